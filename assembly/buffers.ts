@@ -1,0 +1,48 @@
+// Growable scratch buffers, reused across calls so that steady-state work
+// allocates nothing. A buffer is two words in static memory: pointer, capacity.
+
+export const INPUT = memory.data(8);   // robots.txt bytes or URL bytes from the caller
+export const EVENTS = memory.data(8);  // line events of the last parse
+export const PATH = memory.data(8);    // the path being matched
+export const NORMAL = memory.data(8);  // RFC-mode normalised path
+export const RULES = memory.data(8);   // compile: rule records
+export const GROUPS = memory.data(8);  // compile: group records
+export const TOKENS = memory.data(8);  // compile: token records
+export const ARENA = memory.data(8);   // compile: pattern and token bytes
+
+@inline export function bufferPtr(buf: usize): usize {
+  return load<u32>(buf);
+}
+
+/** Makes room for `size` bytes; the old contents are not kept. */
+export function reserve(buf: usize, size: usize): usize {
+  let cap = <usize>load<u32>(buf, 4);
+  if (size > cap) {
+    let old = <usize>load<u32>(buf);
+    if (old) heap.free(old);
+    let next = max(size, max(cap << 1, 256));
+    store<u32>(buf, <u32>heap.alloc(next));
+    store<u32>(buf, <u32>next, 4);
+  }
+  return <usize>load<u32>(buf);
+}
+
+/** Makes room for `size` bytes, keeping the contents. */
+export function reserveKeep(buf: usize, size: usize): usize {
+  let cap = <usize>load<u32>(buf, 4);
+  if (size > cap) {
+    let old = <usize>load<u32>(buf);
+    let next = max(size, max(cap << 1, 256));
+    store<u32>(buf, <u32>(old ? heap.realloc(old, next) : heap.alloc(next)));
+    store<u32>(buf, <u32>next, 4);
+  }
+  return <usize>load<u32>(buf);
+}
+
+/** Gives back a buffer's memory (after an unusually large input). */
+export function release(buf: usize): void {
+  let old = <usize>load<u32>(buf);
+  if (old) heap.free(old);
+  store<u32>(buf, 0);
+  store<u32>(buf, 0, 4);
+}

@@ -1,0 +1,167 @@
+// Line events in, a compact rule table out: one heap block per robots.txt
+// holding its groups, product tokens, rules and their bytes (layout.ts).
+// Everything matching needs is here, so the input can be dropped.
+
+import { is, SPACE, TOKEN, lower } from "./bytes";
+import * as K from "./keywords";
+import { ARENA, GROUPS, RULES, TOKENS, EVENTS, bufferPtr, reserveKeep } from "./buffers";
+import { normalize } from "./normalize";
+import {
+  MODE_RFC, KIND_MASK, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW,
+  EV_LINE, EV_KIND, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
+  R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE, R_HEADER,
+  G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
+  T_OFFSET, T_LENGTH, T_SIZE,
+  RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_RAW, RULE_RAW_LENGTH, RULE_SIZE,
+  RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED, RULE_IMPLIED,
+} from "./layout";
+
+let arenaLength: usize = 0;
+let groupCount: u32 = 0;
+let tokenCount: u32 = 0;
+let ruleCount: u32 = 0;
+
+/** Appends bytes to the arena and returns their offset in it. */
+function arenaAppend(src: usize, n: usize): u32 {
+  let at = arenaLength;
+  memory.copy(reserveKeep(ARENA, at + n) + at, src, n);
+  arenaLength += n;
+  return <u32>at;
+}
+
+export function compile(input: usize, eventCount: u32, mode: u32): usize {
+  let rfc = mode == MODE_RFC;
+  arenaLength = 0;
+  groupCount = 0;
+  tokenCount = 0;
+  ruleCount = 0;
+
+  for (let i: u32 = 0; i < eventCount; i++) {
+    let ev = bufferPtr(EVENTS) + <usize>i * EV_SIZE;
+    let kind = load<u32>(ev + EV_KIND) & KIND_MASK;
+    let g = load<i32>(ev + EV_GROUP);
+    if (g < 0) continue; // rules before the first user-agent line are ignored
+    let value = input + load<u32>(ev + EV_VALUE_START);
+    let valueLen = <usize>(load<u32>(ev + EV_VALUE_END) - load<u32>(ev + EV_VALUE_START));
+    if (kind == KIND_USER_AGENT) {
+      if (<u32>g == groupCount) openGroup();
+      addAgent(value, valueLen, rfc);
+    } else if (kind == KIND_ALLOW || kind == KIND_DISALLOW) {
+      addRule(load<u32>(ev + EV_LINE), kind == KIND_ALLOW, value, valueLen, rfc);
+    }
+  }
+  return seal(mode);
+}
+
+function currentGroup(): usize {
+  return bufferPtr(GROUPS) + <usize>(groupCount - 1) * G_SIZE;
+}
+
+function openGroup(): void {
+  let at = reserveKeep(GROUPS, <usize>(groupCount + 1) * G_SIZE) + <usize>groupCount * G_SIZE;
+  store<u32>(at + G_TOKEN_START, tokenCount);
+  store<u32>(at + G_TOKEN_COUNT, 0);
+  store<u32>(at + G_RULE_START, ruleCount);
+  store<u32>(at + G_RULE_COUNT, 0);
+  store<u32>(at + G_GLOBAL, 0);
+  groupCount++;
+}
+
+/**
+ * SPEC 2.2: `*` marks the global group (Google: also `*` followed by
+ * whitespace and more); anything else names the product token made of its
+ * leading [A-Za-z_-] run, which may be empty.
+ */
+function addAgent(value: usize, len: usize, rfc: bool): void {
+  let g = currentGroup();
+  if (len >= 1 && load<u8>(value) == 0x2a && (len == 1 || (!rfc && is(load<u8>(value + 1), SPACE)))) {
+    store<u32>(g + G_GLOBAL, 1);
+    return;
+  }
+  let n: usize = 0;
+  while (n < len && is(load<u8>(value + n), TOKEN)) n++;
+  let offset = arenaAppend(value, n);
+  let bytes = bufferPtr(ARENA) + offset;
+  for (let i: usize = 0; i < n; i++) store<u8>(bytes + i, <u8>lower(load<u8>(bytes + i)));
+  let at = reserveKeep(TOKENS, <usize>(tokenCount + 1) * T_SIZE) + <usize>tokenCount * T_SIZE;
+  store<u32>(at + T_OFFSET, offset);
+  store<u32>(at + T_LENGTH, <u32>n);
+  tokenCount++;
+  store<u32>(g + G_TOKEN_COUNT, load<u32>(g + G_TOKEN_COUNT) + 1);
+}
+
+function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): void {
+  // Normalise straight into the arena, then keep the raw text only if it differs.
+  let at = arenaLength;
+  let out = reserveKeep(ARENA, at + len * 3) + at;
+  let n = normalize(value, len, out, rfc, false);
+  arenaLength += n;
+  let raw = <u32>at;
+  if (n != len || memory.compare(out, value, len) != 0) raw = arenaAppend(value, len);
+  let flags = (allow ? RULE_ALLOW : 0) | shapeOf(bufferPtr(ARENA) + at, n);
+  pushRule(line, flags, <u32>at, <u32>n, raw, <u32>len);
+
+  // Google (SPEC 3.5): an allow of `<dir>/index.htm...` also allows `<dir>/$`.
+  if (!allow || rfc) return;
+  let pattern = bufferPtr(ARENA) + at;
+  let slash = <isize>n - 1;
+  while (slash >= 0 && load<u8>(pattern + slash) != 0x2f) slash--;
+  if (slash < 0 || n - <usize>slash < K.INDEX_HTM_LEN) return;
+  if (memory.compare(pattern + slash, K.INDEX_HTM, K.INDEX_HTM_LEN) != 0) return;
+  let dirLen = <usize>slash + 1;
+  let implied = arenaLength;
+  let arena = reserveKeep(ARENA, implied + dirLen + 1); // may move `pattern`
+  memory.copy(arena + implied, arena + at, dirLen);
+  store<u8>(arena + implied + dirLen, 0x24);
+  arenaLength += dirLen + 1;
+  flags = RULE_ALLOW | RULE_IMPLIED | shapeOf(arena + implied, dirLen + 1);
+  pushRule(line, flags, <u32>implied, <u32>(dirLen + 1), raw, <u32>len);
+}
+
+/** RULE_ANCHORED for a final '$', RULE_WILDCARD for a '*' before it. */
+function shapeOf(p: usize, n: usize): u32 {
+  let flags: u32 = 0;
+  let body = n;
+  if (n > 0 && load<u8>(p + n - 1) == 0x24) { flags |= RULE_ANCHORED; body--; }
+  for (let i: usize = 0; i < body; i++) {
+    if (load<u8>(p + i) == 0x2a) { flags |= RULE_WILDCARD; break; }
+  }
+  return flags;
+}
+
+function pushRule(line: u32, flags: u32, pattern: u32, length: u32, raw: u32, rawLength: u32): void {
+  let at = reserveKeep(RULES, <usize>(ruleCount + 1) * RULE_SIZE) + <usize>ruleCount * RULE_SIZE;
+  store<u32>(at + RULE_LINE, line);
+  store<u32>(at + RULE_FLAGS, flags);
+  store<u32>(at + RULE_PATTERN, pattern);
+  store<u32>(at + RULE_LENGTH, length);
+  store<u32>(at + RULE_RAW, raw);
+  store<u32>(at + RULE_RAW_LENGTH, rawLength);
+  ruleCount++;
+  let g = currentGroup();
+  store<u32>(g + G_RULE_COUNT, load<u32>(g + G_RULE_COUNT) + 1);
+}
+
+/** Copies the scratch tables into one block of exactly the size needed. */
+function seal(mode: u32): usize {
+  let groupsOff = R_HEADER;
+  let tokensOff = groupsOff + <usize>groupCount * G_SIZE;
+  let rulesOff = tokensOff + <usize>tokenCount * T_SIZE;
+  let arenaOff = rulesOff + <usize>ruleCount * RULE_SIZE;
+  let size = arenaOff + arenaLength;
+  let block = heap.alloc(size);
+  store<u32>(block + R_MODE, mode);
+  store<u32>(block + R_GROUP_COUNT, groupCount);
+  store<u32>(block + R_GROUPS, <u32>groupsOff);
+  store<u32>(block + R_TOKEN_COUNT, tokenCount);
+  store<u32>(block + R_TOKENS, <u32>tokensOff);
+  store<u32>(block + R_RULE_COUNT, ruleCount);
+  store<u32>(block + R_RULES, <u32>rulesOff);
+  store<u32>(block + R_ARENA, <u32>arenaOff);
+  store<u32>(block + R_SIZE, <u32>size);
+  if (groupCount) memory.copy(block + groupsOff, bufferPtr(GROUPS), <usize>groupCount * G_SIZE);
+  if (tokenCount) memory.copy(block + tokensOff, bufferPtr(TOKENS), <usize>tokenCount * T_SIZE);
+  if (ruleCount) memory.copy(block + rulesOff, bufferPtr(RULES), <usize>ruleCount * RULE_SIZE);
+  if (arenaLength) memory.copy(block + arenaOff, bufferPtr(ARENA), arenaLength);
+  return block;
+}

@@ -1,0 +1,100 @@
+// The flat records the core writes into linear memory. The TypeScript side
+// reads the same offsets (src/core/layout.ts mirrors this file), so a change
+// here is a change there.
+
+// ---- Modes -----------------------------------------------------------------
+export const MODE_GOOGLE: u32 = 0;
+export const MODE_RFC: u32 = 1;
+
+// ---- Line events: what the parser emits, one per line ----------------------
+// Kinds of line.
+export const KIND_USER_AGENT: u32 = 1;
+export const KIND_ALLOW: u32 = 2;
+export const KIND_DISALLOW: u32 = 3;
+export const KIND_SITEMAP: u32 = 4;
+export const KIND_OTHER: u32 = 5;   // a key we do not interpret (crawl-delay, host, ...)
+export const KIND_EMPTY: u32 = 6;
+export const KIND_COMMENT: u32 = 7; // nothing but a comment
+export const KIND_INVALID: u32 = 8; // text that is not `key: value`
+
+// Flags of a line, bits above the kind.
+export const FLAG_TYPO: u32 = 1 << 8;          // an accepted misspelling of the key
+export const FLAG_MISSING_COLON: u32 = 1 << 9; // whitespace stood in for ':'
+export const FLAG_TOO_LONG: u32 = 1 << 10;     // cut at MAX_LINE_BYTES
+export const FLAG_COMMENT: u32 = 1 << 11;      // had a '#' comment
+export const FLAG_NUL: u32 = 1 << 12;          // a NUL byte ended the content
+export const FLAG_NO_GROUP: u32 = 1 << 13;     // a rule before any user-agent line
+
+export const KIND_MASK: u32 = 0xff;
+
+// One event: nine u32.
+export const EV_LINE = 0;       // 1-based line number
+export const EV_KIND = 4;       // kind | flags
+export const EV_KEY_START = 8;  // byte offsets into the input
+export const EV_KEY_END = 12;
+export const EV_VALUE_START = 16;
+export const EV_VALUE_END = 20;
+export const EV_GROUP = 24;     // index of the group the line is in, -1 before the first
+export const EV_LINE_START = 28;
+export const EV_LINE_END = 32;  // where the raw line ends (before its line break)
+export const EV_SIZE: usize = 36;
+
+/** Google keeps the first 2083 * 8 - 1 bytes of a line. */
+export const MAX_LINE_BYTES: usize = 16663;
+
+// ---- Compiled robots: one heap block ---------------------------------------
+// header | groups | tokens | rules | arena (pattern and token bytes)
+export const R_MODE = 0;
+export const R_GROUP_COUNT = 4;
+export const R_GROUPS = 8;      // offsets from the block start
+export const R_TOKEN_COUNT = 12;
+export const R_TOKENS = 16;
+export const R_RULE_COUNT = 20;
+export const R_RULES = 24;
+export const R_ARENA = 28;
+export const R_SIZE = 32;       // bytes of the whole block
+export const R_HEADER: usize = 36;
+
+// A group: the user-agent lines that open it and the rules that follow.
+export const G_TOKEN_START = 0;
+export const G_TOKEN_COUNT = 4;
+export const G_RULE_START = 8;
+export const G_RULE_COUNT = 12;
+export const G_GLOBAL = 16;     // 1 when one of its user-agent lines is `*`
+export const G_SIZE: usize = 20;
+
+// A product token named by a user-agent line, lower-cased in the arena.
+export const T_OFFSET = 0;
+export const T_LENGTH = 4;
+export const T_SIZE: usize = 8;
+
+// A rule. Offsets are from the arena start.
+export const RULE_LINE = 0;
+export const RULE_FLAGS = 4;
+export const RULE_PATTERN = 8;  // normalised pattern: what is matched
+export const RULE_LENGTH = 12;  // its length in bytes, which is also its priority
+export const RULE_RAW = 16;     // the value as written in the file
+export const RULE_RAW_LENGTH = 20;
+export const RULE_SIZE: usize = 24;
+
+export const RULE_ALLOW: u32 = 1;     // else disallow
+export const RULE_WILDCARD: u32 = 2;  // the pattern has a '*' before its end anchor
+export const RULE_ANCHORED: u32 = 4;  // the pattern ends with '$'
+export const RULE_IMPLIED: u32 = 8;   // Google's `<dir>/index.htm*` => `<dir>/$` allow
+
+// ---- Agent selection: which rules apply to a set of product tokens ---------
+export const S_KIND = 0;        // SELECT_*
+export const S_COUNT = 4;       // number of rules
+export const S_ROBOTS = 8;      // the compiled robots it indexes
+export const S_GROUP_COUNT = 12;
+export const S_RULES = 16;      // offset of the rule indices (after the group indices)
+export const S_GROUPS: usize = 20; // group indices, then rule indices, in file order
+export const SELECT_NONE: u32 = 0;     // no group applies: everything is allowed
+export const SELECT_SPECIFIC: u32 = 1;
+export const SELECT_GLOBAL: u32 = 2;
+
+// ---- A verdict --------------------------------------------------------------
+export const V_ALLOWED = 0;
+export const V_LINE = 4;
+export const V_RULE = 8;        // index of the deciding rule, -1 when none
+export const V_SIZE = 12;

@@ -1,0 +1,60 @@
+// Pattern matching (SPEC 3.3): `*` matches any run of bytes, a final `$`
+// anchors at the end of the path, every other byte is literal, and a pattern
+// matches when it matches a prefix of the path.
+//
+// Worst case: the segments between stars are placed greedily, each at its
+// leftmost occurrence after the previous one, which is optimal for star-only
+// globs (an earlier end never removes a later choice). Each placement is a
+// naive search, so one match costs O(path x pattern) at most and usually far
+// less; there is no backtracking, whatever the input.
+
+import { RULE_WILDCARD, RULE_ANCHORED } from "./layout";
+
+@inline function equalBytes(a: usize, b: usize, n: usize): bool {
+  return memory.compare(a, b, n) == 0;
+}
+
+/** Leftmost position >= from where [seg, seg+n) occurs in [from, end), or -1. */
+function find(from: usize, end: usize, seg: usize, n: usize): isize {
+  if (n == 0) return <isize>from;
+  if (end - from < n) return -1;
+  let first = load<u8>(seg);
+  let last = end - n;
+  for (let p = from; p <= last; p++) {
+    if (load<u8>(p) == first && equalBytes(p + 1, seg + 1, n - 1)) return <isize>p;
+  }
+  return -1;
+}
+
+export function patternMatches(pat: usize, patLen: usize, flags: u32, path: usize, pathLen: usize): bool {
+  let anchored = (flags & RULE_ANCHORED) != 0;
+  let body = anchored ? patLen - 1 : patLen;
+  if ((flags & RULE_WILDCARD) == 0) {
+    if (anchored ? body != pathLen : body > pathLen) return false;
+    return equalBytes(pat, path, body);
+  }
+  let patEnd = pat + body;
+  let pathEnd = path + pathLen;
+  // The first segment is anchored at the start of the path.
+  let star = pat;
+  while (load<u8>(star) != 0x2a) star++;
+  let n = star - pat;
+  if (n > pathLen || !equalBytes(pat, path, n)) return false;
+  let at = path + n;
+  let seg = star + 1;
+  while (true) {
+    let next = seg;
+    while (next < patEnd && load<u8>(next) != 0x2a) next++;
+    n = next - seg;
+    if (next == patEnd) {
+      // The last segment: anywhere after `at`, or (anchored) at the very end.
+      if (anchored) return pathEnd - at >= n && equalBytes(pathEnd - n, seg, n);
+      return find(at, pathEnd, seg, n) >= 0;
+    }
+    let found = find(at, pathEnd, seg, n);
+    if (found < 0) return false;
+    at = <usize>found + n;
+    seg = next + 1;
+  }
+  return false;
+}

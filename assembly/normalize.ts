@@ -1,0 +1,46 @@
+// Percent-encoding normalisation of patterns and, in RFC mode, of URL paths
+// (SPEC 1.8 and 3.2). Output is never more than three times the input.
+
+import { is, HEX, UNRESERVED, hexDigit, hexValue, upper } from "./bytes";
+
+/**
+ * Writes the normalised form of [src, src+len) to dst and returns its length.
+ * Google: `%xx` gets upper-case hex, bytes >= 0x80 become `%XX`.
+ * RFC (decodeUnreserved): `%XX` of an unreserved character is decoded too.
+ * escapeSpecials: `*` and `$` become `%2A` and `%24`, so that a URL's literal
+ * special characters can be matched by a percent-encoded pattern (RFC 9309
+ * section 2.2.3); used for URLs only, where they carry no meaning.
+ */
+export function normalize(src: usize, len: usize, dst: usize, decodeUnreserved: bool, escapeSpecials: bool): usize {
+  let out = dst;
+  let end = src + len;
+  let p = src;
+  while (p < end) {
+    let c = <u32>load<u8>(p);
+    if (c == 0x25 && p + 2 < end && is(load<u8>(p + 1), HEX) && is(load<u8>(p + 2), HEX)) {
+      let hi = <u32>load<u8>(p + 1);
+      let lo = <u32>load<u8>(p + 2);
+      let decoded = (hexValue(hi) << 4) | hexValue(lo);
+      if (decodeUnreserved && is(decoded, UNRESERVED)) {
+        store<u8>(out++, <u8>decoded);
+      } else {
+        store<u8>(out, 0x25);
+        store<u8>(out + 1, <u8>upper(hi));
+        store<u8>(out + 2, <u8>upper(lo));
+        out += 3;
+      }
+      p += 3;
+      continue;
+    }
+    if (c >= 0x80 || (escapeSpecials && (c == 0x2a || c == 0x24))) {
+      store<u8>(out, 0x25);
+      store<u8>(out + 1, hexDigit(c >> 4));
+      store<u8>(out + 2, hexDigit(c));
+      out += 3;
+    } else {
+      store<u8>(out++, <u8>c);
+    }
+    p++;
+  }
+  return out - dst;
+}

@@ -1,0 +1,184 @@
+// The robots.txt reader: bytes in, one event per line out (SPEC sections 1-2).
+//
+// It follows Google's robots.cc line for line where the two modes agree, and
+// adds the RFC mode's stricter key rules. It never fails: every line becomes
+// an event, and lines that do not parse are events of KIND_INVALID. One pass,
+// O(bytes), no allocation beyond the reusable event buffer.
+
+import { is, SPACE, BLANK, startsWithIgnoreCase, equalsIgnoreCase } from "./bytes";
+import * as K from "./keywords";
+import { EVENTS, reserveKeep } from "./buffers";
+import {
+  MODE_RFC, MAX_LINE_BYTES,
+  KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
+  KIND_EMPTY, KIND_COMMENT, KIND_INVALID,
+  FLAG_TYPO, FLAG_MISSING_COLON, FLAG_TOO_LONG, FLAG_COMMENT, FLAG_NUL, FLAG_NO_GROUP,
+  EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END,
+  EV_GROUP, EV_LINE_START, EV_LINE_END, EV_SIZE,
+} from "./layout";
+
+// Parser state for one call; module globals keep the per-line helper cheap.
+let base: usize = 0;       // input start, so events hold offsets
+let rfc = false;
+let everyLine = false;     // emit empty, comment and invalid lines too (linting)
+let eventCount: u32 = 0;
+let group: i32 = -1;       // the group the next rule belongs to
+let groupCount: i32 = 0;
+let ruleSinceAgent = false;
+
+export function lastEventCount(): u32 {
+  return eventCount;
+}
+
+export function lastGroupCount(): u32 {
+  return <u32>groupCount;
+}
+
+/**
+ * Splits `len` bytes at `input` into lines and emits an event per line.
+ * Returns the number of events written to the EVENTS buffer.
+ */
+export function parseLines(input: usize, len: usize, mode: u32, allLines: bool): u32 {
+  base = input;
+  rfc = mode == MODE_RFC;
+  everyLine = allLines;
+  eventCount = 0;
+  group = -1;
+  groupCount = 0;
+  ruleSinceAgent = false;
+
+  let end = input + len;
+  let p = input + byteOrderMarkLength(input, len);
+  let lineNumber: u32 = 0;
+  while (true) {
+    let e = p;
+    while (e < end) {
+      let c = load<u8>(e);
+      if (c == 0x0a || c == 0x0d) break;
+      e++;
+    }
+    parseLine(++lineNumber, p, e);
+    if (e >= end) break;
+    // CRLF is one line end; a lone CR or LF is one too (so CR CR LF is two).
+    p = load<u8>(e) == 0x0d && e + 1 < end && load<u8>(e + 1) == 0x0a ? e + 2 : e + 1;
+  }
+  return eventCount;
+}
+
+/**
+ * Google skips whatever prefix of EF BB BF the file starts with; the RFC mode
+ * skips only a whole byte order mark.
+ */
+function byteOrderMarkLength(p: usize, len: usize): usize {
+  let n: usize = 0;
+  while (n < 3 && n < len && load<u8>(p + n) == (n == 0 ? 0xef : n == 1 ? 0xbb : 0xbf)) n++;
+  return rfc && n < 3 ? 0 : n;
+}
+
+function parseLine(lineNumber: u32, start: usize, end: usize): void {
+  let flags: u32 = 0;
+  let contentEnd = end;
+  if (end - start > MAX_LINE_BYTES) {
+    contentEnd = start + MAX_LINE_BYTES;
+    flags |= FLAG_TOO_LONG;
+  }
+  // A NUL ends the content (Google works on C strings); '#' starts a comment.
+  for (let q = start; q < contentEnd; q++) {
+    let c = load<u8>(q);
+    if (c == 0x23) { contentEnd = q; flags |= FLAG_COMMENT; break; }
+    if (c == 0) { contentEnd = q; flags |= FLAG_NUL; break; }
+  }
+  let s = start;
+  let e = contentEnd;
+  while (s < e && is(load<u8>(s), SPACE)) s++;
+  while (e > s && is(load<u8>(e - 1), SPACE)) e--;
+  if (s == e) {
+    if (everyLine) emit(lineNumber, (flags & FLAG_COMMENT ? KIND_COMMENT : KIND_EMPTY) | flags, s, s, s, s, start, end);
+    return;
+  }
+
+  // `key: value`, or (Google) `key value` with exactly two tokens.
+  let sep = s;
+  while (sep < e && load<u8>(sep) != 0x3a) sep++;
+  if (sep == e) {
+    sep = s;
+    while (sep < e && !is(load<u8>(sep), BLANK)) sep++;
+    let v = sep;
+    while (v < e && is(load<u8>(v), BLANK)) v++;
+    let third = v;
+    while (third < e && !is(load<u8>(third), BLANK)) third++;
+    if (sep == e || third < e || rfc) {
+      if (everyLine) emit(lineNumber, KIND_INVALID | flags | (sep < e && third == e ? FLAG_MISSING_COLON : 0), s, e, e, e, start, end);
+      return;
+    }
+    flags |= FLAG_MISSING_COLON;
+  }
+  let keyEnd = sep;
+  while (keyEnd > s && is(load<u8>(keyEnd - 1), SPACE)) keyEnd--;
+  if (keyEnd == s) {
+    if (everyLine) emit(lineNumber, KIND_INVALID | flags, s, s, sep + 1, e, start, end);
+    return;
+  }
+  let v = sep + 1;
+  while (v < e && is(load<u8>(v), SPACE)) v++;
+
+  let kind = rfc ? exactKind(s, keyEnd - s) : googleKind(s, keyEnd - s);
+  flags |= kind & FLAG_TYPO;
+  kind &= ~FLAG_TYPO;
+
+  // Groups: user-agent lines open a group unless the group has no rule yet.
+  if (kind == KIND_USER_AGENT) {
+    if (group < 0 || ruleSinceAgent) {
+      group = groupCount++;
+      ruleSinceAgent = false;
+    }
+  } else if (kind == KIND_ALLOW || kind == KIND_DISALLOW) {
+    if (group < 0) flags |= FLAG_NO_GROUP;
+    else ruleSinceAgent = true;
+  }
+  emit(lineNumber, kind | flags, s, keyEnd, v, e, start, end);
+}
+
+/** Google: a key is recognised when it starts with a keyword or a known typo. */
+function googleKind(k: usize, n: usize): u32 {
+  if (startsWithIgnoreCase(k, n, K.USER_AGENT, K.USER_AGENT_LEN)) return KIND_USER_AGENT;
+  if (startsWithIgnoreCase(k, n, K.USERAGENT, K.USERAGENT_LEN) ||
+      startsWithIgnoreCase(k, n, K.USER_AGENT_SPACE, K.USER_AGENT_SPACE_LEN)) return KIND_USER_AGENT | FLAG_TYPO;
+  if (startsWithIgnoreCase(k, n, K.ALLOW, K.ALLOW_LEN)) return KIND_ALLOW;
+  if (startsWithIgnoreCase(k, n, K.DISALLOW, K.DISALLOW_LEN)) return KIND_DISALLOW;
+  if (startsWithIgnoreCase(k, n, K.DISSALLOW, K.DISSALLOW_LEN) ||
+      startsWithIgnoreCase(k, n, K.DISSALOW, K.DISSALOW_LEN) ||
+      startsWithIgnoreCase(k, n, K.DISALOW, K.DISALOW_LEN) ||
+      startsWithIgnoreCase(k, n, K.DIASLLOW, K.DIASLLOW_LEN) ||
+      startsWithIgnoreCase(k, n, K.DISALLAW, K.DISALLAW_LEN)) return KIND_DISALLOW | FLAG_TYPO;
+  if (startsWithIgnoreCase(k, n, K.SITEMAP, K.SITEMAP_LEN)) return KIND_SITEMAP;
+  if (startsWithIgnoreCase(k, n, K.SITE_MAP, K.SITE_MAP_LEN)) return KIND_SITEMAP | FLAG_TYPO;
+  return KIND_OTHER;
+}
+
+/** RFC: a key is recognised only when it equals a keyword. */
+function exactKind(k: usize, n: usize): u32 {
+  if (equalsIgnoreCase(k, n, K.USER_AGENT, K.USER_AGENT_LEN)) return KIND_USER_AGENT;
+  if (equalsIgnoreCase(k, n, K.ALLOW, K.ALLOW_LEN)) return KIND_ALLOW;
+  if (equalsIgnoreCase(k, n, K.DISALLOW, K.DISALLOW_LEN)) return KIND_DISALLOW;
+  if (equalsIgnoreCase(k, n, K.SITEMAP, K.SITEMAP_LEN)) return KIND_SITEMAP;
+  return KIND_OTHER;
+}
+
+function emit(
+  lineNumber: u32, kindAndFlags: u32,
+  keyStart: usize, keyEnd: usize, valueStart: usize, valueEnd: usize,
+  lineStart: usize, lineEnd: usize,
+): void {
+  let at = reserveKeep(EVENTS, (<usize>eventCount + 1) * EV_SIZE) + <usize>eventCount * EV_SIZE;
+  store<u32>(at + EV_LINE, lineNumber);
+  store<u32>(at + EV_KIND, kindAndFlags);
+  store<u32>(at + EV_KEY_START, <u32>(keyStart - base));
+  store<u32>(at + EV_KEY_END, <u32>(keyEnd - base));
+  store<u32>(at + EV_VALUE_START, <u32>(valueStart - base));
+  store<u32>(at + EV_VALUE_END, <u32>(valueEnd - base));
+  store<i32>(at + EV_GROUP, group);
+  store<u32>(at + EV_LINE_START, <u32>(lineStart - base));
+  store<u32>(at + EV_LINE_END, <u32>(lineEnd - base));
+  eventCount++;
+}

@@ -1,0 +1,56 @@
+// Offsets of the records the core writes (mirror of assembly/layout.ts).
+
+export const MODE_GOOGLE = 0;
+export const MODE_RFC = 1;
+
+export const KIND_USER_AGENT = 1;
+export const KIND_ALLOW = 2;
+export const KIND_DISALLOW = 3;
+export const KIND_SITEMAP = 4;
+export const KIND_OTHER = 5;
+export const KIND_EMPTY = 6;
+export const KIND_COMMENT = 7;
+export const KIND_INVALID = 8;
+export const KIND_MASK = 0xff;
+
+export const FLAG_TYPO = 1 << 8;
+export const FLAG_MISSING_COLON = 1 << 9;
+export const FLAG_TOO_LONG = 1 << 10;
+export const FLAG_COMMENT = 1 << 11;
+export const FLAG_NUL = 1 << 12;
+export const FLAG_NO_GROUP = 1 << 13;
+
+// Line event, in u32 words.
+export const EV_LINE = 0;
+export const EV_KIND = 1;
+export const EV_KEY_START = 2;
+export const EV_KEY_END = 3;
+export const EV_VALUE_START = 4;
+export const EV_VALUE_END = 5;
+export const EV_GROUP = 6;
+export const EV_LINE_START = 7;
+export const EV_LINE_END = 8;
+export const EV_WORDS = 9;
+
+// Compiled robots header, in bytes.
+export const R_RULES = 24;
+export const R_ARENA = 28;
+
+// Rule record, in bytes.
+export const RULE_LINE = 0;
+export const RULE_FLAGS = 4;
+export const RULE_RAW = 16;
+export const RULE_RAW_LENGTH = 20;
+export const RULE_SIZE = 24;
+export const RULE_ALLOW = 1;
+export const RULE_IMPLIED = 8;
+
+// Selection, in bytes.
+export const S_KIND = 0;
+export const S_GROUP_COUNT = 12;
+export const S_GROUPS = 20;
+
+// Verdict, in bytes.
+export const V_ALLOWED = 0;
+export const V_LINE = 4;
+export const V_RULE = 8;

@@ -1,0 +1,15 @@
+// The library's own error types. Wrong argument types throw the built-in
+// TypeError (naming the argument), out-of-range options a RangeError.
+
+/** Thrown when a Robots (or a matcher made from it) is used after dispose(). */
+export class RobotsDisposedError extends Error {
+  constructor() {
+    super('this robots.txt was disposed; parse it again to use it');
+    this.name = 'RobotsDisposedError';
+  }
+}
+
+export function typeError(argument: string, expected: string, got: unknown): TypeError {
+  const kind = got === null ? 'null' : Array.isArray(got) ? 'array' : typeof got;
+  return new TypeError(`${argument} must be ${expected}, got ${kind}`);
+}

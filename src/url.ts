@@ -1,0 +1,29 @@
+// URL helpers over the core's byte-level code, so they agree with matching.
+
+import { getCore } from './core/wasm.js';
+import { typeError } from './errors.js';
+
+/**
+ * SPEC 3.2's RFC-mode normalisation of a URL or path: bytes outside ASCII
+ * become %XX, percent-escapes get upper-case hex, escapes of unreserved
+ * characters (A-Z a-z 0-9 - . _ ~) are decoded, and literal `*` and `$`
+ * become %2A and %24. Structure is untouched (no dot-segment removal), so
+ * normalizeUrl('/foo/bar/%62%61%7A') === '/foo/bar/baz'.
+ */
+export function normalizeUrl(url: string): string {
+  if (typeof url !== 'string') throw typeError('url', 'a string', url);
+  const core = getCore();
+  const length = core.exports.normalizeInput(core.writeShort(url));
+  return core.read(core.exports.normalized(), length);
+}
+
+/**
+ * The part of a URL that rules are matched against (SPEC 3.1): path, params
+ * and query, starting with '/'; scheme, authority and fragment dropped.
+ */
+export function pathOf(url: string): string {
+  if (typeof url !== 'string') throw typeError('url', 'a string', url);
+  const core = getCore();
+  const length = core.exports.pathOfInput(core.writeShort(url));
+  return core.read(core.exports.path(), length);
+}
