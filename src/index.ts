@@ -2,5 +2,7 @@ export { parse, Robots } from './robots.js';
 export type { Verdict, RuleType, OtherRecord } from './robots.js';
 export { productToken, isPlainToken } from './agent.js';
 export { normalizeUrl, pathOf } from './url.js';
+export { lines } from './lines.js';
+export type { RobotsLine, LineKind, LineProblem } from './lines.js';
 export { RobotsDisposedError } from './errors.js';
 export type { ParseOptions, Mode } from './options.js';

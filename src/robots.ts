@@ -26,6 +26,13 @@ export interface OtherRecord {
   value: string;
 }
 
+/** Where an other record stands: its group, and the user-agent line just above it. */
+interface RecordPlace {
+  group: number;
+  /** Product token of the nearest user-agent line above ('*' for global), lower-cased. */
+  agent: string;
+}
+
 /** What must be freed, kept apart from Robots so the finalizer can reach it. */
 interface Handle {
   robots: number;
@@ -35,6 +42,12 @@ interface Handle {
 }
 
 const MAX_CACHED_AGENT_SETS = 16;
+
+/** The product token a user-agent line names, lower-cased; '*' for the global group. */
+function agentOfLine(value: string): string {
+  if (value.startsWith('*')) return '*';
+  return /^[A-Za-z_-]*/.exec(value)![0].toLowerCase();
+}
 
 function release(handle: Handle): void {
   if (handle.disposed) return;
@@ -58,7 +71,7 @@ export class Robots {
   readonly mode: Mode;
   /** Lines with keys that do not affect matching, in file order. */
   readonly otherRecords: readonly OtherRecord[];
-  readonly #otherGroups: readonly number[];
+  readonly #otherPlaces: readonly RecordPlace[];
   readonly #core: Core;
   readonly #handle: Handle;
   readonly #ruleCache: (Verdict['rule'] | undefined)[] = [];
@@ -74,14 +87,17 @@ export class Robots {
     // The events of the compile are still in the core: collect what is not a rule.
     const sitemaps: string[] = [];
     const others: OtherRecord[] = [];
-    const otherGroups: number[] = [];
+    const otherPlaces: RecordPlace[] = [];
+    let lastAgent = '';
     const count = core.exports.eventCount();
     const base = core.exports.events() >>> 2;
     const u32 = core.u32;
     for (let i = 0; i < count; i++) {
       const ev = base + i * L.EV_WORDS;
       const kind = u32[ev + L.EV_KIND]! & L.KIND_MASK;
-      if (kind === L.KIND_SITEMAP) {
+      if (kind === L.KIND_USER_AGENT) {
+        lastAgent = agentOfLine(core.readInput(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!));
+      } else if (kind === L.KIND_SITEMAP) {
         sitemaps.push(core.readInput(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!));
       } else if (kind === L.KIND_OTHER) {
         others.push({
@@ -89,12 +105,12 @@ export class Robots {
           key: core.readInput(u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]!),
           value: core.readInput(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!),
         });
-        otherGroups.push(u32[ev + L.EV_GROUP]! | 0);
+        otherPlaces.push({ group: u32[ev + L.EV_GROUP]! | 0, agent: lastAgent });
       }
     }
     this.sitemaps = Object.freeze(sitemaps);
     this.otherRecords = Object.freeze(others);
-    this.#otherGroups = otherGroups;
+    this.#otherPlaces = otherPlaces;
   }
 
   /** May `agent` (one product token, or several) fetch `url`? */
@@ -115,8 +131,12 @@ export class Robots {
   }
 
   /**
-   * The Crawl-delay in seconds of the group that applies to `agent` (the first
-   * valid one in file order), or undefined when it has none.
+   * The Crawl-delay in seconds for `agent`, from the groups that apply to it,
+   * or undefined when they have none. Google's grouping merges
+   * `User-agent: *` / `Crawl-delay: 10` / `User-agent: FooBot` into one group
+   * (no rule separates them), so within the applying groups a delay written
+   * right under a user-agent line naming the crawler (or `*`, for the global
+   * groups) is preferred; otherwise the first valid one counts.
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
     const selection = this.#selection(agent);
@@ -125,13 +145,19 @@ export class Robots {
     const groupCount = u32[at + (L.S_GROUP_COUNT >> 2)]!;
     const groups = new Set<number>();
     for (let i = 0; i < groupCount; i++) groups.add(u32[at + (L.S_GROUPS >> 2) + i]!);
+    const specific = u32[at + (L.S_KIND >> 2)] === L.SELECT_SPECIFIC;
+    const names = new Set(specific ? (typeof agent === 'string' ? [agent] : agent).map((a) => a.toLowerCase()) : ['*']);
+    let fallback: number | undefined;
     for (let i = 0; i < this.otherRecords.length; i++) {
       const record = this.otherRecords[i]!;
-      if (!groups.has(this.#otherGroups[i]!) || record.key.toLowerCase() !== 'crawl-delay') continue;
+      const place = this.#otherPlaces[i]!;
+      if (!groups.has(place.group) || record.key.toLowerCase() !== 'crawl-delay') continue;
       const seconds = Number(record.value);
-      if (record.value !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds;
+      if (record.value === '' || !Number.isFinite(seconds) || seconds < 0) continue;
+      if (names.has(place.agent)) return seconds;
+      fallback ??= seconds;
     }
-    return undefined;
+    return fallback;
   }
 
   /** Bytes of core memory this robots.txt's compiled table uses. */

@@ -47,6 +47,7 @@ export const RULE_IMPLIED = 8;
 
 // Selection, in bytes.
 export const S_KIND = 0;
+export const SELECT_SPECIFIC = 1;
 export const S_GROUP_COUNT = 12;
 export const S_GROUPS = 20;
 

@@ -1,0 +1,96 @@
+// Per-line reports (SPEC 5): what the parser made of every line of a file.
+// The linter and the explain view are built on this; it is the same parser
+// pass the matcher uses, asked to report every line.
+
+import { getCore } from './core/wasm.js';
+import * as L from './core/layout.js';
+import { typeError } from './errors.js';
+import { resolveParseOptions, type ParseOptions } from './options.js';
+
+export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
+
+export type LineProblem =
+  | 'typo'               // an accepted misspelling of the key (Google mode)
+  | 'missing-colon'      // whitespace stood in for ':' (accepted in Google mode only)
+  | 'too-long'           // longer than 16,663 bytes: the rest was ignored
+  | 'rule-outside-group' // allow/disallow before any user-agent line: ignored
+  | 'unknown-key'        // a key that is not user-agent, allow, disallow or sitemap
+  | 'unparseable'        // not `key: value`: ignored
+  | 'nul-byte'           // a NUL byte ended the line early
+  | 'invalid-utf8';      // bytes that are not UTF-8
+
+export interface RobotsLine {
+  /** 1-based line number. */
+  line: number;
+  kind: LineKind;
+  /** The key and value as written (trimmed), for lines that have them. */
+  key?: string;
+  value?: string;
+  /** The whole line as written, without its line break. */
+  text: string;
+  /** True when the line has a `#` comment. */
+  hasComment: boolean;
+  problems: LineProblem[];
+}
+
+const KINDS: Record<number, LineKind> = {
+  [L.KIND_USER_AGENT]: 'user-agent',
+  [L.KIND_ALLOW]: 'allow',
+  [L.KIND_DISALLOW]: 'disallow',
+  [L.KIND_SITEMAP]: 'sitemap',
+  [L.KIND_OTHER]: 'other',
+  [L.KIND_EMPTY]: 'empty',
+  [L.KIND_COMMENT]: 'comment',
+  [L.KIND_INVALID]: 'invalid',
+};
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads a robots.txt and reports every line, as the matcher would read it. */
+export function lines(body: string | Uint8Array, options?: ParseOptions): RobotsLine[] {
+  const { mode, maxBytes } = resolveParseOptions(options);
+  const core = getCore();
+  let length: number;
+  if (typeof body === 'string') length = core.writeString(body, maxBytes).length;
+  else if (body instanceof Uint8Array) length = core.writeBytes(body, maxBytes).length;
+  else throw typeError('body', 'a string or a Uint8Array', body);
+  const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, 1);
+  const base = core.exports.events() >>> 2;
+  const input = core.exports.input(0);
+  const u32 = core.u32;
+  const u8 = core.u8;
+  const out: RobotsLine[] = [];
+  for (let i = 0; i < count; i++) {
+    const ev = base + i * L.EV_WORDS;
+    const flags = u32[ev + L.EV_KIND]!;
+    const kind = KINDS[flags & L.KIND_MASK]!;
+    const lineStart = u32[ev + L.EV_LINE_START]!;
+    const lineEnd = u32[ev + L.EV_LINE_END]!;
+    const report: RobotsLine = {
+      line: u32[ev + L.EV_LINE]!,
+      kind,
+      text: core.read(input + lineStart, lineEnd - lineStart),
+      hasComment: (flags & L.FLAG_COMMENT) !== 0,
+      problems: [],
+    };
+    if (kind !== 'empty' && kind !== 'comment' && kind !== 'invalid') {
+      report.key = core.read(input + u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]! - u32[ev + L.EV_KEY_START]!);
+      report.value = core.read(input + u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]! - u32[ev + L.EV_VALUE_START]!);
+    }
+    const problems = report.problems;
+    if (flags & L.FLAG_TYPO) problems.push('typo');
+    if (flags & L.FLAG_MISSING_COLON) problems.push('missing-colon');
+    if (flags & L.FLAG_TOO_LONG) problems.push('too-long');
+    if (flags & L.FLAG_NO_GROUP) problems.push('rule-outside-group');
+    if (kind === 'other') problems.push('unknown-key');
+    if (kind === 'invalid') problems.push('unparseable');
+    if (flags & L.FLAG_NUL) problems.push('nul-byte');
+    try {
+      strictDecoder.decode(u8.subarray(input + lineStart, input + lineEnd));
+    } catch {
+      problems.push('invalid-utf8');
+    }
+    out.push(report);
+  }
+  return out;
+}
