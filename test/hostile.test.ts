@@ -1,0 +1,118 @@
+// Hostile input: nothing crashes, hangs, or leaks core memory.
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { parse, lines } from '../src/index.js';
+import { getCore } from '../src/core/wasm.js';
+import { allowed } from './support/verdict.js';
+
+describe('hostile input', () => {
+  test('a 500 KiB file that is one line', () => {
+    const body = 'User-agent: *\nDisallow: /' + 'a'.repeat(512_000);
+    const robots = parse(body);
+    expect(robots.truncated).toBe(true);
+    // The line keeps its first 16,663 bytes: "Disallow: /" + 16,652 a's.
+    expect(robots.isAllowed('/' + 'a'.repeat(16_652), 'x')).toBe(false);
+    expect(robots.isAllowed('/' + 'a'.repeat(16_651), 'x')).toBe(true);
+    robots.dispose();
+  });
+
+  test('100,000 stars in patterns against a 16 KB path stay linear-ish', () => {
+    // A line keeps 16,663 bytes, so the stars are spread over seven rules.
+    const rules = Array.from({ length: 7 }, () => 'Disallow: /' + '*'.repeat(15_000) + 'b\n').join('');
+    const robots = parse('User-agent: *\n' + rules);
+    const path = '/' + 'a'.repeat(16_000);
+    expect(robots.isAllowed(path, 'x')).toBe(true);
+    expect(robots.check(path + 'b', 'x')).toMatchObject({ allowed: false, line: 2 });
+    robots.dispose();
+    // One rule cut at the line limit is all stars and matches everything.
+    const cut = parse('User-agent: *\nDisallow: /' + '*'.repeat(100_000) + 'b\n');
+    expect(cut.isAllowed(path, 'x')).toBe(false);
+    cut.dispose();
+  });
+
+  test('many short wildcard segments against a long near-miss path', () => {
+    // The classic backtracking trap: /*a*a*a...*b against aaaa...a.
+    const pattern = '/' + '*a'.repeat(2_000) + '*b';
+    const robots = parse(`User-agent: *\nDisallow: ${pattern}\n`);
+    expect(robots.isAllowed('/' + 'a'.repeat(16_000), 'x')).toBe(true);
+    expect(robots.isAllowed('/' + 'a'.repeat(16_000) + 'b', 'x')).toBe(false);
+    robots.dispose();
+  });
+
+  test('random bytes parse without error and match consistently', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2_000 }), fc.string({ maxLength: 40 }), (body, url) => {
+        const robots = parse(body);
+        const verdict = robots.check(url, 'x');
+        expect(typeof verdict.allowed).toBe('boolean');
+        expect(verdict.line).toBeGreaterThanOrEqual(0);
+        expect(robots.isAllowed(url, 'x')).toBe(verdict.allowed);
+        robots.dispose();
+        expect(lines(body).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500, seed: 1 },
+    );
+  });
+
+  test('NUL bytes anywhere: each ends its line\'s content', () => {
+    const body = Uint8Array.from([0, 10, ...new TextEncoder().encode('User-agent: *\nDisallow: /a\0/b\n'), 0, 0, ...new TextEncoder().encode('Disallow: /c\n\0')]);
+    expect(allowed(body, 'x', '/a')).toBe(false);
+    expect(allowed(body, 'x', '/b')).toBe(true);
+    expect(allowed(body, 'x', '/c')).toBe(true); // its line starts with NUL, so it is empty
+    expect(lines(body).map((l) => l.kind)).toEqual(['empty', 'user-agent', 'disallow', 'empty', 'empty']);
+  });
+
+  test('invalid UTF-8 in patterns is escaped byte by byte', () => {
+    const body = Uint8Array.from([...new TextEncoder().encode('User-agent: *\nDisallow: /'), 0xff, 0xc3, 0x28, 10]);
+    expect(allowed(body, 'x', '/%FF%C3(')).toBe(false);
+    expect(allowed(body, 'x', '/%FF%C3)')).toBe(true);
+    expect(lines(body)[1]!.problems).toContain('invalid-utf8');
+  });
+
+  test('lone surrogates in strings are encoded as U+FFFD, not thrown on', () => {
+    expect(allowed('User-agent: *\nDisallow: /\uD800\n', 'x', '/%EF%BF%BD')).toBe(false);
+    expect(allowed('User-agent: *\nDisallow: /x\n', 'x', '/\uDC00')).toBe(true);
+  });
+
+  test('a file of only CRs', () => {
+    const body = '\r'.repeat(100_000);
+    expect(lines(body).length).toBe(100_001);
+    expect(allowed(body, 'x', '/')).toBe(true);
+  });
+
+  test('a CR-only file with rules', () => {
+    expect(allowed('User-agent: *\rDisallow: /x\r', 'x', '/x')).toBe(false);
+  });
+
+  test('very long URLs', () => {
+    const robots = parse('User-agent: *\nDisallow: /*x$\n');
+    expect(robots.isAllowed('http://e.com/' + 'a'.repeat(1_000_000) + 'x', 'x')).toBe(false);
+    robots.dispose();
+  });
+});
+
+describe('memory', () => {
+  test('parsing and disposing thousands of files leaves core memory where it was', () => {
+    const { exports } = getCore();
+    const files = Array.from({ length: 200 }, (_, i) => `User-agent: bot${i}\nDisallow: /${i}/\nAllow: /${i}/*.html$\nUser-agent: *\nDisallow: /x${i}\n`);
+    const cycle = () => {
+      for (const body of files) {
+        const robots = parse(body);
+        robots.isAllowed(`/${robots.sitemaps.length}/a.html`, ['bot1', 'other']);
+        robots.check('/x', 'bot2');
+        robots.dispose();
+      }
+    };
+    cycle();
+    const before = exports.memory.buffer.byteLength;
+    for (let i = 0; i < 20; i++) cycle();
+    expect(exports.memory.buffer.byteLength).toBe(before);
+  });
+
+  test('a compiled robots.txt is at most about twice its size in core memory', () => {
+    const body = Array.from({ length: 2_000 }, (_, i) => `Disallow: /section-${i}/*.php$`).join('\n');
+    const robots = parse('User-agent: *\n' + body);
+    expect(robots.byteSize).toBeLessThan(2 * body.length);
+    robots.dispose();
+  });
+});
