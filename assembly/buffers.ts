@@ -9,6 +9,11 @@ export const RULES = memory.data(8);   // compile: rule records
 export const GROUPS = memory.data(8);  // compile: group records
 export const TOKENS = memory.data(8);  // compile: token records
 export const ARENA = memory.data(8);   // compile: pattern and token bytes
+export const SORT_TEMP = memory.data(8); // merge sort scratch
+export const ORDER = memory.data(8);   // index build: rule order
+export const KEYS = memory.data(8);    // index build: key entries
+export const EXTRAS = memory.data(8);  // index build: wildcard and anchored rules
+export const VERDICTS = memory.data(8); // batch verdicts, one byte per URL
 
 @inline export function bufferPtr(buf: usize): usize {
   return load<u32>(buf);

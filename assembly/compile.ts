@@ -12,8 +12,8 @@ import {
   R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE, R_HEADER,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
-  RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_RAW, RULE_RAW_LENGTH, RULE_SIZE,
-  RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED, RULE_IMPLIED,
+  RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_RAW_LENGTH, RULE_SIZE,
+  RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED, RULE_IMPLIED, RULE_RAW_AFTER,
 } from "./layout";
 
 let arenaLength: usize = 0;
@@ -96,10 +96,12 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   let out = reserveKeep(ARENA, at + len * 3) + at;
   let n = normalize(value, len, out, rfc, false);
   arenaLength += n;
-  let raw = <u32>at;
-  if (n != len || memory.compare(out, value, len) != 0) raw = arenaAppend(value, len);
-  let flags = (allow ? RULE_ALLOW : 0) | shapeOf(bufferPtr(ARENA) + at, n);
-  pushRule(line, flags, <u32>at, <u32>n, raw, <u32>len);
+  let flags = (allow ? RULE_ALLOW : 0) | shapeOf(out, n);
+  if (n != len || memory.compare(out, value, len) != 0) {
+    arenaAppend(value, len); // right after the pattern
+    flags |= RULE_RAW_AFTER;
+  }
+  pushRule(line, flags, <u32>at, <u32>n, <u32>len);
 
   // Google (SPEC 3.5): an allow of `<dir>/index.htm...` also allows `<dir>/$`.
   if (!allow || rfc) return;
@@ -115,7 +117,7 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   store<u8>(arena + implied + dirLen, 0x24);
   arenaLength += dirLen + 1;
   flags = RULE_ALLOW | RULE_IMPLIED | shapeOf(arena + implied, dirLen + 1);
-  pushRule(line, flags, <u32>implied, <u32>(dirLen + 1), raw, <u32>len);
+  pushRule(line, flags, <u32>implied, <u32>(dirLen + 1), 0);
 }
 
 /** RULE_ANCHORED for a final '$', RULE_WILDCARD for a '*' before it. */
@@ -129,14 +131,13 @@ function shapeOf(p: usize, n: usize): u32 {
   return flags;
 }
 
-function pushRule(line: u32, flags: u32, pattern: u32, length: u32, raw: u32, rawLength: u32): void {
+function pushRule(line: u32, flags: u32, pattern: u32, length: u32, rawLength: u32): void {
   let at = reserveKeep(RULES, <usize>(ruleCount + 1) * RULE_SIZE) + <usize>ruleCount * RULE_SIZE;
   store<u32>(at + RULE_LINE, line);
   store<u32>(at + RULE_FLAGS, flags);
   store<u32>(at + RULE_PATTERN, pattern);
-  store<u32>(at + RULE_LENGTH, length);
-  store<u32>(at + RULE_RAW, raw);
-  store<u32>(at + RULE_RAW_LENGTH, rawLength);
+  store<u16>(at + RULE_LENGTH, <u16>length);
+  store<u16>(at + RULE_RAW_LENGTH, <u16>rawLength);
   ruleCount++;
   let g = currentGroup();
   store<u32>(g + G_RULE_COUNT, load<u32>(g + G_RULE_COUNT) + 1);

@@ -1,15 +1,14 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, PATH, NORMAL, RULES, GROUPS, TOKENS, ARENA, reserve, bufferPtr, release } from "./buffers";
+import { INPUT, EVENTS, PATH, NORMAL, RULES, GROUPS, TOKENS, ARENA, SORT_TEMP, ORDER, KEYS, EXTRAS, VERDICTS, reserve, bufferPtr, release } from "./buffers";
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { select as selectRules, decide } from "./select";
-import { extractPath } from "./url";
+import { buildIndex, decide, indexMode, VERDICT } from "./agent";
+import { extractPath, extractedPath, extractedMask, setExtracted } from "./url";
 import { normalize } from "./normalize";
 import * as K from "./keywords";
-import { MODE_RFC, R_MODE, R_SIZE, S_ROBOTS, V_ALLOWED, V_LINE, V_RULE } from "./layout";
-import { VERDICT } from "./select";
+import { MODE_RFC, R_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
 
 /** Room for `size` input bytes; returns where to write them. */
 export function input(size: u32): usize {
@@ -36,6 +35,7 @@ export function eventCount(): u32 {
   return lastEventCount();
 }
 
+/** Frees a compiled robots or an agent index. */
 export function dispose(block: usize): void {
   heap.free(block);
 }
@@ -44,28 +44,64 @@ export function size(robots: usize): u32 {
   return load<u32>(robots + R_SIZE);
 }
 
-/** Resolves the rules for the agents in the input ('\n'-separated). */
+/** Builds the index for the agents in the input ('\\n'-separated, `count` of them). */
 export function select(robots: usize, agentsLen: u32, count: u32): usize {
-  return selectRules(robots, bufferPtr(INPUT), agentsLen, count);
+  return buildIndex(robots, bufferPtr(INPUT), agentsLen, count);
 }
 
-/** Decides the URL in the input against a selection; returns the verdict record. */
-export function check(selection: usize, urlLen: u32): usize {
-  let robots = <usize>load<u32>(selection + S_ROBOTS);
-  let pathLen = extractPath(bufferPtr(INPUT), urlLen);
-  let path = bufferPtr(PATH);
-  if (load<u32>(robots + R_MODE) == MODE_RFC) {
+/** Decides the URL [url, url+len) against an index; returns the verdict record. */
+function decideUrl(index: usize, url: usize, len: usize, rfc: bool): usize {
+  let pathLen = extractPath(url, len);
+  let path = extractedPath();
+  if (rfc) {
     let normal = reserve(NORMAL, pathLen * 3);
     pathLen = normalize(path, pathLen, normal, true, true);
-    path = normal;
-    if (isRobotsTxt(path, pathLen)) {
+    setExtracted(normal, pathLen);
+    if (isRobotsTxt(normal, pathLen)) {
       store<i32>(VERDICT + V_ALLOWED, 1);
       store<i32>(VERDICT + V_LINE, 0);
       store<i32>(VERDICT + V_RULE, -1);
       return VERDICT;
     }
+    path = normal;
   }
-  return decide(selection, path, pathLen);
+  return decide(index, path, <u32>pathLen, extractedMask());
+}
+
+/** Decides the URL in the input; returns the verdict record. */
+export function check(index: usize, urlLen: u32): usize {
+  return decideUrl(index, bufferPtr(INPUT), urlLen, indexMode(index) == MODE_RFC);
+}
+
+/**
+ * Decides `count` URLs given in the input as one '\\n'-separated text and
+ * writes one byte each (1 allowed, 0 disallowed) to verdicts(). Returns how
+ * many URLs the text held; the caller falls back when that is not `count`
+ * (a URL contained '\\n').
+ */
+export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
+  let rfc = indexMode(index) == MODE_RFC;
+  let text = bufferPtr(INPUT);
+  let out = reserve(VERDICTS, max<u32>(count, 1));
+  let end = text + <usize>textLen;
+  let start = text;
+  let n: u32 = 0;
+  while (true) {
+    let e = start;
+    while (e < end && load<u8>(e) != 0x0a) e++;
+    if (n < count) {
+      let verdict = decideUrl(index, start, e - start, rfc);
+      store<u8>(out + n, <u8>load<i32>(verdict + V_ALLOWED));
+    }
+    n++;
+    if (e >= end) break;
+    start = e + 1;
+  }
+  return n;
+}
+
+export function verdicts(): usize {
+  return bufferPtr(VERDICTS);
 }
 
 /** RFC 9309 2.2.2: the /robots.txt URI is implicitly allowed. */
@@ -91,11 +127,12 @@ export function pathOfInput(len: u32): u32 {
 }
 
 export function path(): usize {
-  return bufferPtr(PATH);
+  return extractedPath();
 }
 
 /** Gives back all scratch memory, e.g. after an unusually large file. */
 export function trim(): void {
   release(INPUT); release(EVENTS); release(PATH); release(NORMAL);
   release(RULES); release(GROUPS); release(TOKENS); release(ARENA);
+  release(SORT_TEMP); release(ORDER); release(KEYS); release(EXTRAS); release(VERDICTS);
 }

@@ -68,30 +68,56 @@ export const T_OFFSET = 0;
 export const T_LENGTH = 4;
 export const T_SIZE: usize = 8;
 
-// A rule. Offsets are from the arena start.
+// A rule, 16 bytes. Lengths fit u16: a line keeps 16,663 bytes, so a value
+// is at most that and its normalised form at most three times that.
 export const RULE_LINE = 0;
-export const RULE_FLAGS = 4;
-export const RULE_PATTERN = 8;  // normalised pattern: what is matched
-export const RULE_LENGTH = 12;  // its length in bytes, which is also its priority
-export const RULE_RAW = 16;     // the value as written in the file
-export const RULE_RAW_LENGTH = 20;
-export const RULE_SIZE: usize = 24;
+export const RULE_PATTERN = 4;     // offset in the arena of the normalised pattern: what is matched
+export const RULE_LENGTH = 8;      // u16: its length in bytes, which is also its priority
+export const RULE_RAW_LENGTH = 10; // u16: length of the value as written in the file
+export const RULE_FLAGS = 12;
+export const RULE_SIZE: usize = 16;
 
 export const RULE_ALLOW: u32 = 1;     // else disallow
 export const RULE_WILDCARD: u32 = 2;  // the pattern has a '*' before its end anchor
 export const RULE_ANCHORED: u32 = 4;  // the pattern ends with '$'
-export const RULE_IMPLIED: u32 = 8;   // Google's `<dir>/index.htm*` => `<dir>/$` allow
+export const RULE_IMPLIED: u32 = 8;   // Google's `<dir>/index.htm*` => `<dir>/$` allow; its source rule is the one before
+export const RULE_RAW_AFTER: u32 = 16; // the value as written differs, and follows the pattern in the arena
 
-// ---- Agent selection: which rules apply to a set of product tokens ---------
-export const S_KIND = 0;        // SELECT_*
-export const S_COUNT = 4;       // number of rules
-export const S_ROBOTS = 8;      // the compiled robots it indexes
-export const S_GROUP_COUNT = 12;
-export const S_RULES = 16;      // offset of the rule indices (after the group indices)
-export const S_GROUPS: usize = 20; // group indices, then rule indices, in file order
+// ---- Agent index: the rules that apply to one set of product tokens --------
+// header | applying group indices | keys | extras
+export const A_ROBOTS = 0;
+export const A_KIND = 4;        // SELECT_*
+export const A_GROUP_COUNT = 8;
+export const A_GROUPS = 12;     // offsets from the block start
+export const A_KEY_COUNT = 16;
+export const A_KEYS = 20;
+export const A_EXTRA_COUNT = 24;
+export const A_EXTRAS = 28;
+export const A_HEADER: usize = 32;
 export const SELECT_NONE: u32 = 0;     // no group applies: everything is allowed
 export const SELECT_SPECIFIC: u32 = 1;
 export const SELECT_GLOBAL: u32 = 2;
+
+// A key: the literal first segment of one or more rules (the whole pattern of
+// a plain prefix rule). Keys are sorted; each carries the best plain prefix
+// rules found along its chain of prefix keys, so one lookup decides them all.
+export const K_OFFSET = 0;      // into the robots arena
+export const K_LENGTH = 4;
+export const K_PARENT = 8;      // the longest key that is a proper prefix of this one, -1 if none
+export const K_ALLOW_PRIORITY = 12;
+export const K_ALLOW_RULE = 16;
+export const K_DISALLOW_PRIORITY = 20;
+export const K_DISALLOW_RULE = 24;
+export const K_EXTRA_START = 28;
+export const K_EXTRA_COUNT = 32;
+export const K_SIZE: usize = 36;
+
+// An extra: a wildcard or anchored rule, matched in full when its key is a
+// prefix of the path. Sorted by priority, highest first, then file order.
+export const X_MASK = 0;        // u64 of byte classes the path must contain
+export const X_RULE = 8;
+export const X_PRIORITY = 12;
+export const X_SIZE: usize = 16;
 
 // ---- A verdict --------------------------------------------------------------
 export const V_ALLOWED = 0;

@@ -3,8 +3,8 @@
 
 /** Thrown when a Robots (or a matcher made from it) is used after dispose(). */
 export class RobotsDisposedError extends Error {
-  constructor() {
-    super('this robots.txt was disposed; parse it again to use it');
+  constructor(message = 'this robots.txt was disposed; parse it again to use it') {
+    super(message);
     this.name = 'RobotsDisposedError';
   }
 }

@@ -1,4 +1,5 @@
 export { parse, Robots } from './robots.js';
+export type { AgentMatcher } from './matcher.js';
 export type { Verdict, RuleType, OtherRecord } from './robots.js';
 export { productToken, isPlainToken } from './agent.js';
 export { normalizeUrl, pathOf } from './url.js';

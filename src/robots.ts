@@ -1,23 +1,14 @@
-// A parsed robots.txt: the compiled rule table lives in the core's memory;
-// this object holds its address, what the file says besides rules, and the
-// per-agent rule selections it has resolved.
+// A parsed robots.txt: what the file says besides rules, and matching for
+// any agent. The compiled rules live in the core (compiled.ts).
 
 import { getCore, type Core } from './core/wasm.js';
 import * as L from './core/layout.js';
-import { agentTokens } from './agent.js';
-import { RobotsDisposedError, typeError } from './errors.js';
+import { Compiled, type Verdict } from './compiled.js';
+import { AgentMatcher } from './matcher.js';
+import { typeError } from './errors.js';
 import { resolveParseOptions, type Mode, type ParseOptions } from './options.js';
 
-export type RuleType = 'allow' | 'disallow';
-
-export interface Verdict {
-  /** May the crawler fetch the URL? */
-  allowed: boolean;
-  /** 1-based line of the deciding rule; 0 when no rule decided. */
-  line: number;
-  /** The deciding rule, its pattern as written in the file; null when none. */
-  rule: { type: RuleType; pattern: string } | null;
-}
+export type { Verdict, RuleType } from './compiled.js';
 
 /** A line whose key is not a rule, a user-agent or a sitemap (crawl-delay, host, ...). */
 export interface OtherRecord {
@@ -33,33 +24,14 @@ interface RecordPlace {
   agent: string;
 }
 
-/** What must be freed, kept apart from Robots so the finalizer can reach it. */
-interface Handle {
-  robots: number;
-  /** Resolved selections by agent set, in least-recently-used order. */
-  selections: Map<string, number>;
-  disposed: boolean;
-}
-
-const MAX_CACHED_AGENT_SETS = 16;
-
 /** The product token a user-agent line names, lower-cased; '*' for the global group. */
 function agentOfLine(value: string): string {
   if (value.startsWith('*')) return '*';
   return /^[A-Za-z_-]*/.exec(value)![0].toLowerCase();
 }
 
-function release(handle: Handle): void {
-  if (handle.disposed) return;
-  handle.disposed = true;
-  const { exports } = getCore();
-  for (const selection of handle.selections.values()) exports.dispose(selection);
-  handle.selections.clear();
-  exports.dispose(handle.robots);
-}
-
 // Robots dropped without dispose() are freed when collected.
-const finalizer = new FinalizationRegistry<Handle>(release);
+const finalizer = new FinalizationRegistry<Compiled>((compiled) => compiled.free());
 
 const disposeSymbol: typeof Symbol.dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
@@ -72,17 +44,14 @@ export class Robots {
   /** Lines with keys that do not affect matching, in file order. */
   readonly otherRecords: readonly OtherRecord[];
   readonly #otherPlaces: readonly RecordPlace[];
-  readonly #core: Core;
-  readonly #handle: Handle;
-  readonly #ruleCache: (Verdict['rule'] | undefined)[] = [];
+  readonly #compiled: Compiled;
 
   /** @internal Use parse(). */
   constructor(core: Core, robots: number, mode: Mode, truncated: boolean) {
-    this.#core = core;
     this.mode = mode;
     this.truncated = truncated;
-    this.#handle = { robots, selections: new Map(), disposed: false };
-    finalizer.register(this, this.#handle, this.#handle);
+    this.#compiled = new Compiled(core, robots);
+    finalizer.register(this, this.#compiled, this.#compiled);
 
     // The events of the compile are still in the core: collect what is not a rule.
     const sitemaps: string[] = [];
@@ -115,19 +84,23 @@ export class Robots {
 
   /** May `agent` (one product token, or several) fetch `url`? */
   isAllowed(url: string, agent: string | readonly string[]): boolean {
-    const verdict = this.#decide(url, this.#selection(agent));
-    return this.#core.u32[(verdict + L.V_ALLOWED) >>> 2] !== 0;
+    const compiled = this.#compiled;
+    return compiled.allowed(compiled.decide(compiled.indexFor(agent), url));
   }
 
   /** The verdict for `url` with the rule and line that decided it. */
   check(url: string, agent: string | readonly string[]): Verdict {
-    const verdict = this.#decide(url, this.#selection(agent));
-    const u32 = this.#core.u32;
-    return {
-      allowed: u32[(verdict + L.V_ALLOWED) >>> 2] !== 0,
-      line: u32[(verdict + L.V_LINE) >>> 2]!,
-      rule: this.#rule(u32[(verdict + L.V_RULE) >>> 2]! | 0),
-    };
+    const compiled = this.#compiled;
+    return compiled.verdict(compiled.decide(compiled.indexFor(agent), url));
+  }
+
+  /**
+   * A matcher for one agent (or agent set), with its rules resolved and
+   * indexed once: the fast path for many URLs. It lives as long as this
+   * Robots; dispose() of either frees it.
+   */
+  forAgent(agent: string | readonly string[]): AgentMatcher {
+    return new AgentMatcher(this, this.#compiled, agent);
   }
 
   /**
@@ -139,13 +112,7 @@ export class Robots {
    * groups) is preferred; otherwise the first valid one counts.
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const selection = this.#selection(agent);
-    const u32 = this.#core.u32;
-    const at = selection >>> 2;
-    const groupCount = u32[at + (L.S_GROUP_COUNT >> 2)]!;
-    const groups = new Set<number>();
-    for (let i = 0; i < groupCount; i++) groups.add(u32[at + (L.S_GROUPS >> 2) + i]!);
-    const specific = u32[at + (L.S_KIND >> 2)] === L.SELECT_SPECIFIC;
+    const { groups, specific } = this.#compiled.groupsOf(this.#compiled.indexFor(agent));
     const names = new Set(specific ? (typeof agent === 'string' ? [agent] : agent).map((a) => a.toLowerCase()) : ['*']);
     let fallback: number | undefined;
     for (let i = 0; i < this.otherRecords.length; i++) {
@@ -162,63 +129,17 @@ export class Robots {
 
   /** Bytes of core memory this robots.txt's compiled table uses. */
   get byteSize(): number {
-    return this.#core.exports.size(this.#live());
+    return this.#compiled.byteSize();
   }
 
-  /** Frees the core memory now; any later use throws RobotsDisposedError. */
+  /** Frees the core memory now (and every matcher's); later use throws RobotsDisposedError. */
   dispose(): void {
-    if (this.#handle.disposed) return;
-    finalizer.unregister(this.#handle);
-    release(this.#handle);
+    finalizer.unregister(this.#compiled);
+    this.#compiled.free();
   }
 
   [disposeSymbol](): void {
     this.dispose();
-  }
-
-  #live(): number {
-    if (this.#handle.disposed) throw new RobotsDisposedError();
-    return this.#handle.robots;
-  }
-
-  /** The core's rule selection for an agent set, resolved once and cached. */
-  #selection(agent: string | readonly string[]): number {
-    const robots = this.#live();
-    const { joined, count, cacheKey } = agentTokens(agent);
-    const cache = this.#handle.selections;
-    const cached = cache.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const length = this.#core.writeShort(joined);
-    const selection = this.#core.exports.select(robots, length, count);
-    if (cache.size >= MAX_CACHED_AGENT_SETS) {
-      const [oldestKey, oldest] = cache.entries().next().value as [string, number];
-      cache.delete(oldestKey);
-      this.#core.exports.dispose(oldest);
-    }
-    cache.set(cacheKey, selection);
-    return selection;
-  }
-
-  /** Decides `url`; returns the address of the verdict record in core memory. */
-  #decide(url: string, selection: number): number {
-    if (typeof url !== 'string') throw typeError('url', 'a string', url);
-    return this.#core.exports.check(selection, this.#core.writeShort(url));
-  }
-
-  #rule(index: number): Verdict['rule'] {
-    if (index < 0) return null;
-    const cached = this.#ruleCache[index];
-    if (cached) return { ...cached };
-    const robots = this.#handle.robots;
-    const u32 = this.#core.u32;
-    const rule = robots + u32[(robots + L.R_RULES) >>> 2]! + index * L.RULE_SIZE;
-    const arena = robots + u32[(robots + L.R_ARENA) >>> 2]!;
-    const flags = u32[(rule + L.RULE_FLAGS) >>> 2]!;
-    const raw = arena + u32[(rule + L.RULE_RAW) >>> 2]!;
-    const pattern = this.#core.read(raw, u32[(rule + L.RULE_RAW_LENGTH) >>> 2]!);
-    const result = { type: (flags & L.RULE_ALLOW ? 'allow' : 'disallow') as RuleType, pattern };
-    this.#ruleCache[index] = result;
-    return { ...result };
   }
 }
 
@@ -230,7 +151,6 @@ export function parse(body: string | Uint8Array, options?: ParseOptions): Robots
   if (typeof body === 'string') written = core.writeString(body, maxBytes);
   else if (body instanceof Uint8Array) written = core.writeBytes(body, maxBytes);
   else throw typeError('body', 'a string or a Uint8Array', body);
-  const modeCode = mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE;
-  const robots = core.exports.compile(written.length, modeCode);
+  const robots = core.exports.compile(written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE);
   return new Robots(core, robots, mode, written.cut);
 }

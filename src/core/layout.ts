@@ -38,18 +38,19 @@ export const R_ARENA = 28;
 
 // Rule record, in bytes.
 export const RULE_LINE = 0;
-export const RULE_FLAGS = 4;
-export const RULE_RAW = 16;
-export const RULE_RAW_LENGTH = 20;
-export const RULE_SIZE = 24;
+export const RULE_PATTERN = 4;
+export const RULE_LENGTH = 8; // one word: u16 pattern length, then u16 raw length
+export const RULE_FLAGS = 12;
+export const RULE_SIZE = 16;
 export const RULE_ALLOW = 1;
 export const RULE_IMPLIED = 8;
+export const RULE_RAW_AFTER = 16;
 
-// Selection, in bytes.
-export const S_KIND = 0;
+// Agent index header, in bytes.
+export const A_KIND = 4;
+export const A_GROUP_COUNT = 8;
+export const A_GROUPS = 12;
 export const SELECT_SPECIFIC = 1;
-export const S_GROUP_COUNT = 12;
-export const S_GROUPS = 20;
 
 // Verdict, in bytes.
 export const V_ALLOWED = 0;

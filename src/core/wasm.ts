@@ -12,8 +12,10 @@ export interface CoreExports {
   eventCount(): number;
   dispose(block: number): void;
   size(robots: number): number;
-  select(robots: number, agentsLen: number, count: number): number;
-  check(selection: number, urlLen: number): number;
+  select(robots: number, agentsLen: number, count: number): number; // builds an agent index
+  check(index: number, urlLen: number): number;
+  checkBatch(index: number, textLen: number, count: number): number;
+  verdicts(): number;
   normalizeInput(len: number): number;
   normalized(): number;
   pathOfInput(len: number): number;

@@ -1,0 +1,362 @@
+// Per-agent rule indexes (SPEC 2.3-2.4 to choose the rules, 3.4-3.7 to decide).
+//
+// Building: the rules of the applying groups are keyed by their literal first
+// segment, sorted, and each key learns its longest prefix key (its parent)
+// and the best plain-prefix allow and disallow along that chain.
+//
+// Deciding a path: one binary search finds the greatest key <= path; walking
+// up its parents to the first key no longer than the common prefix gives the
+// longest key that is a prefix of the path, and with it the best plain-prefix
+// rules. Only wildcard and anchored rules hanging off that key's chain are
+// then matched one by one, highest priority first, with a byte-class mask as
+// a cheap reject. A file of thousands of plain rules costs O(log n) per path;
+// wildcard rules cost in proportion to how many share the path's prefixes.
+
+import { lower } from "./bytes";
+import { patternMatches } from "./match";
+import { sortU32 } from "./sort";
+import { ORDER, KEYS, EXTRAS, SORT_TEMP, reserve, reserveKeep, bufferPtr } from "./buffers";
+import {
+  R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_ARENA, R_MODE,
+  G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
+  T_OFFSET, T_LENGTH, T_SIZE,
+  RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
+  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_HEADER,
+  SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
+  K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
+  K_EXTRA_START, K_EXTRA_COUNT, K_SIZE, X_MASK, X_RULE, X_PRIORITY, X_SIZE,
+  V_ALLOWED, V_LINE, V_RULE, V_SIZE,
+} from "./layout";
+
+export const VERDICT = memory.data(12);
+
+// ---- Choosing the groups ---------------------------------------------------
+
+/** Does the group name one of the agents ('\n'-separated, `count` of them)? */
+function namesAgent(robots: usize, group: usize, agents: usize, agentsLen: usize, count: u32): bool {
+  let tokens = robots + load<u32>(robots + R_TOKENS);
+  let arena = robots + load<u32>(robots + R_ARENA);
+  let first = load<u32>(group + G_TOKEN_START);
+  let n = load<u32>(group + G_TOKEN_COUNT);
+  for (let t = first; t < first + n; t++) {
+    let token = tokens + <usize>t * T_SIZE;
+    let bytes = arena + load<u32>(token + T_OFFSET);
+    let len = <usize>load<u32>(token + T_LENGTH);
+    let a = agents;
+    let end = agents + agentsLen;
+    for (let i: u32 = 0; i < count; i++) {
+      let e = a;
+      while (e < end && load<u8>(e) != 0x0a) e++;
+      if (e - a == len && equalFolded(a, bytes, len)) return true;
+      a = e + 1;
+    }
+  }
+  return false;
+}
+
+function equalFolded(a: usize, lowered: usize, n: usize): bool {
+  for (let i: usize = 0; i < n; i++) {
+    if (lower(load<u8>(a + i)) != <u32>load<u8>(lowered + i)) return false;
+  }
+  return true;
+}
+
+// ---- Keys ------------------------------------------------------------------
+
+// Module state for the sort comparators (AssemblyScript has no closures).
+let sortRules: usize = 0;
+let sortArena: usize = 0;
+
+@inline function ruleAt(index: u32): usize {
+  return sortRules + <usize>index * RULE_SIZE;
+}
+
+/** The literal first segment of a rule: up to its first '*', without a final '$'. */
+function keyLength(rule: usize): u32 {
+  let flags = load<u32>(rule + RULE_FLAGS);
+  let length = <u32>load<u16>(rule + RULE_LENGTH);
+  if (flags & RULE_WILDCARD) {
+    let p = sortArena + load<u32>(rule + RULE_PATTERN);
+    let n: u32 = 0;
+    while (load<u8>(p + n) != 0x2a) n++;
+    return n;
+  }
+  return flags & RULE_ANCHORED ? length - 1 : length;
+}
+
+@inline function isPlainPrefix(rule: usize): bool {
+  return (load<u32>(rule + RULE_FLAGS) & (RULE_WILDCARD | RULE_ANCHORED)) == 0;
+}
+
+/** Byte order of two byte strings; a proper prefix sorts first. */
+function compareBytes(a: usize, an: u32, b: usize, bn: u32): i32 {
+  let n = min(an, bn);
+  let c = memory.compare(a, b, n);
+  if (c != 0) return c;
+  return <i32>an - <i32>bn;
+}
+
+function keyLess(a: u32, b: u32): bool {
+  let ra = ruleAt(a);
+  let rb = ruleAt(b);
+  let c = compareBytes(sortArena + load<u32>(ra + RULE_PATTERN), keyLength(ra), sortArena + load<u32>(rb + RULE_PATTERN), keyLength(rb));
+  return c < 0 || (c == 0 && a < b);
+}
+
+function extraLess(a: u32, b: u32): bool {
+  let pa = load<u16>(ruleAt(a) + RULE_LENGTH);
+  let pb = load<u16>(ruleAt(b) + RULE_LENGTH);
+  return pa > pb || (pa == pb && a < b);
+}
+
+/** Which of 64 byte classes a byte falls in, for the "path has these bytes" mask. */
+@inline export function byteClass(c: u32): u64 {
+  return (<u64>1) << (c & 63);
+}
+
+/** The classes of every literal byte of a pattern (what a matching path must contain). */
+function patternMask(p: usize, n: usize): u64 {
+  let mask: u64 = 0;
+  let body = n > 0 && load<u8>(p + n - 1) == 0x24 ? n - 1 : n;
+  for (let i: usize = 0; i < body; i++) {
+    let c = load<u8>(p + i);
+    if (c != 0x2a) mask |= byteClass(c);
+  }
+  return mask;
+}
+
+// ---- Building --------------------------------------------------------------
+
+/** Resolves the agents' groups in `robots` and builds their index (free with heap.free). */
+export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count: u32): usize {
+  let groups = robots + load<u32>(robots + R_GROUPS);
+  let groupCount = load<u32>(robots + R_GROUP_COUNT);
+  sortRules = robots + load<u32>(robots + R_RULES);
+  sortArena = robots + load<u32>(robots + R_ARENA);
+
+  let specific = false;
+  for (let g: u32 = 0; g < groupCount && !specific; g++) {
+    specific = namesAgent(robots, groups + <usize>g * G_SIZE, agents, agentsLen, count);
+  }
+  // The applying groups (kept for crawl-delay) and their rules, in file order.
+  let applying: u32 = 0;
+  let n: u32 = 0;
+  for (let g: u32 = 0; g < groupCount; g++) {
+    let group = groups + <usize>g * G_SIZE;
+    let applies = specific ? namesAgent(robots, group, agents, agentsLen, count) : load<u32>(group + G_GLOBAL) != 0;
+    if (!applies) continue;
+    store<u32>(reserveKeep(SORT_TEMP, <usize>(applying + 1) * 4) + <usize>applying * 4, g);
+    applying++;
+    let first = load<u32>(group + G_RULE_START);
+    let rules = load<u32>(group + G_RULE_COUNT);
+    let order = reserveKeep(ORDER, <usize>(n + rules) * 4);
+    for (let r: u32 = 0; r < rules; r++) store<u32>(order + <usize>(n + r) * 4, first + r);
+    n += rules;
+  }
+  let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
+  let groupBytes = <usize>applying * 4;
+  // Keep the group list out of SORT_TEMP, which the sorts below reuse.
+  let groupList = heap.alloc(max<usize>(groupBytes, 4));
+  if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
+
+  let order = bufferPtr(ORDER);
+  sortU32(order, n, keyLess);
+  order = bufferPtr(ORDER);
+
+  // One key per run of equal first segments; plain-prefix rules become the
+  // key's own best, the others its extras.
+  let keyCount: u32 = 0;
+  let extraCount: u32 = 0;
+  let i: u32 = 0;
+  while (i < n) {
+    let rule = ruleAt(load<u32>(order + <usize>i * 4));
+    let keyOff = load<u32>(rule + RULE_PATTERN);
+    let keyLen = keyLength(rule);
+    let key = reserveKeep(KEYS, <usize>(keyCount + 1) * K_SIZE) + <usize>keyCount * K_SIZE;
+    store<u32>(key + K_OFFSET, keyOff);
+    store<u32>(key + K_LENGTH, keyLen);
+    store<i32>(key + K_PARENT, -1);
+    store<i32>(key + K_ALLOW_PRIORITY, -1);
+    store<i32>(key + K_ALLOW_RULE, -1);
+    store<i32>(key + K_DISALLOW_PRIORITY, -1);
+    store<i32>(key + K_DISALLOW_RULE, -1);
+    store<u32>(key + K_EXTRA_START, extraCount);
+    let j = i;
+    while (j < n) {
+      let index = load<u32>(order + <usize>j * 4);
+      let r = ruleAt(index);
+      if (j > i && compareBytes(sortArena + keyOff, keyLen, sortArena + load<u32>(r + RULE_PATTERN), keyLength(r)) != 0) break;
+      if (isPlainPrefix(r)) {
+        // Sorted by rule index within a run, so the first of a type is its best.
+        let slot = load<u32>(r + RULE_FLAGS) & RULE_ALLOW ? K_ALLOW_RULE : K_DISALLOW_RULE;
+        if (load<i32>(key + slot) < 0) {
+          store<i32>(key + slot, <i32>index);
+          store<i32>(key + slot - 4, <i32>keyLen);
+        }
+      } else {
+        store<u32>(reserveKeep(EXTRAS, <usize>(extraCount + 1) * 4) + <usize>extraCount * 4, index);
+        extraCount++;
+      }
+      j++;
+    }
+    store<u32>(key + K_EXTRA_COUNT, extraCount - load<u32>(key + K_EXTRA_START));
+    keyCount++;
+    i = j;
+  }
+
+  // Parents and inherited bests: keys are sorted, so a stack of the current
+  // chain of prefixes yields each key's longest prefix key.
+  let keys = bufferPtr(KEYS);
+  let stack = reserve(SORT_TEMP, <usize>max<u32>(keyCount, 1) * 4);
+  let depth: u32 = 0;
+  for (let k: u32 = 0; k < keyCount; k++) {
+    let key = keys + <usize>k * K_SIZE;
+    let off = load<u32>(key + K_OFFSET);
+    let len = load<u32>(key + K_LENGTH);
+    while (depth > 0) {
+      let top = keys + <usize>load<u32>(stack + <usize>(depth - 1) * 4) * K_SIZE;
+      let topLen = load<u32>(top + K_LENGTH);
+      if (topLen < len && memory.compare(sortArena + load<u32>(top + K_OFFSET), sortArena + off, topLen) == 0) break;
+      depth--;
+    }
+    if (depth > 0) {
+      let parentIndex = load<u32>(stack + <usize>(depth - 1) * 4);
+      let parent = keys + <usize>parentIndex * K_SIZE;
+      store<i32>(key + K_PARENT, <i32>parentIndex);
+      for (let slot = K_ALLOW_PRIORITY; slot <= K_DISALLOW_PRIORITY; slot += 8) {
+        if (load<i32>(key + slot + 4) < 0) {
+          store<i32>(key + slot, load<i32>(parent + slot));
+          store<i32>(key + slot + 4, load<i32>(parent + slot + 4));
+        }
+      }
+    }
+    store<u32>(stack + <usize>depth * 4, k);
+    depth++;
+  }
+
+  // Each key's extras: highest priority first, then file order.
+  let extras = bufferPtr(EXTRAS);
+  for (let k: u32 = 0; k < keyCount; k++) {
+    let key = keys + <usize>k * K_SIZE;
+    sortU32(extras + <usize>load<u32>(key + K_EXTRA_START) * 4, load<u32>(key + K_EXTRA_COUNT), extraLess);
+  }
+
+  // One block: header | groups | keys | extras.
+  let groupsOff = A_HEADER;
+  let keysOff = groupsOff + ((groupBytes + 7) & ~7);
+  let extrasOff = keysOff + ((<usize>keyCount * K_SIZE + 7) & ~7);
+  let block = heap.alloc(extrasOff + <usize>extraCount * X_SIZE);
+  store<u32>(block + A_ROBOTS, <u32>robots);
+  store<u32>(block + A_KIND, kind);
+  store<u32>(block + A_GROUP_COUNT, applying);
+  store<u32>(block + A_GROUPS, <u32>groupsOff);
+  store<u32>(block + A_KEY_COUNT, keyCount);
+  store<u32>(block + A_KEYS, <u32>keysOff);
+  store<u32>(block + A_EXTRA_COUNT, extraCount);
+  store<u32>(block + A_EXTRAS, <u32>extrasOff);
+  if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
+  heap.free(groupList);
+  if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
+  extras = bufferPtr(EXTRAS);
+  for (let x: u32 = 0; x < extraCount; x++) {
+    let index = load<u32>(extras + <usize>x * 4);
+    let rule = ruleAt(index);
+    let at = block + extrasOff + <usize>x * X_SIZE;
+    store<u64>(at + X_MASK, patternMask(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH)));
+    store<u32>(at + X_RULE, index);
+    store<u32>(at + X_PRIORITY, load<u16>(rule + RULE_LENGTH));
+  }
+  return block;
+}
+
+export function indexMode(index: usize): u32 {
+  return load<u32>(<usize>load<u32>(index + A_ROBOTS) + R_MODE);
+}
+
+// ---- Deciding ----------------------------------------------------------------
+
+/** The greatest key <= path, or -1; and how many leading bytes it shares with the path. */
+let sharedPrefix: u32 = 0;
+
+function floorKey(keys: usize, count: u32, arena: usize, path: usize, pathLen: u32): i32 {
+  let lo: i32 = 0;
+  let hi: i32 = <i32>count - 1;
+  let found: i32 = -1;
+  while (lo <= hi) {
+    let mid = (lo + hi) >>> 1;
+    let key = keys + <usize>mid * K_SIZE;
+    if (compareBytes(arena + load<u32>(key + K_OFFSET), load<u32>(key + K_LENGTH), path, pathLen) <= 0) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  if (found >= 0) {
+    let key = keys + <usize>found * K_SIZE;
+    let k = arena + load<u32>(key + K_OFFSET);
+    let n = min(load<u32>(key + K_LENGTH), pathLen);
+    let shared: u32 = 0;
+    while (shared < n && load<u8>(k + shared) == load<u8>(path + shared)) shared++;
+    sharedPrefix = shared;
+  }
+  return found;
+}
+
+/**
+ * Decides a path (already extracted and, in RFC mode, normalised) against an
+ * index; `pathMask` is the OR of byteClass() over the path's bytes. Writes
+ * and returns VERDICT.
+ */
+export function decide(index: usize, path: usize, pathLen: u32, pathMask: u64): usize {
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let rules = robots + load<u32>(robots + R_RULES);
+  let arena = robots + load<u32>(robots + R_ARENA);
+  let keys = index + load<u32>(index + A_KEYS);
+  let extras = index + load<u32>(index + A_EXTRAS);
+
+  let allowPriority: i32 = -1, allowRule: i32 = -1;
+  let disallowPriority: i32 = -1, disallowRule: i32 = -1;
+  let k = floorKey(keys, load<u32>(index + A_KEY_COUNT), arena, path, pathLen);
+  // Up to the longest key that is a prefix of the path.
+  while (k >= 0 && load<u32>(keys + <usize>k * K_SIZE + K_LENGTH) > sharedPrefix) {
+    k = load<i32>(keys + <usize>k * K_SIZE + K_PARENT);
+  }
+  if (k >= 0) {
+    let key = keys + <usize>k * K_SIZE;
+    allowPriority = load<i32>(key + K_ALLOW_PRIORITY);
+    allowRule = load<i32>(key + K_ALLOW_RULE);
+    disallowPriority = load<i32>(key + K_DISALLOW_PRIORITY);
+    disallowRule = load<i32>(key + K_DISALLOW_RULE);
+  }
+  // Wildcard and anchored rules of every key on the chain.
+  while (k >= 0) {
+    let key = keys + <usize>k * K_SIZE;
+    let x = extras + <usize>load<u32>(key + K_EXTRA_START) * X_SIZE;
+    let end = x + <usize>load<u32>(key + K_EXTRA_COUNT) * X_SIZE;
+    for (; x < end; x += X_SIZE) {
+      let priority = <i32>load<u32>(x + X_PRIORITY);
+      if (priority < allowPriority && priority < disallowPriority) break; // the rest are shorter still
+      let ruleIndex = <i32>load<u32>(x + X_RULE);
+      let rule = rules + <usize>ruleIndex * RULE_SIZE;
+      let flags = load<u32>(rule + RULE_FLAGS);
+      let allow = (flags & RULE_ALLOW) != 0;
+      let bestPriority = allow ? allowPriority : disallowPriority;
+      let bestRule = allow ? allowRule : disallowRule;
+      // Longer wins; of equal length, the earlier rule (Google keeps the first).
+      if (priority < bestPriority || (priority == bestPriority && ruleIndex > bestRule)) continue;
+      if ((load<u64>(x + X_MASK) & ~pathMask) != 0) continue;
+      if (!patternMatches(arena + load<u32>(rule + RULE_PATTERN), <usize>priority, flags, path, pathLen)) continue;
+      if (allow) { allowPriority = priority; allowRule = ruleIndex; }
+      else { disallowPriority = priority; disallowRule = ruleIndex; }
+    }
+    k = load<i32>(key + K_PARENT);
+  }
+  // An empty rule has priority 0: it is reported, but cannot disallow.
+  let disallowed = disallowPriority > allowPriority && disallowPriority > 0;
+  let decidingRule = disallowPriority > allowPriority ? disallowRule : allowRule;
+  store<i32>(VERDICT + V_ALLOWED, disallowed ? 0 : 1);
+  store<i32>(VERDICT + V_LINE, decidingRule < 0 ? 0 : <i32>load<u32>(rules + <usize>decidingRule * RULE_SIZE + RULE_LINE));
+  store<i32>(VERDICT + V_RULE, decidingRule);
+  return VERDICT;
+}

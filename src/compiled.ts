@@ -1,0 +1,179 @@
+// The core memory behind one parsed robots.txt: its compiled table, the
+// per-agent indexes built on it, and the moves of URLs in and verdicts out.
+// Robots and AgentMatcher are thin typed facades over this.
+
+import type { Core } from './core/wasm.js';
+import * as L from './core/layout.js';
+import { agentTokens } from './agent.js';
+import { RobotsDisposedError, typeError } from './errors.js';
+
+export type RuleType = 'allow' | 'disallow';
+
+export interface Verdict {
+  /** May the crawler fetch the URL? */
+  allowed: boolean;
+  /** 1-based line of the deciding rule; 0 when no rule decided. */
+  line: number;
+  /** The deciding rule, its pattern as written in the file; null when none. */
+  rule: { type: RuleType; pattern: string } | null;
+}
+
+/** Agent sets whose indexes a Robots keeps for its own check()/isAllowed(). */
+const MAX_CACHED_AGENT_SETS = 16;
+/** URLs per core call in a batch: bounds the input buffer, amortises the call. */
+const BATCH = 4096;
+
+export class Compiled {
+  readonly core: Core;
+  #robots: number;
+  #disposed = false;
+  /** Indexes for check()/isAllowed(), least recently built first. */
+  readonly #cached = new Map<string, number>();
+  /** Indexes owned by AgentMatchers. */
+  readonly #owned = new Set<number>();
+  readonly #rules: (Verdict['rule'] | undefined)[] = [];
+
+  constructor(core: Core, robots: number) {
+    this.core = core;
+    this.#robots = robots;
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  live(): number {
+    if (this.#disposed) throw new RobotsDisposedError();
+    return this.#robots;
+  }
+
+  #build(agent: string | readonly string[]): number {
+    const robots = this.live();
+    const { joined, count } = agentTokens(agent);
+    return this.core.exports.select(robots, this.core.writeShort(joined), count);
+  }
+
+  /** The index for an agent set, built once and cached. */
+  indexFor(agent: string | readonly string[]): number {
+    this.live();
+    const { cacheKey } = agentTokens(agent);
+    const cached = this.#cached.get(cacheKey);
+    if (cached !== undefined) return cached;
+    if (this.#cached.size >= MAX_CACHED_AGENT_SETS) {
+      const [oldestKey, oldest] = this.#cached.entries().next().value as [string, number];
+      this.#cached.delete(oldestKey);
+      this.core.exports.dispose(oldest);
+    }
+    const index = this.#build(agent);
+    this.#cached.set(cacheKey, index);
+    return index;
+  }
+
+  /** A fresh index owned by the caller (an AgentMatcher); free with releaseIndex. */
+  ownIndex(agent: string | readonly string[]): number {
+    const index = this.#build(agent);
+    this.#owned.add(index);
+    return index;
+  }
+
+  releaseIndex(index: number): void {
+    if (this.#owned.delete(index)) this.core.exports.dispose(index);
+  }
+
+  ownsIndex(index: number): boolean {
+    return this.#owned.has(index);
+  }
+
+  /** Decides one URL; returns the address of the verdict record. */
+  decide(index: number, url: string): number {
+    if (typeof url !== 'string') throw typeError('url', 'a string', url);
+    return this.core.exports.check(index, this.core.writeShort(url));
+  }
+
+  allowed(verdict: number): boolean {
+    return this.core.u32[(verdict + L.V_ALLOWED) >>> 2] !== 0;
+  }
+
+  verdict(verdict: number): Verdict {
+    const u32 = this.core.u32;
+    return {
+      allowed: u32[(verdict + L.V_ALLOWED) >>> 2] !== 0,
+      line: u32[(verdict + L.V_LINE) >>> 2]!,
+      rule: this.#rule(u32[(verdict + L.V_RULE) >>> 2]! | 0),
+    };
+  }
+
+  /** The groups an index applies (for crawl-delay), and whether they name the agent. */
+  groupsOf(index: number): { groups: Set<number>; specific: boolean } {
+    const u32 = this.core.u32;
+    const at = index >>> 2;
+    const count = u32[at + (L.A_GROUP_COUNT >> 2)]!;
+    const first = (index + u32[at + (L.A_GROUPS >> 2)]!) >>> 2;
+    const groups = new Set<number>();
+    for (let i = 0; i < count; i++) groups.add(u32[first + i]!);
+    return { groups, specific: u32[at + (L.A_KIND >> 2)] === L.SELECT_SPECIFIC };
+  }
+
+  /**
+   * Decides many URLs with one core call per BATCH: they are joined with '\n'
+   * and encoded once; the core splits them, finds each path and writes a byte
+   * per URL. A URL containing '\n' makes the count come out wrong, and that
+   * batch is redone one URL at a time.
+   */
+  matchMany(index: number, urls: readonly string[], out: Uint8Array): void {
+    const core = this.core;
+    for (let start = 0; start < urls.length; start += BATCH) {
+      const end = Math.min(start + BATCH, urls.length);
+      for (let i = start; i < end; i++) {
+        if (typeof urls[i] !== 'string') throw typeError(`urls[${i}]`, 'a string', urls[i]);
+      }
+      const text = urls.slice(start, end).join('\n');
+      const count = end - start;
+      const length = core.writeShort(text);
+      if (core.exports.checkBatch(index, length, count) === count) {
+        const at = core.exports.verdicts();
+        out.set(core.u8.subarray(at, at + count), start);
+      } else {
+        for (let i = start; i < end; i++) out[i] = this.allowed(this.decide(index, urls[i]!)) ? 1 : 0;
+      }
+    }
+  }
+
+  #rule(index: number): Verdict['rule'] {
+    if (index < 0) return null;
+    let rule = this.#rules[index];
+    if (!rule) {
+      const robots = this.#robots;
+      const u32 = this.core.u32;
+      const rules = robots + u32[(robots + L.R_RULES) >>> 2]!;
+      const arena = robots + u32[(robots + L.R_ARENA) >>> 2]!;
+      let record = rules + index * L.RULE_SIZE;
+      // An implied index.html rule reports the rule it came from, just before it.
+      if (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) record -= L.RULE_SIZE;
+      const flags = u32[(record + L.RULE_FLAGS) >>> 2]!;
+      const length = u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff;
+      const rawLength = u32[(record + L.RULE_LENGTH) >>> 2]! >>> 16;
+      const pattern = arena + u32[(record + L.RULE_PATTERN) >>> 2]!;
+      const raw = flags & L.RULE_RAW_AFTER ? pattern + length : pattern;
+      rule = { type: flags & L.RULE_ALLOW ? 'allow' : 'disallow', pattern: this.core.read(raw, rawLength) };
+      this.#rules[index] = rule;
+    }
+    return { ...rule };
+  }
+
+  byteSize(): number {
+    return this.core.exports.size(this.live());
+  }
+
+  /** Frees the table and every index built on it. */
+  free(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const { exports } = this.core;
+    for (const index of this.#cached.values()) exports.dispose(index);
+    for (const index of this.#owned) exports.dispose(index);
+    this.#cached.clear();
+    this.#owned.clear();
+    exports.dispose(this.#robots);
+  }
+}

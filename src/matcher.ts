@@ -1,0 +1,74 @@
+// One agent's view of a robots.txt: rules resolved and indexed once, for
+// checking many URLs (single calls, or batches with one core call each).
+
+import type { Compiled, Verdict } from './compiled.js';
+import type { Robots } from './robots.js';
+import { RobotsDisposedError, typeError } from './errors.js';
+
+interface Owned {
+  compiled: Compiled;
+  index: number;
+}
+
+// Matchers dropped without dispose() give their index back when collected.
+const finalizer = new FinalizationRegistry<Owned>(({ compiled, index }) => {
+  if (!compiled.disposed) compiled.releaseIndex(index);
+});
+
+export class AgentMatcher {
+  /** The robots.txt this matcher reads (kept alive by it). */
+  readonly robots: Robots;
+  readonly #compiled: Compiled;
+  readonly #index: number;
+
+  /** @internal Use robots.forAgent(). */
+  constructor(robots: Robots, compiled: Compiled, agent: string | readonly string[]) {
+    this.robots = robots;
+    this.#compiled = compiled;
+    this.#index = compiled.ownIndex(agent);
+    finalizer.register(this, { compiled, index: this.#index }, this);
+  }
+
+  #live(): number {
+    this.#compiled.live();
+    if (!this.#compiled.ownsIndex(this.#index)) throw new RobotsDisposedError('this matcher was disposed; call robots.forAgent() again');
+    return this.#index;
+  }
+
+  isAllowed(url: string): boolean {
+    return this.#compiled.allowed(this.#compiled.decide(this.#live(), url));
+  }
+
+  check(url: string): Verdict {
+    return this.#compiled.verdict(this.#compiled.decide(this.#live(), url));
+  }
+
+  /** A byte per URL, in order: 1 allowed, 0 disallowed. Reuses `out` when given. */
+  matchMany(urls: readonly string[], out?: Uint8Array): Uint8Array {
+    const index = this.#live();
+    if (!Array.isArray(urls)) throw typeError('urls', 'an array of strings', urls);
+    if (out === undefined) out = new Uint8Array(urls.length);
+    else if (!(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
+    else if (out.length < urls.length) throw new RangeError(`out has room for ${out.length} verdicts, ${urls.length} needed`);
+    this.#compiled.matchMany(index, urls, out);
+    return out;
+  }
+
+  /** The allowed URLs, in order. */
+  filter(urls: Iterable<string>): string[] {
+    if (urls == null || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
+      throw typeError('urls', 'an iterable of strings', urls);
+    }
+    const list = Array.isArray(urls) ? (urls as string[]) : Array.from(urls);
+    const verdicts = this.matchMany(list);
+    const allowed: string[] = [];
+    for (let i = 0; i < list.length; i++) if (verdicts[i]) allowed.push(list[i]!);
+    return allowed;
+  }
+
+  /** Frees this matcher's index now (the robots stays usable). */
+  dispose(): void {
+    finalizer.unregister(this);
+    this.#compiled.releaseIndex(this.#index);
+  }
+}

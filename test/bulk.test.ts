@@ -1,0 +1,124 @@
+// Bulk matching (forAgent, matchMany, filter): the same verdicts as check()
+// and as the naive Google model, on the real corpus and generated files.
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { parse } from '../src/index.js';
+import { modelCheck } from './support/google-model.js';
+import { corpusFiles, corpusUrls, hasCorpus } from './support/corpus.js';
+
+const AGENTS = ['Googlebot', 'bingbot', 'ExampleBot', ['Googlebot-News', 'Googlebot']] as const;
+
+describe.skipIf(!hasCorpus)('bulk matching on the shared corpus', () => {
+  const urls = hasCorpus ? corpusUrls(200_000) : [];
+
+  for (const { name, body } of hasCorpus ? corpusFiles() : []) {
+    test(`matchMany, check and isAllowed agree on ${name} for the whole URL list`, () => {
+      const robots = parse(body);
+      for (const agent of AGENTS) {
+        const matcher = robots.forAgent(agent);
+        const batch = matcher.matchMany(urls);
+        let disallowed = 0;
+        for (let i = 0; i < urls.length; i++) {
+          const verdict = robots.check(urls[i]!, agent);
+          if (batch[i] !== (verdict.allowed ? 1 : 0) || matcher.isAllowed(urls[i]!) !== verdict.allowed) {
+            expect({ url: urls[i], agent, batch: batch[i], verdict }).toBeUndefined();
+          }
+          if (!verdict.allowed) disallowed++;
+        }
+        // Real files disallow some of their own rules' URLs: the comparison is not vacuous.
+        if (name !== 'news.google.com.txt' || agent !== 'bingbot') expect(disallowed, `${name} ${agent}`).toBeGreaterThan(0);
+      }
+      robots.dispose();
+    });
+
+    test(`the index agrees with the naive Google model on ${name}`, () => {
+      const robots = parse(body);
+      for (const agent of AGENTS) {
+        const matcher = robots.forAgent(agent);
+        for (let i = 0; i < urls.length; i += 400) {
+          const verdict = matcher.check(urls[i]!);
+          const want = modelCheck(body, typeof agent === 'string' ? [agent] : [...agent], urls[i]!);
+          expect({ allowed: verdict.allowed, line: verdict.line }, urls[i]).toEqual(want);
+        }
+      }
+      robots.dispose();
+    });
+
+    test(`a compiled ${name} takes at most twice its size`, () => {
+      const robots = parse(body);
+      expect(robots.byteSize).toBeLessThanOrEqual(2 * body.length);
+      robots.dispose();
+    });
+  }
+});
+
+describe('forAgent', () => {
+  const body = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /*.pdf$\n\nUser-agent: FooBot\nDisallow: /\nAllow: /$\n';
+
+  test('isAllowed, check, matchMany and filter agree', () => {
+    const robots = parse(body);
+    const urls = ['/', '/a', '/private/x', '/private/ok/1', '/x.pdf', '/x.pdf?y', 'http://e.com/private/'];
+    for (const agent of ['FooBot', 'Other', ['Other', 'FooBot']]) {
+      const m = robots.forAgent(agent);
+      const verdicts = m.matchMany(urls);
+      expect(Array.from(verdicts)).toEqual(urls.map((u) => (robots.isAllowed(u, agent) ? 1 : 0)));
+      expect(urls.map((u) => m.check(u))).toEqual(urls.map((u) => robots.check(u, agent)));
+      expect(m.filter(urls)).toEqual(urls.filter((u) => robots.isAllowed(u, agent)));
+      expect(m.filter(new Set(urls))).toEqual(m.filter(urls));
+    }
+    robots.dispose();
+  });
+
+  test('matchMany reuses `out` and checks its size', () => {
+    const m = parse(body).forAgent('Other');
+    const out = new Uint8Array(4).fill(7);
+    expect(m.matchMany(['/private/a', '/b'], out)).toBe(out);
+    expect(Array.from(out)).toEqual([0, 1, 7, 7]);
+    expect(() => m.matchMany(['/a', '/b', '/c'], new Uint8Array(2))).toThrow(RangeError);
+    expect(() => m.matchMany(['/a', 5 as never])).toThrow(/urls\[1\]/);
+    expect(() => m.matchMany('/a' as never)).toThrow(TypeError);
+    expect(() => m.filter(5 as never)).toThrow(TypeError);
+  });
+
+  test('URLs containing newlines and empty URLs in a batch', () => {
+    const robots = parse('User-agent: *\nDisallow: /a\nDisallow: /*\n$\n');
+    const m = robots.forAgent('x');
+    const urls = ['/a\n/b', '', '/b', '\n', 'http://e.com/a', '/c\n'];
+    expect(Array.from(m.matchMany(urls))).toEqual(urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
+  });
+
+  test('batches longer than one core call', () => {
+    const robots = parse('User-agent: *\nDisallow: /*7$\n');
+    const urls = Array.from({ length: 10_000 }, (_, i) => `https://e.com/p/${i}`);
+    const verdicts = robots.forAgent('x').matchMany(urls);
+    expect(verdicts.reduce((a, b) => a + b, 0)).toBe(9_000);
+  });
+
+  test('a disposed robots or matcher throws', () => {
+    const robots = parse(body);
+    const m = robots.forAgent('x');
+    m.dispose();
+    expect(() => m.isAllowed('/')).toThrow(/matcher was disposed/);
+    const m2 = robots.forAgent('x');
+    robots.dispose();
+    expect(() => m2.matchMany(['/'])).toThrow(/disposed/);
+  });
+
+  test('differential: forAgent batches agree with the naive model', () => {
+    const seg = fc.constantFrom('/', 'a', 'b', '*', '$', '.php', '/index.html', '%2f', 'é');
+    const pattern = fc.array(seg, { maxLength: 6 }).map((s) => '/' + s.join(''));
+    const rules = fc.array(fc.tuple(fc.constantFrom('Allow', 'Disallow', 'User-agent'), fc.oneof(pattern, fc.constantFrom('*', 'FooBot', ''))), { maxLength: 25 });
+    const path = fc.array(fc.constantFrom('/', 'a', 'b', '$', '.php', 'index.html', '%2F', 'é', '?'), { maxLength: 8 }).map((s) => '/' + s.join(''));
+    fc.assert(
+      fc.property(rules, fc.array(path, { minLength: 1, maxLength: 30 }), fc.constantFrom('FooBot', 'Other'), (lines, paths, agent) => {
+        const text = 'User-agent: *\n' + lines.map(([k, v]) => `${k}: ${v}\n`).join('');
+        const robots = parse(text);
+        const got = robots.forAgent(agent).matchMany(paths);
+        const want = paths.map((p) => (modelCheck(new TextEncoder().encode(text), [agent], p).allowed ? 1 : 0));
+        robots.dispose();
+        expect(Array.from(got), text).toEqual(want);
+      }),
+      { numRuns: 2000, seed: 3 },
+    );
+  });
+});
