@@ -14,6 +14,8 @@
 
 import { lower } from "./bytes";
 import { patternMatches } from "./match";
+import { prefixWord } from "./scan";
+import { pathMasks, patternMasks, covers } from "./masks";
 import { sortU32 } from "./sort";
 import { ORDER, KEYS, EXTRAS, SORT_TEMP, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
@@ -23,8 +25,8 @@ import {
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
   A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
-  K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
-  K_EXTRA_START, K_EXTRA_COUNT, K_SIZE, X_MASK, X_RULE, X_PRIORITY, X_SIZE,
+  K_WORD, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
+  K_EXTRA_START, K_EXTRA_COUNT, K_SIZE, X_MASKS, X_RULE, X_PRIORITY, X_SIZE,
   V_ALLOWED, V_LINE, V_RULE, V_SIZE,
 } from "./layout";
 
@@ -109,22 +111,6 @@ function extraLess(a: u32, b: u32): bool {
   return pa > pb || (pa == pb && a < b);
 }
 
-/** Which of 64 byte classes a byte falls in, for the "path has these bytes" mask. */
-@inline export function byteClass(c: u32): u64 {
-  return (<u64>1) << (c & 63);
-}
-
-/** The classes of every literal byte of a pattern (what a matching path must contain). */
-function patternMask(p: usize, n: usize): u64 {
-  let mask: u64 = 0;
-  let body = n > 0 && load<u8>(p + n - 1) == 0x24 ? n - 1 : n;
-  for (let i: usize = 0; i < body; i++) {
-    let c = load<u8>(p + i);
-    if (c != 0x2a) mask |= byteClass(c);
-  }
-  return mask;
-}
-
 // ---- Building --------------------------------------------------------------
 
 /** Resolves the agents' groups in `robots` and builds their index (free with heap.free). */
@@ -173,6 +159,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let keyOff = load<u32>(rule + RULE_PATTERN);
     let keyLen = keyLength(rule);
     let key = reserveKeep(KEYS, <usize>(keyCount + 1) * K_SIZE) + <usize>keyCount * K_SIZE;
+    store<u64>(key + K_WORD, prefixWord(sortArena + keyOff, keyLen));
     store<u32>(key + K_OFFSET, keyOff);
     store<u32>(key + K_LENGTH, keyLen);
     store<i32>(key + K_PARENT, -1);
@@ -262,7 +249,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let index = load<u32>(extras + <usize>x * 4);
     let rule = ruleAt(index);
     let at = block + extrasOff + <usize>x * X_SIZE;
-    store<u64>(at + X_MASK, patternMask(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH)));
+    patternMasks(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH), at + X_MASKS);
     store<u32>(at + X_RULE, index);
     store<u32>(at + X_PRIORITY, load<u16>(rule + RULE_LENGTH));
   }
@@ -275,40 +262,51 @@ export function indexMode(index: usize): u32 {
 
 // ---- Deciding ----------------------------------------------------------------
 
-/** The greatest key <= path, or -1; and how many leading bytes it shares with the path. */
+/** How many leading bytes the key found by floorKey shares with the path. */
 let sharedPrefix: u32 = 0;
 
+/** Masks of the path being decided, computed when a wildcard rule first needs them. */
+const PATH_MASKS = memory.data(40, 8);
+
+/**
+ * The greatest key <= path, or -1. Keys compare by their prefix words first
+ * (one u64 compare), by their bytes only on a tie; paths and patterns hold no
+ * NUL bytes, so zero padding orders like the bytes.
+ */
 function floorKey(keys: usize, count: u32, arena: usize, path: usize, pathLen: u32): i32 {
+  let pathWord = prefixWord(path, pathLen);
   let lo: i32 = 0;
   let hi: i32 = <i32>count - 1;
   let found: i32 = -1;
   while (lo <= hi) {
     let mid = (lo + hi) >>> 1;
     let key = keys + <usize>mid * K_SIZE;
-    if (compareBytes(arena + load<u32>(key + K_OFFSET), load<u32>(key + K_LENGTH), path, pathLen) <= 0) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
+    let word = load<u64>(key + K_WORD);
+    let notAfter = word != pathWord
+      ? word < pathWord
+      : compareBytes(arena + load<u32>(key + K_OFFSET), load<u32>(key + K_LENGTH), path, pathLen) <= 0;
+    if (notAfter) { found = mid; lo = mid + 1; }
+    else hi = mid - 1;
   }
   if (found >= 0) {
     let key = keys + <usize>found * K_SIZE;
-    let k = arena + load<u32>(key + K_OFFSET);
     let n = min(load<u32>(key + K_LENGTH), pathLen);
-    let shared: u32 = 0;
-    while (shared < n && load<u8>(k + shared) == load<u8>(path + shared)) shared++;
-    sharedPrefix = shared;
+    let diff = load<u64>(key + K_WORD) ^ pathWord;
+    let shared = diff != 0 ? <u32>(clz(diff) >> 3) : 8;
+    if (shared >= 8) {
+      let k = arena + load<u32>(key + K_OFFSET);
+      while (shared < n && load<u8>(k + shared) == load<u8>(path + shared)) shared++;
+    }
+    sharedPrefix = min(shared, n);
   }
   return found;
 }
 
 /**
  * Decides a path (already extracted and, in RFC mode, normalised) against an
- * index; `pathMask` is the OR of byteClass() over the path's bytes. Writes
- * and returns VERDICT.
+ * index. Writes and returns VERDICT.
  */
-export function decide(index: usize, path: usize, pathLen: u32, pathMask: u64): usize {
+export function decide(index: usize, path: usize, pathLen: u32): usize {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let rules = robots + load<u32>(robots + R_RULES);
   let arena = robots + load<u32>(robots + R_ARENA);
@@ -330,6 +328,7 @@ export function decide(index: usize, path: usize, pathLen: u32, pathMask: u64): 
     disallowRule = load<i32>(key + K_DISALLOW_RULE);
   }
   // Wildcard and anchored rules of every key on the chain.
+  let masked = false;
   while (k >= 0) {
     let key = keys + <usize>k * K_SIZE;
     let x = extras + <usize>load<u32>(key + K_EXTRA_START) * X_SIZE;
@@ -345,7 +344,8 @@ export function decide(index: usize, path: usize, pathLen: u32, pathMask: u64): 
       let bestRule = allow ? allowRule : disallowRule;
       // Longer wins; of equal length, the earlier rule (Google keeps the first).
       if (priority < bestPriority || (priority == bestPriority && ruleIndex > bestRule)) continue;
-      if ((load<u64>(x + X_MASK) & ~pathMask) != 0) continue;
+      if (!masked) { pathMasks(path, pathLen, PATH_MASKS); masked = true; }
+      if (!covers(PATH_MASKS, x + X_MASKS)) continue;
       if (!patternMatches(arena + load<u32>(rule + RULE_PATTERN), <usize>priority, flags, path, pathLen)) continue;
       if (allow) { allowPriority = priority; allowRule = ruleIndex; }
       else { disallowPriority = priority; disallowRule = ruleIndex; }

@@ -5,10 +5,11 @@ import { INPUT, EVENTS, PATH, NORMAL, RULES, GROUPS, TOKENS, ARENA, SORT_TEMP, O
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
-import { extractPath, extractedPath, extractedMask, setExtracted } from "./url";
+import { extractPath, extractedPath } from "./url";
 import { normalize } from "./normalize";
+import { findByte } from "./scan";
 import * as K from "./keywords";
-import { MODE_RFC, R_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
+import { MODE_RFC, R_SIZE, A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
 
 /** Room for `size` input bytes; returns where to write them. */
 export function input(size: u32): usize {
@@ -44,6 +45,10 @@ export function size(robots: usize): u32 {
   return load<u32>(robots + R_SIZE);
 }
 
+export function indexSize(index: usize): u32 {
+  return load<u32>(index + A_EXTRAS) + load<u32>(index + A_EXTRA_COUNT) * <u32>X_SIZE;
+}
+
 /** Builds the index for the agents in the input ('\\n'-separated, `count` of them). */
 export function select(robots: usize, agentsLen: u32, count: u32): usize {
   return buildIndex(robots, bufferPtr(INPUT), agentsLen, count);
@@ -56,7 +61,6 @@ function decideUrl(index: usize, url: usize, len: usize, rfc: bool): usize {
   if (rfc) {
     let normal = reserve(NORMAL, pathLen * 3);
     pathLen = normalize(path, pathLen, normal, true, true);
-    setExtracted(normal, pathLen);
     if (isRobotsTxt(normal, pathLen)) {
       store<i32>(VERDICT + V_ALLOWED, 1);
       store<i32>(VERDICT + V_LINE, 0);
@@ -65,7 +69,7 @@ function decideUrl(index: usize, url: usize, len: usize, rfc: bool): usize {
     }
     path = normal;
   }
-  return decide(index, path, <u32>pathLen, extractedMask());
+  return decide(index, path, <u32>pathLen);
 }
 
 /** Decides the URL in the input; returns the verdict record. */
@@ -87,8 +91,7 @@ export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
   let start = text;
   let n: u32 = 0;
   while (true) {
-    let e = start;
-    while (e < end && load<u8>(e) != 0x0a) e++;
+    let e = findByte(start, end, 0x0a);
     if (n < count) {
       let verdict = decideUrl(index, start, e - start, rfc);
       store<u8>(out + n, <u8>load<i32>(verdict + V_ALLOWED));

@@ -101,23 +101,24 @@ export const SELECT_GLOBAL: u32 = 2;
 // A key: the literal first segment of one or more rules (the whole pattern of
 // a plain prefix rule). Keys are sorted; each carries the best plain prefix
 // rules found along its chain of prefix keys, so one lookup decides them all.
-export const K_OFFSET = 0;      // into the robots arena
-export const K_LENGTH = 4;
-export const K_PARENT = 8;      // the longest key that is a proper prefix of this one, -1 if none
-export const K_ALLOW_PRIORITY = 12;
-export const K_ALLOW_RULE = 16;
-export const K_DISALLOW_PRIORITY = 20;
-export const K_DISALLOW_RULE = 24;
-export const K_EXTRA_START = 28;
-export const K_EXTRA_COUNT = 32;
-export const K_SIZE: usize = 36;
+export const K_WORD = 0;        // u64: first 8 bytes, big-endian, zero-padded (orders like the bytes)
+export const K_OFFSET = 8;      // into the robots arena
+export const K_LENGTH = 12;
+export const K_PARENT = 16;     // the longest key that is a proper prefix of this one, -1 if none
+export const K_ALLOW_PRIORITY = 20; // each priority is followed by its rule
+export const K_ALLOW_RULE = 24;
+export const K_DISALLOW_PRIORITY = 28;
+export const K_DISALLOW_RULE = 32;
+export const K_EXTRA_START = 36;
+export const K_EXTRA_COUNT = 40;
+export const K_SIZE: usize = 48;
 
 // An extra: a wildcard or anchored rule, matched in full when its key is a
 // prefix of the path. Sorted by priority, highest first, then file order.
-export const X_MASK = 0;        // u64 of byte classes the path must contain
-export const X_RULE = 8;
-export const X_PRIORITY = 12;
-export const X_SIZE: usize = 16;
+export const X_MASKS = 0;       // masks.ts: byte and bigram classes the path must contain
+export const X_RULE = 40;
+export const X_PRIORITY = 44;
+export const X_SIZE: usize = 48;
 
 // ---- A verdict --------------------------------------------------------------
 export const V_ALLOWED = 0;

@@ -9,19 +9,34 @@
 // less; there is no backtracking, whatever the input.
 
 import { RULE_WILDCARD, RULE_ANCHORED } from "./layout";
+import { findByte } from "./scan";
 
+/** Short byte strings (segments, prefixes): a word at a time, then bytes. */
 @inline function equalBytes(a: usize, b: usize, n: usize): bool {
-  return memory.compare(a, b, n) == 0;
+  let i: usize = 0;
+  while (i + 8 <= n) {
+    if (load<u64>(a + i) != load<u64>(b + i)) return false;
+    i += 8;
+  }
+  while (i < n) {
+    if (load<u8>(a + i) != load<u8>(b + i)) return false;
+    i++;
+  }
+  return true;
 }
 
 /** Leftmost position >= from where [seg, seg+n) occurs in [from, end), or -1. */
 function find(from: usize, end: usize, seg: usize, n: usize): isize {
   if (n == 0) return <isize>from;
   if (end - from < n) return -1;
-  let first = load<u8>(seg);
-  let last = end - n;
-  for (let p = from; p <= last; p++) {
-    if (load<u8>(p) == first && equalBytes(p + 1, seg + 1, n - 1)) return <isize>p;
+  let first = <u32>load<u8>(seg);
+  let last = end - n + 1; // candidates start before this
+  let p = from;
+  while (true) {
+    p = findByte(p, last, first);
+    if (p >= last) return -1;
+    if (equalBytes(p + 1, seg + 1, n - 1)) return <isize>p;
+    p++;
   }
   return -1;
 }

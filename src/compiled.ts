@@ -165,6 +165,11 @@ export class Compiled {
     return this.core.exports.size(this.live());
   }
 
+  indexByteSize(index: number): number {
+    this.live();
+    return this.core.exports.indexSize(index);
+  }
+
   /** Frees the table and every index built on it. */
   free(): void {
     if (this.#disposed) return;

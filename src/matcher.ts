@@ -66,6 +66,11 @@ export class AgentMatcher {
     return allowed;
   }
 
+  /** Bytes of core memory this matcher's index uses (on top of the robots' table). */
+  get byteSize(): number {
+    return this.#compiled.indexByteSize(this.#live());
+  }
+
   /** Frees this matcher's index now (the robots stays usable). */
   dispose(): void {
     finalizer.unregister(this);

@@ -12,6 +12,7 @@ export interface CoreExports {
   eventCount(): number;
   dispose(block: number): void;
   size(robots: number): number;
+  indexSize(index: number): number;
   select(robots: number, agentsLen: number, count: number): number; // builds an agent index
   check(index: number, urlLen: number): number;
   checkBatch(index: number, textLen: number, count: number): number;

@@ -1,0 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import { measure } from 'mitata';
+const urls = execFileSync('node', ['/work/shared/corpus/make-urls.mjs', '20000'], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
+const enc = new TextEncoder(); const buf = new Uint8Array(1 << 23);
+const per = (s) => (s.p50 / urls.length).toFixed(1) + ' ns/url';
+console.log('join whole', per(await measure(() => urls.join('\n'))));
+console.log('join whole + encode', per(await measure(() => enc.encodeInto(urls.join('\n'), buf))));
+console.log('slice+join 4096 + encode', per(await measure(() => { for (let s = 0; s < urls.length; s += 4096) enc.encodeInto(urls.slice(s, s + 4096).join('\n'), buf); })));
+console.log('concat loop 4096 + encode', per(await measure(() => { for (let s = 0; s < urls.length; s += 4096) { let t = ''; const e = Math.min(s + 4096, urls.length); for (let i = s; i < e; i++) t += urls[i] + '\n'; enc.encodeInto(t, buf); } })));
+console.log('ascii charCode loop', per(await measure(() => { let at = 0; for (const u of urls) { for (let i = 0; i < u.length; i++) { const c = u.charCodeAt(i); if (c > 127) { at += enc.encodeInto(u.slice(i), buf.subarray(at)).written; break; } buf[at++] = c; } buf[at++] = 10; } return at; })));
+console.log('encodeInto per url', per(await measure(() => { let at = 0; for (const u of urls) { at += enc.encodeInto(u, buf.subarray(at)).written; buf[at++] = 10; } return at; })));
+const nb = Buffer.from(buf.buffer);
+console.log('Buffer.utf8Write per url', per(await measure(() => { let at = 0; for (const u of urls) { at += nb.utf8Write(u, at); nb[at++] = 10; } return at; })));
+console.log('Buffer.write utf8 per url', per(await measure(() => { let at = 0; for (const u of urls) { at += nb.write(u, at); nb[at++] = 10; } return at; })));
+console.log('Buffer.latin1Write per url', per(await measure(() => { let at = 0; for (const u of urls) { at += nb.latin1Write(u, at); nb[at++] = 10; } return at; })));
+console.log('join + utf8Write whole', per(await measure(() => nb.utf8Write(urls.join('\n'), 0))));
