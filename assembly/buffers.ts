@@ -9,6 +9,7 @@ export const RULES = memory.data(8);   // compile: rule records
 export const GROUPS = memory.data(8);  // compile: group records
 export const TOKENS = memory.data(8);  // compile: token records
 export const ARENA = memory.data(8);   // compile: pattern and token bytes
+export const RECORDS = memory.data(8); // compile: sitemap and other records
 export const SORT_TEMP = memory.data(8); // merge sort scratch
 export const ORDER = memory.data(8);   // index build: rule order
 export const KEYS = memory.data(8);    // index build: key entries

@@ -4,12 +4,15 @@
 
 import { is, SPACE, TOKEN, lower } from "./bytes";
 import * as K from "./keywords";
-import { ARENA, GROUPS, RULES, TOKENS, EVENTS, bufferPtr, reserveKeep } from "./buffers";
+import { ARENA, GROUPS, RULES, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep } from "./buffers";
 import { normalize } from "./normalize";
+import { findByte } from "./scan";
 import {
-  MODE_RFC, KIND_MASK, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW,
-  EV_LINE, EV_KIND, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
-  R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE, R_HEADER,
+  MODE_RFC, KIND_MASK, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
+  EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
+  R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE,
+  R_RECORD_COUNT, R_RECORDS, R_HEADER,
+  REC_KIND, REC_LINE, REC_GROUP, REC_AGENT, REC_KEY, REC_KEY_LENGTH, REC_VALUE_LENGTH, REC_SIZE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_RAW_LENGTH, RULE_SIZE,
@@ -20,6 +23,8 @@ let arenaLength: usize = 0;
 let groupCount: u32 = 0;
 let tokenCount: u32 = 0;
 let ruleCount: u32 = 0;
+let recordCount: u32 = 0;
+let lastAgent: i32 = -1; // token of the latest user-agent line; -2 for '*'
 
 /** Appends bytes to the arena and returns their offset in it. */
 function arenaAppend(src: usize, n: usize): u32 {
@@ -35,11 +40,17 @@ export function compile(input: usize, eventCount: u32, mode: u32): usize {
   groupCount = 0;
   tokenCount = 0;
   ruleCount = 0;
+  recordCount = 0;
+  lastAgent = -1;
 
   for (let i: u32 = 0; i < eventCount; i++) {
     let ev = bufferPtr(EVENTS) + <usize>i * EV_SIZE;
     let kind = load<u32>(ev + EV_KIND) & KIND_MASK;
     let g = load<i32>(ev + EV_GROUP);
+    if (kind == KIND_SITEMAP || kind == KIND_OTHER) {
+      addRecord(input, ev, kind, g);
+      continue;
+    }
     if (g < 0) continue; // rules before the first user-agent line are ignored
     let value = input + load<u32>(ev + EV_VALUE_START);
     let valueLen = <usize>(load<u32>(ev + EV_VALUE_END) - load<u32>(ev + EV_VALUE_START));
@@ -51,6 +62,24 @@ export function compile(input: usize, eventCount: u32, mode: u32): usize {
     }
   }
   return seal(mode);
+}
+
+function addRecord(input: usize, ev: usize, kind: u32, group: i32): void {
+  let key = input + load<u32>(ev + EV_KEY_START);
+  let keyLength = <usize>(load<u32>(ev + EV_KEY_END) - load<u32>(ev + EV_KEY_START));
+  let value = input + load<u32>(ev + EV_VALUE_START);
+  let valueLength = <usize>(load<u32>(ev + EV_VALUE_END) - load<u32>(ev + EV_VALUE_START));
+  let offset = arenaAppend(key, keyLength);
+  arenaAppend(value, valueLength);
+  let at = reserveKeep(RECORDS, <usize>(recordCount + 1) * REC_SIZE) + <usize>recordCount * REC_SIZE;
+  store<u32>(at + REC_KIND, kind);
+  store<u32>(at + REC_LINE, load<u32>(ev + EV_LINE));
+  store<i32>(at + REC_GROUP, group);
+  store<i32>(at + REC_AGENT, lastAgent);
+  store<u32>(at + REC_KEY, offset);
+  store<u32>(at + REC_KEY_LENGTH, <u32>keyLength);
+  store<u32>(at + REC_VALUE_LENGTH, <u32>valueLength);
+  recordCount++;
 }
 
 function currentGroup(): usize {
@@ -76,8 +105,10 @@ function addAgent(value: usize, len: usize, rfc: bool): void {
   let g = currentGroup();
   if (len >= 1 && load<u8>(value) == 0x2a && (len == 1 || (!rfc && is(load<u8>(value + 1), SPACE)))) {
     store<u32>(g + G_GLOBAL, 1);
+    lastAgent = -2;
     return;
   }
+  lastAgent = <i32>tokenCount;
   let n: usize = 0;
   while (n < len && is(load<u8>(value + n), TOKEN)) n++;
   let offset = arenaAppend(value, n);
@@ -97,7 +128,7 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   let n = normalize(value, len, out, rfc, false);
   arenaLength += n;
   let flags = (allow ? RULE_ALLOW : 0) | shapeOf(out, n);
-  if (n != len || memory.compare(out, value, len) != 0) {
+  if (n != len || (n != 0 && memory.compare(out, value, len) != 0)) {
     arenaAppend(value, len); // right after the pattern
     flags |= RULE_RAW_AFTER;
   }
@@ -125,9 +156,7 @@ function shapeOf(p: usize, n: usize): u32 {
   let flags: u32 = 0;
   let body = n;
   if (n > 0 && load<u8>(p + n - 1) == 0x24) { flags |= RULE_ANCHORED; body--; }
-  for (let i: usize = 0; i < body; i++) {
-    if (load<u8>(p + i) == 0x2a) { flags |= RULE_WILDCARD; break; }
-  }
+  if (findByte(p, p + body, 0x2a) < p + body) flags |= RULE_WILDCARD;
   return flags;
 }
 
@@ -148,7 +177,8 @@ function seal(mode: u32): usize {
   let groupsOff = R_HEADER;
   let tokensOff = groupsOff + <usize>groupCount * G_SIZE;
   let rulesOff = tokensOff + <usize>tokenCount * T_SIZE;
-  let arenaOff = rulesOff + <usize>ruleCount * RULE_SIZE;
+  let recordsOff = rulesOff + <usize>ruleCount * RULE_SIZE;
+  let arenaOff = recordsOff + <usize>recordCount * REC_SIZE;
   let size = arenaOff + arenaLength;
   let block = heap.alloc(size);
   store<u32>(block + R_MODE, mode);
@@ -160,9 +190,12 @@ function seal(mode: u32): usize {
   store<u32>(block + R_RULES, <u32>rulesOff);
   store<u32>(block + R_ARENA, <u32>arenaOff);
   store<u32>(block + R_SIZE, <u32>size);
+  store<u32>(block + R_RECORD_COUNT, recordCount);
+  store<u32>(block + R_RECORDS, <u32>recordsOff);
   if (groupCount) memory.copy(block + groupsOff, bufferPtr(GROUPS), <usize>groupCount * G_SIZE);
   if (tokenCount) memory.copy(block + tokensOff, bufferPtr(TOKENS), <usize>tokenCount * T_SIZE);
   if (ruleCount) memory.copy(block + rulesOff, bufferPtr(RULES), <usize>ruleCount * RULE_SIZE);
+  if (recordCount) memory.copy(block + recordsOff, bufferPtr(RECORDS), <usize>recordCount * REC_SIZE);
   if (arenaLength) memory.copy(block + arenaOff, bufferPtr(ARENA), arenaLength);
   return block;
 }

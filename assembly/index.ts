@@ -1,13 +1,12 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, PATH, NORMAL, RULES, GROUPS, TOKENS, ARENA, SORT_TEMP, ORDER, KEYS, EXTRAS, VERDICTS, reserve, bufferPtr, release } from "./buffers";
+import { INPUT, EVENTS, PATH, NORMAL, RULES, GROUPS, TOKENS, ARENA, RECORDS, SORT_TEMP, ORDER, KEYS, EXTRAS, VERDICTS, reserve, bufferPtr, release } from "./buffers";
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
-import { extractPath, extractedPath } from "./url";
+import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize } from "./normalize";
-import { findByte } from "./scan";
 import * as K from "./keywords";
 import { MODE_RFC, R_SIZE, A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
 
@@ -54,9 +53,8 @@ export function select(robots: usize, agentsLen: u32, count: u32): usize {
   return buildIndex(robots, bufferPtr(INPUT), agentsLen, count);
 }
 
-/** Decides the URL [url, url+len) against an index; returns the verdict record. */
-function decideUrl(index: usize, url: usize, len: usize, rfc: bool): usize {
-  let pathLen = extractPath(url, len);
+/** Decides the path just extracted (extractedPath(), `pathLen` bytes); returns the verdict record. */
+function decidePath(index: usize, pathLen: usize, rfc: bool): usize {
   let path = extractedPath();
   if (rfc) {
     let normal = reserve(NORMAL, pathLen * 3);
@@ -74,29 +72,26 @@ function decideUrl(index: usize, url: usize, len: usize, rfc: bool): usize {
 
 /** Decides the URL in the input; returns the verdict record. */
 export function check(index: usize, urlLen: u32): usize {
-  return decideUrl(index, bufferPtr(INPUT), urlLen, indexMode(index) == MODE_RFC);
+  return decidePath(index, extractPath(bufferPtr(INPUT), urlLen), indexMode(index) == MODE_RFC);
 }
 
 /**
- * Decides `count` URLs given in the input as one '\\n'-separated text and
+ * Decides `count` URLs given in the input as one NUL-separated text and
  * writes one byte each (1 allowed, 0 disallowed) to verdicts(). Returns how
- * many URLs the text held; the caller falls back when that is not `count`
- * (a URL contained '\\n').
+ * many URLs the text held; the caller falls back to one call per URL when
+ * that is not `count` (a URL contained a NUL).
  */
 export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
   let rfc = indexMode(index) == MODE_RFC;
-  let text = bufferPtr(INPUT);
+  let start = bufferPtr(INPUT);
+  let end = start + <usize>textLen;
   let out = reserve(VERDICTS, max<u32>(count, 1));
-  let end = text + <usize>textLen;
-  let start = text;
   let n: u32 = 0;
   while (true) {
-    let e = findByte(start, end, 0x0a);
-    if (n < count) {
-      let verdict = decideUrl(index, start, e - start, rfc);
-      store<u8>(out + n, <u8>load<i32>(verdict + V_ALLOWED));
-    }
+    let pathLen = extractPathInBatch(start, end);
+    if (n < count) store<u8>(out + n, <u8>load<i32>(decidePath(index, pathLen, rfc) + V_ALLOWED));
     n++;
+    let e = urlEnd();
     if (e >= end) break;
     start = e + 1;
   }
@@ -137,5 +132,5 @@ export function path(): usize {
 export function trim(): void {
   release(INPUT); release(EVENTS); release(PATH); release(NORMAL);
   release(RULES); release(GROUPS); release(TOKENS); release(ARENA);
-  release(SORT_TEMP); release(ORDER); release(KEYS); release(EXTRAS); release(VERDICTS);
+  release(RECORDS); release(SORT_TEMP); release(ORDER); release(KEYS); release(EXTRAS); release(VERDICTS);
 }

@@ -53,7 +53,9 @@ export const R_RULE_COUNT = 20;
 export const R_RULES = 24;
 export const R_ARENA = 28;
 export const R_SIZE = 32;       // bytes of the whole block
-export const R_HEADER: usize = 36;
+export const R_RECORD_COUNT = 36;
+export const R_RECORDS = 40;
+export const R_HEADER: usize = 44;
 
 // A group: the user-agent lines that open it and the rules that follow.
 export const G_TOKEN_START = 0;
@@ -67,6 +69,17 @@ export const G_SIZE: usize = 20;
 export const T_OFFSET = 0;
 export const T_LENGTH = 4;
 export const T_SIZE: usize = 8;
+
+// A record: a sitemap line or a line with another key (crawl-delay, host...),
+// kept as written for the TypeScript side to read when asked.
+export const REC_KIND = 0;      // KIND_SITEMAP or KIND_OTHER
+export const REC_LINE = 4;
+export const REC_GROUP = 8;     // -1 before the first user-agent line
+export const REC_AGENT = 12;    // token of the nearest user-agent line above; -1 none, -2 for '*'
+export const REC_KEY = 16;      // arena offset; the value follows the key
+export const REC_KEY_LENGTH = 20;
+export const REC_VALUE_LENGTH = 24;
+export const REC_SIZE: usize = 28;
 
 // A rule, 16 bytes. Lengths fit u16: a line keeps 16,663 bytes, so a value
 // is at most that and its normalised form at most three times that.

@@ -2,6 +2,22 @@
 // (SPEC 1.8 and 3.2). Output is never more than three times the input.
 
 import { is, HEX, UNRESERVED, hexDigit, hexValue, upper } from "./bytes";
+import { matchBytes } from "./scan";
+
+/** No '%' and no byte >= 0x80 in [p, p+len): normalisation would copy it as it is. */
+function isPlain(p: usize, len: usize): bool {
+  let end = p + len;
+  while (p + 8 <= end) {
+    let word = load<u64>(p);
+    if ((word & 0x8080808080808080) | matchBytes(word, 0x25)) return false;
+    p += 8;
+  }
+  while (p < end) {
+    let c = load<u8>(p++);
+    if (c >= 0x80 || c == 0x25) return false;
+  }
+  return true;
+}
 
 /**
  * Writes the normalised form of [src, src+len) to dst and returns its length.
@@ -12,6 +28,11 @@ import { is, HEX, UNRESERVED, hexDigit, hexValue, upper } from "./bytes";
  * section 2.2.3); used for URLs only, where they carry no meaning.
  */
 export function normalize(src: usize, len: usize, dst: usize, decodeUnreserved: bool, escapeSpecials: bool): usize {
+  // Most values need nothing done: no '%', no byte >= 0x80 (nor '*' or '$').
+  if (!escapeSpecials && isPlain(src, len)) {
+    memory.copy(dst, src, len);
+    return len;
+  }
   let out = dst;
   let end = src + len;
   let p = src;

@@ -55,6 +55,60 @@ export function extractPath(u: usize, len: usize): usize {
   return n;
 }
 
+// ---- Batches ---------------------------------------------------------------
+// In a batch, URLs are separated by NUL bytes. A path ends at NUL anyway, so
+// the scan for the end of the path usually finds the end of the URL too, and
+// each URL is read once. (URLs holding a NUL are checked one by one instead.)
+
+let batchUrlEnd: usize = 0;
+
+/** Where the URL whose path extractPathInBatch found ends (its NUL, or the text end). */
+@inline export function urlEnd(): usize {
+  return batchUrlEnd;
+}
+
+/** Scans [p, end) for '/', '?', ';' or the URL's end; notes a '#' on the way. */
+let hashBefore = false;
+function scanToPathStart(p: usize, end: usize): usize {
+  while (p < end) {
+    let c = load<u8>(p);
+    if (c == 0x2f || c == 0x3f || c == 0x3b || c == 0) break;
+    if (c == 0x23) hashBefore = true;
+    p++;
+  }
+  return p;
+}
+
+/**
+ * extractPath() for the URL starting at u in a NUL-separated text ending at
+ * `end`: same result, and urlEnd() tells where the URL ended.
+ */
+export function extractPathInBatch(u: usize, end: usize): usize {
+  hashBefore = false;
+  let searchStart = u + 2 <= end && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f ? u + 2 : u;
+  let p = scanToPathStart(searchStart, end);
+  if (p < end && load<u8>(p) == 0x2f && p > searchStart && p + 1 < end &&
+      load<u8>(p - 1) == 0x3a && load<u8>(p + 1) == 0x2f) {
+    p = scanToPathStart(p + 2, end); // scheme://authority
+  }
+  if (p >= end || load<u8>(p) == 0 || hashBefore) {
+    batchUrlEnd = findByte(p, end, 0);
+    return root();
+  }
+  let pathEnd = findEither(p, end, 0x23, 0);
+  batchUrlEnd = pathEnd < end && load<u8>(pathEnd) == 0x23 ? findByte(pathEnd, end, 0) : pathEnd;
+  let n = pathEnd - p;
+  if (load<u8>(p) != 0x2f) {
+    let out = reserve(PATH, n + 1);
+    store<u8>(out, 0x2f);
+    memory.copy(out + 1, p, n);
+    p = out;
+    n++;
+  }
+  lastPath = p;
+  return n;
+}
+
 function root(): usize {
   let out = reserve(PATH, 1);
   store<u8>(out, 0x2f);

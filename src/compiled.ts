@@ -9,6 +9,21 @@ import { RobotsDisposedError, typeError } from './errors.js';
 
 export type RuleType = 'allow' | 'disallow';
 
+/** A line whose key is not a rule, a user-agent or a sitemap (crawl-delay, host, ...). */
+export interface OtherRecord {
+  line: number;
+  key: string;
+  value: string;
+}
+
+/** What the file says besides rules, decoded from the core on first use. */
+export interface Records {
+  sitemaps: readonly string[];
+  others: readonly OtherRecord[];
+  /** Per other record: its group, and the token of the user-agent line above it ('*' for global). */
+  places: readonly { group: number; agent: string }[];
+}
+
 export interface Verdict {
   /** May the crawler fetch the URL? */
   allowed: boolean;
@@ -32,6 +47,7 @@ export class Compiled {
   /** Indexes owned by AgentMatchers. */
   readonly #owned = new Set<number>();
   readonly #rules: (Verdict['rule'] | undefined)[] = [];
+  #records: Records | undefined;
 
   constructor(core: Core, robots: number) {
     this.core = core;
@@ -115,9 +131,9 @@ export class Compiled {
   }
 
   /**
-   * Decides many URLs with one core call per BATCH: they are joined with '\n'
+   * Decides many URLs with one core call per BATCH: they are joined with NUL
    * and encoded once; the core splits them, finds each path and writes a byte
-   * per URL. A URL containing '\n' makes the count come out wrong, and that
+   * per URL. A URL containing NUL makes the count come out wrong, and that
    * batch is redone one URL at a time.
    */
   matchMany(index: number, urls: readonly string[], out: Uint8Array): void {
@@ -127,7 +143,7 @@ export class Compiled {
       for (let i = start; i < end; i++) {
         if (typeof urls[i] !== 'string') throw typeError(`urls[${i}]`, 'a string', urls[i]);
       }
-      const text = urls.slice(start, end).join('\n');
+      const text = urls.slice(start, end).join('\0');
       const count = end - start;
       const length = core.writeShort(text);
       if (core.exports.checkBatch(index, length, count) === count) {
@@ -159,6 +175,38 @@ export class Compiled {
       this.#rules[index] = rule;
     }
     return { ...rule };
+  }
+
+  records(): Records {
+    if (this.#records) return this.#records;
+    const robots = this.live();
+    const u32 = this.core.u32;
+    const word = (at: number) => u32[at >>> 2]!;
+    const arena = robots + word(robots + L.R_ARENA);
+    const tokens = robots + word(robots + L.R_TOKENS);
+    const records = robots + word(robots + L.R_RECORDS);
+    const sitemaps: string[] = [];
+    const others: OtherRecord[] = [];
+    const places: { group: number; agent: string }[] = [];
+    for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
+      const at = records + i * L.REC_SIZE;
+      const key = arena + word(at + L.REC_KEY);
+      const keyLength = word(at + L.REC_KEY_LENGTH);
+      const value = this.core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH));
+      if (word(at + L.REC_KIND) === L.KIND_SITEMAP) {
+        sitemaps.push(value);
+        continue;
+      }
+      others.push({ line: word(at + L.REC_LINE), key: this.core.read(key, keyLength), value });
+      const agent = word(at + L.REC_AGENT) | 0;
+      const token = tokens + agent * L.T_SIZE;
+      places.push({
+        group: word(at + L.REC_GROUP) | 0,
+        agent: agent === -2 ? '*' : agent < 0 ? '' : this.core.read(arena + word(token + L.T_OFFSET), word(token + L.T_LENGTH)),
+      });
+    }
+    this.#records = { sitemaps: Object.freeze(sitemaps), others: Object.freeze(others), places };
+    return this.#records;
   }
 
   byteSize(): number {

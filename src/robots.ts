@@ -3,32 +3,12 @@
 
 import { getCore, type Core } from './core/wasm.js';
 import * as L from './core/layout.js';
-import { Compiled, type Verdict } from './compiled.js';
+import { Compiled, type OtherRecord, type Verdict } from './compiled.js';
 import { AgentMatcher } from './matcher.js';
 import { typeError } from './errors.js';
 import { resolveParseOptions, type Mode, type ParseOptions } from './options.js';
 
-export type { Verdict, RuleType } from './compiled.js';
-
-/** A line whose key is not a rule, a user-agent or a sitemap (crawl-delay, host, ...). */
-export interface OtherRecord {
-  line: number;
-  key: string;
-  value: string;
-}
-
-/** Where an other record stands: its group, and the user-agent line just above it. */
-interface RecordPlace {
-  group: number;
-  /** Product token of the nearest user-agent line above ('*' for global), lower-cased. */
-  agent: string;
-}
-
-/** The product token a user-agent line names, lower-cased; '*' for the global group. */
-function agentOfLine(value: string): string {
-  if (value.startsWith('*')) return '*';
-  return /^[A-Za-z_-]*/.exec(value)![0].toLowerCase();
-}
+export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 
 // Robots dropped without dispose() are freed when collected.
 const finalizer = new FinalizationRegistry<Compiled>((compiled) => compiled.free());
@@ -36,14 +16,9 @@ const finalizer = new FinalizationRegistry<Compiled>((compiled) => compiled.free
 const disposeSymbol: typeof Symbol.dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 export class Robots {
-  /** Sitemap URLs, in file order, as written. */
-  readonly sitemaps: readonly string[];
   /** True when the file was longer than maxBytes and only its start was parsed. */
   readonly truncated: boolean;
   readonly mode: Mode;
-  /** Lines with keys that do not affect matching, in file order. */
-  readonly otherRecords: readonly OtherRecord[];
-  readonly #otherPlaces: readonly RecordPlace[];
   readonly #compiled: Compiled;
 
   /** @internal Use parse(). */
@@ -52,34 +27,16 @@ export class Robots {
     this.truncated = truncated;
     this.#compiled = new Compiled(core, robots);
     finalizer.register(this, this.#compiled, this.#compiled);
+  }
 
-    // The events of the compile are still in the core: collect what is not a rule.
-    const sitemaps: string[] = [];
-    const others: OtherRecord[] = [];
-    const otherPlaces: RecordPlace[] = [];
-    let lastAgent = '';
-    const count = core.exports.eventCount();
-    const base = core.exports.events() >>> 2;
-    const u32 = core.u32;
-    for (let i = 0; i < count; i++) {
-      const ev = base + i * L.EV_WORDS;
-      const kind = u32[ev + L.EV_KIND]! & L.KIND_MASK;
-      if (kind === L.KIND_USER_AGENT) {
-        lastAgent = agentOfLine(core.readInput(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!));
-      } else if (kind === L.KIND_SITEMAP) {
-        sitemaps.push(core.readInput(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!));
-      } else if (kind === L.KIND_OTHER) {
-        others.push({
-          line: u32[ev + L.EV_LINE]!,
-          key: core.readInput(u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]!),
-          value: core.readInput(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!),
-        });
-        otherPlaces.push({ group: u32[ev + L.EV_GROUP]! | 0, agent: lastAgent });
-      }
-    }
-    this.sitemaps = Object.freeze(sitemaps);
-    this.otherRecords = Object.freeze(others);
-    this.#otherPlaces = otherPlaces;
+  /** Sitemap URLs, in file order, as written. */
+  get sitemaps(): readonly string[] {
+    return this.#compiled.records().sitemaps;
+  }
+
+  /** Lines with keys that do not affect matching, in file order. */
+  get otherRecords(): readonly OtherRecord[] {
+    return this.#compiled.records().others;
   }
 
   /** May `agent` (one product token, or several) fetch `url`? */
@@ -115,9 +72,10 @@ export class Robots {
     const { groups, specific } = this.#compiled.groupsOf(this.#compiled.indexFor(agent));
     const names = new Set(specific ? (typeof agent === 'string' ? [agent] : agent).map((a) => a.toLowerCase()) : ['*']);
     let fallback: number | undefined;
-    for (let i = 0; i < this.otherRecords.length; i++) {
-      const record = this.otherRecords[i]!;
-      const place = this.#otherPlaces[i]!;
+    const { others, places } = this.#compiled.records();
+    for (let i = 0; i < others.length; i++) {
+      const record = others[i]!;
+      const place = places[i]!;
       if (!groups.has(place.group) || record.key.toLowerCase() !== 'crawl-delay') continue;
       const seconds = Number(record.value);
       if (record.value === '' || !Number.isFinite(seconds) || seconds < 0) continue;

@@ -50,7 +50,7 @@ describe('dispose', () => {
     expect(() => robots.isAllowed('/', 'x')).toThrow(RobotsDisposedError);
     expect(() => robots.check('/', 'x')).toThrow(/disposed/);
     expect(() => robots.crawlDelay('x')).toThrow(RobotsDisposedError);
-    expect(robots.sitemaps).toEqual([]);
+    expect(() => robots.sitemaps).toThrow(RobotsDisposedError);
   });
 
   test('Symbol.dispose frees it too (using declarations)', () => {

@@ -80,11 +80,13 @@ describe('forAgent', () => {
     expect(() => m.filter(5 as never)).toThrow(TypeError);
   });
 
-  test('URLs containing newlines and empty URLs in a batch', () => {
-    const robots = parse('User-agent: *\nDisallow: /a\nDisallow: /*\n$\n');
+  test('URLs containing NUL, newlines, fragments, and empty URLs in a batch', () => {
+    const robots = parse('User-agent: *\nDisallow: /a\nDisallow: /*\n$\nDisallow: /*#\n');
     const m = robots.forAgent('x');
-    const urls = ['/a\n/b', '', '/b', '\n', 'http://e.com/a', '/c\n'];
+    const urls = ['/a\n/b', '', '/b', '\n', 'http://e.com/a', '/c\n', 'http://e.com/b\0/a', 'http://e\0.com/a', '//h/a#x', 'h#/a', 'http://e.com#/a', '?a', ';a'];
     expect(Array.from(m.matchMany(urls))).toEqual(urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
+    const noNul = urls.filter((u) => !u.includes('\0')); // one core call, no fallback
+    expect(Array.from(m.matchMany(noNul))).toEqual(noNul.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
   });
 
   test('batches longer than one core call', () => {
@@ -108,7 +110,9 @@ describe('forAgent', () => {
     const seg = fc.constantFrom('/', 'a', 'b', '*', '$', '.php', '/index.html', '%2f', 'é');
     const pattern = fc.array(seg, { maxLength: 6 }).map((s) => '/' + s.join(''));
     const rules = fc.array(fc.tuple(fc.constantFrom('Allow', 'Disallow', 'User-agent'), fc.oneof(pattern, fc.constantFrom('*', 'FooBot', ''))), { maxLength: 25 });
-    const path = fc.array(fc.constantFrom('/', 'a', 'b', '$', '.php', 'index.html', '%2F', 'é', '?'), { maxLength: 8 }).map((s) => '/' + s.join(''));
+    const piece = fc.constantFrom('/', 'a', 'b', '$', '.php', 'index.html', '%2F', 'é', '?', '#', ';', ':', '//', '://');
+    const tail = fc.array(piece, { maxLength: 8 }).map((s) => s.join(''));
+    const path = fc.oneof(tail.map((t) => '/' + t), tail, tail.map((t) => 'http://e.com' + t), tail.map((t) => '//h' + t), fc.constant(''));
     fc.assert(
       fc.property(rules, fc.array(path, { minLength: 1, maxLength: 30 }), fc.constantFrom('FooBot', 'Other'), (lines, paths, agent) => {
         const text = 'User-agent: *\n' + lines.map(([k, v]) => `${k}: ${v}\n`).join('');

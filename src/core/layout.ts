@@ -33,8 +33,26 @@ export const EV_LINE_END = 8;
 export const EV_WORDS = 9;
 
 // Compiled robots header, in bytes.
+export const R_TOKENS = 16;
 export const R_RULES = 24;
 export const R_ARENA = 28;
+export const R_RECORD_COUNT = 36;
+export const R_RECORDS = 40;
+
+// Token record (lower-cased product token in the arena), in bytes.
+export const T_OFFSET = 0;
+export const T_LENGTH = 4;
+export const T_SIZE = 8;
+
+// Sitemap/other record, in bytes.
+export const REC_KIND = 0;
+export const REC_LINE = 4;
+export const REC_GROUP = 8;
+export const REC_AGENT = 12; // token index; -1 none, -2 '*'
+export const REC_KEY = 16;
+export const REC_KEY_LENGTH = 20;
+export const REC_VALUE_LENGTH = 24;
+export const REC_SIZE = 28;
 
 // Rule record, in bytes.
 export const RULE_LINE = 0;
