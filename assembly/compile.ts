@@ -5,7 +5,7 @@
 import { is, SPACE, TOKEN, lower } from "./bytes";
 import * as K from "./keywords";
 import { ARENA, GROUPS, RULES, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep } from "./buffers";
-import { normalize } from "./normalize";
+import { normalize, valueShape, VALUE_NEEDS_WORK, VALUE_HAS_STAR } from "./normalize";
 import { findByte } from "./scan";
 import {
   MODE_RFC, KIND_MASK, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
@@ -122,15 +122,22 @@ function addAgent(value: usize, len: usize, rfc: bool): void {
 }
 
 function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): void {
-  // Normalise straight into the arena, then keep the raw text only if it differs.
+  // Normalise straight into the arena; keep the raw text only if it differs.
+  let shape = valueShape(value, len);
   let at = arenaLength;
-  let out = reserveKeep(ARENA, at + len * 3) + at;
-  let n = normalize(value, len, out, rfc, false);
-  arenaLength += n;
-  let flags = (allow ? RULE_ALLOW : 0) | shapeOf(out, n);
-  if (n != len || (n != 0 && memory.compare(out, value, len) != 0)) {
-    arenaAppend(value, len); // right after the pattern
-    flags |= RULE_RAW_AFTER;
+  let n = len;
+  let flags = (allow ? RULE_ALLOW : 0) | (shape & VALUE_HAS_STAR ? RULE_WILDCARD : 0) |
+    (len > 0 && load<u8>(value + len - 1) == 0x24 ? RULE_ANCHORED : 0);
+  if (shape & VALUE_NEEDS_WORK) {
+    let out = reserveKeep(ARENA, at + len * 3) + at;
+    n = normalize(value, len, out, rfc, false);
+    arenaLength += n;
+    if (n != len || memory.compare(out, value, len) != 0) {
+      arenaAppend(value, len); // right after the pattern
+      flags |= RULE_RAW_AFTER;
+    }
+  } else {
+    arenaAppend(value, len);
   }
   pushRule(line, flags, <u32>at, <u32>n, <u32>len);
 

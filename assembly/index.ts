@@ -12,7 +12,8 @@ import { MODE_RFC, R_SIZE, A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V
 
 /** Room for `size` input bytes; returns where to write them. */
 export function input(size: u32): usize {
-  return reserve(INPUT, size);
+  // 8 bytes of slack: the parser's word-at-a-time scans may read past the end.
+  return reserve(INPUT, <usize>size + 8);
 }
 
 /** Parses the input into line events; returns their count (see events()). */

@@ -4,19 +4,28 @@
 import { is, HEX, UNRESERVED, hexDigit, hexValue, upper } from "./bytes";
 import { matchBytes } from "./scan";
 
-/** No '%' and no byte >= 0x80 in [p, p+len): normalisation would copy it as it is. */
-function isPlain(p: usize, len: usize): bool {
+export const VALUE_NEEDS_WORK: u32 = 1; // has '%' or a byte >= 0x80: normalise() may change it
+export const VALUE_HAS_STAR: u32 = 2;
+
+/**
+ * One pass over a rule value: does normalisation have work to do, and does
+ * it hold a '*'? (Normalisation never adds, removes or moves '*' or '$'.)
+ */
+export function valueShape(p: usize, len: usize): u32 {
   let end = p + len;
+  let shape: u32 = 0;
   while (p + 8 <= end) {
     let word = load<u64>(p);
-    if ((word & 0x8080808080808080) | matchBytes(word, 0x25)) return false;
+    if ((word & 0x8080808080808080) | matchBytes(word, 0x25)) shape |= VALUE_NEEDS_WORK;
+    if (matchBytes(word, 0x2a)) shape |= VALUE_HAS_STAR;
     p += 8;
   }
   while (p < end) {
     let c = load<u8>(p++);
-    if (c >= 0x80 || c == 0x25) return false;
+    if (c >= 0x80 || c == 0x25) shape |= VALUE_NEEDS_WORK;
+    if (c == 0x2a) shape |= VALUE_HAS_STAR;
   }
-  return true;
+  return shape;
 }
 
 /**
@@ -28,11 +37,6 @@ function isPlain(p: usize, len: usize): bool {
  * section 2.2.3); used for URLs only, where they carry no meaning.
  */
 export function normalize(src: usize, len: usize, dst: usize, decodeUnreserved: bool, escapeSpecials: bool): usize {
-  // Most values need nothing done: no '%', no byte >= 0x80 (nor '*' or '$').
-  if (!escapeSpecials && isPlain(src, len)) {
-    memory.copy(dst, src, len);
-    return len;
-  }
   let out = dst;
   let end = src + len;
   let p = src;

@@ -6,7 +6,7 @@
 // O(bytes), no allocation beyond the reusable event buffer.
 
 import { is, SPACE, BLANK, lower, startsWithIgnoreCase, equalsIgnoreCase } from "./bytes";
-import { findByte, findEither } from "./scan";
+import { findEitherPadded, findAnyPadded } from "./scan";
 import * as K from "./keywords";
 import { EVENTS, bufferPtr, reserveKeep } from "./buffers";
 import {
@@ -52,8 +52,14 @@ export function parseLines(input: usize, len: usize, mode: u32, allLines: bool):
   let p = input + byteOrderMarkLength(input, len);
   let lineNumber: u32 = 0;
   while (true) {
-    let e = findEither(p, end, 0x0a, 0x0d);
-    parseLine(++lineNumber, p, e);
+    // One pass finds the line end, or a '#' or NUL that ends the content first.
+    let stop = findAnyPadded(p, end, 0x0a, 0x0d, 0x23, 0);
+    let e = stop;
+    if (stop < end) {
+      let c = load<u8>(stop);
+      if (c == 0x23 || c == 0) e = findEitherPadded(stop, end, 0x0a, 0x0d);
+    }
+    parseLine(++lineNumber, p, e, stop);
     if (e >= end) break;
     // CRLF is one line end; a lone CR or LF is one too (so CR CR LF is two).
     p = load<u8>(e) == 0x0d && e + 1 < end && load<u8>(e + 1) == 0x0a ? e + 2 : e + 1;
@@ -71,15 +77,17 @@ function byteOrderMarkLength(p: usize, len: usize): usize {
   return rfc && n < 3 ? 0 : n;
 }
 
-function parseLine(lineNumber: u32, start: usize, end: usize): void {
+/**
+ * One line [start, end); `stop` is where a '#' or NUL ends its content (a
+ * NUL because Google works on C strings), or `end`.
+ */
+function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void {
   let flags: u32 = 0;
   let contentEnd = end;
   if (end - start > MAX_LINE_BYTES) {
     contentEnd = start + MAX_LINE_BYTES;
     flags |= FLAG_TOO_LONG;
   }
-  // A NUL ends the content (Google works on C strings); '#' starts a comment.
-  let stop = findEither(start, contentEnd, 0x23, 0);
   if (stop < contentEnd) {
     flags |= load<u8>(stop) == 0 ? FLAG_NUL : FLAG_COMMENT;
     contentEnd = stop;
@@ -94,7 +102,7 @@ function parseLine(lineNumber: u32, start: usize, end: usize): void {
   }
 
   // `key: value`, or (Google) `key value` with exactly two tokens.
-  let sep = findByte(s, e, 0x3a);
+  let sep = findEitherPadded(s, e, 0x3a, 0x3a);
   if (sep == e) {
     sep = s;
     while (sep < e && !is(load<u8>(sep), BLANK)) sep++;
@@ -134,20 +142,37 @@ function parseLine(lineNumber: u32, start: usize, end: usize): void {
   emit(lineNumber, kind | flags, s, keyEnd, v, e, start, end);
 }
 
+// Case folding a word at a time: `| 0x20` lower-cases letters and leaves '-'
+// and ' ' alone; the only other bytes it maps onto the keywords' bytes are CR
+// and NUL, which never occur inside a line's content.
+const FOLD: u64 = 0x2020202020202020;
+
+@inline function keyWord(k: usize): u64 {
+  return load<u64>(k) | FOLD; // may read past the key: the input buffer has slack
+}
+
+@inline function prefixOf(word: u64, keyword: usize, n: usize): bool {
+  let mask: u64 = n >= 8 ? <u64>-1 : ((<u64>1) << (<u64>(n << 3))) - 1;
+  return (word & mask) == (load<u64>(keyword) & mask);
+}
+
 /** Google: a key is recognised when it starts with a keyword or a known typo. */
 function googleKind(k: usize, n: usize): u32 {
-  // Every keyword starts with u, a, d or s: one dispatch instead of ten compares.
-  switch (lower(load<u8>(k))) {
+  let word = keyWord(k);
+  // Every keyword starts with u, a, d or s.
+  switch (<u32>(word & 0xff)) {
     case 0x75: // u
-      if (startsWithIgnoreCase(k, n, K.USER_AGENT, K.USER_AGENT_LEN)) return KIND_USER_AGENT;
+      if (n >= K.USER_AGENT_LEN && word == load<u64>(K.USER_AGENT) && (load<u16>(k + 8) | 0x2020) == load<u16>(K.USER_AGENT + 8)) {
+        return KIND_USER_AGENT;
+      }
       if (startsWithIgnoreCase(k, n, K.USERAGENT, K.USERAGENT_LEN) ||
           startsWithIgnoreCase(k, n, K.USER_AGENT_SPACE, K.USER_AGENT_SPACE_LEN)) return KIND_USER_AGENT | FLAG_TYPO;
       break;
     case 0x61: // a
-      if (startsWithIgnoreCase(k, n, K.ALLOW, K.ALLOW_LEN)) return KIND_ALLOW;
+      if (n >= K.ALLOW_LEN && prefixOf(word, K.ALLOW, K.ALLOW_LEN)) return KIND_ALLOW;
       break;
     case 0x64: // d
-      if (startsWithIgnoreCase(k, n, K.DISALLOW, K.DISALLOW_LEN)) return KIND_DISALLOW;
+      if (n >= K.DISALLOW_LEN && word == load<u64>(K.DISALLOW)) return KIND_DISALLOW;
       if (startsWithIgnoreCase(k, n, K.DISSALLOW, K.DISSALLOW_LEN) ||
           startsWithIgnoreCase(k, n, K.DISSALOW, K.DISSALOW_LEN) ||
           startsWithIgnoreCase(k, n, K.DISALOW, K.DISALOW_LEN) ||
@@ -155,7 +180,7 @@ function googleKind(k: usize, n: usize): u32 {
           startsWithIgnoreCase(k, n, K.DISALLAW, K.DISALLAW_LEN)) return KIND_DISALLOW | FLAG_TYPO;
       break;
     case 0x73: // s
-      if (startsWithIgnoreCase(k, n, K.SITEMAP, K.SITEMAP_LEN)) return KIND_SITEMAP;
+      if (n >= K.SITEMAP_LEN && prefixOf(word, K.SITEMAP, K.SITEMAP_LEN)) return KIND_SITEMAP;
       if (startsWithIgnoreCase(k, n, K.SITE_MAP, K.SITE_MAP_LEN)) return KIND_SITEMAP | FLAG_TYPO;
       break;
   }

@@ -38,6 +38,38 @@ export function findEither(p: usize, end: usize, a: u32, b: u32): usize {
   return p;
 }
 
+/** Bit mask keeping the matches of the first n (< 8) bytes of a word. */
+@inline function firstBytes(n: usize): u64 {
+  return ((<u64>1) << (<u64>(n << 3))) - 1;
+}
+
+/**
+ * Like findEither, for buffers with at least 7 readable bytes after `end`
+ * (the input buffer keeps that slack): whole words only, no byte-wise tail.
+ */
+export function findEitherPadded(p: usize, end: usize, a: u32, b: u32): usize {
+  while (p < end) {
+    let word = load<u64>(p);
+    let hit = matchBytes(word, <u64>a) | matchBytes(word, <u64>b);
+    if (end - p < 8) hit &= firstBytes(end - p);
+    if (hit) return p + <usize>(ctz(hit) >> 3);
+    p += 8;
+  }
+  return end;
+}
+
+/** First position in [p, end) of any of four bytes; padded like findEitherPadded. */
+export function findAnyPadded(p: usize, end: usize, a: u32, b: u32, c: u32, d: u32): usize {
+  while (p < end) {
+    let word = load<u64>(p);
+    let hit = matchBytes(word, <u64>a) | matchBytes(word, <u64>b) | matchBytes(word, <u64>c) | matchBytes(word, <u64>d);
+    if (end - p < 8) hit &= firstBytes(end - p);
+    if (hit) return p + <usize>(ctz(hit) >> 3);
+    p += 8;
+  }
+  return end;
+}
+
 /** The first min(n, 8) bytes at p as a big-endian word, zero-padded: compares like the bytes do. */
 @inline export function prefixWord(p: usize, n: usize): u64 {
   if (n >= 8) return bswap<u64>(load<u64>(p));

@@ -43,10 +43,13 @@ export class Compiled {
   #robots: number;
   #disposed = false;
   /** Indexes for check()/isAllowed(), least recently built first. */
-  readonly #cached = new Map<string, number>();
+  #cached: Map<string, number> | undefined;
+  /** The last agent asked for, as given, and its index: most callers repeat it. */
+  #lastAgent: string | readonly string[] | undefined;
+  #lastIndex = 0;
   /** Indexes owned by AgentMatchers. */
-  readonly #owned = new Set<number>();
-  readonly #rules: (Verdict['rule'] | undefined)[] = [];
+  #owned: Set<number> | undefined;
+  #rules: (Verdict['rule'] | undefined)[] | undefined;
   #records: Records | undefined;
 
   constructor(core: Core, robots: number) {
@@ -72,32 +75,39 @@ export class Compiled {
   /** The index for an agent set, built once and cached. */
   indexFor(agent: string | readonly string[]): number {
     this.live();
+    // An array may have changed since; only a string is safe to recognise by identity.
+    if (typeof agent === 'string' && agent === this.#lastAgent) return this.#lastIndex;
     const { cacheKey } = agentTokens(agent);
-    const cached = this.#cached.get(cacheKey);
-    if (cached !== undefined) return cached;
-    if (this.#cached.size >= MAX_CACHED_AGENT_SETS) {
-      const [oldestKey, oldest] = this.#cached.entries().next().value as [string, number];
-      this.#cached.delete(oldestKey);
-      this.core.exports.dispose(oldest);
+    const cache = (this.#cached ??= new Map());
+    let index = cache.get(cacheKey);
+    if (index === undefined) {
+      if (cache.size >= MAX_CACHED_AGENT_SETS) {
+        const [oldestKey, oldest] = cache.entries().next().value as [string, number];
+        cache.delete(oldestKey);
+        this.core.exports.dispose(oldest);
+        if (oldest === this.#lastIndex) this.#lastAgent = undefined;
+      }
+      index = this.#build(agent);
+      cache.set(cacheKey, index);
     }
-    const index = this.#build(agent);
-    this.#cached.set(cacheKey, index);
+    this.#lastAgent = agent;
+    this.#lastIndex = index;
     return index;
   }
 
   /** A fresh index owned by the caller (an AgentMatcher); free with releaseIndex. */
   ownIndex(agent: string | readonly string[]): number {
     const index = this.#build(agent);
-    this.#owned.add(index);
+    (this.#owned ??= new Set()).add(index);
     return index;
   }
 
   releaseIndex(index: number): void {
-    if (this.#owned.delete(index)) this.core.exports.dispose(index);
+    if (this.#owned?.delete(index)) this.core.exports.dispose(index);
   }
 
   ownsIndex(index: number): boolean {
-    return this.#owned.has(index);
+    return this.#owned?.has(index) ?? false;
   }
 
   /** Decides one URL; returns the address of the verdict record. */
@@ -157,7 +167,8 @@ export class Compiled {
 
   #rule(index: number): Verdict['rule'] {
     if (index < 0) return null;
-    let rule = this.#rules[index];
+    const decoded = (this.#rules ??= []);
+    let rule = decoded[index];
     if (!rule) {
       const robots = this.#robots;
       const u32 = this.core.u32;
@@ -172,7 +183,7 @@ export class Compiled {
       const pattern = arena + u32[(record + L.RULE_PATTERN) >>> 2]!;
       const raw = flags & L.RULE_RAW_AFTER ? pattern + length : pattern;
       rule = { type: flags & L.RULE_ALLOW ? 'allow' : 'disallow', pattern: this.core.read(raw, rawLength) };
-      this.#rules[index] = rule;
+      decoded[index] = rule;
     }
     return { ...rule };
   }
@@ -223,10 +234,10 @@ export class Compiled {
     if (this.#disposed) return;
     this.#disposed = true;
     const { exports } = this.core;
-    for (const index of this.#cached.values()) exports.dispose(index);
-    for (const index of this.#owned) exports.dispose(index);
-    this.#cached.clear();
-    this.#owned.clear();
+    for (const index of this.#cached?.values() ?? []) exports.dispose(index);
+    for (const index of this.#owned ?? []) exports.dispose(index);
+    this.#cached = undefined;
+    this.#owned = undefined;
     exports.dispose(this.#robots);
   }
 }

@@ -32,6 +32,9 @@ export class Core {
   #buffer: ArrayBuffer;
   #u8: Uint8Array;
   #u32: Uint32Array;
+  /** A view of the input buffer, kept while it stays where it is (saves a subarray per URL). */
+  #inputView: Uint8Array | undefined;
+  #inputAt = -1;
 
   constructor(instance: WebAssembly.Instance) {
     this.exports = instance.exports as unknown as CoreExports;
@@ -52,6 +55,7 @@ export class Core {
   }
 
   #renew(): void {
+    this.#inputView = undefined;
     this.#buffer = this.exports.memory.buffer;
     this.#u8 = new Uint8Array(this.#buffer);
     this.#u32 = new Uint32Array(this.#buffer);
@@ -78,11 +82,17 @@ export class Core {
     return { length, cut: length < bytes.length };
   }
 
-  /** Writes a short ASCII-or-not string (a URL, agents) and returns its byte length. */
+  /** Writes a string that is never cut (a URL, agents) and returns its byte length. */
   writeShort(text: string): number {
-    const room = text.length * 3;
+    const room = Math.max(text.length * 3, 256);
     const at = this.exports.input(room);
-    return encoder.encodeInto(text, this.u8.subarray(at, at + room)).written;
+    let view = this.#inputView;
+    if (view === undefined || at !== this.#inputAt || view.length < room || this.#buffer !== this.exports.memory.buffer) {
+      view = this.u8.subarray(at, at + room);
+      this.#inputView = view;
+      this.#inputAt = at;
+    }
+    return encoder.encodeInto(text, view).written;
   }
 
   read(at: number, length: number): string {
