@@ -7,9 +7,10 @@
 // Deciding a path: one binary search finds the greatest key <= path; walking
 // up its parents to the first key no longer than the common prefix gives the
 // longest key that is a prefix of the path, and with it the best plain-prefix
-// rules. Only wildcard and anchored rules hanging off that key's chain are
-// then matched one by one, highest priority first, with a byte-class mask as
-// a cheap reject. A file of thousands of plain rules costs O(log n) per path;
+// rules; a `literal$` rule is decided by that key too (it matches when the
+// path equals its key). Only wildcard rules hanging off the key's chain are
+// then matched one by one, highest priority first, after a cheap check that
+// the path holds every byte and byte pair their literal parts need. A file of thousands of plain rules costs O(log n) per path;
 // wildcard rules cost in proportion to how many share the path's prefixes.
 
 import { lower } from "./bytes";
@@ -26,7 +27,7 @@ import {
   A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
   K_WORD, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
-  K_EXTRA_START, K_EXTRA_COUNT, K_SIZE, X_MASKS, X_RULE, X_PRIORITY, X_SIZE,
+  K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_MASKS, X_RULE, X_PRIORITY, X_SIZE,
   V_ALLOWED, V_LINE, V_RULE, V_SIZE,
 } from "./layout";
 
@@ -88,6 +89,11 @@ function keyLength(rule: usize): u32 {
 
 @inline function isPlainPrefix(rule: usize): bool {
   return (load<u32>(rule + RULE_FLAGS) & (RULE_WILDCARD | RULE_ANCHORED)) == 0;
+}
+
+/** `literal$`: matches exactly the path that equals its key. */
+@inline function isExact(rule: usize): bool {
+  return (load<u32>(rule + RULE_FLAGS) & (RULE_WILDCARD | RULE_ANCHORED)) == RULE_ANCHORED;
 }
 
 /** Byte order of two byte strings; a proper prefix sorts first. */
@@ -167,19 +173,25 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     store<i32>(key + K_ALLOW_RULE, -1);
     store<i32>(key + K_DISALLOW_PRIORITY, -1);
     store<i32>(key + K_DISALLOW_RULE, -1);
+    store<i32>(key + K_EXACT_ALLOW_RULE, -1);
+    store<i32>(key + K_EXACT_DISALLOW_RULE, -1);
     store<u32>(key + K_EXTRA_START, extraCount);
     let j = i;
     while (j < n) {
       let index = load<u32>(order + <usize>j * 4);
       let r = ruleAt(index);
       if (j > i && compareBytes(sortArena + keyOff, keyLen, sortArena + load<u32>(r + RULE_PATTERN), keyLength(r)) != 0) break;
+      // Sorted by rule index within a run, so the first of a type is its best.
+      let allowRule = (load<u32>(r + RULE_FLAGS) & RULE_ALLOW) != 0;
       if (isPlainPrefix(r)) {
-        // Sorted by rule index within a run, so the first of a type is its best.
-        let slot = load<u32>(r + RULE_FLAGS) & RULE_ALLOW ? K_ALLOW_RULE : K_DISALLOW_RULE;
+        let slot = allowRule ? K_ALLOW_RULE : K_DISALLOW_RULE;
         if (load<i32>(key + slot) < 0) {
           store<i32>(key + slot, <i32>index);
           store<i32>(key + slot - 4, <i32>keyLen);
         }
+      } else if (isExact(r)) {
+        let slot = allowRule ? K_EXACT_ALLOW_RULE : K_EXACT_DISALLOW_RULE;
+        if (load<i32>(key + slot) < 0) store<i32>(key + slot, <i32>index);
       } else {
         store<u32>(reserveKeep(EXTRAS, <usize>(extraCount + 1) * 4) + <usize>extraCount * 4, index);
         extraCount++;
@@ -326,8 +338,17 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
     allowRule = load<i32>(key + K_ALLOW_RULE);
     disallowPriority = load<i32>(key + K_DISALLOW_PRIORITY);
     disallowRule = load<i32>(key + K_DISALLOW_RULE);
+    // `key$` rules, when the path is the key: one byte longer than the key,
+    // so they beat every plain prefix rule on the chain.
+    if (load<u32>(key + K_LENGTH) == pathLen) {
+      let exact = <i32>pathLen + 1;
+      let rule = load<i32>(key + K_EXACT_ALLOW_RULE);
+      if (rule >= 0) { allowPriority = exact; allowRule = rule; }
+      rule = load<i32>(key + K_EXACT_DISALLOW_RULE);
+      if (rule >= 0) { disallowPriority = exact; disallowRule = rule; }
+    }
   }
-  // Wildcard and anchored rules of every key on the chain.
+  // Wildcard rules of every key on the chain.
   let masked = false;
   while (k >= 0) {
     let key = keys + <usize>k * K_SIZE;

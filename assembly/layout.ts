@@ -124,9 +124,11 @@ export const K_DISALLOW_PRIORITY = 28;
 export const K_DISALLOW_RULE = 32;
 export const K_EXTRA_START = 36;
 export const K_EXTRA_COUNT = 40;
-export const K_SIZE: usize = 48;
+export const K_EXACT_ALLOW_RULE = 44;    // `key$` rules: they match when the path is the key
+export const K_EXACT_DISALLOW_RULE = 48;
+export const K_SIZE: usize = 56;
 
-// An extra: a wildcard or anchored rule, matched in full when its key is a
+// An extra: a wildcard rule, matched in full when its key is a
 // prefix of the path. Sorted by priority, highest first, then file order.
 export const X_MASKS = 0;       // masks.ts: byte and bigram classes the path must contain
 export const X_RULE = 40;

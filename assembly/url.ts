@@ -62,6 +62,9 @@ export function extractPath(u: usize, len: usize): usize {
 
 let batchUrlEnd: usize = 0;
 
+const HTTPS: u64 = 0x2f2f3a7370747468; // "https://" read as a little-endian word
+const HTTP: u64 = 0x002f2f3a70747468;  // "http://"
+
 /** Where the URL whose path extractPathInBatch found ends (its NUL, or the text end). */
 @inline export function urlEnd(): usize {
   return batchUrlEnd;
@@ -70,6 +73,7 @@ let batchUrlEnd: usize = 0;
 /** Scans [p, end) for '/', '?', ';' or the URL's end; notes a '#' on the way. */
 let hashBefore = false;
 function scanToPathStart(p: usize, end: usize): usize {
+  // Byte by byte: scheme and host are short, shorter than word-at-a-time pays for.
   while (p < end) {
     let c = load<u8>(p);
     if (c == 0x2f || c == 0x3f || c == 0x3b || c == 0) break;
@@ -85,11 +89,21 @@ function scanToPathStart(p: usize, end: usize): usize {
  */
 export function extractPathInBatch(u: usize, end: usize): usize {
   hashBefore = false;
-  let searchStart = u + 2 <= end && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f ? u + 2 : u;
-  let p = scanToPathStart(searchStart, end);
-  if (p < end && load<u8>(p) == 0x2f && p > searchStart && p + 1 < end &&
-      load<u8>(p - 1) == 0x3a && load<u8>(p + 1) == 0x2f) {
-    p = scanToPathStart(p + 2, end); // scheme://authority
+  let p: usize;
+  // Nearly every URL starts with https:// or http://: skip straight to the host.
+  // (The input buffer has slack, so the 8-byte read is safe near the end.)
+  let head = load<u64>(u);
+  if (u + 8 <= end && head == HTTPS) {
+    p = scanToPathStart(u + 8, end);
+  } else if (u + 7 <= end && (head & 0x00ffffffffffffff) == HTTP) {
+    p = scanToPathStart(u + 7, end);
+  } else {
+    let searchStart = u + 2 <= end && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f ? u + 2 : u;
+    p = scanToPathStart(searchStart, end);
+    if (p < end && load<u8>(p) == 0x2f && p > searchStart && p + 1 < end &&
+        load<u8>(p - 1) == 0x3a && load<u8>(p + 1) == 0x2f) {
+      p = scanToPathStart(p + 2, end); // scheme://authority
+    }
   }
   if (p >= end || load<u8>(p) == 0 || hashBefore) {
     batchUrlEnd = findByte(p, end, 0);
