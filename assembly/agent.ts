@@ -16,7 +16,7 @@
 import { lower } from "./bytes";
 import { patternMatches } from "./match";
 import { prefixWord } from "./scan";
-import { pathMasks, patternMasks, covers } from "./masks";
+import { markPath, patternNeeds, hasNeeds } from "./masks";
 import { sortU32 } from "./sort";
 import { ORDER, KEYS, EXTRAS, SORT_TEMP, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
@@ -27,7 +27,7 @@ import {
   A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
   K_WORD, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
-  K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_MASKS, X_RULE, X_PRIORITY, X_SIZE,
+  K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE, X_PRIORITY, X_SIZE,
   V_ALLOWED, V_LINE, V_RULE, V_SIZE,
 } from "./layout";
 
@@ -261,7 +261,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let index = load<u32>(extras + <usize>x * 4);
     let rule = ruleAt(index);
     let at = block + extrasOff + <usize>x * X_SIZE;
-    patternMasks(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH), at + X_MASKS);
+    patternNeeds(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH), at + X_NEEDS);
     store<u32>(at + X_RULE, index);
     store<u32>(at + X_PRIORITY, load<u16>(rule + RULE_LENGTH));
   }
@@ -277,8 +277,6 @@ export function indexMode(index: usize): u32 {
 /** How many leading bytes the key found by floorKey shares with the path. */
 let sharedPrefix: u32 = 0;
 
-/** Masks of the path being decided, computed when a wildcard rule first needs them. */
-const PATH_MASKS = memory.data(40, 8);
 
 /**
  * The greatest key <= path, or -1. Keys compare by their prefix words first
@@ -365,8 +363,8 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
       let bestRule = allow ? allowRule : disallowRule;
       // Longer wins; of equal length, the earlier rule (Google keeps the first).
       if (priority < bestPriority || (priority == bestPriority && ruleIndex > bestRule)) continue;
-      if (!masked) { pathMasks(path, pathLen, PATH_MASKS); masked = true; }
-      if (!covers(PATH_MASKS, x + X_MASKS)) continue;
+      if (!masked) { markPath(path, pathLen); masked = true; } // first wildcard rule that could decide
+      if (!hasNeeds(x + X_NEEDS)) continue;
       if (!patternMatches(arena + load<u32>(rule + RULE_PATTERN), <usize>priority, flags, path, pathLen)) continue;
       if (allow) { allowPriority = priority; allowRule = ruleIndex; }
       else { disallowPriority = priority; disallowRule = ruleIndex; }

@@ -130,10 +130,10 @@ export const K_SIZE: usize = 56;
 
 // An extra: a wildcard rule, matched in full when its key is a
 // prefix of the path. Sorted by priority, highest first, then file order.
-export const X_MASKS = 0;       // masks.ts: byte and bigram classes the path must contain
-export const X_RULE = 40;
-export const X_PRIORITY = 44;
-export const X_SIZE: usize = 48;
+export const X_NEEDS = 0;       // masks.ts: byte and pair slots the path must have stamped
+export const X_RULE = 36;
+export const X_PRIORITY = 40;
+export const X_SIZE: usize = 44;
 
 // ---- A verdict --------------------------------------------------------------
 export const V_ALLOWED = 0;

@@ -1,60 +1,71 @@
-// Cheap necessary conditions for a wildcard rule to match: every byte of its
-// literal segments must occur in the path (64 byte classes), and so must
-// every pair of adjacent bytes within a segment (256 bigram classes). A rule
-// whose masks are not covered by the path's is skipped without matching.
+// A cheap necessary condition for a wildcard rule to match: the bytes of its
+// literal segments, and the pairs of adjacent bytes within a segment, must
+// all occur in the path. Marking a path stamps one slot per byte and per pair
+// with a generation number (plain stores: nothing to clear between paths);
+// a rule keeps up to RULE_SLOTS slots it needs and is skipped, unmatched,
+// when one of them carries an old stamp.
 
-export const MASK_WORDS: usize = 5; // 1 word of byte classes, 4 of bigram classes
-export const MASK_BYTES: usize = MASK_WORDS * 8;
+const SINGLE_SLOTS: u32 = 256;
+const PAIR_SLOTS: u32 = 512;
+const STAMPS = memory.data((256 + 512) * 4, 16);
+let generation: u32 = 0;
 
-@inline function byteBit(c: u32): u64 {
-  return (<u64>1) << (<u64>(c & 63));
+export const RULE_SLOTS: u32 = 16;
+export const NEEDS_BYTES: usize = 36; // u32 count, then RULE_SLOTS u16 slots
+
+@inline function pairSlot(a: u32, b: u32): u32 {
+  return SINGLE_SLOTS + (((a << 8 | b) * 0x9e37) >> 7 & (PAIR_SLOTS - 1));
 }
 
-@inline function pairIndex(a: u32, b: u32): u32 {
-  return (a * 31 + b) & 255;
-}
-
-@inline function addPair(masks: usize, a: u32, b: u32): void {
-  let i = pairIndex(a, b);
-  let at = masks + 8 + ((<usize>i >> 6) << 3);
-  store<u64>(at, load<u64>(at) | ((<u64>1) << (<u64>(i & 63))));
-}
-
-/** The masks of a path's bytes, written to `masks` (MASK_BYTES). */
-export function pathMasks(path: usize, len: usize, masks: usize): void {
-  memory.fill(masks, 0, MASK_BYTES);
-  let bytes: u64 = 0;
-  let prev: u32 = 0x100; // no pair before the first byte
+/** Stamps the bytes and byte pairs of a path as present. */
+export function markPath(path: usize, len: usize): void {
+  if (++generation == 0) { // wrapped: old stamps could look current
+    memory.fill(STAMPS, 0, (256 + 512) * 4);
+    generation = 1;
+  }
+  let g = generation;
+  let prev: u32 = 0;
   for (let i: usize = 0; i < len; i++) {
     let c = <u32>load<u8>(path + i);
-    bytes |= byteBit(c);
-    if (prev != 0x100) addPair(masks, prev, c);
+    store<u32>(STAMPS + (<usize>c << 2), g);
+    if (i > 0) store<u32>(STAMPS + (<usize>pairSlot(prev, c) << 2), g);
     prev = c;
   }
-  store<u64>(masks, bytes);
 }
 
-/** What a pattern's literal segments require (a final '$' and the '*'s are not literal). */
-export function patternMasks(p: usize, n: usize, masks: usize): void {
-  memory.fill(masks, 0, MASK_BYTES);
+/** Writes what a pattern's literal segments need (its '*'s and a final '$' are not literal). */
+export function patternNeeds(p: usize, n: usize, needs: usize): void {
   let body = n > 0 && load<u8>(p + n - 1) == 0x24 ? n - 1 : n;
-  let bytes: u64 = 0;
-  let prev: u32 = 0x100;
-  for (let i: usize = 0; i < body; i++) {
-    let c = <u32>load<u8>(p + i);
-    if (c == 0x2a) { prev = 0x100; continue; }
-    bytes |= byteBit(c);
-    if (prev != 0x100) addPair(masks, prev, c);
-    prev = c;
+  let count: u32 = 0;
+  // Pairs first (they say more), then single bytes, while there is room.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i: usize = 0; i < body && count < RULE_SLOTS; i++) {
+      let c = <u32>load<u8>(p + i);
+      if (c == 0x2a) continue;
+      let slot: u32;
+      if (pass == 0) {
+        if (i + 1 >= body || load<u8>(p + i + 1) == 0x2a) continue;
+        slot = pairSlot(c, load<u8>(p + i + 1));
+      } else {
+        slot = c;
+      }
+      let seen = false;
+      for (let j: u32 = 0; j < count; j++) if (<u32>load<u16>(needs + 4 + (<usize>j << 1)) == slot) seen = true;
+      if (!seen) {
+        store<u16>(needs + 4 + (<usize>count << 1), <u16>slot);
+        count++;
+      }
+    }
   }
-  store<u64>(masks, bytes);
+  store<u32>(needs, count);
 }
 
-/** Does the path (pathMasks) have everything the rule (patternMasks) needs? */
-@inline export function covers(path: usize, rule: usize): bool {
-  return ((load<u64>(rule) & ~load<u64>(path)) |
-    (load<u64>(rule, 8) & ~load<u64>(path, 8)) |
-    (load<u64>(rule, 16) & ~load<u64>(path, 16)) |
-    (load<u64>(rule, 24) & ~load<u64>(path, 24)) |
-    (load<u64>(rule, 32) & ~load<u64>(path, 32))) == 0;
+/** Does the last marked path have everything the rule needs? */
+@inline export function hasNeeds(needs: usize): bool {
+  let g = generation;
+  let count = load<u32>(needs);
+  for (let j: u32 = 0; j < count; j++) {
+    if (load<u32>(STAMPS + (<usize>load<u16>(needs + 4 + (<usize>j << 1)) << 2)) != g) return false;
+  }
+  return true;
 }
