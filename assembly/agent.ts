@@ -24,7 +24,7 @@ import {
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
-  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_HEADER,
+  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
   K_WORD, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
   K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE, X_PRIORITY, X_SIZE,
@@ -240,9 +240,10 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     sortU32(extras + <usize>load<u32>(key + K_EXTRA_START) * 4, load<u32>(key + K_EXTRA_COUNT), extraLess);
   }
 
-  // One block: header | groups | keys | extras.
+  // One block: header | groups | words | keys | extras.
   let groupsOff = A_HEADER;
-  let keysOff = groupsOff + ((groupBytes + 7) & ~7);
+  let wordsOff = groupsOff + ((groupBytes + 7) & ~7);
+  let keysOff = wordsOff + <usize>keyCount * 16;
   let extrasOff = keysOff + ((<usize>keyCount * K_SIZE + 7) & ~7);
   let block = heap.alloc(extrasOff + <usize>extraCount * X_SIZE);
   store<u32>(block + A_ROBOTS, <u32>robots);
@@ -253,9 +254,16 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   store<u32>(block + A_KEYS, <u32>keysOff);
   store<u32>(block + A_EXTRA_COUNT, extraCount);
   store<u32>(block + A_EXTRAS, <u32>extrasOff);
+  store<u32>(block + A_WORDS, <u32>wordsOff);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
   heap.free(groupList);
   if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
+  for (let k: u32 = 0; k < keyCount; k++) {
+    let key = block + keysOff + <usize>k * K_SIZE;
+    let length = <usize>load<u32>(key + K_LENGTH);
+    store<u64>(block + wordsOff + <usize>k * 16, load<u64>(key + K_WORD));
+    store<u64>(block + wordsOff + <usize>k * 16 + 8, length > 8 ? prefixWord(sortArena + load<u32>(key + K_OFFSET) + 8, length - 8) : 0);
+  }
   extras = bufferPtr(EXTRAS);
   for (let x: u32 = 0; x < extraCount; x++) {
     let index = load<u32>(extras + <usize>x * 4);
@@ -279,22 +287,30 @@ let sharedPrefix: u32 = 0;
 
 
 /**
- * The greatest key <= path, or -1. Keys compare by their prefix words first
- * (one u64 compare), by their bytes only on a tie; paths and patterns hold no
- * NUL bytes, so zero padding orders like the bytes.
+ * The greatest key <= path, or -1. Keys compare by their first 16 bytes as two
+ * big-endian words (kept densely in A_WORDS), by their bytes only on a tie;
+ * paths and patterns hold no NUL bytes, so zero padding orders like the bytes.
  */
-function floorKey(keys: usize, count: u32, arena: usize, path: usize, pathLen: u32): i32 {
+function floorKey(keys: usize, words: usize, count: u32, arena: usize, path: usize, pathLen: u32): i32 {
   let pathWord = prefixWord(path, pathLen);
+  let pathWord2 = pathLen > 8 ? prefixWord(path + 8, pathLen - 8) : 0;
   let lo: i32 = 0;
   let hi: i32 = <i32>count - 1;
   let found: i32 = -1;
   while (lo <= hi) {
     let mid = (lo + hi) >>> 1;
-    let key = keys + <usize>mid * K_SIZE;
-    let word = load<u64>(key + K_WORD);
-    let notAfter = word != pathWord
-      ? word < pathWord
-      : compareBytes(arena + load<u32>(key + K_OFFSET), load<u32>(key + K_LENGTH), path, pathLen) <= 0;
+    let at = words + (<usize>mid << 4);
+    let word = load<u64>(at);
+    let notAfter: bool;
+    if (word != pathWord) notAfter = word < pathWord;
+    else {
+      let word2 = load<u64>(at, 8);
+      if (word2 != pathWord2) notAfter = word2 < pathWord2;
+      else {
+        let key = keys + <usize>mid * K_SIZE;
+        notAfter = compareBytes(arena + load<u32>(key + K_OFFSET), load<u32>(key + K_LENGTH), path, pathLen) <= 0;
+      }
+    }
     if (notAfter) { found = mid; lo = mid + 1; }
     else hi = mid - 1;
   }
@@ -325,7 +341,7 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
 
   let allowPriority: i32 = -1, allowRule: i32 = -1;
   let disallowPriority: i32 = -1, disallowRule: i32 = -1;
-  let k = floorKey(keys, load<u32>(index + A_KEY_COUNT), arena, path, pathLen);
+  let k = floorKey(keys, index + load<u32>(index + A_WORDS), load<u32>(index + A_KEY_COUNT), arena, path, pathLen);
   // Up to the longest key that is a prefix of the path.
   while (k >= 0 && load<u32>(keys + <usize>k * K_SIZE + K_LENGTH) > sharedPrefix) {
     k = load<i32>(keys + <usize>k * K_SIZE + K_PARENT);

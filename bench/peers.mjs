@@ -32,5 +32,5 @@ export const peers = {
 };
 
 export const ours = {
-  open: (text) => robotsmatchParse(text),
+  open: (text, options) => robotsmatchParse(text, options),
 };
