@@ -2,7 +2,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { parse, lines } from '../src/index.js';
-import { getCore } from '../src/core/wasm.js';
 import { allowed } from './support/verdict.js';
 
 describe('hostile input', () => {
@@ -87,32 +86,6 @@ describe('hostile input', () => {
   test('very long URLs', () => {
     const robots = parse('User-agent: *\nDisallow: /*x$\n');
     expect(robots.isAllowed('http://e.com/' + 'a'.repeat(1_000_000) + 'x', 'x')).toBe(false);
-    robots.dispose();
-  });
-});
-
-describe('memory', () => {
-  test('parsing and disposing thousands of files leaves core memory where it was', () => {
-    const { exports } = getCore();
-    const files = Array.from({ length: 200 }, (_, i) => `User-agent: bot${i}\nDisallow: /${i}/\nAllow: /${i}/*.html$\nUser-agent: *\nDisallow: /x${i}\n`);
-    const cycle = () => {
-      for (const body of files) {
-        const robots = parse(body);
-        robots.isAllowed(`/${robots.sitemaps.length}/a.html`, ['bot1', 'other']);
-        robots.check('/x', 'bot2');
-        robots.dispose();
-      }
-    };
-    cycle();
-    const before = exports.memory.buffer.byteLength;
-    for (let i = 0; i < 20; i++) cycle();
-    expect(exports.memory.buffer.byteLength).toBe(before);
-  });
-
-  test('a compiled robots.txt is at most about twice its size in core memory', () => {
-    const body = Array.from({ length: 2_000 }, (_, i) => `Disallow: /section-${i}/*.php$`).join('\n');
-    const robots = parse('User-agent: *\n' + body);
-    expect(robots.byteSize).toBeLessThan(2 * body.length);
     robots.dispose();
   });
 });
