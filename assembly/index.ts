@@ -6,7 +6,7 @@ import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
-import { normalize } from "./normalize";
+import { normalize, urlNeedsWork } from "./normalize";
 import * as K from "./keywords";
 import { MODE_RFC, R_SIZE, A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
 
@@ -58,15 +58,18 @@ export function select(robots: usize, agentsLen: u32, count: u32): usize {
 function decidePath(index: usize, pathLen: usize, rfc: bool): usize {
   let path = extractedPath();
   if (rfc) {
-    let normal = reserve(NORMAL, pathLen * 3);
-    pathLen = normalize(path, pathLen, normal, true, true);
-    if (isRobotsTxt(normal, pathLen)) {
+    // Most paths are already in normal form: normalise only those that are not.
+    if (urlNeedsWork(path, pathLen)) {
+      let normal = reserve(NORMAL, pathLen * 3);
+      pathLen = normalize(path, pathLen, normal, true, true);
+      path = normal;
+    }
+    if (isRobotsTxt(path, pathLen)) {
       store<i32>(VERDICT + V_ALLOWED, 1);
       store<i32>(VERDICT + V_LINE, 0);
       store<i32>(VERDICT + V_RULE, -1);
       return VERDICT;
     }
-    path = normal;
   }
   return decide(index, path, <u32>pathLen);
 }

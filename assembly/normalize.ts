@@ -28,6 +28,21 @@ export function valueShape(p: usize, len: usize): u32 {
   return shape;
 }
 
+/** Would normalising a URL path (escapeSpecials) change it? No '%', '*', '$' or byte >= 0x80. */
+export function urlNeedsWork(p: usize, len: usize): bool {
+  let end = p + len;
+  while (p + 8 <= end) {
+    let word = load<u64>(p);
+    if ((word & 0x8080808080808080) | matchBytes(word, 0x25) | matchBytes(word, 0x2a) | matchBytes(word, 0x24)) return true;
+    p += 8;
+  }
+  while (p < end) {
+    let c = load<u8>(p++);
+    if (c >= 0x80 || c == 0x25 || c == 0x2a || c == 0x24) return true;
+  }
+  return false;
+}
+
 /**
  * Writes the normalised form of [src, src+len) to dst and returns its length.
  * Google: `%xx` gets upper-case hex, bytes >= 0x80 become `%XX`.

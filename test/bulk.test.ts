@@ -44,6 +44,14 @@ describe.skipIf(!hasCorpus)('bulk matching on the shared corpus', () => {
       robots.dispose();
     });
 
+    test(`(R) RFC mode: matchMany and check agree on ${name}`, () => {
+      const robots = parse(body, { mode: 'rfc' });
+      const some = urls.filter((_, i) => i % 10 === 0);
+      const batch = robots.forAgent('Googlebot').matchMany(some);
+      expect(Array.from(batch)).toEqual(some.map((u) => (robots.check(u, 'Googlebot').allowed ? 1 : 0)));
+      robots.dispose();
+    });
+
     test(`a compiled ${name} takes at most twice its size`, () => {
       const robots = parse(body);
       expect(robots.byteSize).toBeLessThanOrEqual(2 * body.length);
