@@ -8,7 +8,6 @@ export default defineConfig([
     dts: true,
     target: 'es2022',
     platform: 'neutral',
-    clean: true,
     treeshake: true,
   },
   {

@@ -106,10 +106,6 @@ export class Compiled {
     if (this.#owned?.delete(index)) this.core.exports.dispose(index);
   }
 
-  ownsIndex(index: number): boolean {
-    return this.#owned?.has(index) ?? false;
-  }
-
   /** Decides one URL; returns the address of the verdict record. */
   decide(index: number, url: string): number {
     if (typeof url !== 'string') throw typeError('url', 'a string', url);

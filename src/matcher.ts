@@ -8,11 +8,14 @@ import { RobotsDisposedError, typeError } from './errors.js';
 interface Owned {
   compiled: Compiled;
   index: number;
+  released: boolean;
 }
 
 // Matchers dropped without dispose() give their index back when collected.
-const finalizer = new FinalizationRegistry<Owned>(({ compiled, index }) => {
-  if (!compiled.disposed) compiled.releaseIndex(index);
+// dispose() marks `released` instead of unregistering (cheaper), and the flag
+// is per matcher: the index's address may belong to a newer matcher by then.
+const finalizer = new FinalizationRegistry<Owned>((owned) => {
+  if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
 });
 
 export class AgentMatcher {
@@ -20,18 +23,20 @@ export class AgentMatcher {
   readonly robots: Robots;
   readonly #compiled: Compiled;
   readonly #index: number;
+  readonly #owned: Owned;
 
   /** @internal Use robots.forAgent(). */
   constructor(robots: Robots, compiled: Compiled, agent: string | readonly string[]) {
     this.robots = robots;
     this.#compiled = compiled;
     this.#index = compiled.ownIndex(agent);
-    finalizer.register(this, { compiled, index: this.#index }, this);
+    this.#owned = { compiled, index: this.#index, released: false };
+    finalizer.register(this, this.#owned);
   }
 
   #live(): number {
     this.#compiled.live();
-    if (!this.#compiled.ownsIndex(this.#index)) throw new RobotsDisposedError('this matcher was disposed; call robots.forAgent() again');
+    if (this.#owned.released) throw new RobotsDisposedError('this matcher was disposed; call robots.forAgent() again');
     return this.#index;
   }
 
@@ -73,7 +78,8 @@ export class AgentMatcher {
 
   /** Frees this matcher's index now (the robots stays usable). */
   dispose(): void {
-    finalizer.unregister(this);
-    this.#compiled.releaseIndex(this.#index);
+    if (this.#owned.released) return;
+    this.#owned.released = true;
+    if (!this.#compiled.disposed) this.#compiled.releaseIndex(this.#index);
   }
 }

@@ -57,4 +57,20 @@ describe('memory', () => {
     // 275 MiB more without the finalizers (measured by disabling them), a few MiB with.
     expect(sizes[7]! - sizes[2]!).toBeLessThan(32 * 1024 * 1024);
   });
+
+  test.skipIf(!existsSync(dist))('a disposed matcher collected later does not free a newer matcher at the same address', () => {
+    const script = `
+      const { parse } = await import(${JSON.stringify(dist)});
+      const robots = parse('User-agent: a\\nDisallow: /a\\nUser-agent: b\\nDisallow: /b\\n');
+      let first = robots.forAgent('a');
+      first.dispose();
+      const second = robots.forAgent('b'); // likely the address the first one had
+      first = null;
+      for (let i = 0; i < 5; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); }
+      const others = Array.from({ length: 50 }, () => robots.forAgent('a')); // would reuse a wrongly freed block
+      process.stdout.write(JSON.stringify([second.isAllowed('/b'), second.isAllowed('/a'), others[0].isAllowed('/a')]));
+    `;
+    const out = execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([false, true, false]);
+  });
 });
