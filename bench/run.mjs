@@ -187,7 +187,7 @@ function heapPerInstance(make) {
   const keep = [];
   globalThis.gc();
   const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 50; i++) keep.push(make());
+  for (let i = 0; i < 500; i++) keep.push(make());
   globalThis.gc();
   const after = process.memoryUsage().heapUsed;
   do_not_optimize(keep);
