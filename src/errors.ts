@@ -13,3 +13,13 @@ export function typeError(argument: string, expected: string, got: unknown): Typ
   const kind = got === null ? 'null' : Array.isArray(got) ? 'array' : typeof got;
   return new TypeError(`${argument} must be ${expected}, got ${kind}`);
 }
+
+/** A URL that has no robots.txt: not absolute, or not http(s)/ftp (mailto:, data:, ...). */
+export class RobotsUrlError extends TypeError {
+  readonly url: string;
+  constructor(url: string, why: string) {
+    super(`${JSON.stringify(url)} has no robots.txt: ${why}`);
+    this.name = 'RobotsUrlError';
+    this.url = url;
+  }
+}

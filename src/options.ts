@@ -31,3 +31,88 @@ export function resolveParseOptions(options: ParseOptions | undefined): Resolved
   }
   return { mode, maxBytes };
 }
+
+// ---- Fetching (SPEC 4.2) -----------------------------------------------------
+
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface FetchOptions extends ParseOptions {
+  /** The fetch to use (default: the global one). */
+  fetch?: FetchFunction;
+  /** Give up on a fetch (connect, headers and body) after this long; counts as unreachable. Default 30 s. */
+  timeoutMs?: number;
+  /** Sent as the User-Agent header. */
+  userAgent?: string;
+  /** Aborts the fetch; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** The clock, in ms since the epoch (default Date.now): for expiry times. */
+  now?: () => number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** How long an answer is kept when the server says nothing (SPEC 4.3). */
+export const DEFAULT_CACHE_MS = 24 * 60 * 60 * 1000;
+/** Bounds for Cache-Control max-age: not refetched more often than a minute, nor kept over a week. */
+export const MIN_CACHE_MS = 60 * 1000;
+export const MAX_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How soon an unreachable robots.txt is tried again (unless Retry-After says otherwise). */
+export const RETRY_MS = 60 * 1000;
+/** Unreachable this long with no good copy: assume no restrictions (SPEC 4.2). */
+export const UNREACHABLE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
+export const MAX_REDIRECTS = 5;
+
+export interface ResolvedFetchOptions extends ResolvedParseOptions {
+  fetch: FetchFunction;
+  timeoutMs: number;
+  userAgent: string | undefined;
+  signal: AbortSignal | undefined;
+  now: () => number;
+}
+
+function positive(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
+  return value;
+}
+
+export function resolveFetchOptions(options: FetchOptions | undefined): ResolvedFetchOptions {
+  const parse = resolveParseOptions(options);
+  const o = options ?? {};
+  const fetchFunction = o.fetch ?? (globalThis.fetch as FetchFunction | undefined);
+  if (typeof fetchFunction !== 'function') throw typeError('options.fetch', 'a function (no global fetch here)', fetchFunction);
+  if (o.userAgent !== undefined && typeof o.userAgent !== 'string') throw typeError('options.userAgent', 'a string', o.userAgent);
+  if (o.now !== undefined && typeof o.now !== 'function') throw typeError('options.now', 'a function', o.now);
+  return {
+    ...parse,
+    fetch: fetchFunction,
+    timeoutMs: positive('options.timeoutMs', o.timeoutMs, DEFAULT_TIMEOUT_MS),
+    userAgent: o.userAgent,
+    signal: o.signal,
+    now: o.now ?? Date.now,
+  };
+}
+
+// ---- The cache (SPEC 4.3) ----------------------------------------------------
+
+export interface CacheOptions extends Omit<FetchOptions, 'signal'> {
+  /** Most robots.txt answers kept, least recently used dropped first. Default 10,000. */
+  maxEntries?: number;
+  /** Most fetches under way at once, over all hosts. Default 16. */
+  concurrency?: number;
+}
+
+export interface ResolvedCacheOptions extends ResolvedFetchOptions {
+  maxEntries: number;
+  concurrency: number;
+}
+
+export function resolveCacheOptions(options: CacheOptions | undefined): ResolvedCacheOptions {
+  const o = options ?? {};
+  const fetchOptions = resolveFetchOptions({ ...o, signal: undefined });
+  const whole = (name: string, value: unknown, fallback: number) => {
+    const n = positive(name, value, fallback);
+    if (!Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
+    return n;
+  };
+  return { ...fetchOptions, maxEntries: whole('options.maxEntries', o.maxEntries, 10_000), concurrency: whole('options.concurrency', o.concurrency, 16) };
+}

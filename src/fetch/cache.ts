@@ -1,0 +1,199 @@
+// Many hosts (SPEC 4.3): one robots.txt per origin, fetched once and answered
+// from memory until it expires; concurrent requests for an origin share one
+// fetch; fetches over all origins are bounded; while a server errors, the
+// last good copy keeps answering.
+
+import type { Robots, Verdict } from '../robots.js';
+import type { AgentMatcher } from '../matcher.js';
+import { parse } from '../robots.js';
+import { typeError } from '../errors.js';
+import { Limit } from './limit.js';
+import { originOf, robotsTxtUrl } from './location.js';
+import { fetchFrom, type FetchedRobots, type FetchOutcome } from './fetch-robots.js';
+import { resolveCacheOptions, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../options.js';
+
+/** check()'s answer: the verdict, and which robots.txt gave it. */
+export interface CachedVerdict extends Verdict {
+  /** The robots.txt URL of the URL's origin. */
+  robotsUrl: string;
+  /** How the latest fetch of it went. */
+  outcome: FetchOutcome;
+  status: number | undefined;
+  /** The answer came from the last good copy, because the latest fetch was unreachable. */
+  stale: boolean;
+}
+
+interface Entry {
+  latest: FetchedRobots;
+  /** The latest answer that was not "unreachable" (ok or unavailable). */
+  lastGood: FetchedRobots | undefined;
+  /** When the run of unreachable fetches began. */
+  unreachableSince: number | undefined;
+  /** One matcher per agent name, for batches. */
+  matchers: Map<string, AgentMatcher>;
+}
+
+interface Answer {
+  robots: Robots;
+  entry: Entry;
+  stale: boolean;
+}
+
+let allowAll: Robots | undefined;
+
+export class RobotsCache {
+  readonly #options: ResolvedCacheOptions;
+  readonly #entries = new Map<string, Entry>();
+  readonly #inflight = new Map<string, Promise<Entry>>();
+  readonly #limit: Limit;
+
+  constructor(options?: CacheOptions) {
+    this.#options = resolveCacheOptions(options);
+    this.#limit = new Limit(this.#options.concurrency);
+  }
+
+  /** Number of origins held. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** May `agent` fetch `url`? Fetches the origin's robots.txt first if needed. */
+  async isAllowed(url: string, agent: string | readonly string[]): Promise<boolean> {
+    const { robots } = await this.#answer(robotsTxtUrl(url));
+    return robots.isAllowed(url, agent);
+  }
+
+  /** The verdict for `url`, with the robots.txt that answered and how its fetch went. */
+  async check(url: string, agent: string | readonly string[]): Promise<CachedVerdict> {
+    const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
+    const { latest } = entry;
+    return { ...robots.check(url, agent), robotsUrl: latest.url, outcome: latest.outcome, status: latest.status, stale };
+  }
+
+  /** The robots.txt answer for `url`'s origin, fetching it if it is missing or expired. */
+  async get(url: string): Promise<FetchedRobots & { stale: boolean }> {
+    const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
+    return { ...entry.latest, robots, stale };
+  }
+
+  /**
+   * The URLs `agent` may fetch, in order. URLs are grouped by origin, each
+   * origin's robots.txt fetched once (at most `concurrency` fetches at a
+   * time), and each group matched in one batch. URLs that cannot have a
+   * robots.txt (not absolute, not http/https/ftp) are left out.
+   */
+  async filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
+    if (urls == null || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') throw typeError('urls', 'an iterable of strings', urls);
+    const list = Array.isArray(urls) ? (urls as string[]) : Array.from(urls);
+    const groups = new Map<string, number[]>();
+    for (let i = 0; i < list.length; i++) {
+      const url = list[i];
+      if (typeof url !== 'string') throw typeError(`urls[${i}]`, 'a string', url);
+      let key: string;
+      try {
+        const { protocol, host } = originOf(url);
+        key = `${protocol}//${host}/robots.txt`;
+      } catch {
+        continue;
+      }
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = []));
+      group.push(i);
+    }
+    const allowed = new Uint8Array(list.length);
+    await Promise.all(
+      [...groups].map(async ([key, indexes]) => {
+        const answer = await this.#answer(key);
+        const verdicts = this.#matcher(answer, agent).matchMany(indexes.map((i) => list[i]!));
+        for (let j = 0; j < indexes.length; j++) allowed[indexes[j]!] = verdicts[j]!;
+      }),
+    );
+    return list.filter((_, i) => allowed[i] === 1);
+  }
+
+  /**
+   * filter() over a stream of URLs (an async iterable such as lines of a
+   * log), `batchSize` at a time, yielding the allowed ones in order. Memory
+   * stays at one batch plus the cache, whatever the stream's length.
+   */
+  async *filterStream(urls: AsyncIterable<string> | Iterable<string>, agent: string | readonly string[], { batchSize = 10_000 } = {}): AsyncGenerator<string> {
+    let batch: string[] = [];
+    for await (const url of urls) {
+      batch.push(url);
+      if (batch.length >= batchSize) {
+        yield* await this.filter(batch, agent);
+        batch = [];
+      }
+    }
+    if (batch.length) yield* await this.filter(batch, agent);
+  }
+
+  /** Forgets every origin. */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /** What to match with for an origin, per SPEC 4.2-4.3. */
+  async #answer(key: string): Promise<Answer> {
+    const entry = await this.#fresh(key);
+    const { latest, lastGood } = entry;
+    if (latest.outcome !== 'unreachable') return { robots: latest.robots, entry, stale: false };
+    // Unreachable: the last good copy if there is one; else disallow all, until
+    // 30 days of it make the robots.txt count as missing (allow all).
+    if (lastGood) return { robots: lastGood.robots, entry, stale: true };
+    if (this.#options.now() - entry.unreachableSince! >= UNREACHABLE_LIMIT_MS) {
+      return { robots: (allowAll ??= parse('')), entry, stale: false };
+    }
+    return { robots: latest.robots, entry, stale: false };
+  }
+
+  /** The entry for an origin, fetched if missing or expired; one fetch per origin at a time. */
+  async #fresh(key: string): Promise<Entry> {
+    const entry = this.#entries.get(key);
+    if (entry && this.#options.now() < entry.latest.expires) {
+      // Least recently used order: touch it.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      return entry;
+    }
+    let pending = this.#inflight.get(key);
+    if (!pending) {
+      pending = this.#limit
+        .run(() => fetchFrom(key, { ...this.#options, signal: undefined }))
+        .then((latest) => this.#store(key, latest))
+        .finally(() => this.#inflight.delete(key));
+      this.#inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  #store(key: string, latest: FetchedRobots): Entry {
+    const previous = this.#entries.get(key);
+    const unreachable = latest.outcome === 'unreachable';
+    const entry: Entry = {
+      latest,
+      lastGood: unreachable ? previous?.lastGood : latest,
+      unreachableSince: unreachable ? (previous?.unreachableSince ?? latest.fetchedAt) : undefined,
+      // Matchers belong to the robots they were made from.
+      matchers: previous && previous.latest.robots === latest.robots ? previous.matchers : new Map(),
+    };
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    // Evicted robots are not disposed here: a check may still hold one; the
+    // finalizer frees it once nothing does.
+    while (this.#entries.size > this.#options.maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return entry;
+  }
+
+  #matcher({ robots, entry }: Answer, agent: string | readonly string[]): AgentMatcher {
+    if (typeof agent !== 'string') return robots.forAgent(agent);
+    let matcher = entry.matchers.get(agent);
+    if (!matcher || matcher.robots !== robots) {
+      matcher = robots.forAgent(agent);
+      entry.matchers.set(agent, matcher);
+    }
+    return matcher;
+  }
+}

@@ -1,0 +1,147 @@
+// Fetching one robots.txt with RFC 9309's rules (SPEC 4.2): status classes,
+// up to five redirects followed by hand, a bounded body, and an expiry time.
+// The caller's fetch does the I/O; nothing here speaks HTTP itself.
+
+import { parse, type Robots } from '../robots.js';
+import { robotsTxtUrl } from './location.js';
+import {
+  resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
+  type FetchOptions, type ResolvedFetchOptions,
+} from '../options.js';
+
+/**
+ * ok: a 2xx body was parsed. unavailable: no robots.txt (4xx but 429, too
+ * many redirects): everything is allowed. unreachable: 429, 5xx, timeout or
+ * network error: everything is disallowed for now.
+ */
+export type FetchOutcome = 'ok' | 'unavailable' | 'unreachable';
+
+export interface FetchedRobots {
+  /** What to match with: the parsed file, an allow-all or a disallow-all robots. */
+  robots: Robots;
+  outcome: FetchOutcome;
+  /** HTTP status of the last response; undefined when none came. */
+  status: number | undefined;
+  redirects: number;
+  /** The robots.txt URL of the origin asked about (the rules apply to it). */
+  url: string;
+  /** Where the body was finally read, after redirects. */
+  finalUrl: string;
+  fetchedAt: number;
+  /** When to fetch again (ms since the epoch): Cache-Control max-age, else 24 hours; soon for unreachable. */
+  expires: number;
+  /** Why it was unreachable (a timeout, a network error). */
+  error?: unknown;
+}
+
+const ALLOW_ALL = '';
+const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
+
+/** Fetches and parses the robots.txt for `url`'s scheme, host and port. Never rejects for HTTP or network trouble. */
+export async function fetchRobots(url: string | URL, options?: FetchOptions): Promise<FetchedRobots> {
+  const o = resolveFetchOptions(options);
+  return fetchFrom(robotsTxtUrl(url), o);
+}
+
+/** @internal fetchRobots with options already resolved (the cache's path). */
+export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Promise<FetchedRobots> {
+  const fetchedAt = o.now();
+  const timeout = AbortSignal.timeout(o.timeoutMs);
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  const headers: Record<string, string> = {};
+  if (o.userAgent) headers['user-agent'] = o.userAgent;
+  const answer = (outcome: FetchOutcome, body: string | Uint8Array, status: number | undefined, redirects: number, finalUrl: string, expires: number, error?: unknown): FetchedRobots => ({
+    robots: parse(body, { mode: o.mode, maxBytes: o.maxBytes }),
+    outcome, status, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
+    ...(error === undefined ? {} : { error }),
+  });
+
+  let current = robotsUrl;
+  let redirects = 0;
+  try {
+    for (;;) {
+      const response = await o.fetch(current, { redirect: 'manual', headers, signal });
+      const { status } = response;
+      if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+        const location = response.headers.get('location');
+        await response.body?.cancel().catch(() => {});
+        // Five redirects are followed, even to other hosts; more is no robots.txt.
+        const next = location === null ? undefined : safeUrl(location, current);
+        if (!next || redirects >= MAX_REDIRECTS) {
+          return answer('unavailable', ALLOW_ALL, status, redirects, current, fetchedAt + DEFAULT_CACHE_MS);
+        }
+        current = next;
+        redirects++;
+        continue;
+      }
+      if (status >= 200 && status < 300) {
+        const body = await readAtMost(response, o.maxBytes);
+        return answer('ok', body, status, redirects, current, fetchedAt + cacheLifetime(response.headers));
+      }
+      await response.body?.cancel().catch(() => {});
+      if (status >= 400 && status < 500 && status !== 429) {
+        return answer('unavailable', ALLOW_ALL, status, redirects, current, fetchedAt + cacheLifetime(response.headers));
+      }
+      return answer('unreachable', DISALLOW_ALL, status, redirects, current, fetchedAt + retryDelay(response.headers, fetchedAt));
+    }
+  } catch (error) {
+    // The caller's own abort is theirs to handle; anything else is "unreachable".
+    if (o.signal?.aborted) throw o.signal.reason;
+    return answer('unreachable', DISALLOW_ALL, undefined, redirects, current, fetchedAt + RETRY_MS, error);
+  }
+}
+
+function safeUrl(location: string, base: string): string | undefined {
+  try {
+    const next = new URL(location, base);
+    return next.protocol === 'http:' || next.protocol === 'https:' || next.protocol === 'ftp:' ? next.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The body, stopping once more than `maxBytes` arrived: a huge response is
+ * never buffered (at most maxBytes plus one chunk), and parse() then cuts it
+ * to maxBytes and reports it truncated.
+ */
+async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      break;
+    }
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
+}
+
+/** Cache-Control max-age, within [1 minute, 7 days]; no-store/no-cache mean the minimum; else 24 hours. */
+export function cacheLifetime(headers: Headers): number {
+  const control = headers.get('cache-control')?.toLowerCase() ?? '';
+  if (/(^|,)\s*(no-store|no-cache)\s*(,|$)/.test(control)) return MIN_CACHE_MS;
+  const maxAge = /(^|,)\s*max-age\s*=\s*"?(\d+)"?/.exec(control);
+  if (!maxAge) return DEFAULT_CACHE_MS;
+  return Math.min(MAX_CACHE_MS, Math.max(MIN_CACHE_MS, Number(maxAge[2]) * 1000));
+}
+
+/** Retry-After (seconds or a date) within [1 second, 24 hours]; else a minute. */
+function retryDelay(headers: Headers, now: number): number {
+  const value = headers.get('retry-after');
+  if (value === null) return RETRY_MS;
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) ? Math.min(DEFAULT_CACHE_MS, Math.max(1000, ms)) : RETRY_MS;
+}

@@ -1,0 +1,285 @@
+// SPEC section 4: where a robots.txt applies, and fetching it, against real
+// HTTP servers on 127.0.0.1 (each random port is a separate origin).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fetchRobots, robotsTxtUrl, RobotsCache, RobotsUrlError } from '../src/index.js';
+import { startServer, text, redirect, type TestServer } from './support/server.js';
+
+const RULES = 'User-agent: *\nDisallow: /private/\n';
+
+describe('4.1 robots.txt location', () => {
+  const cases: [string, string][] = [
+    ['https://Example.COM:443/a/b?c#d', 'https://example.com/robots.txt'],
+    ['http://bücher.example/x', 'http://xn--bcher-kva.example/robots.txt'],
+    ['http://example.com:80/x', 'http://example.com/robots.txt'],
+    ['http://example.com:8080/x', 'http://example.com:8080/robots.txt'],
+    ['https://example.com:80/x', 'https://example.com:80/robots.txt'],
+    ['ftp://ftp.example.com:21/pub/file', 'ftp://ftp.example.com/robots.txt'],
+    ['https://user:secret@www.example.com/x', 'https://www.example.com/robots.txt'],
+    ['HTTPS://WWW.EXAMPLE.COM', 'https://www.example.com/robots.txt'],
+    ['https://shop.www.example.com/folder/robots.txt', 'https://shop.www.example.com/robots.txt'],
+    ['http://[::1]:8080/x', 'http://[::1]:8080/robots.txt'],
+  ];
+  for (const [url, robots] of cases) {
+    test(`4.1 ${url} -> ${robots}`, () => expect(robotsTxtUrl(url)).toBe(robots));
+  }
+
+  test('4.1 URLs that cannot have one are a RobotsUrlError', () => {
+    for (const bad of ['mailto:a@example.com', '/relative/path', 'example.com/x', 'data:text/plain,x', 'file:///etc/passwd', '']) {
+      expect(() => robotsTxtUrl(bad), bad).toThrow(RobotsUrlError);
+    }
+    expect(() => robotsTxtUrl(42 as never)).toThrow(TypeError);
+  });
+});
+
+describe('4.2 fetching', () => {
+  let a: TestServer, b: TestServer;
+  beforeAll(async () => { a = await startServer(); b = await startServer(); });
+  afterAll(async () => { await a.close(); await b.close(); });
+
+  test('4.2 2xx: the body is parsed, the User-Agent sent', async () => {
+    a.route('/robots.txt', text(200, RULES + 'Sitemap: https://e.com/s.xml\n'));
+    const r = await fetchRobots(`${a.origin}/any/page`, { userAgent: 'ExampleBot/1.0' });
+    expect(r).toMatchObject({ outcome: 'ok', status: 200, redirects: 0, url: `${a.origin}/robots.txt` });
+    expect(r.robots.isAllowed(`${a.origin}/private/x`, 'ExampleBot')).toBe(false);
+    expect(r.robots.sitemaps).toEqual(['https://e.com/s.xml']);
+    expect(a.requests.at(-1)?.userAgent).toBe('ExampleBot/1.0');
+  });
+
+  for (const status of [400, 401, 403, 404, 410, 451]) {
+    test(`4.2 ${status}: unavailable, everything allowed`, async () => {
+      a.route('/robots.txt', text(status, 'User-agent: *\nDisallow: /\n'));
+      const r = await fetchRobots(a.origin);
+      expect(r).toMatchObject({ outcome: 'unavailable', status });
+      expect(r.robots.isAllowed(`${a.origin}/x`, 'bot')).toBe(true);
+    });
+  }
+
+  for (const status of [429, 500, 502, 503]) {
+    test(`4.2 ${status}: unreachable, everything disallowed for now`, async () => {
+      a.route('/robots.txt', text(status, 'User-agent: *\nAllow: /\n'));
+      const r = await fetchRobots(a.origin, { now: () => 1_000_000 });
+      expect(r).toMatchObject({ outcome: 'unreachable', status });
+      expect(r.robots.isAllowed(`${a.origin}/x`, 'bot')).toBe(false);
+      expect(r.expires).toBe(1_000_000 + 60_000); // tried again soon
+    });
+  }
+
+  test('4.2 Retry-After sets when an unreachable answer is retried', async () => {
+    a.route('/robots.txt', text(503, '', { 'retry-after': '120' }));
+    expect((await fetchRobots(a.origin, { now: () => 0 })).expires).toBe(120_000);
+  });
+
+  for (const hops of [1, 2, 3, 4, 5]) {
+    test(`4.2 a chain of ${hops} redirect(s) is followed; the rules apply to the original host`, async () => {
+      for (let i = 0; i < hops; i++) a.route(`/hop${hops}-${i}`, redirect(i + 1 < hops ? `/hop${hops}-${i + 1}` : `${b.origin}/rules-${hops}`, [301, 302, 307, 308][i % 4]));
+      a.route('/robots.txt', redirect(`/hop${hops}-0`));
+      b.route(`/rules-${hops}`, text(200, RULES));
+      // robots.txt -> hop0 -> ... : hops + 1 redirects in all, the last to another origin.
+      const r = await fetchRobots(a.origin);
+      if (hops + 1 <= 5) {
+        expect(r).toMatchObject({ outcome: 'ok', redirects: hops + 1, url: `${a.origin}/robots.txt`, finalUrl: `${b.origin}/rules-${hops}` });
+        expect(r.robots.isAllowed(`${a.origin}/private/x`, 'bot')).toBe(false);
+      } else {
+        expect(r).toMatchObject({ outcome: 'unavailable', redirects: 5 });
+      }
+    });
+  }
+
+  test('4.2 five redirects are followed, a sixth is not (unavailable)', async () => {
+    for (let i = 0; i < 6; i++) a.route(`/r${i}`, redirect(`/r${i + 1}`));
+    a.route('/r6', text(200, RULES));
+    a.route('/robots.txt', redirect('/r2'));
+    expect(await fetchRobots(a.origin)).toMatchObject({ outcome: 'ok', redirects: 5 }); // robots.txt, r2..r5
+    a.route('/robots.txt', redirect('/r1'));
+    const six = await fetchRobots(a.origin);
+    expect(six).toMatchObject({ outcome: 'unavailable', redirects: 5, status: 301 });
+    expect(six.robots.isAllowed(`${a.origin}/private/x`, 'bot')).toBe(true);
+  });
+
+  test('4.2 a redirect to a non-web scheme, or without Location, is unavailable', async () => {
+    a.route('/robots.txt', redirect('mailto:x@example.com'));
+    expect((await fetchRobots(a.origin)).outcome).toBe('unavailable');
+    a.route('/robots.txt', (_q, res) => { res.writeHead(302); res.end(); });
+    expect((await fetchRobots(a.origin)).outcome).toBe('unavailable');
+  });
+
+  test('4.2 a 2 MB body: rules before the 500 KiB mark apply, rules after it do not', async () => {
+    const head = 'User-agent: *\nDisallow: /before/\n';
+    const filler = '#' + 'x'.repeat(600_000) + '\n';
+    a.route('/robots.txt', text(200, head + filler + 'Disallow: /after/\n' + '#'.repeat(1_400_000)));
+    const r = await fetchRobots(a.origin);
+    expect(r.robots.truncated).toBe(true);
+    expect(r.robots.isAllowed(`${a.origin}/before/x`, 'bot')).toBe(false);
+    expect(r.robots.isAllowed(`${a.origin}/after/x`, 'bot')).toBe(true);
+  });
+
+  test('4.2 a body that never ends is read only up to the limit', async () => {
+    a.route('/robots.txt', (_q, res) => {
+      res.writeHead(200);
+      res.write('User-agent: *\nDisallow: /x/\n');
+      const chunk = '#' + 'y'.repeat(65_534) + '\n';
+      const pump = () => { while (!res.destroyed && res.write(chunk)); if (!res.destroyed) res.once('drain', pump); };
+      pump();
+    });
+    const r = await fetchRobots(a.origin, { maxBytes: 100_000 });
+    expect(r).toMatchObject({ outcome: 'ok' });
+    expect(r.robots.truncated).toBe(true);
+    expect(r.robots.isAllowed(`${a.origin}/x/1`, 'bot')).toBe(false);
+  });
+
+  test('4.2 a server that never answers: unreachable after the timeout', async () => {
+    a.route('/robots.txt', () => {}); // holds the request forever
+    const r = await fetchRobots(a.origin, { timeoutMs: 200 });
+    expect(r).toMatchObject({ outcome: 'unreachable', status: undefined });
+    expect((r.error as Error).name).toBe('TimeoutError');
+  });
+
+  test('4.2 a connection reset mid-body: unreachable', async () => {
+    a.route('/robots.txt', (_q, res) => {
+      res.writeHead(200, { 'content-length': '100000' });
+      res.write('User-agent: *\nAllow: /\n');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const r = await fetchRobots(a.origin);
+    expect(r.outcome).toBe('unreachable');
+    expect(r.robots.isAllowed(`${a.origin}/x`, 'bot')).toBe(false);
+  });
+
+  test('4.2 DNS and connection errors: unreachable', async () => {
+    const failing = async () => { throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') }); };
+    expect((await fetchRobots('https://example.invalid/', { fetch: failing })).outcome).toBe('unreachable');
+    const closed = await startServer();
+    const origin = closed.origin;
+    await closed.close();
+    expect((await fetchRobots(origin)).outcome).toBe('unreachable'); // connection refused
+  });
+
+  test('4.2 the caller\'s abort rejects instead of answering', async () => {
+    a.route('/robots.txt', () => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop')), 50);
+    await expect(fetchRobots(a.origin, { signal: controller.signal })).rejects.toThrow('stop');
+  });
+
+  test('4.3 Cache-Control max-age sets the expiry, within bounds', async () => {
+    const at = (headers: Record<string, string>) => { a.route('/robots.txt', text(200, RULES, headers)); return fetchRobots(a.origin, { now: () => 0 }); };
+    expect((await at({})).expires).toBe(24 * 3600_000);
+    expect((await at({ 'cache-control': 'public, max-age=3600' })).expires).toBe(3600_000);
+    expect((await at({ 'cache-control': 'max-age=5' })).expires).toBe(60_000);
+    expect((await at({ 'cache-control': 'max-age=99999999' })).expires).toBe(7 * 24 * 3600_000);
+    expect((await at({ 'cache-control': 'no-cache' })).expires).toBe(60_000);
+  });
+});
+
+describe('4.3 RobotsCache', () => {
+  let a: TestServer, b: TestServer, c: TestServer;
+  beforeAll(async () => { [a, b, c] = await Promise.all([startServer(), startServer(), startServer()]); });
+  afterAll(async () => { await Promise.all([a.close(), b.close(), c.close()]); });
+  const fetches = (s: TestServer) => s.requests.filter((r) => r.path === '/robots.txt').length;
+
+  test('4.3 a hundred concurrent checks on one origin make exactly one fetch', async () => {
+    a.route('/robots.txt', (_q, res) => setTimeout(() => text(200, RULES)(_q, res), 30));
+    const cache = new RobotsCache();
+    const before = fetches(a);
+    const verdicts = await Promise.all(Array.from({ length: 100 }, (_, i) => cache.isAllowed(`${a.origin}/${i % 2 ? 'private/' : ''}${i}`, 'bot')));
+    expect(fetches(a) - before).toBe(1);
+    expect(verdicts.filter((v) => !v)).toHaveLength(50);
+  });
+
+  test('4.3 answers from memory until max-age runs out (injected clock)', async () => {
+    let now = 1_000_000;
+    a.route('/robots.txt', text(200, RULES, { 'cache-control': 'max-age=600' }));
+    const cache = new RobotsCache({ now: () => now });
+    const before = fetches(a);
+    await cache.isAllowed(`${a.origin}/x`, 'bot');
+    now += 599_000;
+    await cache.isAllowed(`${a.origin}/y`, 'bot');
+    expect(fetches(a) - before).toBe(1);
+    now += 2_000;
+    await cache.isAllowed(`${a.origin}/z`, 'bot');
+    expect(fetches(a) - before).toBe(2);
+  });
+
+  test('4.3 while the server errors, the last good copy answers; then recovery', async () => {
+    let now = 0;
+    const cache = new RobotsCache({ now: () => now });
+    a.route('/robots.txt', text(200, RULES));
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, outcome: 'ok', stale: false });
+    a.route('/robots.txt', text(503, 'down'));
+    now += 25 * 3600_000; // past the 24 hours
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, line: 2, outcome: 'unreachable', status: 503, stale: true });
+    expect(await cache.isAllowed(`${a.origin}/public`, 'bot')).toBe(true);
+    now += 31 * 24 * 3600_000; // still the last good copy after 30 days (SPEC 4.2)
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, stale: true });
+    a.route('/robots.txt', text(404, ''));
+    now += 3600_000;
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: true, outcome: 'unavailable', stale: false });
+  });
+
+  test('4.2 unreachable with no good copy: disallow all, for 30 days; then allow all', async () => {
+    let now = 0;
+    const cache = new RobotsCache({ now: () => now });
+    b.route('/robots.txt', text(500, ''));
+    expect(await cache.check(`${b.origin}/x`, 'bot')).toMatchObject({ allowed: false, outcome: 'unreachable' });
+    now += 29 * 24 * 3600_000;
+    expect(await cache.isAllowed(`${b.origin}/x`, 'bot')).toBe(false);
+    now += 2 * 24 * 3600_000;
+    expect(await cache.check(`${b.origin}/x`, 'bot')).toMatchObject({ allowed: true, outcome: 'unreachable', line: 0 });
+  });
+
+  test('4.3 an LRU bound on origins', async () => {
+    const cache = new RobotsCache({ maxEntries: 2 });
+    for (const s of [a, b, c]) s.route('/robots.txt', text(200, RULES));
+    const before = fetches(a);
+    await cache.isAllowed(`${a.origin}/`, 'x');
+    await cache.isAllowed(`${b.origin}/`, 'x');
+    await cache.isAllowed(`${a.origin}/`, 'x'); // a is now the most recent
+    await cache.isAllowed(`${c.origin}/`, 'x'); // evicts b
+    expect(cache.size).toBe(2);
+    await cache.isAllowed(`${a.origin}/`, 'x');
+    expect(fetches(a) - before).toBe(1);
+  });
+
+  test('4.3 filter: many URLs over many hosts, each robots.txt fetched once, order kept', async () => {
+    a.route('/robots.txt', text(200, 'User-agent: *\nDisallow: /a-private/\n'));
+    b.route('/robots.txt', text(200, 'User-agent: bot\nDisallow: /\n'));
+    c.route('/robots.txt', text(404, ''));
+    const cache = new RobotsCache({ concurrency: 2 });
+    const before = [a, b, c].map(fetches);
+    const urls: string[] = [];
+    for (let i = 0; i < 3000; i++) urls.push(`${[a, b, c][i % 3]!.origin}/${i % 2 ? 'a-private' : 'page'}/${i}`);
+    urls.push('mailto:someone@example.com', 'not a url');
+    const allowed = await cache.filter(urls, 'bot');
+    expect(allowed).toEqual(urls.filter((u, i) => i < 3000 && (u.startsWith(c.origin) || (u.startsWith(a.origin) && !u.includes('/a-private/')))));
+    expect([a, b, c].map(fetches).map((n, i) => n - before[i]!)).toEqual([1, 1, 1]);
+  });
+
+  test('4.3 fetches over all hosts stay within `concurrency`', async () => {
+    const servers = await Promise.all(Array.from({ length: 6 }, () => startServer()));
+    let active = 0, most = 0;
+    for (const s of servers) s.route('/robots.txt', (_q, res) => { active++; most = Math.max(most, active); setTimeout(() => { active--; text(200, RULES)(_q, res); }, 40); });
+    const cache = new RobotsCache({ concurrency: 2 });
+    await cache.filter(servers.map((s) => `${s.origin}/x`), 'bot');
+    expect(most).toBe(2);
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  test('4.3 filterStream: an async stream of URLs, allowed ones out in order', async () => {
+    a.route('/robots.txt', text(200, 'User-agent: *\nDisallow: /*7$\n'));
+    const cache = new RobotsCache();
+    async function* lines() { for (let i = 0; i < 2500; i++) yield `${a.origin}/p/${i}`; }
+    const out: string[] = [];
+    for await (const url of cache.filterStream(lines(), 'bot', { batchSize: 300 })) out.push(url);
+    expect(out).toHaveLength(2250);
+    expect(out[0]).toBe(`${a.origin}/p/0`);
+    expect(out.some((u) => u.endsWith('7'))).toBe(false);
+  });
+
+  test('4.3 bad input', async () => {
+    const cache = new RobotsCache();
+    await expect(cache.isAllowed('mailto:x@y.z', 'bot')).rejects.toThrow(RobotsUrlError);
+    await expect(cache.filter(5 as never, 'bot')).rejects.toThrow(TypeError);
+    expect(() => new RobotsCache({ concurrency: 0 })).toThrow(RangeError);
+    expect(() => new RobotsCache({ fetch: 'x' as never })).toThrow(TypeError);
+  });
+});
