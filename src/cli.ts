@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { parse } from './robots.js';
+import { parse } from './index.js';
 import type { Mode } from './options.js';
 
 const HELP = `Usage: robotsmatch [options] [ROBOTS_TXT [URLS_FILE]]
@@ -73,5 +73,11 @@ export function main(argv: string[]): number {
   robots.dispose();
   return 0;
 }
+
+// A reader that stops early (`robotsmatch ... | head`) is normal, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 process.exitCode = main(process.argv.slice(2));

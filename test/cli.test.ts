@@ -34,4 +34,11 @@ describe.skipIf(!existsSync(cli))('cli', () => {
     expect(r.stderr).toContain('--mode must be google or rfc');
     expect(spawnSync('node', [cli], { encoding: 'utf8' }).status).toBe(2);
   });
+
+  test('a reader that closes early (| head) is not an error', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => `https://example.com/p/${i}`).join('\n');
+    const r = spawnSync('sh', ['-c', `node ${cli} ${example('robots.txt')} | head -1`], { encoding: 'utf8', input: many });
+    expect(r.stderr).not.toContain('EPIPE');
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
 });

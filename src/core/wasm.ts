@@ -1,8 +1,6 @@
 // Loads the core once, synchronously, and moves bytes in and out of its
 // memory. Everything that touches linear memory goes through here.
 
-import { WASM_BASE64 } from './wasm-bytes.generated.js';
-
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   input(size: number): number;
@@ -36,8 +34,8 @@ export class Core {
   #inputView: Uint8Array | undefined;
   #inputAt = -1;
 
-  constructor(instance: WebAssembly.Instance) {
-    this.exports = instance.exports as unknown as CoreExports;
+  constructor(exports: CoreExports) {
+    this.exports = exports;
     this.#buffer = this.exports.memory.buffer;
     this.#u8 = new Uint8Array(this.#buffer);
     this.#u32 = new Uint32Array(this.#buffer);
@@ -106,26 +104,30 @@ export class Core {
   }
 }
 
+// Each entry point (index, workerd, js) installs the way its runtime gets the
+// core: compiled from inlined bytes, imported as a module, or the pure-JS build.
+type Loader = () => CoreExports;
+let loader: Loader | undefined;
 let core: Core | undefined;
 
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  // Node and Bun decode natively, four times faster than the loop below.
-  const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array } }).Buffer;
-  if (NodeBuffer) {
-    const decoded = NodeBuffer.from(text, 'base64');
-    return new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength) as ArrayBuffer);
-  }
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+export function setCoreLoader(load: Loader): void {
+  loader = load;
 }
 
-/** The one core instance, compiled on first use (synchronously: the module is small). */
+/** Installs an already instantiated core (after an async init()). */
+export function setCoreExports(exports: CoreExports): void {
+  core ??= new Core(exports);
+}
+
+export function hasCore(): boolean {
+  return core !== undefined;
+}
+
+/** The one core instance, loaded on first use. */
 export function getCore(): Core {
   if (!core) {
-    const module = new WebAssembly.Module(decodeBase64(WASM_BASE64));
-    core = new Core(new WebAssembly.Instance(module, {}));
+    if (!loader) throw new Error('robotsmatch: no core for this entry point');
+    core = new Core(loader());
   }
   return core;
 }

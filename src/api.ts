@@ -1,0 +1,14 @@
+export { parse, Robots } from './robots.js';
+export type { AgentMatcher } from './matcher.js';
+export type { Verdict, RuleType, OtherRecord } from './robots.js';
+export { productToken, isPlainToken } from './agent.js';
+export { normalizeUrl, pathOf } from './url.js';
+export { lines } from './lines.js';
+export type { RobotsLine, LineKind, LineProblem } from './lines.js';
+export { RobotsDisposedError, RobotsUrlError } from './errors.js';
+export { robotsTxtUrl } from './fetch/location.js';
+export { fetchRobots } from './fetch/fetch-robots.js';
+export type { FetchedRobots, FetchOutcome } from './fetch/fetch-robots.js';
+export { RobotsCache } from './fetch/cache.js';
+export type { CachedVerdict } from './fetch/cache.js';
+export type { ParseOptions, Mode, FetchOptions, CacheOptions, FetchFunction } from './options.js';
