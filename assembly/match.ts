@@ -15,7 +15,7 @@ import { findByte } from "./scan";
 @inline function equalBytes(a: usize, b: usize, n: usize): bool {
   let i: usize = 0;
   while (i + 8 <= n) {
-    if (load<u64>(a + i) != load<u64>(b + i)) return false;
+    if (load<u64>(a + i, 0, 1) != load<u64>(b + i, 0, 1)) return false;
     i += 8;
   }
   while (i < n) {

@@ -15,7 +15,7 @@ export function valueShape(p: usize, len: usize): u32 {
   let end = p + len;
   let shape: u32 = 0;
   while (p + 8 <= end) {
-    let word = load<u64>(p);
+    let word = load<u64>(p, 0, 1);
     if ((word & 0x8080808080808080) | matchBytes(word, 0x25)) shape |= VALUE_NEEDS_WORK;
     if (matchBytes(word, 0x2a)) shape |= VALUE_HAS_STAR;
     p += 8;
@@ -32,7 +32,7 @@ export function valueShape(p: usize, len: usize): u32 {
 export function urlNeedsWork(p: usize, len: usize): bool {
   let end = p + len;
   while (p + 8 <= end) {
-    let word = load<u64>(p);
+    let word = load<u64>(p, 0, 1);
     if ((word & 0x8080808080808080) | matchBytes(word, 0x25) | matchBytes(word, 0x2a) | matchBytes(word, 0x24)) return true;
     p += 8;
   }

@@ -148,12 +148,12 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
 const FOLD: u64 = 0x2020202020202020;
 
 @inline function keyWord(k: usize): u64 {
-  return load<u64>(k) | FOLD; // may read past the key: the input buffer has slack
+  return load<u64>(k, 0, 1) | FOLD; // may read past the key: the input buffer has slack
 }
 
 @inline function prefixOf(word: u64, keyword: usize, n: usize): bool {
   let mask: u64 = n >= 8 ? <u64>-1 : ((<u64>1) << (<u64>(n << 3))) - 1;
-  return (word & mask) == (load<u64>(keyword) & mask);
+  return (word & mask) == (load<u64>(keyword, 0, 1) & mask);
 }
 
 /** Google: a key is recognised when it starts with a keyword or a known typo. */
@@ -162,7 +162,7 @@ function googleKind(k: usize, n: usize): u32 {
   // Every keyword starts with u, a, d or s.
   switch (<u32>(word & 0xff)) {
     case 0x75: // u
-      if (n >= K.USER_AGENT_LEN && word == load<u64>(K.USER_AGENT) && (load<u16>(k + 8) | 0x2020) == load<u16>(K.USER_AGENT + 8)) {
+      if (n >= K.USER_AGENT_LEN && word == load<u64>(K.USER_AGENT, 0, 1) && (load<u16>(k + 8, 0, 1) | 0x2020) == load<u16>(K.USER_AGENT + 8, 0, 1)) {
         return KIND_USER_AGENT;
       }
       if (startsWithIgnoreCase(k, n, K.USERAGENT, K.USERAGENT_LEN) ||
@@ -172,7 +172,7 @@ function googleKind(k: usize, n: usize): u32 {
       if (n >= K.ALLOW_LEN && prefixOf(word, K.ALLOW, K.ALLOW_LEN)) return KIND_ALLOW;
       break;
     case 0x64: // d
-      if (n >= K.DISALLOW_LEN && word == load<u64>(K.DISALLOW)) return KIND_DISALLOW;
+      if (n >= K.DISALLOW_LEN && word == load<u64>(K.DISALLOW, 0, 1)) return KIND_DISALLOW;
       if (startsWithIgnoreCase(k, n, K.DISSALLOW, K.DISSALLOW_LEN) ||
           startsWithIgnoreCase(k, n, K.DISSALOW, K.DISSALOW_LEN) ||
           startsWithIgnoreCase(k, n, K.DISALOW, K.DISALOW_LEN) ||

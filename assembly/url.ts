@@ -92,7 +92,7 @@ export function extractPathInBatch(u: usize, end: usize): usize {
   let p: usize;
   // Nearly every URL starts with https:// or http://: skip straight to the host.
   // (The input buffer has slack, so the 8-byte read is safe near the end.)
-  let head = load<u64>(u);
+  let head = load<u64>(u, 0, 1);
   if (u + 8 <= end && head == HTTPS) {
     p = scanToPathStart(u + 8, end);
   } else if (u + 7 <= end && (head & 0x00ffffffffffffff) == HTTP) {

@@ -14,9 +14,11 @@ interface Owned {
 // Matchers dropped without dispose() give their index back when collected.
 // dispose() marks `released` instead of unregistering (cheaper), and the flag
 // is per matcher: the index's address may belong to a newer matcher by then.
-const finalizer = new FinalizationRegistry<Owned>((owned) => {
-  if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
-});
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry<Owned>((owned) => {
+    if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
+  })
+  : undefined;
 
 export class AgentMatcher {
   /** The robots.txt this matcher reads (kept alive by it). */
@@ -31,7 +33,7 @@ export class AgentMatcher {
     this.#compiled = compiled;
     this.#index = compiled.ownIndex(agent);
     this.#owned = { compiled, index: this.#index, released: false };
-    finalizer.register(this, this.#owned);
+    finalizer?.register(this, this.#owned);
   }
 
   #live(): number {

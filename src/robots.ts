@@ -13,7 +13,10 @@ export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 // Robots dropped without dispose() are freed when collected. dispose() does
 // not unregister (that costs more than the rest of a small parse): free() of
 // an already freed Compiled does nothing.
-const finalizer = new FinalizationRegistry<Compiled>((compiled) => compiled.free());
+// Some runtimes (workerd) have no FinalizationRegistry: there, dispose() frees.
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry<Compiled>((compiled) => compiled.free())
+  : undefined;
 
 const disposeSymbol: typeof Symbol.dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
@@ -28,7 +31,7 @@ export class Robots {
     this.mode = mode;
     this.truncated = truncated;
     this.#compiled = new Compiled(core, robots);
-    finalizer.register(this, this.#compiled);
+    finalizer?.register(this, this.#compiled);
   }
 
   /** Sitemap URLs, in file order, as written. */

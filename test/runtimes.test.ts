@@ -1,0 +1,76 @@
+// Runtimes (issue 4): the shared cases (test/runtimes/cases.mjs) run in each
+// real runtime through the entry point that runtime resolves, and must give
+// exactly Node's verdicts. A runtime that is not installed is skipped, and
+// the test's name says so; with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) it fails.
+import { describe, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as robotsmatch from '../src/index.js';
+// @ts-expect-error plain JavaScript shared with the other runtimes
+import { runCases } from './runtimes/cases.mjs';
+import { startWorkerd, workerdBin } from './support/workerd.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+const require = process.env.ROBOTSMATCH_REQUIRE_RUNTIMES === '1';
+const expected = runCases(robotsmatch);
+const run = (command: string, args: string[]) => JSON.parse(execFileSync(command, args, { cwd: `${root}test/runtimes`, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+
+interface Runtime {
+  name: string;
+  missing: string | false;
+  run(): Promise<{ results: unknown; webassembly: boolean }>;
+  webassembly: boolean;
+}
+
+const runtimes: Runtime[] = [
+  { name: 'Node, ESM build', missing: existsSync(`${root}dist/index.js`) ? false : 'dist/ not built', webassembly: true,
+    run: async () => run('node', ['run.mjs', '../../dist/index.js']) },
+  { name: 'Node, CommonJS build (require)', missing: existsSync(`${root}dist/index.cjs`) ? false : 'dist/ not built', webassembly: true,
+    run: async () => run('node', ['run.cjs', `${root}dist/index.cjs`]) },
+  { name: 'Node --jitless (no WebAssembly), robotsmatch/js', missing: existsSync(`${root}dist/js.js`) ? false : 'dist/ not built', webassembly: false,
+    run: async () => run('node', ['--jitless', 'run.mjs', '../../dist/js.js']) },
+  { name: 'Node, robotsmatch/js CommonJS', missing: existsSync(`${root}dist/js.cjs`) ? false : 'dist/ not built', webassembly: true,
+    run: async () => run('node', ['run.cjs', `${root}dist/js.cjs`]) },
+  { name: 'Deno', missing: existsSync(bin('deno')) ? false : 'deno is not installed (npm package deno)', webassembly: true,
+    run: async () => run(bin('deno'), ['run', '-A', 'run.mjs', '../../dist/index.js']) },
+  { name: 'Bun', missing: existsSync(bin('bun')) ? false : 'bun is not installed (npm package bun)', webassembly: true,
+    run: async () => run(bin('bun'), ['run.mjs', '../../dist/index.js']) },
+  { name: 'workerd (Cloudflare Workers), workerd entry with the .wasm as a module', missing: existsSync(workerdBin) ? false : 'workerd is not installed (npm package workerd)', webassembly: true,
+    run: async () => {
+      const worker = await startWorkerd();
+      try {
+        return await (await fetch(worker.origin)).json();
+      } finally {
+        worker.stop();
+      }
+    } },
+];
+
+describe('runtimes give Node\'s verdicts', () => {
+  for (const runtime of runtimes) {
+    const skip = runtime.missing !== false && !require;
+    const title = skip ? `${runtime.name} (skipped: ${runtime.missing})` : runtime.name;
+    test.skipIf(skip)(title, async () => {
+      const { results, webassembly } = await runtime.run();
+      expect(results).toEqual(expected);
+      expect(webassembly).toBe(runtime.webassembly);
+    });
+  }
+
+  test.skipIf(!existsSync(workerdBin) && !require)('workerd runs the example Cloudflare Worker', async () => {
+    const worker = await startWorkerd();
+    try {
+      const example = worker.origin.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`);
+      const response = await fetch(example, {
+        method: 'POST',
+        body: JSON.stringify({ robots: 'User-agent: *\nDisallow: /p/\n', agent: 'ExampleBot', urls: ['https://e.com/p/1', 'https://e.com/a', 'https://e.com/p'] }),
+      });
+      expect(await response.json()).toEqual({ allowed: ['https://e.com/a', 'https://e.com/p'] });
+      expect((await fetch(example, { method: 'POST', body: 'nope' })).status).toBe(400);
+    } finally {
+      worker.stop();
+    }
+  });
+});
