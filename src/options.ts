@@ -78,8 +78,12 @@ function positive(name: string, value: unknown, fallback: number): number {
 export function resolveFetchOptions(options: FetchOptions | undefined): ResolvedFetchOptions {
   const parse = resolveParseOptions(options);
   const o = options ?? {};
-  const fetchFunction = o.fetch ?? (globalThis.fetch as FetchFunction | undefined);
-  if (typeof fetchFunction !== 'function') throw typeError('options.fetch', 'a function (no global fetch here)', fetchFunction);
+  if (o.fetch !== undefined && typeof o.fetch !== 'function') throw typeError('options.fetch', 'a function', o.fetch);
+  if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw typeError('options.fetch', 'a function (there is no global fetch here)', o.fetch);
+  // Called as a plain function: browsers throw "Illegal invocation" when
+  // fetch's `this` is anything but the global object (or nothing).
+  const given = o.fetch;
+  const fetchFunction: FetchFunction = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
   if (o.userAgent !== undefined && typeof o.userAgent !== 'string') throw typeError('options.userAgent', 'a string', o.userAgent);
   if (o.now !== undefined && typeof o.now !== 'function') throw typeError('options.now', 'a function', o.now);
   return {

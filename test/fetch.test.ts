@@ -154,6 +154,15 @@ describe('4.2 fetching', () => {
     expect((await fetchRobots(origin)).outcome).toBe('unreachable'); // connection refused
   });
 
+  test('4.2 a caller\'s fetch is called as a plain function (browsers reject any other `this`)', async () => {
+    a.route('/robots.txt', text(200, RULES));
+    const strictFetch = function (this: unknown, input: string, init: RequestInit) {
+      if (this !== undefined) throw new TypeError('Illegal invocation');
+      return globalThis.fetch(input, init);
+    };
+    expect((await fetchRobots(a.origin, { fetch: strictFetch })).outcome).toBe('ok');
+  });
+
   test('4.2 the caller\'s abort rejects instead of answering', async () => {
     a.route('/robots.txt', () => {});
     const controller = new AbortController();

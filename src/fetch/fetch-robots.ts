@@ -60,9 +60,15 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   let redirects = 0;
   try {
     for (;;) {
-      const response = await o.fetch(current, { redirect: 'manual', headers, signal });
+      let response = await o.fetch(current, { redirect: 'manual', headers, signal });
+      if (response.type === 'opaqueredirect') {
+        // Browsers hide redirects from scripts: let the browser follow them
+        // (its own limit, not five; the count is then at least one).
+        response = await o.fetch(current, { redirect: 'follow', headers, signal });
+        redirects += response.redirected ? 1 : 0;
+      }
       const { status } = response;
-      if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+      if (status >= 300 && status < 400) {
         const location = response.headers.get('location');
         await response.body?.cancel().catch(() => {});
         // Five redirects are followed, even to other hosts; more is no robots.txt.
