@@ -10,6 +10,10 @@ import * as robotsmatch from '../src/index.js';
 // @ts-expect-error plain JavaScript shared with the other runtimes
 import { runCases } from './runtimes/cases.mjs';
 import { startWorkerd, workerdBin } from './support/workerd.js';
+import { corpusFiles, corpusUrls, hasCorpus, CORPUS_DIR } from './support/corpus.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
@@ -73,4 +77,29 @@ describe('runtimes give Node\'s verdicts', () => {
       worker.stop();
     }
   });
+
+  test.skipIf(!hasCorpus || !existsSync(`${root}dist/js.js`))('robotsmatch/js (wasm2js) agrees with the WebAssembly core on the whole corpus', () => {
+    const urls = corpusUrls(5_000);
+    const file = join(mkdtempSync(join(tmpdir(), 'robotsmatch-urls-')), 'urls.txt');
+    writeFileSync(file, urls.join('\n'));
+    const want: Record<string, { batch: string; lines: number[] }> = {};
+    for (const { name, body } of corpusFiles()) {
+      const robots = robotsmatch.parse(body);
+      want[name] = { batch: Array.from(robots.forAgent('Googlebot').matchMany(urls)).join(''), lines: urls.map((u) => robots.check(u, 'bingbot').line) };
+      robots.dispose();
+    }
+    const got = JSON.parse(execFileSync('node', ['--jitless', 'corpus.mjs', '../../dist/js.js', CORPUS_DIR, file], { cwd: `${root}test/runtimes`, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }));
+    expect(got).toEqual(want);
+  });
+
+  test.skipIf(!existsSync(bin('attw')) || !existsSync(`${root}dist/index.d.ts`))('types resolve for import and require under node16, nodenext and bundler (attw)', () => {
+    // attw exits non-zero on any problem; the profile leaves out node10 (no `exports`).
+    const out = execFileSync(bin('attw'), ['--pack', '.', '--profile', 'node16', '--exclude-entrypoints', './robotsmatch.wasm', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+    const report = JSON.parse(out.slice(out.indexOf('{')));
+    expect(report.analysis.problems.filter((p: { resolutionKind?: string }) => p.resolutionKind !== 'node10')).toEqual([]);
+    for (const entry of ['.', './js']) {
+      const resolutions = report.analysis.entrypoints[entry].resolutions;
+      for (const kind of ['node16-cjs', 'node16-esm', 'bundler']) expect(resolutions[kind].resolution.isTypeScript, `${entry} ${kind}`).toBe(true);
+    }
+  }, 60_000);
 });

@@ -1,19 +1,16 @@
-// The default core: the .wasm inlined as base64, compiled on first use
+// The default core: the .wasm inlined as a string, compiled on first use
 // (synchronously; the module is small) or ahead of time by init().
 
-import { WASM_BASE64 } from './wasm-bytes.generated.js';
+import { WASM_BYTES } from './wasm-bytes.generated.js';
 import { setCoreLoader, setCoreExports, hasCore, getCore, type CoreExports } from './wasm.js';
 
+/** The inlined core: one character per byte. */
 function wasmBytes(): Uint8Array<ArrayBuffer> {
-  // Node and Bun decode natively, four times faster than the loop below.
-  const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array } }).Buffer;
-  if (NodeBuffer) {
-    const decoded = NodeBuffer.from(WASM_BASE64, 'base64');
-    return new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength) as ArrayBuffer);
-  }
-  const binary = atob(WASM_BASE64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  // Node and Bun decode natively; elsewhere a plain loop.
+  const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'latin1'): Uint8Array } }).Buffer;
+  if (NodeBuffer) return new Uint8Array(NodeBuffer.from(WASM_BYTES, 'latin1'));
+  const bytes = new Uint8Array(WASM_BYTES.length);
+  for (let i = 0; i < WASM_BYTES.length; i++) bytes[i] = WASM_BYTES.charCodeAt(i);
   return bytes;
 }
 
