@@ -6,17 +6,6 @@
 import { PATH, reserve } from "./buffers";
 import { findByte, findEither } from "./scan";
 
-const NONE: usize = usize.MAX_VALUE;
-
-@inline function isPathStart(c: u32): bool {
-  return c == 0x2f || c == 0x3f || c == 0x3b; // '/', '?', ';'
-}
-
-function findPathStart(u: usize, from: usize, len: usize): usize {
-  for (let i = from; i < len; i++) if (isPathStart(load<u8>(u + i))) return i;
-  return NONE;
-}
-
 // Where the last extracted path is: in the URL itself, or in the PATH buffer
 // when a '/' had to be put in front.
 let lastPath: usize = 0;
@@ -25,94 +14,78 @@ let lastPath: usize = 0;
   return lastPath;
 }
 
-/**
- * Finds the path of the URL [u, u+len) and returns its length; the bytes are
- * at extractedPath(). Copies only when the path does not start with '/'.
- */
-export function extractPath(u: usize, len: usize): usize {
-  let searchStart: usize = len >= 2 && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f ? 2 : 0;
-  // Google looks for '://' and ignores it when '/', '?' or ';' comes first.
-  // '://' holds a '/', so there is a scheme exactly when the first of those
-  // is the '/' of a '://'.
-  let earlyPath = findPathStart(u, searchStart, len);
-  let hasScheme = earlyPath != NONE && earlyPath > searchStart && earlyPath + 1 < len &&
-    load<u8>(u + earlyPath - 1) == 0x3a && load<u8>(u + earlyPath) == 0x2f && load<u8>(u + earlyPath + 1) == 0x2f;
-  let pathStart = hasScheme ? findPathStart(u, earlyPath + 2, len) : earlyPath;
-  if (pathStart == NONE) return root();
-  // A '#' before the path means there is no path at all.
-  if (findByte(u + searchStart, u + pathStart, 0x23) < u + pathStart) return root();
-  // The path ends at the fragment, or (Google matches a C string) at a NUL byte.
-  let start = u + pathStart;
-  let n = findEither(start, u + len, 0x23, 0) - start;
-  if (load<u8>(start) != 0x2f) {
-    let out = reserve(PATH, n + 1);
-    store<u8>(out, 0x2f);
-    memory.copy(out + 1, start, n);
-    start = out;
-    n++;
-  }
-  lastPath = start;
-  return n;
-}
-
-// ---- Batches ---------------------------------------------------------------
 // In a batch, URLs are separated by NUL bytes. A path ends at NUL anyway, so
 // the scan for the end of the path usually finds the end of the URL too, and
 // each URL is read once. (URLs holding a NUL are checked one by one instead.)
-
 let batchUrlEnd: usize = 0;
-
-const HTTPS: u64 = 0x2f2f3a7370747468; // "https://" read as a little-endian word
-const HTTP: u64 = 0x002f2f3a70747468;  // "http://"
 
 /** Where the URL whose path extractPathInBatch found ends (its NUL, or the text end). */
 @inline export function urlEnd(): usize {
   return batchUrlEnd;
 }
 
-/** Scans [p, end) for '/', '?', ';' or the URL's end; notes a '#' on the way. */
+const HTTPS: u64 = 0x2f2f3a7370747468; // "https://" read as a little-endian word
+const HTTP: u64 = 0x002f2f3a70747468;  // "http://"
+
 let hashBefore = false;
-function scanToPathStart(p: usize, end: usize): usize {
-  // Byte by byte: scheme and host are short, shorter than word-at-a-time pays for.
+
+/**
+ * Scans [p, end) for '/', '?' or ';' (or, in a batch, the NUL that ends the
+ * URL), noting a '#' on the way. Byte by byte: scheme and host are short,
+ * shorter than word-at-a-time pays for.
+ */
+function scanToPathStart(p: usize, end: usize, batch: bool): usize {
   while (p < end) {
     let c = load<u8>(p);
-    if (c == 0x2f || c == 0x3f || c == 0x3b || c == 0) break;
+    if (c == 0x2f || c == 0x3f || c == 0x3b || (batch && c == 0)) break;
     if (c == 0x23) hashBefore = true;
     p++;
   }
   return p;
 }
 
-/**
- * extractPath() for the URL starting at u in a NUL-separated text ending at
- * `end`: same result, and urlEnd() tells where the URL ended.
- */
+/** Finds the path of the URL [u, u+len) and returns its length; the bytes are at extractedPath(). */
+export function extractPath(u: usize, len: usize): usize {
+  return findPath(u, u + len, false);
+}
+
+/** extractPath() for the URL starting at u in a NUL-separated text ending at `end`; see urlEnd(). */
 export function extractPathInBatch(u: usize, end: usize): usize {
+  return findPath(u, end, true);
+}
+
+function findPath(u: usize, end: usize, batch: bool): usize {
   hashBefore = false;
   let p: usize;
   // Nearly every URL starts with https:// or http://: skip straight to the host.
-  // (The input buffer has slack, so the 8-byte read is safe near the end.)
+  // (Buffers keep 8 bytes of slack, so the word read is safe near the end.)
   let head = load<u64>(u, 0, 1);
   if (u + 8 <= end && head == HTTPS) {
-    p = scanToPathStart(u + 8, end);
+    p = scanToPathStart(u + 8, end, batch);
   } else if (u + 7 <= end && (head & 0x00ffffffffffffff) == HTTP) {
-    p = scanToPathStart(u + 7, end);
+    p = scanToPathStart(u + 7, end, batch);
   } else {
+    // Google looks for '://' and ignores it when '/', '?' or ';' comes first.
+    // '://' holds a '/', so there is a scheme exactly when the first of those
+    // is the '/' of a '://'.
     let searchStart = u + 2 <= end && load<u8>(u) == 0x2f && load<u8>(u + 1) == 0x2f ? u + 2 : u;
-    p = scanToPathStart(searchStart, end);
+    p = scanToPathStart(searchStart, end, batch);
     if (p < end && load<u8>(p) == 0x2f && p > searchStart && p + 1 < end &&
         load<u8>(p - 1) == 0x3a && load<u8>(p + 1) == 0x2f) {
-      p = scanToPathStart(p + 2, end); // scheme://authority
+      p = scanToPathStart(p + 2, end, batch); // scheme://authority
     }
   }
-  if (p >= end || load<u8>(p) == 0 || hashBefore) {
-    batchUrlEnd = findByte(p, end, 0);
+  // No path at all, or a '#' before it: the path is '/'.
+  if (p >= end || (batch && load<u8>(p) == 0) || hashBefore) {
+    if (batch) batchUrlEnd = findByte(p, end, 0);
     return root();
   }
+  // The path ends at the fragment, or (Google matches a C string) at a NUL byte.
   let pathEnd = findEither(p, end, 0x23, 0);
-  batchUrlEnd = pathEnd < end && load<u8>(pathEnd) == 0x23 ? findByte(pathEnd, end, 0) : pathEnd;
+  if (batch) batchUrlEnd = pathEnd < end && load<u8>(pathEnd) == 0x23 ? findByte(pathEnd, end, 0) : pathEnd;
   let n = pathEnd - p;
   if (load<u8>(p) != 0x2f) {
+    // A '?' or ';' right after the authority: Google puts a '/' in front.
     let out = reserve(PATH, n + 1);
     store<u8>(out, 0x2f);
     memory.copy(out + 1, p, n);
