@@ -44,11 +44,3 @@ export function reserveKeep(buf: usize, size: usize): usize {
   }
   return <usize>load<u32>(buf);
 }
-
-/** Gives back a buffer's memory (after an unusually large input). */
-export function release(buf: usize): void {
-  let old = <usize>load<u32>(buf);
-  if (old) heap.free(old);
-  store<u32>(buf, 0);
-  store<u32>(buf, 0, 4);
-}

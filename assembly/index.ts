@@ -1,7 +1,7 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, PATH, NORMAL, RULES, GROUPS, TOKENS, ARENA, RECORDS, SORT_TEMP, ORDER, KEYS, EXTRAS, VERDICTS, reserve, bufferPtr, release } from "./buffers";
+import { INPUT, EVENTS, NORMAL, VERDICTS, reserve, bufferPtr } from "./buffers";
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
@@ -130,11 +130,4 @@ export function pathOfInput(len: u32): u32 {
 
 export function path(): usize {
   return extractedPath();
-}
-
-/** Gives back all scratch memory, e.g. after an unusually large file. */
-export function trim(): void {
-  release(INPUT); release(EVENTS); release(PATH); release(NORMAL);
-  release(RULES); release(GROUPS); release(TOKENS); release(ARENA);
-  release(RECORDS); release(SORT_TEMP); release(ORDER); release(KEYS); release(EXTRAS); release(VERDICTS);
 }

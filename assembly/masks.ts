@@ -10,8 +10,7 @@ const PAIR_SLOTS: u32 = 512;
 const STAMPS = memory.data((256 + 512) * 4, 16);
 let generation: u32 = 0;
 
-export const RULE_SLOTS: u32 = 16;
-export const NEEDS_BYTES: usize = 36; // u32 count, then RULE_SLOTS u16 slots
+export const RULE_SLOTS: u32 = 16; // what a rule needs: u32 count, then 16 u16 slots (36 bytes, X_NEEDS)
 
 @inline function pairSlot(a: u32, b: u32): u32 {
   return SINGLE_SLOTS + (((a << 8 | b) * 0x9e37) >> 7 & (PAIR_SLOTS - 1));

@@ -31,10 +31,6 @@ export function lastEventCount(): u32 {
   return eventCount;
 }
 
-export function lastGroupCount(): u32 {
-  return <u32>groupCount;
-}
-
 /**
  * Splits `len` bytes at `input` into lines and emits an event per line.
  * Returns the number of events written to the EVENTS buffer.

@@ -27,7 +27,6 @@ export const EV_KEY_START = 2;
 export const EV_KEY_END = 3;
 export const EV_VALUE_START = 4;
 export const EV_VALUE_END = 5;
-export const EV_GROUP = 6;
 export const EV_LINE_START = 7;
 export const EV_LINE_END = 8;
 export const EV_WORDS = 9;
@@ -55,7 +54,6 @@ export const REC_VALUE_LENGTH = 24;
 export const REC_SIZE = 28;
 
 // Rule record, in bytes.
-export const RULE_LINE = 0;
 export const RULE_PATTERN = 4;
 export const RULE_LENGTH = 8; // one word: u16 pattern length, then u16 raw length
 export const RULE_FLAGS = 12;

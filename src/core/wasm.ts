@@ -19,7 +19,6 @@ export interface CoreExports {
   normalized(): number;
   pathOfInput(len: number): number;
   path(): number;
-  trim(): void;
 }
 
 const encoder = new TextEncoder();

@@ -136,7 +136,7 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Ar
 }
 
 /** Cache-Control max-age, within [1 minute, 7 days]; no-store/no-cache mean the minimum; else 24 hours. */
-export function cacheLifetime(headers: Headers): number {
+function cacheLifetime(headers: Headers): number {
   const control = headers.get('cache-control')?.toLowerCase() ?? '';
   if (/(^|,)\s*(no-store|no-cache)\s*(,|$)/.test(control)) return MIN_CACHE_MS;
   const maxAge = /(^|,)\s*max-age\s*=\s*"?(\d+)"?/.exec(control);
