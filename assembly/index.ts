@@ -7,6 +7,7 @@ import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
+import { findByte } from "./scan";
 import * as K from "./keywords";
 import { MODE_RFC, R_SIZE, A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
 
@@ -97,6 +98,27 @@ export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
     n++;
     let e = urlEnd();
     if (e >= end) break;
+    start = e + 1;
+  }
+  return n;
+}
+
+/**
+ * Decides every line of the input (URLs separated by LF or CRLF, as in a log
+ * or a URL list) and writes one byte per line to verdicts(); returns the
+ * number of lines. A final line break does not start another line.
+ */
+export function checkLines(index: usize, textLen: u32): u32 {
+  let rfc = indexMode(index) == MODE_RFC;
+  let start = bufferPtr(INPUT);
+  let end = start + <usize>textLen;
+  let out = reserve(VERDICTS, textLen + 1); // empty lines: as many lines as bytes
+  let n: u32 = 0;
+  while (start < end) {
+    let e = findByte(start, end, 0x0a);
+    let lineEnd = e > start && load<u8>(e - 1) == 0x0d ? e - 1 : e;
+    store<u8>(out + n, <u8>load<i32>(decidePath(index, extractPath(start, lineEnd - start), rfc) + V_ALLOWED));
+    n++;
     start = e + 1;
   }
   return n;

@@ -37,6 +37,8 @@ export interface Verdict {
 const MAX_CACHED_AGENT_SETS = 16;
 /** URLs per core call in a batch: bounds the input buffer, amortises the call. */
 const BATCH = 4096;
+/** Bytes (or UTF-16 units) of newline-separated URLs per core call in matchLines. */
+const LINES_CHUNK = 1 << 20;
 
 export class Compiled {
   readonly core: Core;
@@ -159,6 +161,56 @@ export class Compiled {
         for (let i = start; i < end; i++) out[i] = this.allowed(this.decide(index, urls[i]!)) ? 1 : 0;
       }
     }
+  }
+
+  /**
+   * Decides every line of a newline-separated text or byte buffer, in chunks
+   * of about LINES_CHUNK bytes cut at line breaks: no per-URL string at all,
+   * so the cost is the core's plus one copy (bytes) or one encode (text).
+   */
+  matchLines(index: number, input: string | Uint8Array, out?: Uint8Array): Uint8Array {
+    const core = this.core;
+    let result = out ?? new Uint8Array(1024);
+    let count = 0;
+    const take = (length: number) => {
+      const lines = core.exports.checkLines(index, length);
+      if (count + lines > result.length) {
+        if (out) throw new RangeError(`out has room for ${out.length} verdicts, more lines were given`);
+        const bigger = new Uint8Array(Math.max(result.length * 2, count + lines));
+        bigger.set(result.subarray(0, count));
+        result = bigger;
+      }
+      const at = core.exports.verdicts();
+      result.set(core.u8.subarray(at, at + lines), count);
+      count += lines;
+    };
+    if (typeof input === 'string') {
+      for (let from = 0; from < input.length; ) {
+        let to = Math.min(input.length, from + LINES_CHUNK);
+        if (to < input.length) {
+          const cut = input.lastIndexOf('\n', to);
+          // A line longer than a chunk makes the chunk longer, never two lines.
+          const next = input.indexOf('\n', to);
+          to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
+        }
+        take(core.writeShort(input.slice(from, to)));
+        from = to;
+      }
+    } else if (input instanceof Uint8Array) {
+      for (let from = 0; from < input.length; ) {
+        let to = Math.min(input.length, from + LINES_CHUNK);
+        if (to < input.length) {
+          const cut = input.lastIndexOf(10, to - 1);
+          const next = input.indexOf(10, to);
+          to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
+        }
+        take(core.writeBytes(input.subarray(from, to)).length);
+        from = to;
+      }
+    } else {
+      throw typeError('lines', 'a string or a Uint8Array', input);
+    }
+    return out ? out.subarray(0, count) : result.slice(0, count);
   }
 
   #rule(index: number): Verdict['rule'] {

@@ -61,6 +61,18 @@ export class AgentMatcher {
     return out;
   }
 
+  /**
+   * One byte per line (1 allowed, 0 disallowed) for newline-separated URLs,
+   * as text or as bytes read from a file or a socket: the fast path for logs
+   * and URL lists, with no JavaScript string per URL. LF or CRLF line breaks;
+   * a final line break does not start another line.
+   */
+  matchLines(lines: string | Uint8Array, out?: Uint8Array): Uint8Array {
+    const index = this.#live();
+    if (out !== undefined && !(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
+    return this.#compiled.matchLines(index, lines, out);
+  }
+
   /** The allowed URLs, in order. */
   filter(urls: Iterable<string>): string[] {
     if (urls == null || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {

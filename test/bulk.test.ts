@@ -134,3 +134,52 @@ describe('forAgent', () => {
     );
   });
 });
+
+describe('matchLines', () => {
+  const body = 'User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\nAllow: /private/ok\n';
+  const urls = ['https://e.com/private/x', 'https://e.com/a.pdf', 'https://e.com/', '', 'https://e.com/private/ok', '/a.pdf?x', 'https://e.com/pr\0ivate/x', 'http://e\0.com/private/', '//h/private/'];
+  const expected = (robots: ReturnType<typeof parse>) => urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0));
+
+  test('text and bytes, LF and CRLF, empty lines and NULs in lines give check()\'s verdicts', () => {
+    const robots = parse(body);
+    const m = robots.forAgent('x');
+    const want = expected(robots);
+    expect(Array.from(m.matchLines(urls.join('\n')))).toEqual(want);
+    expect(Array.from(m.matchLines(urls.join('\n') + '\n'))).toEqual(want);
+    expect(Array.from(m.matchLines(urls.join('\r\n') + '\r\n'))).toEqual(want);
+    expect(Array.from(m.matchLines(new TextEncoder().encode(urls.join('\n'))))).toEqual(want);
+    expect(Array.from(m.matchLines(''))).toEqual([]);
+    expect(Array.from(m.matchLines('\n\n\n'))).toEqual([1, 1, 1]);
+    robots.dispose();
+  });
+
+  test('inputs larger than one core call, and a line longer than a chunk', () => {
+    const robots = parse(body);
+    const m = robots.forAgent('x');
+    const many = Array.from({ length: 60_000 }, (_, i) => `https://e.com/${i % 3 ? 'private' : 'public'}/${i}`);
+    const want = many.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0));
+    expect(Array.from(m.matchLines(many.join('\n')))).toEqual(want);
+    expect(Array.from(m.matchLines(Buffer.from(many.join('\r\n'))))).toEqual(want);
+    const long = ['https://e.com/private/' + 'x'.repeat(1_500_000), 'https://e.com/a'];
+    expect(Array.from(m.matchLines(long.join('\n')))).toEqual([0, 1]);
+    expect(Array.from(m.matchLines(Buffer.from(long.join('\n'))))).toEqual([0, 1]);
+    robots.dispose();
+  });
+
+  test('out is reused, and checked', () => {
+    const m = parse(body).forAgent('x');
+    const out = new Uint8Array(4);
+    expect(Array.from(m.matchLines('/private/1\n/a', out))).toEqual([0, 1]);
+    expect(() => m.matchLines('/a\n/b\n/c\n/d\n/e', out)).toThrow(RangeError);
+    expect(() => m.matchLines(5 as never)).toThrow(TypeError);
+  });
+
+  test.skipIf(!hasCorpus)('the corpus URL list as bytes agrees with matchMany on every file', () => {
+    const list = corpusUrls(20_000);
+    const bytes = new TextEncoder().encode(list.join('\n') + '\n');
+    for (const { name, body: file } of corpusFiles()) {
+      const m = parse(file).forAgent('Googlebot');
+      expect(Array.from(m.matchLines(bytes)), name).toEqual(Array.from(m.matchMany(list)));
+    }
+  });
+});

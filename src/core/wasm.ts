@@ -14,6 +14,7 @@ export interface CoreExports {
   select(robots: number, agentsLen: number, count: number): number; // builds an agent index
   check(index: number, urlLen: number): number;
   checkBatch(index: number, textLen: number, count: number): number;
+  checkLines(index: number, textLen: number): number;
   verdicts(): number;
   normalizeInput(len: number): number;
   normalized(): number;
