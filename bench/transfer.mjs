@@ -1,0 +1,57 @@
+// Where matchMany's time goes (issue 3's "how far is the floor"): the cost of
+// moving URL strings into WebAssembly memory by each available route, the
+// slicing floor, and the core's own time per URL on pre-encoded input.
+//
+//   npm run bench:transfer
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { measure, do_not_optimize } from 'mitata';
+import { parse } from '../dist/index.js';
+import { slicePath } from './peers.mjs';
+
+const CORPUS = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const COUNT = 20_000;
+const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(COUNT), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
+// The list split from its file is made of two-byte strings (the file holds non-Latin-1 text);
+// the same URLs as one-byte strings, where they have no character above U+00FF:
+const oneByte = urls.filter((u) => !/[^\x00-\xff]/.test(u)).map((u) => Buffer.from(u, 'latin1').toString('latin1'));
+const enc = new TextEncoder();
+const memory = new Uint8Array(1 << 24);
+const scratch = memory.subarray(0, 1 << 16);
+const nodeBuffer = Buffer.from(memory.buffer);
+const per = async (list, fn) => ((await measure(fn)).p50 / list.length).toFixed(1);
+
+console.log('# Moving URL strings into WebAssembly memory, ns per URL\n');
+console.log('| route | two-byte strings (the corpus list) | one-byte strings |\n|---|---:|---:|');
+const routes = {
+  'join 4,096 with NUL, one encodeInto (matchMany)': (list) => () => { for (let s = 0; s < list.length; s += 4096) enc.encodeInto(list.slice(s, s + 4096).join('\0'), memory.subarray(1 << 16)); },
+  'encodeInto per URL into a subarray': (list) => () => { let at = 1 << 16; for (const u of list) { at += enc.encodeInto(u, memory.subarray(at)).written; memory[at++] = 0; } return at; },
+  'encodeInto per URL into scratch, then copyWithin': (list) => () => { let at = 1 << 16; for (const u of list) { const { written } = enc.encodeInto(u, scratch); memory.copyWithin(at, 0, written); at += written; memory[at++] = 0; } return at; },
+  "Node's Buffer utf8Write per URL": (list) => () => { let at = 1 << 16; for (const u of list) { at += nodeBuffer.utf8Write(u, at); nodeBuffer[at++] = 0; } return at; },
+  'slicing floor: indexOf/slice the path out, nothing moved': (list) => () => { let n = 0; for (const u of list) n += slicePath(u).length; return do_not_optimize(n); },
+};
+for (const [name, route] of Object.entries(routes)) {
+  console.log(`| ${name} | ${await per(urls, route(urls))} | ${await per(oneByte, route(oneByte))} |`);
+}
+
+console.log('\n# The core alone on pre-encoded URLs (one checkBatch call), ns per URL\n');
+const wasm = readFileSync(new URL('../build/robotsmatch.wasm', import.meta.url));
+const { exports: core } = new WebAssembly.Instance(new WebAssembly.Module(wasm), {});
+const text = urls.slice(0, 4096).join('\0');
+console.log('| robots.txt | ns per URL |\n|---|---:|');
+for (const name of ['(empty: path extraction only)', ...readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort()]) {
+  const body = name.startsWith('(') ? new Uint8Array() : readFileSync(CORPUS + name);
+  let at = core.input(body.length);
+  new Uint8Array(core.memory.buffer).set(body, at);
+  const robots = core.compile(body.length, 0);
+  const agent = enc.encode('Googlebot');
+  at = core.input(agent.length);
+  new Uint8Array(core.memory.buffer).set(agent, at);
+  const index = core.select(robots, agent.length, 1);
+  at = core.input(text.length * 3);
+  const { written } = enc.encodeInto(text, new Uint8Array(core.memory.buffer, at, text.length * 3));
+  console.log(`| ${name} | ${await per(urls.slice(0, 4096), () => core.checkBatch(index, written, 4096))} |`);
+  core.dispose(index);
+  core.dispose(robots);
+}
