@@ -42,12 +42,12 @@ const LINES_CHUNK = 1 << 20;
 
 export class Compiled {
   readonly core: Core;
-  #robots: number;
+  readonly #robots: number;
   #disposed = false;
   /** Indexes for check()/isAllowed(), least recently built first. */
   #cached: Map<string, number> | undefined;
-  /** The last agent asked for, as given, and its index: most callers repeat it. */
-  #lastAgent: string | readonly string[] | undefined;
+  /** The last agent name asked for and its index: most callers repeat it. */
+  #lastAgent: string | undefined;
   #lastIndex = 0;
   /** Indexes owned by AgentMatchers. */
   #owned: Set<number> | undefined;
@@ -77,8 +77,7 @@ export class Compiled {
   /** The index for an agent set, built once and cached. */
   indexFor(agent: string | readonly string[]): number {
     this.live();
-    // An array may have changed since; only a string is safe to recognise by identity.
-    if (typeof agent === 'string' && agent === this.#lastAgent) return this.#lastIndex;
+    if (agent === this.#lastAgent) return this.#lastIndex;
     const { cacheKey } = agentTokens(agent);
     const cache = (this.#cached ??= new Map());
     let index = cache.get(cacheKey);
@@ -92,7 +91,8 @@ export class Compiled {
       index = this.#build(agent);
       cache.set(cacheKey, index);
     }
-    this.#lastAgent = agent;
+    // Only a string is safe to recognise by identity: an array may change.
+    this.#lastAgent = typeof agent === 'string' ? agent : undefined;
     this.#lastIndex = index;
     return index;
   }
