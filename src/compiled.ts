@@ -77,7 +77,7 @@ export class Compiled {
   /** The index for an agent set, built once and cached. */
   indexFor(agent: string | readonly string[]): number {
     this.live();
-    if (agent === this.#lastAgent) return this.#lastIndex;
+    if (typeof agent === 'string' && agent === this.#lastAgent) return this.#lastIndex;
     const { cacheKey } = agentTokens(agent);
     const cache = (this.#cached ??= new Map());
     let index = cache.get(cacheKey);
