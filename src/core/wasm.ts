@@ -96,12 +96,6 @@ export class Core {
   read(at: number, length: number): string {
     return decoder.decode(this.u8.subarray(at, at + length));
   }
-
-  /** The input buffer's bytes [start, end) as text. */
-  readInput(start: number, end: number): string {
-    const at = this.exports.input(0);
-    return this.read(at + start, end - start);
-  }
 }
 
 // Each entry point (index, workerd, js) installs the way its runtime gets the
