@@ -4,7 +4,7 @@
 
 import { getCore } from './core/wasm.js';
 import * as L from './core/layout.js';
-import { typeError } from './errors.js';
+
 import { resolveParseOptions, type ParseOptions } from './options.js';
 
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
@@ -50,13 +50,10 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 export function lines(body: string | Uint8Array, options?: ParseOptions): RobotsLine[] {
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
-  let length: number;
-  if (typeof body === 'string') length = core.writeString(body, maxBytes).length;
-  else if (body instanceof Uint8Array) length = core.writeBytes(body, maxBytes).length;
-  else throw typeError('body', 'a string or a Uint8Array', body);
+  const { length } = core.writeBody(body, maxBytes);
   const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, 1);
   const base = core.exports.events() >>> 2;
-  const input = core.exports.input(0);
+  const input = core.inputAt;
   const u32 = core.u32;
   const u8 = core.u8;
   const out: RobotsLine[] = [];

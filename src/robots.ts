@@ -5,7 +5,6 @@ import { getCore, type Core } from './core/wasm.js';
 import * as L from './core/layout.js';
 import { Compiled, type OtherRecord, type Verdict } from './compiled.js';
 import { AgentMatcher } from './matcher.js';
-import { typeError } from './errors.js';
 import { resolveParseOptions, type Mode, type ParseOptions } from './options.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
@@ -109,10 +108,7 @@ export class Robots {
 export function parse(body: string | Uint8Array, options?: ParseOptions): Robots {
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
-  let written: { length: number; cut: boolean };
-  if (typeof body === 'string') written = core.writeString(body, maxBytes);
-  else if (body instanceof Uint8Array) written = core.writeBytes(body, maxBytes);
-  else throw typeError('body', 'a string or a Uint8Array', body);
+  const written = core.writeBody(body, maxBytes);
   const robots = core.exports.compile(written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE);
   return new Robots(core, robots, mode, written.cut);
 }

@@ -1,6 +1,8 @@
 // Loads the core once, synchronously, and moves bytes in and out of its
 // memory. Everything that touches linear memory goes through here.
 
+import { typeError } from '../errors.js';
+
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   input(size: number): number;
@@ -30,9 +32,15 @@ export class Core {
   #buffer: ArrayBuffer;
   #u8: Uint8Array;
   #u32: Uint32Array;
-  /** A view of the input buffer, kept while it stays where it is (saves a subarray per URL). */
+  /**
+   * Where the core's input buffer is and how much of it is reserved. Only
+   * this class reserves it, so it moves only when #reserve grows it: most
+   * writes need no call into the core to find it.
+   */
+  #inputAt = 0;
+  #inputRoom = 0;
+  /** A view of the reserved input, renewed when it moves or memory grows. */
   #inputView: Uint8Array | undefined;
-  #inputAt = -1;
 
   constructor(exports: CoreExports) {
     this.exports = exports;
@@ -59,38 +67,56 @@ export class Core {
     this.#u32 = new Uint32Array(this.#buffer);
   }
 
+  /** Where the bytes written last are. */
+  get inputAt(): number {
+    return this.#inputAt;
+  }
+
+  #reserve(size: number): number {
+    if (size > this.#inputRoom) {
+      this.#inputAt = this.exports.input(size);
+      this.#inputRoom = size;
+      this.#inputView = undefined;
+    }
+    return this.#inputAt;
+  }
+
+  #inputViewOf(size: number): Uint8Array {
+    const at = this.#reserve(size);
+    let view = this.#inputView;
+    if (view === undefined || this.#buffer !== this.exports.memory.buffer) {
+      view = this.u8.subarray(at, at + this.#inputRoom);
+      this.#inputView = view;
+    }
+    return view;
+  }
+
   /**
-   * Encodes a string as UTF-8 into the input buffer, keeping at most `limit`
-   * bytes. Returns the byte length written and whether the string was cut.
+   * Writes a robots.txt body (text as UTF-8, or bytes), keeping at most
+   * `limit` bytes; tells the byte length written and whether it was cut.
    */
-  writeString(text: string, limit = Infinity): { length: number; cut: boolean } {
-    // UTF-8 needs at most 3 bytes per UTF-16 unit; +3 lets a cut land mid-character
-    // exactly where a byte cut would, as it does for byte input.
-    const room = Math.min(text.length * 3, limit + 3);
-    const at = this.exports.input(room);
-    const { read, written } = encoder.encodeInto(text, this.u8.subarray(at, at + room));
-    const cut = written > limit || read < text.length;
-    return { length: Math.min(written, limit), cut };
+  writeBody(body: string | Uint8Array, limit: number): { length: number; cut: boolean } {
+    if (typeof body === 'string') {
+      // UTF-8 needs at most 3 bytes per UTF-16 unit; +3 lets a cut land mid-character
+      // exactly where a byte cut would, as it does for byte input.
+      const room = Math.min(body.length * 3, limit + 3);
+      const { read, written } = encoder.encodeInto(body, this.#inputViewOf(room).subarray(0, room));
+      return { length: Math.min(written, limit), cut: written > limit || read < body.length };
+    }
+    if (body instanceof Uint8Array) return this.writeBytes(body, limit);
+    throw typeError('body', 'a string or a Uint8Array', body);
   }
 
   writeBytes(bytes: Uint8Array, limit = Infinity): { length: number; cut: boolean } {
     const length = Math.min(bytes.length, limit);
-    const at = this.exports.input(length);
+    const at = this.#reserve(length); // first: reserving may grow memory and renew u8
     this.u8.set(bytes.subarray(0, length), at);
     return { length, cut: length < bytes.length };
   }
 
   /** Writes a string that is never cut (a URL, agents) and returns its byte length. */
   writeShort(text: string): number {
-    const room = Math.max(text.length * 3, 256);
-    const at = this.exports.input(room);
-    let view = this.#inputView;
-    if (view === undefined || at !== this.#inputAt || view.length < room || this.#buffer !== this.exports.memory.buffer) {
-      view = this.u8.subarray(at, at + room);
-      this.#inputView = view;
-      this.#inputAt = at;
-    }
-    return encoder.encodeInto(text, view).written;
+    return encoder.encodeInto(text, this.#inputViewOf(Math.max(text.length * 3, 256))).written;
   }
 
   read(at: number, length: number): string {
