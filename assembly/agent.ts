@@ -10,8 +10,9 @@
 // rules; a `literal$` rule is decided by that key too (it matches when the
 // path equals its key). Only wildcard rules hanging off the key's chain are
 // then matched one by one, highest priority first, after a cheap check that
-// the path holds every byte and byte pair their literal parts need. A file of thousands of plain rules costs O(log n) per path;
-// wildcard rules cost in proportion to how many share the path's prefixes.
+// the path holds every byte and byte pair their literal parts need. A file of
+// thousands of plain rules costs O(log n) per path; wildcard rules cost in
+// proportion to how many share the path's prefixes.
 
 import { lower } from "./bytes";
 import { patternMatches } from "./match";
@@ -26,12 +27,12 @@ import {
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
   A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
-  K_WORD, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
+  K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
   K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE, X_PRIORITY, X_SIZE,
   V_ALLOWED, V_LINE, V_RULE, V_SIZE,
 } from "./layout";
 
-export const VERDICT = memory.data(12);
+export const VERDICT = memory.data(V_SIZE);
 
 // ---- Choosing the groups ---------------------------------------------------
 
@@ -165,7 +166,6 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let keyOff = load<u32>(rule + RULE_PATTERN);
     let keyLen = keyLength(rule);
     let key = reserveKeep(KEYS, <usize>(keyCount + 1) * K_SIZE) + <usize>keyCount * K_SIZE;
-    store<u64>(key + K_WORD, prefixWord(sortArena + keyOff, keyLen));
     store<u32>(key + K_OFFSET, keyOff);
     store<u32>(key + K_LENGTH, keyLen);
     store<i32>(key + K_PARENT, -1);
@@ -260,9 +260,10 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
   for (let k: u32 = 0; k < keyCount; k++) {
     let key = block + keysOff + <usize>k * K_SIZE;
+    let bytes = sortArena + load<u32>(key + K_OFFSET);
     let length = <usize>load<u32>(key + K_LENGTH);
-    store<u64>(block + wordsOff + <usize>k * 16, load<u64>(key + K_WORD));
-    store<u64>(block + wordsOff + <usize>k * 16 + 8, length > 8 ? prefixWord(sortArena + load<u32>(key + K_OFFSET) + 8, length - 8) : 0);
+    store<u64>(block + wordsOff + <usize>k * 16, prefixWord(bytes, length));
+    store<u64>(block + wordsOff + <usize>k * 16 + 8, length > 8 ? prefixWord(bytes + 8, length - 8) : 0);
   }
   extras = bufferPtr(EXTRAS);
   for (let x: u32 = 0; x < extraCount; x++) {
@@ -284,7 +285,6 @@ export function indexMode(index: usize): u32 {
 
 /** How many leading bytes the key found by floorKey shares with the path. */
 let sharedPrefix: u32 = 0;
-
 
 /**
  * The greatest key <= path, or -1. Keys compare by their first 16 bytes as two
@@ -317,7 +317,7 @@ function floorKey(keys: usize, words: usize, count: u32, arena: usize, path: usi
   if (found >= 0) {
     let key = keys + <usize>found * K_SIZE;
     let n = min(load<u32>(key + K_LENGTH), pathLen);
-    let diff = load<u64>(key + K_WORD) ^ pathWord;
+    let diff = load<u64>(words + (<usize>found << 4)) ^ pathWord;
     let shared = diff != 0 ? <u32>(clz(diff) >> 3) : 8;
     if (shared >= 8) {
       let k = arena + load<u32>(key + K_OFFSET);

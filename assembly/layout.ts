@@ -115,19 +115,19 @@ export const SELECT_GLOBAL: u32 = 2;
 // A key: the literal first segment of one or more rules (the whole pattern of
 // a plain prefix rule). Keys are sorted; each carries the best plain prefix
 // rules found along its chain of prefix keys, so one lookup decides them all.
-export const K_WORD = 0;        // u64: first 8 bytes, big-endian, zero-padded (orders like the bytes)
-export const K_OFFSET = 8;      // into the robots arena
-export const K_LENGTH = 12;
-export const K_PARENT = 16;     // the longest key that is a proper prefix of this one, -1 if none
-export const K_ALLOW_PRIORITY = 20; // each priority is followed by its rule
-export const K_ALLOW_RULE = 24;
-export const K_DISALLOW_PRIORITY = 28;
-export const K_DISALLOW_RULE = 32;
-export const K_EXTRA_START = 36;
-export const K_EXTRA_COUNT = 40;
-export const K_EXACT_ALLOW_RULE = 44;    // `key$` rules: they match when the path is the key
-export const K_EXACT_DISALLOW_RULE = 48;
-export const K_SIZE: usize = 56;
+// (Its first 16 bytes, for the search, are in the index's A_WORDS array.)
+export const K_OFFSET = 0;      // into the robots arena
+export const K_LENGTH = 4;
+export const K_PARENT = 8;      // the longest key that is a proper prefix of this one, -1 if none
+export const K_ALLOW_PRIORITY = 12; // each priority is followed by its rule
+export const K_ALLOW_RULE = 16;
+export const K_DISALLOW_PRIORITY = 20;
+export const K_DISALLOW_RULE = 24;
+export const K_EXTRA_START = 28;
+export const K_EXTRA_COUNT = 32;
+export const K_EXACT_ALLOW_RULE = 36;    // `key$` rules: they match when the path is the key
+export const K_EXACT_DISALLOW_RULE = 40;
+export const K_SIZE: usize = 44;
 
 // An extra: a wildcard rule, matched in full when its key is a
 // prefix of the path. Sorted by priority, highest first, then file order.
