@@ -184,31 +184,19 @@ export class Compiled {
       result.set(core.u8.subarray(at, at + lines), count);
       count += lines;
     };
-    if (typeof input === 'string') {
-      for (let from = 0; from < input.length; ) {
-        let to = Math.min(input.length, from + LINES_CHUNK);
-        if (to < input.length) {
-          const cut = input.lastIndexOf('\n', to);
-          // A line longer than a chunk makes the chunk longer, never two lines.
-          const next = input.indexOf('\n', to);
-          to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
-        }
-        take(core.writeShort(input.slice(from, to)));
-        from = to;
+    const text = typeof input === 'string';
+    if (!text && !(input instanceof Uint8Array)) throw typeError('lines', 'a string or a Uint8Array', input);
+    for (let from = 0; from < input.length; ) {
+      let to = Math.min(input.length, from + LINES_CHUNK);
+      if (to < input.length) {
+        // Cut after the chunk's last line break; a line longer than a chunk
+        // makes the chunk longer, never two lines.
+        const cut = text ? input.lastIndexOf('\n', to - 1) : input.lastIndexOf(10, to - 1);
+        const next = text ? input.indexOf('\n', to) : input.indexOf(10, to);
+        to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
       }
-    } else if (input instanceof Uint8Array) {
-      for (let from = 0; from < input.length; ) {
-        let to = Math.min(input.length, from + LINES_CHUNK);
-        if (to < input.length) {
-          const cut = input.lastIndexOf(10, to - 1);
-          const next = input.indexOf(10, to);
-          to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
-        }
-        take(core.writeBytes(input.subarray(from, to)).length);
-        from = to;
-      }
-    } else {
-      throw typeError('lines', 'a string or a Uint8Array', input);
+      take(text ? core.writeShort(input.slice(from, to)) : core.writeBytes(input.subarray(from, to)).length);
+      from = to;
     }
     return out ? out.subarray(0, count) : result.slice(0, count);
   }

@@ -8,7 +8,7 @@ import type { AgentMatcher } from '../matcher.js';
 import { parse } from '../robots.js';
 import { typeError } from '../errors.js';
 import { Limit } from './limit.js';
-import { originOf, robotsTxtUrl } from './location.js';
+import { robotsTxtUrl } from './location.js';
 import { fetchFrom, type FetchedRobots, type FetchOutcome } from './fetch-robots.js';
 import { resolveCacheOptions, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../options.js';
 
@@ -91,10 +91,9 @@ export class RobotsCache {
       if (typeof url !== 'string') throw typeError(`urls[${i}]`, 'a string', url);
       let key: string;
       try {
-        const { protocol, host } = originOf(url);
-        key = `${protocol}//${host}/robots.txt`;
+        key = robotsTxtUrl(url);
       } catch {
-        continue;
+        continue; // no robots.txt for it: left out
       }
       let group = groups.get(key);
       if (!group) groups.set(key, (group = []));

@@ -7,7 +7,7 @@ import { RobotsUrlError, typeError } from '../errors.js';
 const SCHEMES = new Set(['http:', 'https:', 'ftp:']);
 
 /** The origin a robots.txt governs, as a URL object (throws RobotsUrlError). */
-export function originOf(url: string | URL): URL {
+function originOf(url: string | URL): URL {
   if (typeof url !== 'string' && !(url instanceof URL)) throw typeError('url', 'a string or a URL', url);
   let parsed: URL;
   try {
