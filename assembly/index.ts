@@ -50,7 +50,7 @@ export function indexSize(index: usize): u32 {
   return load<u32>(index + A_EXTRAS) + load<u32>(index + A_EXTRA_COUNT) * <u32>X_SIZE;
 }
 
-/** Builds the index for the agents in the input ('\\n'-separated, `count` of them). */
+/** Builds the index for the agents in the input ('\n'-separated, `count` of them). */
 export function select(robots: usize, agentsLen: u32, count: u32): usize {
   return buildIndex(robots, bufferPtr(INPUT), agentsLen, count);
 }

@@ -6,7 +6,7 @@
 // O(bytes), no allocation beyond the reusable event buffer.
 
 import { is, SPACE, BLANK, lower, startsWithIgnoreCase, equalsIgnoreCase } from "./bytes";
-import { findEitherPadded, findAnyPadded } from "./scan";
+import { findByte, findEitherPadded, findAnyPadded } from "./scan";
 import * as K from "./keywords";
 import { EVENTS, bufferPtr, reserveKeep } from "./buffers";
 import {
@@ -98,7 +98,7 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
   }
 
   // `key: value`, or (Google) `key value` with exactly two tokens.
-  let sep = findEitherPadded(s, e, 0x3a, 0x3a);
+  let sep = findByte(s, e, 0x3a);
   if (sep == e) {
     sep = s;
     while (sep < e && !is(load<u8>(sep), BLANK)) sep++;
