@@ -158,7 +158,7 @@ export class RobotsCache {
     let pending = this.#inflight.get(key);
     if (!pending) {
       pending = this.#limit
-        .run(() => fetchFrom(key, { ...this.#options, signal: undefined }))
+        .run(() => fetchFrom(key, this.#options)) // resolved without a signal
         .then((latest) => this.#store(key, latest))
         .finally(() => this.#inflight.delete(key));
       this.#inflight.set(key, pending);
@@ -173,8 +173,7 @@ export class RobotsCache {
       latest,
       lastGood: unreachable ? previous?.lastGood : latest,
       unreachableSince: unreachable ? (previous?.unreachableSince ?? latest.fetchedAt) : undefined,
-      // Matchers belong to the robots they were made from.
-      matchers: previous && previous.latest.robots === latest.robots ? previous.matchers : new Map(),
+      matchers: new Map(), // a new robots.txt: its own matchers
     };
     this.#entries.delete(key);
     this.#entries.set(key, entry);
