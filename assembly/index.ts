@@ -1,7 +1,8 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, NORMAL, VERDICTS, reserve, bufferPtr } from "./buffers";
+import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, reserve, bufferPtr } from "./buffers";
+import { utf16ToUtf8 } from "./utf16";
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
@@ -87,9 +88,25 @@ export function check(index: usize, urlLen: u32): usize {
  * that is not `count` (a URL contained a NUL).
  */
 export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
-  let rfc = indexMode(index) == MODE_RFC;
   let start = bufferPtr(INPUT);
-  let end = start + <usize>textLen;
+  return decideBatch(index, start, start + <usize>textLen, count);
+}
+
+/** checkBatch() for a text given as `units` UTF-16LE code units. */
+export function checkBatch16(index: usize, units: u32, count: u32): u32 {
+  let text = reserve(UTF8, <usize>units * 3 + 8); // + 8: findPath reads a word at a time
+  return decideBatch(index, text, text + utf16ToUtf8(bufferPtr(INPUT), units, text), count);
+}
+
+/** check() for a URL given as `units` UTF-16LE code units. */
+export function check16(index: usize, units: u32): usize {
+  let url = reserve(UTF8, <usize>units * 3 + 8);
+  let len = utf16ToUtf8(bufferPtr(INPUT), units, url);
+  return decidePath(index, extractPath(url, len), indexMode(index) == MODE_RFC);
+}
+
+function decideBatch(index: usize, start: usize, end: usize, count: u32): u32 {
+  let rfc = indexMode(index) == MODE_RFC;
   let out = reserve(VERDICTS, max<u32>(count, 1));
   let n: u32 = 0;
   while (true) {

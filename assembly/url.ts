@@ -4,7 +4,7 @@
 // '//' prefixes, '?' right after the host) come out as Google's do.
 
 import { PATH, reserve } from "./buffers";
-import { findByte, findEither } from "./scan";
+import { findByte, findEither, matchBytes, ONES, HIGHS } from "./scan";
 
 // Where the last extracted path is: in the URL itself, or in the PATH buffer
 // when a '/' had to be put in front.
@@ -35,6 +35,23 @@ let hashBefore = false;
  * shorter than word-at-a-time pays for.
  */
 function scanToPathStart(p: usize, end: usize, batch: bool): usize {
+  // A word at a time: the bytes that end the authority, and '#'.
+  while (p + 8 <= end) {
+    let word = load<u64>(p, 0, 1);
+    let hit = matchBytes(word, 0x2f) | matchBytes(word, 0x3f) | matchBytes(word, 0x3b) | matchBytes(word, 0x23);
+    if (batch) hit |= (word - ONES) & ~word & HIGHS;
+    if (hit) {
+      p += <usize>(ctz(hit) >> 3);
+      if (load<u8>(p) != 0x23) return p;
+      hashBefore = true;
+      return scanBytesToPathStart(p + 1, end, batch);
+    }
+    p += 8;
+  }
+  return scanBytesToPathStart(p, end, batch);
+}
+
+function scanBytesToPathStart(p: usize, end: usize, batch: bool): usize {
   while (p < end) {
     let c = load<u8>(p);
     if (c == 0x2f || c == 0x3f || c == 0x3b || (batch && c == 0)) break;

@@ -111,7 +111,9 @@ export class Compiled {
   /** Decides one URL; returns the address of the verdict record. */
   decide(index: number, url: string): number {
     if (typeof url !== 'string') throw typeError('url', 'a string', url);
-    return this.core.exports.check(index, this.core.writeShort(url));
+    const core = this.core;
+    if (core.takesUnits) return core.exports.check16(index, core.writeUnit(url));
+    return core.exports.check(index, core.writeShort(url));
   }
 
   allowed(verdict: number): boolean {
@@ -139,9 +141,9 @@ export class Compiled {
   }
 
   /**
-   * Decides many URLs with one core call per BATCH: they are joined with NUL
-   * and encoded once; the core splits them, finds each path and writes a byte
-   * per URL. A URL containing NUL makes the count come out wrong, and that
+   * Decides many URLs with one core call per BATCH: they go in NUL-separated
+   * (as UTF-16 units where the runtime can copy them, else joined and encoded
+   * once); the core splits them, finds each path and writes a byte per URL. A URL containing NUL makes the count come out wrong, and that
    * batch is redone one URL at a time.
    */
   matchMany(index: number, urls: readonly string[], out: Uint8Array): void {
@@ -151,10 +153,11 @@ export class Compiled {
       for (let i = start; i < end; i++) {
         if (typeof urls[i] !== 'string') throw typeError(`urls[${i}]`, 'a string', urls[i]);
       }
-      const text = urls.slice(start, end).join('\0');
       const count = end - start;
-      const length = core.writeShort(text);
-      if (core.exports.checkBatch(index, length, count) === count) {
+      const held = core.takesUnits
+        ? core.exports.checkBatch16(index, core.writeUnits(urls, start, end), count)
+        : core.exports.checkBatch(index, core.writeShort(urls.slice(start, end).join('\0')), count);
+      if (held === count) {
         const at = core.exports.verdicts();
         out.set(core.u8.subarray(at, at + count), start);
       } else {

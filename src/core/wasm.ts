@@ -16,6 +16,8 @@ export interface CoreExports {
   select(robots: number, agentsLen: number, count: number): number; // builds an agent index
   check(index: number, urlLen: number): number;
   checkBatch(index: number, textLen: number, count: number): number;
+  check16(index: number, units: number): number;
+  checkBatch16(index: number, units: number, count: number): number;
   checkLines(index: number, textLen: number): number;
   verdicts(): number;
   normalizeInput(len: number): number;
@@ -26,6 +28,29 @@ export interface CoreExports {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+type CopyUnits = (this: Uint8Array, text: string, offset: number) => number;
+
+/**
+ * Node's and Bun's Buffer copy a string's UTF-16 units into memory as they
+ * are, about twice as fast as any way of encoding UTF-8 in JavaScript; the
+ * core encodes them (checkBatch16). Checked once on a probe: elsewhere, or
+ * if it ever behaves differently, URLs go in as UTF-8.
+ */
+function findCopyUnits(): CopyUnits | undefined {
+  const copy = (globalThis as { Buffer?: { prototype?: { ucs2Write?: unknown } } }).Buffer?.prototype?.ucs2Write;
+  if (typeof copy !== 'function') return undefined;
+  try {
+    const probe = new Uint8Array(6);
+    const written = (copy as CopyUnits).call(probe, 'A\u00e9\u20ac', 0);
+    if (written === 6 && probe.join() === '65,0,233,0,172,32') return copy as CopyUnits;
+  } catch {
+    // not usable on a plain Uint8Array here
+  }
+  return undefined;
+}
+
+const copyUnits = findCopyUnits();
 
 export class Core {
   readonly exports: CoreExports;
@@ -117,6 +142,34 @@ export class Core {
   /** Writes a string that is never cut (a URL, agents) and returns its byte length. */
   writeShort(text: string): number {
     return encoder.encodeInto(text, this.#inputViewOf(Math.max(text.length * 3, 256))).written;
+  }
+
+  /** Can strings go in as UTF-16 units (writeUnits)? */
+  get takesUnits(): boolean {
+    return copyUnits !== undefined;
+  }
+
+  /**
+   * Writes texts[from..to) as UTF-16 units separated by NUL units, for
+   * checkBatch16/check16; returns the unit count. Only when takesUnits.
+   */
+  writeUnits(texts: readonly string[], from: number, to: number): number {
+    let units = to - from - 1;
+    for (let i = from; i < to; i++) units += texts[i]!.length;
+    let at = this.#reserve(units * 2 + 2); // first: reserving may grow memory and renew u8
+    const u8 = this.u8;
+    for (let i = from; i < to; i++) {
+      at += copyUnits!.call(u8, texts[i]!, at);
+      u8[at++] = 0;
+      u8[at++] = 0;
+    }
+    return units;
+  }
+
+  /** Writes one text as UTF-16 units for check16; returns the unit count. Only when takesUnits. */
+  writeUnit(text: string): number {
+    const at = this.#reserve(text.length * 2);
+    return copyUnits!.call(this.u8, text, at) >>> 1;
   }
 
   read(at: number, length: number): string {

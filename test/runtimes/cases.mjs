@@ -18,6 +18,13 @@ export const cases = [
     agents: ['x'],
     urls: ['/foo/bar/baz', '/foo/bar/%62%61%7a', '/robots.txt', '/path/file-with-a-*.html', '/other'],
   },
+  {
+    // Node and Bun take URLs in as UTF-16 units, the others as UTF-8: pairs, lone surrogates, long ASCII runs.
+    robots: 'User-agent: *\nDisallow: /*%EF%BF%BD\nDisallow: /emoji/%F0%9F%98%80$\nAllow: /*\u00e9t\u00e9\nDisallow: /long-ascii-run/\n',
+    mode: 'rfc',
+    agents: ['x'],
+    urls: ['/a\ud800b', '/a\udc00', '/emoji/\ud83d\ude00', '/emoji/\ude00\ud83d', '/long-ascii-run/\u00e9t\u00e9', '/long-ascii-run/ete', 'https://example.com/\u20ac/long-ascii-run'],
+  },
 ];
 
 /** Runs every case with a robotsmatch module; the result is plain JSON. */
