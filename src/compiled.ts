@@ -35,8 +35,10 @@ export interface Verdict {
 
 /** Agent sets whose indexes a Robots keeps for its own check()/isAllowed(). */
 const MAX_CACHED_AGENT_SETS = 16;
-/** URLs per core call in a batch: bounds the input buffer, amortises the call. */
+/** URLs per core call in a batch: amortises the call, bounds the verdicts buffer. */
 const BATCH = 4096;
+/** Room for one batch of URLs as UTF-16 (a URL longer than this goes alone). */
+const BATCH_BYTES = 1 << 20;
 /** Bytes (or UTF-16 units) of newline-separated URLs per core call in matchLines. */
 const LINES_CHUNK = 1 << 20;
 
@@ -141,28 +143,34 @@ export class Compiled {
   }
 
   /**
-   * Decides many URLs with one core call per BATCH: they go in NUL-separated
+   * Decides many URLs with one core call per batch: they go in NUL-separated
    * (as UTF-16 units where the runtime can copy them, else joined and encoded
-   * once); the core splits them, finds each path and writes a byte per URL. A URL containing NUL makes the count come out wrong, and that
-   * batch is redone one URL at a time.
+   * once); the core splits them, finds each path and writes a byte per URL.
+   * A URL containing NUL makes the count come out wrong, and that batch is
+   * redone one URL at a time.
    */
   matchMany(index: number, urls: readonly string[], out: Uint8Array): void {
     const core = this.core;
-    for (let start = 0; start < urls.length; start += BATCH) {
-      const end = Math.min(start + BATCH, urls.length);
-      for (let i = start; i < end; i++) {
-        if (typeof urls[i] !== 'string') throw typeError(`urls[${i}]`, 'a string', urls[i]);
+    for (let start = 0; start < urls.length; ) {
+      let end: number;
+      let held: number;
+      if (core.takesUnits) {
+        end = core.writeUnits(urls, start, BATCH, BATCH_BYTES, 'urls');
+        held = core.exports.checkBatch16(index, core.unitsWritten, end - start);
+      } else {
+        end = Math.min(start + BATCH, urls.length);
+        for (let i = start; i < end; i++) {
+          if (typeof urls[i] !== 'string') throw typeError(`urls[${i}]`, 'a string', urls[i]);
+        }
+        held = core.exports.checkBatch(index, core.writeShort(urls.slice(start, end).join('\0')), end - start);
       }
-      const count = end - start;
-      const held = core.takesUnits
-        ? core.exports.checkBatch16(index, core.writeUnits(urls, start, end), count)
-        : core.exports.checkBatch(index, core.writeShort(urls.slice(start, end).join('\0')), count);
-      if (held === count) {
+      if (held === end - start) {
         const at = core.exports.verdicts();
-        out.set(core.u8.subarray(at, at + count), start);
+        out.set(core.u8.subarray(at, at + held), start);
       } else {
         for (let i = start; i < end; i++) out[i] = this.allowed(this.decide(index, urls[i]!)) ? 1 : 0;
       }
+      start = end;
     }
   }
 

@@ -63,6 +63,17 @@ describe.skipIf(!hasCorpus)('bulk matching on the shared corpus', () => {
 describe('forAgent', () => {
   const body = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /*.pdf$\n\nUser-agent: FooBot\nDisallow: /\nAllow: /$\n';
 
+  test('matchMany splits batches by size: URLs longer than a batch, first or in the middle', () => {
+    const robots = parse(body);
+    const m = robots.forAgent('Other');
+    const huge = (tail: string) => '/private/' + 'a'.repeat(600_000) + tail; // 1.2 MB as UTF-16
+    const urls = [huge('.pdf'), '/x.pdf', huge('/'), huge('.pdf'), '/private/ok', '/', huge('x')];
+    expect(Array.from(m.matchMany(urls))).toEqual(urls.map((u) => (robots.isAllowed(u, 'Other') ? 1 : 0)));
+    expect(Array.from(m.matchMany(urls))).toEqual([0, 0, 0, 0, 1, 1, 0]);
+    expect(() => m.matchMany(['/', huge(''), 3 as unknown as string])).toThrow(/urls\[2\]/);
+    robots.dispose();
+  });
+
   test('isAllowed, check, matchMany and filter agree', () => {
     const robots = parse(body);
     const urls = ['/', '/a', '/private/x', '/private/ok/1', '/x.pdf', '/x.pdf?y', 'http://e.com/private/'];

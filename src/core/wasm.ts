@@ -149,21 +149,39 @@ export class Core {
     return copyUnits !== undefined;
   }
 
+  /** Units written by the last writeUnits. */
+  unitsWritten = 0;
+
   /**
-   * Writes texts[from..to) as UTF-16 units separated by NUL units, for
-   * checkBatch16/check16; returns the unit count. Only when takesUnits.
+   * Writes texts from `from` on as UTF-16 units separated by NUL units, for
+   * checkBatch16: at most `max` of them, as many as fit in `room` bytes (one
+   * at least); returns the index after the last one written. One pass over
+   * the texts, each checked to be a string (`name[i]` in the error). Only
+   * when takesUnits.
    */
-  writeUnits(texts: readonly string[], from: number, to: number): number {
-    let units = to - from - 1;
-    for (let i = from; i < to; i++) units += texts[i]!.length;
-    let at = this.#reserve(units * 2 + 2); // first: reserving may grow memory and renew u8
-    const u8 = this.u8;
-    for (let i = from; i < to; i++) {
-      at += copyUnits!.call(u8, texts[i]!, at);
+  writeUnits(texts: readonly unknown[], from: number, max: number, room: number, name: string): number {
+    let start = this.#reserve(room); // first: reserving may grow memory and renew u8
+    let limit = start + room;
+    let u8 = this.u8;
+    let at = start;
+    const end = Math.min(texts.length, from + max);
+    let i = from;
+    for (; i < end; i++) {
+      const text = texts[i];
+      if (typeof text !== 'string') throw typeError(`${name}[${i}]`, 'a string', text);
+      if (at + text.length * 2 + 2 > limit) {
+        if (i > from) break;
+        start = this.#reserve(text.length * 2 + 2); // one text longer than the room
+        limit = start + text.length * 2 + 2;
+        u8 = this.u8;
+        at = start;
+      }
+      at += copyUnits!.call(u8, text, at);
       u8[at++] = 0;
       u8[at++] = 0;
     }
-    return units;
+    this.unitsWritten = (at - start) / 2 - 1;
+    return i;
   }
 
   /** Writes one text as UTF-16 units for check16; returns the unit count. Only when takesUnits. */
