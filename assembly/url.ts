@@ -31,8 +31,8 @@ let hashBefore = false;
 
 /**
  * Scans [p, end) for '/', '?' or ';' (or, in a batch, the NUL that ends the
- * URL), noting a '#' on the way. Byte by byte: scheme and host are short,
- * shorter than word-at-a-time pays for.
+ * URL), noting a '#' on the way: a word at a time, then byte by byte after a
+ * '#' (rare) and for the last few bytes.
  */
 function scanToPathStart(p: usize, end: usize, batch: bool): usize {
   // A word at a time: the bytes that end the authority, and '#'.
