@@ -94,15 +94,21 @@ export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
 
 /** checkBatch() for a text given as `units` UTF-16LE code units. */
 export function checkBatch16(index: usize, units: u32, count: u32): u32 {
-  let text = reserve(UTF8, <usize>units * 3 + 8); // + 8: findPath reads a word at a time
-  return decideBatch(index, text, text + utf16ToUtf8(bufferPtr(INPUT), units, text), count);
+  let len = encodeInput(units);
+  let text = bufferPtr(UTF8);
+  return decideBatch(index, text, text + len, count);
 }
 
 /** check() for a URL given as `units` UTF-16LE code units. */
 export function check16(index: usize, units: u32): usize {
-  let url = reserve(UTF8, <usize>units * 3 + 8);
-  let len = utf16ToUtf8(bufferPtr(INPUT), units, url);
-  return decidePath(index, extractPath(url, len), indexMode(index) == MODE_RFC);
+  let len = encodeInput(units);
+  return decidePath(index, extractPath(bufferPtr(UTF8), len), indexMode(index) == MODE_RFC);
+}
+
+/** Encodes the input's UTF-16 units as UTF-8 into UTF8; returns the byte length. */
+function encodeInput(units: u32): usize {
+  let out = reserve(UTF8, <usize>units * 3 + 8); // + 8: findPath reads a word at a time
+  return utf16ToUtf8(bufferPtr(INPUT), units, out);
 }
 
 function decideBatch(index: usize, start: usize, end: usize, count: u32): u32 {

@@ -3,8 +3,8 @@
 // is the only one used. Loads are marked align=1: they are unaligned, which
 // WebAssembly allows, and wasm2js (robotsmatch/js) only gets right when told.
 
-export const ONES: u64 = 0x0101010101010101;
-export const HIGHS: u64 = 0x8080808080808080;
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
 
 /** Bytes equal to `b` in `word` have their high bit set in the result (lowest one exact). */
 @inline export function matchBytes(word: u64, b: u64): u64 {

@@ -4,7 +4,7 @@
 // '//' prefixes, '?' right after the host) come out as Google's do.
 
 import { PATH, reserve } from "./buffers";
-import { findByte, findEither, matchBytes, ONES, HIGHS } from "./scan";
+import { findByte, findEither, matchBytes } from "./scan";
 
 // Where the last extracted path is: in the URL itself, or in the PATH buffer
 // when a '/' had to be put in front.
@@ -39,7 +39,7 @@ function scanToPathStart(p: usize, end: usize, batch: bool): usize {
   while (p + 8 <= end) {
     let word = load<u64>(p, 0, 1);
     let hit = matchBytes(word, 0x2f) | matchBytes(word, 0x3f) | matchBytes(word, 0x3b) | matchBytes(word, 0x23);
-    if (batch) hit |= (word - ONES) & ~word & HIGHS;
+    if (batch) hit |= matchBytes(word, 0);
     if (hit) {
       p += <usize>(ctz(hit) >> 3);
       if (load<u8>(p) != 0x23) return p;
