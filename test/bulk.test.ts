@@ -108,6 +108,51 @@ describe('forAgent', () => {
     expect(Array.from(m.matchMany(noNul))).toEqual(noNul.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
   });
 
+  test('the path of each URL in a batch, at the edges of the scheme, authority and fragment', () => {
+    // Allowed exactly when the path starts with /ok or holds ?q or ;p: a
+    // wrong path start or end changes the verdict.
+    const robots = parse('User-agent: *\nDisallow: /\nAllow: /ok\nAllow: /*?q\nAllow: /*;p\n');
+    const cases: [string, 0 | 1][] = [
+      ['http:///ok', 1], ['https:///ok', 1], ['http://?q', 1], ['https://h;p', 1],
+      ['http://h#/ok', 0], ['https://h/x#?q', 0], ['https://h/ok#frag', 1], ['http://', 0], ['https://', 0],
+      ['http:/ok', 1], ['HTTPS://h/ok', 1], ['//h/ok', 1], ['https://example.com', 0], ['https://h?q#x', 1],
+      [`https://h/${'a'.repeat(14)}?q`, 1], [`https://h/${'a'.repeat(30)};p`, 1], [`https://h/ok${'\u00e9'.repeat(20)}`, 1],
+      [`https://h/${'x'.repeat(31)}#?q`, 0], [`https://h/${'x'.repeat(15)}\ud83d\ude00?q`, 1], [`https://${'h'.repeat(40)}/ok`, 1],
+    ];
+    const bot = robots.forAgent('bot');
+    const urls = cases.map(([url]) => url);
+    const want = cases.map(([, allowed]) => allowed);
+    expect(Array.from(bot.matchMany(urls))).toEqual(want);
+    expect(urls.map((u) => (robots.isAllowed(u, 'bot') ? 1 : 0))).toEqual(want);
+    // Each URL alone, and each last in its batch (no URL after it).
+    urls.forEach((u, i) => expect(bot.matchMany(urls.slice(0, i + 1))[i], u).toBe(want[i]));
+    robots.dispose();
+  });
+
+  test('wildcard rules behind cheap checks: literal tails before `$`, gate bytes, more gates than fit', () => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /*.pdf$',
+      'Disallow: /*?*sort=',
+      'Disallow: /*?*order', // shares its gate byte with the rule above
+      // Ten rules, each with its own rare byte: only eight get a gate.
+      ...'QWXZJKV&=!'.split('').map((c) => `Disallow: /*${c}*end`),
+    ].join('\n');
+    const robots = parse(body);
+    const bot = robots.forAgent('bot');
+    const cases: [string, 0 | 1][] = [
+      ['/a.pdf', 0], ['/.pdf', 0], ['/pdf', 1], ['/a.pdf?x', 1], ['/a.pd', 1], ['/x.PDF', 1],
+      ['/a?b&sort=1', 0], ['/a?b', 1], ['/asort=1', 1], ['/?sort=', 0], ['/a?order', 0], ['/aorder', 1],
+      ...'QWXZJKV&=!'.split('').flatMap((c): [string, 0 | 1][] => [[`/a${c}b/end`, 0], [`/a${c}b`, 1], [`/ab/end`, 1]]),
+    ];
+    const urls = cases.map(([path]) => `https://example.com${path}`);
+    const want = cases.map(([, allowed]) => allowed);
+    expect(Array.from(bot.matchMany(urls))).toEqual(want);
+    expect(urls.map((u) => (bot.check(u).allowed ? 1 : 0))).toEqual(want);
+    expect(urls.map((u) => (modelCheck(new TextEncoder().encode(body), ['bot'], u).allowed ? 1 : 0))).toEqual(want);
+    robots.dispose();
+  });
+
   test('batches longer than one core call', () => {
     const robots = parse('User-agent: *\nDisallow: /*7$\n');
     const urls = Array.from({ length: 10_000 }, (_, i) => `https://e.com/p/${i}`);
