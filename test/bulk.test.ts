@@ -129,13 +129,13 @@ describe('forAgent', () => {
     robots.dispose();
   });
 
-  test('wildcard rules behind cheap checks: literal tails before `$`, gate bytes, more gates than fit', () => {
+  test('wildcard rules with literal tails before `$`, shared and many distinct rare bytes', () => {
     const body = [
       'User-agent: *',
       'Disallow: /*.pdf$',
       'Disallow: /*?*sort=',
-      'Disallow: /*?*order', // shares its gate byte with the rule above
-      // Ten rules, each with its own rare byte: only eight get a gate.
+      'Disallow: /*?*order', // shares its rarest byte with the rule above
+      // Ten rules, each with its own rare byte: more than a small per-index filter holds.
       ...'QWXZJKV&=!'.split('').map((c) => `Disallow: /*${c}*end`),
     ].join('\n');
     const robots = parse(body);
