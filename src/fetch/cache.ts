@@ -8,6 +8,7 @@ import type { AgentMatcher } from '../matcher.js';
 import { parse } from '../robots.js';
 import { typeError } from '../errors.js';
 import { Limit } from './limit.js';
+import { Retirement } from './retirement.js';
 import { robotsTxtUrl } from './location.js';
 import { fetchFrom, type FetchedRobots, type FetchOutcome } from './fetch-robots.js';
 import { resolveCacheOptions, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../options.js';
@@ -46,6 +47,7 @@ export class RobotsCache {
   readonly #entries = new Map<string, Entry>();
   readonly #inflight = new Map<string, Promise<Entry>>();
   readonly #limit: Limit;
+  readonly #retirement = new Retirement();
 
   constructor(options?: CacheOptions) {
     this.#options = resolveCacheOptions(options);
@@ -58,22 +60,34 @@ export class RobotsCache {
   }
 
   /** May `agent` fetch `url`? Fetches the origin's robots.txt first if needed. */
-  async isAllowed(url: string, agent: string | readonly string[]): Promise<boolean> {
-    const { robots } = await this.#answer(robotsTxtUrl(url));
-    return robots.isAllowed(url, agent);
+  isAllowed(url: string, agent: string | readonly string[]): Promise<boolean> {
+    return this.#retirement.run(async () => {
+      const { robots } = await this.#answer(robotsTxtUrl(url));
+      return robots.isAllowed(url, agent);
+    });
   }
 
   /** The verdict for `url`, with the robots.txt that answered and how its fetch went. */
-  async check(url: string, agent: string | readonly string[]): Promise<CachedVerdict> {
-    const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
-    const { latest } = entry;
-    return { ...robots.check(url, agent), robotsUrl: latest.url, outcome: latest.outcome, status: latest.status, stale };
+  check(url: string, agent: string | readonly string[]): Promise<CachedVerdict> {
+    return this.#retirement.run(async () => {
+      const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
+      const { latest } = entry;
+      return { ...robots.check(url, agent), robotsUrl: latest.url, outcome: latest.outcome, status: latest.status, stale };
+    });
   }
 
-  /** The robots.txt answer for `url`'s origin, fetching it if it is missing or expired. */
-  async get(url: string): Promise<FetchedRobots & { stale: boolean }> {
-    const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
-    return { ...entry.latest, robots, stale };
+  /**
+   * The robots.txt answer for `url`'s origin, fetching it if it is missing or
+   * expired. Its `robots` is yours from then on: the cache never frees it
+   * (dispose() it when done, once the cache has let go of it, or leave it to
+   * the finalizer).
+   */
+  get(url: string): Promise<FetchedRobots & { stale: boolean }> {
+    return this.#retirement.run(async () => {
+      const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
+      this.#retirement.giveOut(robots);
+      return { ...entry.latest, robots, stale };
+    });
   }
 
   /**
@@ -82,7 +96,11 @@ export class RobotsCache {
    * time), and each group matched in one batch. URLs that cannot have a
    * robots.txt (not absolute, not http/https/ftp) are left out.
    */
-  async filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
+  filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
+    return this.#retirement.run(() => this.#filter(urls, agent));
+  }
+
+  async #filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
     if (urls == null || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') throw typeError('urls', 'an iterable of strings', urls);
     const list = Array.isArray(urls) ? (urls as string[]) : Array.from(urls);
     const groups = new Map<string, number[]>();
@@ -103,7 +121,7 @@ export class RobotsCache {
     await Promise.all(
       [...groups].map(async ([key, indexes]) => {
         const answer = await this.#answer(key);
-        const verdicts = this.#matcher(answer, agent).matchMany(indexes.map((i) => list[i]!));
+        const verdicts = this.#matchMany(answer, agent, indexes.map((i) => list[i]!));
         for (let j = 0; j < indexes.length; j++) allowed[indexes[j]!] = verdicts[j]!;
       }),
     );
@@ -127,8 +145,9 @@ export class RobotsCache {
     if (batch.length) yield* await this.filter(batch, agent);
   }
 
-  /** Forgets every origin. */
+  /** Forgets every origin (and frees their robots once no check still uses them). */
   clear(): void {
+    for (const entry of this.#entries.values()) this.#letGo(entry);
     this.#entries.clear();
   }
 
@@ -175,23 +194,42 @@ export class RobotsCache {
       unreachableSince: unreachable ? (previous?.unreachableSince ?? latest.fetchedAt) : undefined,
       matchers: new Map(), // a new robots.txt: its own matchers
     };
+    if (previous) this.#letGo(previous, entry);
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    // Evicted robots are not disposed here: a check may still hold one; the
-    // finalizer frees it once nothing does.
     while (this.#entries.size > this.#options.maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value!);
+      const [oldest, evicted] = this.#entries.entries().next().value!;
+      this.#entries.delete(oldest);
+      this.#letGo(evicted);
     }
     return entry;
   }
 
-  #matcher({ robots, entry }: Answer, agent: string | readonly string[]): AgentMatcher {
-    if (typeof agent !== 'string') return robots.forAgent(agent);
+  /** Hands an entry's robots (those its successor does not keep) to be freed. */
+  #letGo(entry: Entry, successor?: Entry): void {
+    const kept = [successor?.latest.robots, successor?.lastGood?.robots];
+    for (const robots of new Set([entry.latest.robots, entry.lastGood?.robots])) {
+      if (robots && !kept.includes(robots)) this.#retirement.retire(robots);
+    }
+  }
+
+  /** Verdicts for one origin's URLs, with a matcher kept per agent name. */
+  #matchMany({ robots, entry }: Answer, agent: string | readonly string[], urls: string[]): Uint8Array {
+    if (typeof agent !== 'string') {
+      // Agent sets are not kept: one index per call, freed right after.
+      const matcher = robots.forAgent(agent);
+      try {
+        return matcher.matchMany(urls);
+      } finally {
+        matcher.dispose();
+      }
+    }
     let matcher = entry.matchers.get(agent);
     if (!matcher || matcher.robots !== robots) {
+      matcher?.dispose();
       matcher = robots.forAgent(agent);
       entry.matchers.set(agent, matcher);
     }
-    return matcher;
+    return matcher.matchMany(urls);
   }
 }
