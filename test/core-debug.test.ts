@@ -1,0 +1,121 @@
+// The same work on the debug build of the core (asconfig target "debug"):
+// it keeps the allocator's and the standard library's assertions, which the
+// release build drops. A double free, a pointer that was never allocated, or
+// a write past an allocation that breaks the allocator's block headers aborts
+// there, with the file and line, instead of silently corrupting memory.
+// This file's module graph is its own (vitest isolates files), so installing
+// the debug core here leaves every other test on the release build.
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { getCore, setCoreExports, type CoreExports } from '../src/core/wasm.js';
+import { parse, lines } from '../src/index.js';
+import { modelCheck } from './support/google-model.js';
+import { corpusFiles, corpusUrls, hasCorpus } from './support/corpus.js';
+
+class CoreAbort extends Error {}
+
+let memory: WebAssembly.Memory | undefined;
+/** An AssemblyScript string: UTF-16 units, their byte length stored just before. */
+const asString = (at: number) =>
+  at === 0 ? '' : new TextDecoder('utf-16le').decode(new Uint8Array(memory!.buffer, at, new Uint32Array(memory!.buffer, at - 4, 1)[0]));
+
+const instance = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(new URL('../build/robotsmatch.debug.wasm', import.meta.url))), {
+  env: {
+    abort(message: number, file: number, line: number, column: number) {
+      throw new CoreAbort(`core aborted: ${asString(message)} at ${asString(file)}:${line}:${column}`);
+    },
+  },
+});
+const debug = instance.exports as unknown as CoreExports;
+memory = debug.memory;
+setCoreExports(debug);
+
+describe('debug core: allocator assertions hold under the usual work', () => {
+  test('this file runs on the debug core, and its assertions fire', () => {
+    expect(getCore().exports).toBe(debug);
+    const robots = parse('User-agent: *\nDisallow: /x\n');
+    expect(robots.isAllowed('/x', 'bot')).toBe(false);
+    // A block freed twice is what the assertions exist to catch.
+    debug.input(0);
+    const block = debug.compile(0, 0); // an empty robots.txt, compiled straight in the core
+    debug.dispose(block);
+    expect(() => debug.dispose(block)).toThrow(CoreAbort);
+    robots.dispose();
+  });
+
+  test('generated files: verdicts of the naive Google model, no abort', () => {
+    const pathLike = fc.stringMatching(/^\/?[a-z*$%2E3./?=;# ]{0,10}$/).map((p) => p.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+    const key = fc.constantFrom('user-agent', 'useragent', 'allow', 'disallow', 'dissalow', 'sitemap', 'crawl-delay', 'foo');
+    const body = fc.array(fc.tuple(key, fc.constantFrom(': ', ':', ' '), fc.oneof(fc.constantFrom('*', 'FooBot', 'BarBot'), pathLike), fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 12 })
+      .map((ls) => ls.map((l) => l.join('')).join(''));
+    fc.assert(
+      fc.property(body, fc.constantFrom<string[]>(['FooBot'], ['BarBot'], ['FooBot', 'BarBot'], ['x']), fc.array(pathLike, { minLength: 1, maxLength: 6 }), (text, agents, paths) => {
+        const robots = parse(text);
+        const bytes = new TextEncoder().encode(text);
+        const matcher = robots.forAgent(agents);
+        const urls = paths.map((p) => `http://example.com${p.startsWith('/') ? p : '/' + p}`);
+        const batch = matcher.matchMany(urls);
+        urls.forEach((u, i) => {
+          const want = modelCheck(bytes, agents, u);
+          expect({ allowed: robots.check(u, agents).allowed, line: robots.check(u, agents).line }).toEqual(want);
+          expect(batch[i]).toBe(want.allowed ? 1 : 0);
+        });
+        lines(text);
+        matcher.dispose();
+        robots.dispose();
+      }),
+      { numRuns: 400, seed: 9309 },
+    );
+  });
+
+  test('hostile input: random bytes, a long line, many wildcards, parse/dispose cycles', () => {
+    const random = new Uint8Array(200_000);
+    for (let i = 0, x = 12345; i < random.length; i++) random[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+    parse(random).dispose();
+    lines(random);
+    const wild = parse(`User-agent: *\nDisallow: /${'*a'.repeat(5_000)}$\nAllow: /${'x'.repeat(100_000)}\n`);
+    const paths = ['/' + 'a'.repeat(6_000), '/' + 'a'.repeat(2_000), '/' + 'x'.repeat(100_001), '/b'];
+    expect(wild.forAgent('bot').matchMany(paths)).toEqual(Uint8Array.from([0, 1, 1, 1])); // 2,000 a's are too few for 5,000
+    wild.dispose();
+    for (let i = 0; i < 2_000; i++) {
+      const robots = parse(`User-agent: bot${i % 7}\nDisallow: /${i}/\nAllow: /${i}/*.html$\nSitemap: https://e.com/${i}.xml\n`);
+      robots.forAgent(`bot${i % 7}`).matchMany([`/${i}/a.html`, `/${i}/b`]);
+      if (i % 2) robots.dispose(); // the rest are dropped to the finalizer
+    }
+  });
+
+  test('disposing in every order frees each block once', () => {
+    const text = 'User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n';
+    for (let order = 0; order < 4; order++) {
+      const robots = parse(text);
+      const a = robots.forAgent('a');
+      const b = robots.forAgent(['b', 'a']);
+      robots.isAllowed('/a', 'a'); // an index cached by the robots itself
+      if (order & 1) a.dispose();
+      if (order & 2) { b.dispose(); b.dispose(); }
+      robots.dispose();
+      robots.dispose();
+      a.dispose(); // after the robots: nothing left to free
+      expect(() => robots.isAllowed('/a', 'a')).toThrow();
+    }
+  });
+
+  test.skipIf(!hasCorpus)('the benchmark corpus: matchMany, matchLines and check agree, no abort', () => {
+    const urls = corpusUrls(1_500);
+    for (const { body } of corpusFiles()) {
+      for (const mode of ['google', 'rfc'] as const) {
+        const robots = parse(body, { mode });
+        const matcher = robots.forAgent('Googlebot');
+        const batch = matcher.matchMany(urls);
+        const fromLines = matcher.matchLines(urls.join('\n'));
+        urls.forEach((u, i) => {
+          const allowed = robots.check(u, 'Googlebot').allowed ? 1 : 0;
+          expect(batch[i]).toBe(allowed);
+          expect(fromLines[i]).toBe(allowed);
+        });
+        robots.dispose();
+      }
+    }
+  });
+});
