@@ -101,6 +101,29 @@ describe('RobotsCache memory', () => {
     expect(dispose).toHaveBeenCalledTimes(2); // both copies of a.test, once nothing used them
   });
 
+  test('checks started at every moment around an eviction get their verdicts', async () => {
+    // Whatever microtask a check starts in, as a.test's copy is stored and
+    // then evicted by b.test's, it must find a live copy (or fetch again).
+    // `offset` leaves out the early checks, which would otherwise keep the
+    // evicted copy alive for the later ones (they started before the eviction).
+    for (let offset = 0; offset < 12; offset++) {
+      const held = heldFetch();
+      const cache = new RobotsCache({ fetch: held.fetch, maxEntries: 1 });
+      const first = [cache.isAllowed('https://a.test/a.test/x', 'bot'), cache.isAllowed('https://b.test/b.test/x', 'bot')];
+      await ticks();
+      held.answer('https://a.test');
+      held.answer('https://b.test');
+      const late: Promise<boolean>[] = [];
+      for (let tick = 0; tick < 12; tick++) {
+        if (tick >= offset) late.push(cache.isAllowed('https://a.test/a.test/y', 'bot'));
+        await Promise.resolve();
+      }
+      await ticks();
+      for (const origin of held.waiting()) held.answer(origin); // a.test again, once evicted
+      expect(await Promise.all([...first, ...late])).toEqual([false, false, ...late.map(() => false)]);
+    }
+  });
+
   test('many overlapping checks over many origins: right verdicts, and parsed - freed = held', async () => {
     let fetches = 0;
     const dispose = vi.spyOn(Robots.prototype, 'dispose');

@@ -176,11 +176,13 @@ export class RobotsCache {
     }
     let pending = this.#inflight.get(key);
     if (!pending) {
-      pending = this.#limit
+      const fetching: Promise<Entry> = this.#limit
         .run(() => fetchFrom(key, this.#options)) // resolved without a signal
         .then((latest) => this.#store(key, latest))
-        .finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
+        .finally(() => {
+          if (this.#inflight.get(key) === fetching) this.#inflight.delete(key); // if #store did not
+        });
+      this.#inflight.set(key, (pending = fetching));
     }
     return pending;
   }
@@ -195,6 +197,10 @@ export class RobotsCache {
       matchers: new Map(), // a new robots.txt: its own matchers
     };
     if (previous) this.#letGo(previous, entry);
+    // From now on checks find the entry in #entries, never through the fetch:
+    // an entry evicted before the fetch's promise settles is then out of reach
+    // of checks that start after the eviction (which Retirement relies on).
+    this.#inflight.delete(key);
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     while (this.#entries.size > this.#options.maxEntries) {
