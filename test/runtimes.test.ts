@@ -63,6 +63,20 @@ describe('runtimes give Node\'s verdicts', () => {
     });
   }
 
+  test.skipIf(!existsSync(workerdBin) && !require)('workerd: RobotsCache frees the copies it evicts itself (no finalizers there)', async () => {
+    const worker = await startWorkerd();
+    try {
+      const { verdicts, fetches, disposed, held } = await (await fetch(`${worker.origin}/cache`)).json();
+      const round = [...Array(10).fill(false), 'open'];
+      expect(verdicts).toEqual([0, 1, 2].flatMap((r) => round.map((v) => (v === 'open' ? `https://h${r}.test/open` : v))));
+      expect(held).toBe(3);
+      expect(fetches).toBeGreaterThan(10);
+      expect(disposed).toBe(fetches - held);
+    } finally {
+      worker.stop();
+    }
+  });
+
   test.skipIf(!existsSync(workerdBin) && !require)('workerd runs the example Cloudflare Worker', async () => {
     const worker = await startWorkerd();
     try {
