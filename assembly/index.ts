@@ -10,7 +10,11 @@ import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
 import * as K from "./keywords";
-import { MODE_RFC, R_SIZE, A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE } from "./layout";
+import { patternMatches } from "./match";
+import {
+  MODE_RFC, R_MODE, R_SIZE, R_RULES, R_ARENA, RULE_PATTERN, RULE_LENGTH, RULE_FLAGS, RULE_SIZE,
+  A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE,
+} from "./layout";
 
 /** Room for `size` input bytes; returns where to write them. */
 export function input(size: u32): usize {
@@ -56,24 +60,58 @@ export function select(robots: usize, agentsLen: u32, count: u32): usize {
   return buildIndex(robots, bufferPtr(INPUT), agentsLen, count);
 }
 
+// The path the rules see, set by preparePath().
+let matchedPath: usize = 0;
+let matchedLength: usize = 0;
+
+/**
+ * The path just extracted (extractedPath(), `pathLen` bytes) as the rules see
+ * it: in RFC mode normalised like patterns. Sets matchedPath/matchedLength;
+ * returns true when RFC mode always allows it (it is /robots.txt).
+ */
+@inline function preparePath(pathLen: usize, rfc: bool): bool {
+  let path = extractedPath();
+  if (rfc && urlNeedsWork(path, pathLen)) {
+    // Most paths are already in normal form: normalise only those that are not.
+    let normal = reserve(NORMAL, pathLen * 3);
+    pathLen = normalize(path, pathLen, normal, true, true);
+    path = normal;
+  }
+  matchedPath = path;
+  matchedLength = pathLen;
+  return rfc && isRobotsTxt(path, pathLen);
+}
+
 /** Decides the path just extracted (extractedPath(), `pathLen` bytes); returns the verdict record. */
 function decidePath(index: usize, pathLen: usize, rfc: bool): usize {
-  let path = extractedPath();
-  if (rfc) {
-    // Most paths are already in normal form: normalise only those that are not.
-    if (urlNeedsWork(path, pathLen)) {
-      let normal = reserve(NORMAL, pathLen * 3);
-      pathLen = normalize(path, pathLen, normal, true, true);
-      path = normal;
-    }
-    if (isRobotsTxt(path, pathLen)) {
-      store<i32>(VERDICT + V_ALLOWED, 1);
-      store<i32>(VERDICT + V_LINE, 0);
-      store<i32>(VERDICT + V_RULE, -1);
-      return VERDICT;
-    }
+  if (preparePath(pathLen, rfc)) {
+    store<i32>(VERDICT + V_ALLOWED, 1);
+    store<i32>(VERDICT + V_LINE, 0);
+    store<i32>(VERDICT + V_RULE, -1);
+    return VERDICT;
   }
-  return decide(index, path, <u32>pathLen);
+  return decide(index, matchedPath, <u32>matchedLength);
+}
+
+/**
+ * For the explain view: the path of the URL in the input as the rules of
+ * `robots` see it. Returns its length n, or -1 - n when RFC mode always
+ * allows it (/robots.txt); the bytes are at matchedPathAt().
+ */
+export function explainPath(robots: usize, urlLen: u32): i32 {
+  let always = preparePath(extractPath(bufferPtr(INPUT), urlLen), load<u32>(robots + R_MODE) == MODE_RFC);
+  return always ? -1 - <i32>matchedLength : <i32>matchedLength;
+}
+
+export function matchedPathAt(): usize {
+  return matchedPath;
+}
+
+/** Does rule `rule` of `robots` match the path explainPath() prepared? The matcher's own pattern matching. */
+export function ruleMatches(robots: usize, rule: u32): bool {
+  let record = robots + load<u32>(robots + R_RULES) + <usize>rule * RULE_SIZE;
+  let pattern = robots + load<u32>(robots + R_ARENA) + load<u32>(record + RULE_PATTERN);
+  return patternMatches(pattern, load<u16>(record + RULE_LENGTH), load<u32>(record + RULE_FLAGS), matchedPath, matchedLength);
 }
 
 /** Decides the URL in the input; returns the verdict record. */

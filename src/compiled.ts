@@ -212,6 +212,53 @@ export class Compiled {
     return out ? out.subarray(0, count) : result.slice(0, count);
   }
 
+  // ---- For the explain view: the rules as the core holds them ----------------
+
+  /** The rules of group `group`: indexes start .. start + count - 1, in file order. */
+  groupRules(group: number): { start: number; count: number } {
+    const robots = this.live();
+    const u32 = this.core.u32;
+    const at = (robots + u32[(robots + L.R_GROUPS) >>> 2]! + group * L.G_SIZE) >>> 2;
+    return { start: u32[at + (L.G_RULE_START >> 2)]!, count: u32[at + (L.G_RULE_COUNT >> 2)]! };
+  }
+
+  /**
+   * One rule: its line, type and pattern as written, its priority (the
+   * matched pattern's length in bytes) and whether it is Google's implied
+   * `<dir>/$` allow of an `index.htm` rule (reported as the rule it came from).
+   */
+  ruleInfo(index: number): { line: number; type: RuleType; pattern: string; priority: number; indexHtml: boolean } {
+    const robots = this.live();
+    const u32 = this.core.u32;
+    const record = robots + u32[(robots + L.R_RULES) >>> 2]! + index * L.RULE_SIZE;
+    const rule = this.#rule(index)!;
+    return {
+      line: u32[(record + L.RULE_LINE) >>> 2]!,
+      type: rule.type,
+      pattern: rule.pattern,
+      priority: u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff,
+      indexHtml: (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) !== 0,
+    };
+  }
+
+  /**
+   * Prepares `url`'s path for ruleMatches() and returns it as the rules see
+   * it; `always` when RFC mode allows it whatever the rules (/robots.txt).
+   */
+  preparePath(url: string): { path: string; always: boolean } {
+    const robots = this.live();
+    const core = this.core;
+    if (typeof url !== 'string') throw typeError('url', 'a string', url);
+    const result = core.exports.explainPath(robots, core.writeShort(url));
+    const always = result < 0;
+    return { path: core.read(core.exports.matchedPathAt(), always ? -1 - result : result), always };
+  }
+
+  /** Does rule `index` match the path preparePath() prepared? (The core's matcher.) */
+  ruleMatches(index: number): boolean {
+    return this.core.exports.ruleMatches(this.live(), index) !== 0;
+  }
+
   #rule(index: number): Verdict['rule'] {
     if (index < 0) return null;
     const decoded = (this.#rules ??= []);

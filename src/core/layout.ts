@@ -27,16 +27,24 @@ export const EV_KEY_START = 2;
 export const EV_KEY_END = 3;
 export const EV_VALUE_START = 4;
 export const EV_VALUE_END = 5;
+export const EV_GROUP = 6;
 export const EV_LINE_START = 7;
 export const EV_LINE_END = 8;
 export const EV_WORDS = 9;
 
 // Compiled robots header, in bytes.
+export const R_GROUP_COUNT = 4;
+export const R_GROUPS = 8;
 export const R_TOKENS = 16;
 export const R_RULES = 24;
 export const R_ARENA = 28;
 export const R_RECORD_COUNT = 36;
 export const R_RECORDS = 40;
+
+// Group record, in bytes.
+export const G_RULE_START = 8;
+export const G_RULE_COUNT = 12;
+export const G_SIZE = 20;
 
 // Token record (lower-cased product token in the arena), in bytes.
 export const T_OFFSET = 0;
@@ -54,6 +62,7 @@ export const REC_VALUE_LENGTH = 24;
 export const REC_SIZE = 28;
 
 // Rule record, in bytes.
+export const RULE_LINE = 0;
 export const RULE_PATTERN = 4;
 export const RULE_LENGTH = 8; // one word: u16 pattern length, then u16 raw length
 export const RULE_FLAGS = 12;

@@ -24,6 +24,9 @@ export interface CoreExports {
   normalized(): number;
   pathOfInput(len: number): number;
   path(): number;
+  explainPath(robots: number, urlLen: number): number;
+  matchedPathAt(): number;
+  ruleMatches(robots: number, rule: number): number;
 }
 
 const encoder = new TextEncoder();
