@@ -9,7 +9,7 @@ import { measure } from 'mitata';
 import * as wasmBuild from '../dist/index.js';
 import * as jsBuild from '../dist/js.js';
 
-const CORPUS = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', '20000'], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
 console.log('| file | build | matchMany ns/URL | parse us |\n|---|---|---:|---:|');
 for (const file of ['www.reddit.com.txt', 'github.com.txt', 'en.wikipedia.org.txt']) {

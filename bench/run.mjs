@@ -1,4 +1,4 @@
-// robotsmatch benchmarks: the real corpus (../shared/corpus) and its URL list,
+// robotsmatch benchmarks: the real corpus (bench/corpus) and its URL list,
 // robotsmatch and its peers measured in the same process with mitata.
 //
 //   npm run bench                  # build, then run everything
@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { measure, do_not_optimize } from 'mitata';
 import { peers, ours, slicePath } from './peers.mjs';
 
-const CORPUS = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 if (!existsSync(CORPUS)) {
-  console.error(`benchmark corpus not found at ${CORPUS} (the shared/ folder beside the repository)`);
+  console.error(`benchmark corpus not found at ${CORPUS} (it is part of the repository)`);
   process.exit(1);
 }
 const URL_COUNT = Number(process.env.BENCH_URLS ?? 20_000);

@@ -12,7 +12,7 @@ import { peers } from './peers.mjs';
 
 const ruleCount = Number(process.argv[2] ?? 30_000);
 const urlCount = Number(process.argv[3] ?? 20_000);
-const corpus = fileURLToPath(new URL('../../shared/corpus/make-urls.mjs', import.meta.url));
+const corpus = fileURLToPath(new URL('./corpus/make-urls.mjs', import.meta.url));
 const urls = execFileSync('node', [corpus, String(urlCount), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 30 }).split('\n').filter(Boolean);
 
 function rng(seed) {

@@ -10,7 +10,7 @@ import { measure, do_not_optimize } from 'mitata';
 import { parse } from '../dist/index.js';
 import { slicePath } from './peers.mjs';
 
-const CORPUS = fileURLToPath(new URL('../../shared/corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const COUNT = 20_000;
 const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(COUNT), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean);
 // The list split from its file is made of two-byte strings (the file holds non-Latin-1 text);
