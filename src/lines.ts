@@ -14,7 +14,8 @@ export type LineProblem =
   | 'missing-colon'      // whitespace stood in for ':' (accepted in Google mode only)
   | 'too-long'           // longer than 16,663 bytes: the rest was ignored
   | 'rule-outside-group' // allow/disallow before any user-agent line: ignored
-  | 'unknown-key'        // a key that is not user-agent, allow, disallow or sitemap
+  | 'unsupported-key'    // a key crawlers know (crawl-delay, host, noindex, ...) that Google does not use
+  | 'unknown-key'        // a key nobody recognises
   | 'unparseable'        // not `key: value`: ignored
   | 'nul-byte'           // a NUL byte ended the line early
   | 'invalid-utf8';      // bytes that are not UTF-8
@@ -30,6 +31,11 @@ export interface RobotsLine {
   text: string;
   /** True when the line has a `#` comment. */
   hasComment: boolean;
+  /**
+   * For user-agent, allow and disallow lines: the index (from 0) of the group
+   * the line belongs to; -1 for a rule before any user-agent line.
+   */
+  group?: number;
   problems: LineProblem[];
 }
 
@@ -43,6 +49,15 @@ const KINDS: Record<number, LineKind> = {
   [L.KIND_COMMENT]: 'comment',
   [L.KIND_INVALID]: 'invalid',
 };
+
+/**
+ * Keys that crawlers other than Google recognise and Google does not use
+ * (the list Google's own reporting parser tags "unused" rather than "unknown").
+ */
+export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
+  'clean-param', 'content-signal', 'content-usage', 'crawl-delay', 'domain', 'host',
+  'noarchive', 'nofollow', 'noindex', 'request-rate', 'revisit-after', 'visit-time',
+]);
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -74,12 +89,13 @@ export function lines(body: string | Uint8Array, options?: ParseOptions): Robots
       report.key = core.read(input + u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]! - u32[ev + L.EV_KEY_START]!);
       report.value = core.read(input + u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]! - u32[ev + L.EV_VALUE_START]!);
     }
+    if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow') report.group = u32[ev + L.EV_GROUP]! | 0;
     const problems = report.problems;
     if (flags & L.FLAG_TYPO) problems.push('typo');
     if (flags & L.FLAG_MISSING_COLON) problems.push('missing-colon');
     if (flags & L.FLAG_TOO_LONG) problems.push('too-long');
     if (flags & L.FLAG_NO_GROUP) problems.push('rule-outside-group');
-    if (kind === 'other') problems.push('unknown-key');
+    if (kind === 'other') problems.push(UNSUPPORTED_KEYS.has(report.key!.toLowerCase()) ? 'unsupported-key' : 'unknown-key');
     if (kind === 'invalid') problems.push('unparseable');
     if (flags & L.FLAG_NUL) problems.push('nul-byte');
     try {
