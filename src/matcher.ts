@@ -2,6 +2,7 @@
 // checking many URLs (single calls, or batches with one core call each).
 
 import type { Compiled, Verdict } from './compiled.js';
+import type { Explanation } from './explain.js';
 import type { Robots } from './robots.js';
 import { RobotsDisposedError, typeError } from './errors.js';
 
@@ -26,12 +27,14 @@ export class AgentMatcher {
   readonly #compiled: Compiled;
   readonly #index: number;
   readonly #owned: Owned;
+  readonly #agent: string | readonly string[];
 
   /** @internal Use robots.forAgent(). */
   constructor(robots: Robots, compiled: Compiled, agent: string | readonly string[]) {
     this.robots = robots;
     this.#compiled = compiled;
     this.#index = compiled.ownIndex(agent);
+    this.#agent = typeof agent === 'string' ? agent : [...agent];
     this.#owned = { compiled, index: this.#index, released: false };
     finalizer?.register(this, this.#owned);
   }
@@ -48,6 +51,11 @@ export class AgentMatcher {
 
   check(url: string): Verdict {
     return this.#compiled.verdict(this.#compiled.decide(this.#live(), url));
+  }
+
+  /** Why `url` is allowed or not (see Robots.explain). */
+  explain(url: string): Explanation {
+    return this.robots.explainWith(this.#live(), url, this.#agent);
   }
 
   /** A byte per URL, in order: 1 allowed, 0 disallowed. Reuses `out` when given. */

@@ -6,6 +6,9 @@ import * as L from './core/layout.js';
 import { Compiled, type OtherRecord, type Verdict } from './compiled.js';
 import { AgentMatcher } from './matcher.js';
 import { resolveParseOptions, type Mode, type ParseOptions } from './options.js';
+import { explain, explainCore, type Explanation } from './explain.js';
+import { lines, type RobotsLine } from './lines.js';
+import { agentTokens } from './agent.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 
@@ -13,9 +16,25 @@ export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 // not unregister (that costs more than the rest of a small parse): free() of
 // an already freed Compiled does nothing.
 // Some runtimes (workerd) have no FinalizationRegistry: there, dispose() frees.
+// A finalizer must never throw: an exception there ends the process.
 const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry<Compiled>((compiled) => compiled.free())
+  ? new FinalizationRegistry<Compiled>((compiled) => {
+    try {
+      compiled.free();
+    } catch {
+      // nothing to report to anyone at collection time
+    }
+  })
   : undefined;
+
+interface ExplainContext {
+  lines: RobotsLine[];
+  otherLines: RobotsLine[];
+  other: Robots;
+}
+
+/** Only parse() makes a Robots: the constructor checks for this key. */
+const MADE_BY_PARSE = Symbol('robotsmatch.parse');
 
 const disposeSymbol: typeof Symbol.dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
@@ -24,12 +43,19 @@ export class Robots {
   readonly truncated: boolean;
   readonly mode: Mode;
   readonly #compiled: Compiled;
+  /** The body as parsed (bytes copied), for explain's group lines and other mode. */
+  #source: string | Uint8Array | undefined;
+  readonly #maxBytes: number;
+  #explaining: ExplainContext | undefined;
 
-  /** @internal Use parse(). */
-  constructor(core: Core, robots: number, mode: Mode, truncated: boolean) {
+  /** @internal Use parse(): constructing a Robots directly throws a TypeError. */
+  constructor(key: typeof MADE_BY_PARSE, core: Core, robots: number, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) {
+    if (key !== MADE_BY_PARSE) throw new TypeError('Robots cannot be constructed directly; use parse(body) to get one');
     this.mode = mode;
     this.truncated = truncated;
     this.#compiled = new Compiled(core, robots);
+    this.#source = source;
+    this.#maxBytes = maxBytes;
     finalizer?.register(this, this.#compiled);
   }
 
@@ -53,6 +79,53 @@ export class Robots {
   check(url: string, agent: string | readonly string[]): Verdict {
     const compiled = this.#compiled;
     return compiled.verdict(compiled.decide(compiled.indexFor(agent), url));
+  }
+
+  /**
+   * Why `url` is allowed or not for `agent`: the groups that apply, every
+   * rule that matches with its priority, the winner and the reason, and the
+   * other mode's answer when it differs. Agrees with check() on every input;
+   * slower (it matches each rule of the applying groups).
+   */
+  explain(url: string, agent: string | readonly string[]): Explanation {
+    const compiled = this.#compiled;
+    return this.explainWith(compiled.indexFor(agent), url, agent);
+  }
+
+  /** @internal explain() with an index already built (AgentMatcher's). */
+  explainWith(index: number, url: string, agent: string | readonly string[]): Explanation {
+    const compiled = this.#compiled;
+    compiled.live();
+    const context = this.#explainContext();
+    return explain({
+      compiled,
+      index,
+      mode: this.mode,
+      agentLabel: agentLabel(agent),
+      lines: () => context.lines,
+      other: () => {
+        const other = context.other.#compiled;
+        const core = explainCore(other, other.indexFor(agent), url);
+        return { verdict: { allowed: core.allowed, line: core.line, rule: core.rule }, path: core.path, reason: core.reason, lines: context.otherLines };
+      },
+    }, url);
+  }
+
+  /**
+   * What explain reads besides the compiled rules, made on its first call and
+   * kept until dispose(): this mode's per-line reading, and the file parsed
+   * in the other mode.
+   */
+  #explainContext(): ExplainContext {
+    if (this.#explaining) return this.#explaining;
+    const source = this.#source!;
+    const otherOptions = { mode: this.mode === 'google' ? 'rfc' as const : 'google' as const, maxBytes: this.#maxBytes };
+    this.#explaining = {
+      lines: lines(source, { mode: this.mode, maxBytes: this.#maxBytes }),
+      otherLines: lines(source, otherOptions),
+      other: parse(source, otherOptions),
+    };
+    return this.#explaining;
   }
 
   /**
@@ -97,6 +170,9 @@ export class Robots {
   /** Frees the core memory now (and every matcher's); later use throws RobotsDisposedError. */
   dispose(): void {
     this.#compiled.free();
+    this.#source = undefined;
+    this.#explaining?.other.dispose();
+    this.#explaining = undefined;
   }
 
   [disposeSymbol](): void {
@@ -110,5 +186,13 @@ export function parse(body: string | Uint8Array, options?: ParseOptions): Robots
   const core = getCore();
   const written = core.writeBody(body, maxBytes);
   const robots = core.exports.compile(written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE);
-  return new Robots(core, robots, mode, written.cut);
+  // Bytes are copied (the caller may reuse the buffer); strings are immutable.
+  const source = typeof body === 'string' ? body : body.slice(0, written.length);
+  return new Robots(MADE_BY_PARSE, core, robots, mode, written.cut, source, maxBytes);
+}
+
+function agentLabel(agent: string | readonly string[]): string {
+  const names = typeof agent === 'string' ? [agent] : [...agent];
+  agentTokens(agent); // the same argument checks as check()
+  return names.length === 0 ? 'A crawler with no name' : names.join(' / ');
 }
