@@ -16,6 +16,7 @@ export const KEYS = memory.data(8);    // index build: key entries
 export const EXTRAS = memory.data(8);  // index build: wildcard and anchored rules
 export const VERDICTS = memory.data(8); // batch verdicts, one byte per URL
 export const UTF8 = memory.data(8);     // URLs given as UTF-16, encoded
+export const OUTPUT = memory.data(8);   // filterLines: the lines it keeps
 
 @inline export function bufferPtr(buf: usize): usize {
   return load<u32>(buf);

@@ -1,7 +1,7 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, reserve, bufferPtr } from "./buffers";
+import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, reserve, reserveKeep, bufferPtr } from "./buffers";
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
@@ -183,6 +183,87 @@ export function checkLines(index: usize, textLen: u32): u32 {
     start = e + 1;
   }
   return n;
+}
+
+// What filterLines keeps.
+const KEEP_DISALLOWED: u32 = 0;
+const KEEP_ALLOWED: u32 = 1;
+const KEEP_LABELLED: u32 = 2; // every line, as "allowed\t<line>" or "disallowed\t<line>"
+const KEEP_VERDICTS: u32 = 3; // every line's verdict alone: "allowed" or "disallowed"
+
+const ALLOWED_TAB = memory.data<u8>([0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x65, 0x64, 0x09]); // "allowed\t"
+const DISALLOWED_TAB = memory.data<u8>([0x64, 0x69, 0x73, 0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x65, 0x64, 0x09]); // "disallowed\t"
+
+// Counts of the last filterLines call: lines, non-blank lines, allowed non-blank lines.
+let filteredLines: u32 = 0;
+let filteredUrls: u32 = 0;
+let filteredAllowed: u32 = 0;
+
+/**
+ * checkLines() that writes text instead of verdicts: the input's lines (LF
+ * or CRLF) that `keep` selects, each ending in LF, or every line with its
+ * verdict in front, or every line's verdict alone. Blank lines are kept
+ * only when labelled. Returns the
+ * output's length (bytes at output()); counts at filterCounts().
+ */
+export function filterLines(index: usize, textLen: u32, keep: u32): u32 {
+  let rfc = indexMode(index) == MODE_RFC;
+  let start = bufferPtr(INPUT);
+  let end = start + <usize>textLen;
+  let out = reserve(OUTPUT, <usize>textLen + 64);
+  let room = out + <usize>load<u32>(OUTPUT, 4);
+  let at = out;
+  let lines: u32 = 0, urls: u32 = 0, allowedCount: u32 = 0;
+  while (start < end) {
+    let e = findByte(start, end, 0x0a);
+    let lineEnd = e > start && load<u8>(e - 1) == 0x0d ? e - 1 : e;
+    let length = lineEnd - start;
+    let allowed = load<i32>(decidePath(index, extractPath(start, length), rfc) + V_ALLOWED) != 0;
+    lines++;
+    if (length) { urls++; if (allowed) allowedCount++; }
+    let label: usize = 0, labelLength: usize = 0;
+    if (keep == KEEP_LABELLED) {
+      label = allowed ? ALLOWED_TAB : DISALLOWED_TAB;
+      labelLength = allowed ? 8 : 11;
+    } else if (keep == KEEP_VERDICTS) {
+      label = allowed ? ALLOWED_TAB : DISALLOWED_TAB;
+      labelLength = allowed ? 7 : 10; // without the tab
+      length = 0;                     // nor the line
+    } else if (length == 0 || allowed != (keep == KEEP_ALLOWED)) {
+      start = e + 1;
+      continue;
+    }
+    let needed = labelLength + length + 1;
+    if (at + needed > room) {
+      // Labels make the output longer than the input: grow, keeping what is written.
+      let written = at - out;
+      out = reserveKeep(OUTPUT, (written + needed) * 2);
+      room = out + <usize>load<u32>(OUTPUT, 4);
+      at = out + written;
+    }
+    if (labelLength) { memory.copy(at, label, labelLength); at += labelLength; }
+    memory.copy(at, start, length);
+    at += length;
+    store<u8>(at++, 0x0a);
+    start = e + 1;
+  }
+  filteredLines = lines;
+  filteredUrls = urls;
+  filteredAllowed = allowedCount;
+  return <u32>(at - out);
+}
+
+export function output(): usize {
+  return bufferPtr(OUTPUT);
+}
+
+/** filterLines' counts: lines, URLs (non-blank lines), allowed URLs, at 3 u32. */
+const COUNTS = memory.data(12);
+export function filterCounts(): usize {
+  store<u32>(COUNTS, filteredLines);
+  store<u32>(COUNTS + 4, filteredUrls);
+  store<u32>(COUNTS + 8, filteredAllowed);
+  return COUNTS;
 }
 
 export function verdicts(): usize {

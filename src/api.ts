@@ -1,6 +1,7 @@
 export { parse, Robots } from './robots.js';
 export type { AgentMatcher } from './matcher.js';
 export type { Verdict, RuleType, OtherRecord } from './robots.js';
+export type { FilteredLines } from './compiled.js';
 export { productToken, isPlainToken } from './agent.js';
 export { normalizeUrl, pathOf } from './url.js';
 export { lines } from './lines.js';

@@ -24,6 +24,16 @@ export interface Records {
   places: readonly { group: number; agent: string }[];
 }
 
+/** filterLines' result: the selected lines and counts. */
+export interface FilteredLines {
+  /** The lines kept, each ending in LF (labelled: `allowed\t` or `disallowed\t` in front of every line). */
+  output: Uint8Array;
+  /** Lines read, URLs among them (non-blank lines), allowed URLs. */
+  lines: number;
+  urls: number;
+  allowed: number;
+}
+
 export interface Verdict {
   /** May the crawler fetch the URL? */
   allowed: boolean;
@@ -183,7 +193,7 @@ export class Compiled {
     const core = this.core;
     let result = out ?? new Uint8Array(1024);
     let count = 0;
-    const take = (length: number) => {
+    this.#lineChunks(input, (length) => {
       const lines = core.exports.checkLines(index, length);
       if (count + lines > result.length) {
         if (out) throw new RangeError(`out has room for ${out.length} verdicts, more lines were given`);
@@ -194,7 +204,42 @@ export class Compiled {
       const at = core.exports.verdicts();
       result.set(core.u8.subarray(at, at + lines), count);
       count += lines;
-    };
+    });
+    return out ? out.subarray(0, count) : result.slice(0, count);
+  }
+
+  /** The lines `keep` selects (or every line labelled with its verdict), as the core writes them. */
+  filterLines(index: number, input: string | Uint8Array, keep: number): FilteredLines {
+    const core = this.core;
+    const parts: Uint8Array[] = [];
+    const totals = { lines: 0, urls: 0, allowed: 0 };
+    let length = 0;
+    this.#lineChunks(input, (inputLength) => {
+      const written = core.exports.filterLines(index, inputLength, keep);
+      const at = core.exports.output();
+      parts.push(core.u8.slice(at, at + written));
+      length += written;
+      const counts = core.exports.filterCounts() >>> 2;
+      const u32 = core.u32;
+      totals.lines += u32[counts]!;
+      totals.urls += u32[counts + 1]!;
+      totals.allowed += u32[counts + 2]!;
+    });
+    let output = parts[0] ?? new Uint8Array(0);
+    if (parts.length > 1) {
+      output = new Uint8Array(length);
+      let at = 0;
+      for (const part of parts) {
+        output.set(part, at);
+        at += part.length;
+      }
+    }
+    return { output, ...totals };
+  }
+
+  /** Writes `input` into the core a chunk of whole lines at a time and calls `take` with each chunk's byte length. */
+  #lineChunks(input: string | Uint8Array, take: (length: number) => void): void {
+    const core = this.core;
     const text = typeof input === 'string';
     if (!text && !(input instanceof Uint8Array)) throw typeError('lines', 'a string or a Uint8Array', input);
     for (let from = 0; from < input.length; ) {
@@ -209,7 +254,6 @@ export class Compiled {
       take(text ? core.writeShort(input.slice(from, to)) : core.writeBytes(input.subarray(from, to)).length);
       from = to;
     }
-    return out ? out.subarray(0, count) : result.slice(0, count);
   }
 
   // ---- For the explain view: the rules as the core holds them ----------------

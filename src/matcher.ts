@@ -1,7 +1,7 @@
 // One agent's view of a robots.txt: rules resolved and indexed once, for
 // checking many URLs (single calls, or batches with one core call each).
 
-import type { Compiled, Verdict } from './compiled.js';
+import type { Compiled, FilteredLines, Verdict } from './compiled.js';
 import type { Explanation } from './explain.js';
 import type { Robots } from './robots.js';
 import { RobotsDisposedError, typeError } from './errors.js';
@@ -20,6 +20,9 @@ const finalizer = typeof FinalizationRegistry === 'function'
     if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
   })
   : undefined;
+
+/** filterLines' `keep`, as the core numbers it. */
+const KEEP = new Map<unknown, number>([['disallowed', 0], ['allowed', 1], ['labelled', 2], ['verdicts', 3]]);
 
 export class AgentMatcher {
   /** The robots.txt this matcher reads (kept alive by it). */
@@ -79,6 +82,22 @@ export class AgentMatcher {
     const index = this.#live();
     if (out !== undefined && !(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
     return this.#compiled.matchLines(index, lines, out);
+  }
+
+  /**
+   * matchLines() that returns text: the allowed lines (`keep: 'disallowed'`:
+   * the disallowed ones), each ending in LF, or with `keep: 'labelled'` every
+   * line with its verdict in front (`allowed\t...`, `disallowed\t...`), so
+   * line N of the output answers line N of the input, or with `keep:
+   * 'verdicts'` each line's verdict alone (`allowed` or `disallowed`). Blank
+   * lines are kept only by these two. The fast path for URL files and pipes: the core
+   * writes the output, with no JavaScript per line.
+   */
+  filterLines(lines: string | Uint8Array, keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed'): FilteredLines {
+    const index = this.#live();
+    const mode = KEEP.get(keep);
+    if (mode === undefined) throw new RangeError(`keep must be 'allowed', 'disallowed', 'labelled' or 'verdicts', got ${JSON.stringify(keep)}`);
+    return this.#compiled.filterLines(index, lines, mode);
   }
 
   /** The allowed URLs, in order. */

@@ -20,6 +20,9 @@ export interface CoreExports {
   checkBatch16(index: number, units: number, count: number): number;
   checkLines(index: number, textLen: number): number;
   verdicts(): number;
+  filterLines(index: number, textLen: number, keep: number): number;
+  output(): number;
+  filterCounts(): number;
   normalizeInput(len: number): number;
   normalized(): number;
   pathOfInput(len: number): number;
