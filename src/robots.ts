@@ -182,12 +182,24 @@ export class Robots {
 
 /** Parses a robots.txt (text, or bytes as fetched) for matching. */
 export function parse(body: string | Uint8Array, options?: ParseOptions): Robots {
+  return parseBody(body, options, false);
+}
+
+/**
+ * @internal parse() for bytes the library owns (a fetched body): kept as the
+ * Robots' source without a copy.
+ */
+export function parseOwned(body: Uint8Array, options?: ParseOptions): Robots {
+  return parseBody(body, options, true);
+}
+
+function parseBody(body: string | Uint8Array, options: ParseOptions | undefined, owned: boolean): Robots {
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const written = core.writeBody(body, maxBytes);
   const robots = core.exports.compile(written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE);
   // Bytes are copied (the caller may reuse the buffer); strings are immutable.
-  const source = typeof body === 'string' ? body : body.slice(0, written.length);
+  const source = typeof body === 'string' ? body : owned ? body.subarray(0, written.length) : body.slice(0, written.length);
   return new Robots(MADE_BY_PARSE, core, robots, mode, written.cut, source, maxBytes);
 }
 

@@ -2,7 +2,7 @@
 // up to five redirects followed by hand, a bounded body, and an expiry time.
 // The caller's fetch does the I/O; nothing here speaks HTTP itself.
 
-import { parse, type Robots } from '../robots.js';
+import { parseOwned, type Robots } from '../robots.js';
 import { robotsTxtUrl } from './location.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
@@ -30,12 +30,14 @@ export interface FetchedRobots {
   fetchedAt: number;
   /** When to fetch again (ms since the epoch): Cache-Control max-age, else 24 hours; soon for unreachable. */
   expires: number;
+  /** The body as received, cut at maxBytes; empty unless the outcome is ok. */
+  body: Uint8Array;
   /** Why it was unreachable (a timeout, a network error). */
   error?: unknown;
 }
 
-const ALLOW_ALL = '';
-const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
+const ALLOW_ALL = new Uint8Array(0);
+const DISALLOW_ALL = new TextEncoder().encode('User-agent: *\nDisallow: /\n');
 
 /** Fetches and parses the robots.txt for `url`'s scheme, host and port. Never rejects for HTTP or network trouble. */
 export async function fetchRobots(url: string | URL, options?: FetchOptions): Promise<FetchedRobots> {
@@ -50,11 +52,14 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   const headers: Record<string, string> = {};
   if (o.userAgent) headers['user-agent'] = o.userAgent;
-  const answer = (outcome: FetchOutcome, body: string | Uint8Array, status: number | undefined, redirects: number, finalUrl: string, expires: number, error?: unknown): FetchedRobots => ({
-    robots: parse(body, { mode: o.mode, maxBytes: o.maxBytes }),
-    outcome, status, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
-    ...(error === undefined ? {} : { error }),
-  });
+  const answer = (outcome: FetchOutcome, body: Uint8Array, status: number | undefined, redirects: number, finalUrl: string, expires: number, error?: unknown): FetchedRobots => {
+    const robots = parseOwned(body, { mode: o.mode, maxBytes: o.maxBytes });
+    return {
+      robots, outcome, status, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
+      body: outcome === 'ok' ? body.subarray(0, o.maxBytes) : new Uint8Array(0),
+      ...(error === undefined ? {} : { error }),
+    };
+  };
 
   let current = robotsUrl;
   let redirects = 0;
