@@ -1,4 +1,13 @@
 import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
+
+/** `../index.js` from src/cli/ stays an import: dist/cli/*.js -> dist/index.js. */
+const ownEntry: Plugin = {
+  name: 'own-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: '../index.js', external: true }));
+  },
+};
 
 export default defineConfig([
   {
@@ -21,11 +30,14 @@ export default defineConfig([
     external: ['./robotsmatch.wasm'],
   },
   {
-    // The command-line tool, Node only.
-    entry: { cli: 'src/cli.ts' },
+    // The command-line tool, Node only. It imports the package's own entry
+    // (dist/index.js) instead of bundling a second copy of the core.
+    entry: { 'cli/main': 'src/cli/main.ts', 'cli/filter-worker': 'src/cli/filter-worker.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',
+    splitting: false,
     banner: { js: '#!/usr/bin/env node' },
+    esbuildPlugins: [ownEntry],
   },
 ]);

@@ -1,44 +1,307 @@
-// The command-line tool, run as a user runs it (the built dist/cli.js).
-import { describe, expect, test } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The command line as a user runs it: the built dist/cli/main.js in real
+// processes, real files (plain and gzip), pipes, and real HTTP servers on
+// 127.0.0.1 for --robots URL, check without --robots, lint URL and fetch.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from '../src/index.js';
+import { cli, demo, robotsmatch, shell } from './support/cli.js';
+import { startServer, text, redirect, type TestServer } from './support/server.js';
+import { corpusUrls, CORPUS_DIR } from './support/corpus.js';
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const example = (name: string) => fileURLToPath(new URL(`../examples/demo/${name}`, import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-cli-'));
+const file = (name: string, content: string | Uint8Array) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!existsSync(cli))('cli', () => {
-  test('--example prints each bundled URL with its verdict and deciding line', () => {
-    const out = execFileSync('node', [cli, '--example'], { encoding: 'utf8' });
-    expect(out).toContain('disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: disallow: /private/)');
-    expect(out).toContain('allowed     ExampleBot     https://example.com/private/press/launch.html  (line 5: allow: /private/press/)');
-    expect(out).toContain('allowed     Googlebot      https://example.com/docs/  (line 12: allow: /docs/index.html)');
-    expect(out.trim().split('\n')).toHaveLength(11);
+const ROBOTS = demo('robots.txt');
+const lines = (s: string) => s.split('\n').filter((l) => l !== '');
+
+describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
+  let server: TestServer;
+  let down: string; // an origin that refuses connections
+  beforeAll(async () => {
+    server = await startServer();
+    server.route('/robots.txt', text(200, readFileSync(ROBOTS, 'utf8')));
+    const closed = await startServer();
+    down = closed.origin;
+    await closed.close();
   });
+  afterAll(() => server.close());
 
-  test('--json with URLs on standard input', () => {
-    const out = execFileSync('node', [cli, example('robots.txt'), '--json', '--agent', 'ExampleBot'], {
-      encoding: 'utf8',
-      input: 'https://example.com/private/x\nhttps://example.com/ok Googlebot\n',
+  describe('--example and --help', () => {
+    test('--example runs check, explain and lint on the bundled example', async () => {
+      const r = await robotsmatch(['--example']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)');
+      expect(r.stdout).toContain('allowed     Googlebot      https://example.com/docs/  (line 12: Allow: /docs/index.html)');
+      expect(r.stdout).toContain('$ robotsmatch explain https://example.com/docs/');
+      expect(r.stdout).toContain('examples/demo/robots.txt:6: info unsupported-key: Google ignores `Crawl-delay`');
     });
-    const rows = out.trim().split('\n').map((l) => JSON.parse(l));
-    expect(rows).toEqual([
-      { url: 'https://example.com/private/x', agent: 'ExampleBot', allowed: false, line: 3, rule: { type: 'disallow', pattern: '/private/' } },
-      { url: 'https://example.com/ok', agent: 'Googlebot', allowed: true, line: 0, rule: null },
-    ]);
+
+    test.each(['check', 'filter', 'explain', 'lint', 'fetch'])('%s --help', async (command) => {
+      const r = await robotsmatch([command, '--help']);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: robotsmatch ${command}`));
+    });
+
+    test('no command: the usage on stderr and exit 2; --help: on stdout and exit 0', async () => {
+      const none = await robotsmatch([]);
+      expect(none.status).toBe(2);
+      expect(none.stderr).toContain('Usage: robotsmatch <command>');
+      expect((await robotsmatch(['--help'])).status).toBe(0);
+    });
   });
 
-  test('bad usage exits with 2 and says why', () => {
-    const r = spawnSync('node', [cli, example('robots.txt'), '--mode', 'bing'], { encoding: 'utf8', input: '' });
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('--mode must be google or rfc');
-    expect(spawnSync('node', [cli], { encoding: 'utf8' }).status).toBe(2);
+  describe('bad input: one line on stderr, exit 2', () => {
+    test.each([
+      [['frobnicate'], 'unknown command "frobnicate"'],
+      [['filter', '--robots', ROBOTS, '--bogus'], "filter: Unknown option '--bogus'"],
+      [['filter', 'urls.txt'], 'filter needs --robots'],
+      [['filter', '--robots', join(dir, 'missing.txt')], 'missing.txt: no such file'],
+      [['filter', '--robots', ROBOTS, join(dir, 'nope.txt')], 'nope.txt: no such file'],
+      [['filter', '--robots', dir], 'it is a directory'],
+      [['filter', '--robots', ROBOTS, '--mode', 'bing'], '--mode must be google or rfc, got "bing"'],
+      [['filter', '--robots', ROBOTS, '--workers', '0'], '--workers must be a whole number from 1 to 64'],
+      [['filter', '--robots', ROBOTS, '--verdicts', '--invert'], 'cannot be combined with --invert'],
+      [['check'], 'check needs at least one URL'],
+      [['check', 'https://e.com/', '--robots', ROBOTS, '--timeout', '2147483648'], '--timeout must be a whole number'],
+      [['explain', 'https://e.com/a', 'https://e.com/b', '--robots', ROBOTS], 'explain takes one URL, got 2'],
+      [['lint'], 'lint takes one FILE or URL, got 0'],
+      [['fetch', 'mailto:someone@example.com'], 'cannot fetch a robots.txt for mailto:someone@example.com'],
+      [['check', 'https://e.com/', '--agent', '123'], 'has no product token'],
+    ])('%j', async (args, message) => {
+      const r = await robotsmatch(args as string[]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(lines(r.stderr)).toHaveLength(1);
+      expect(r.stderr).toMatch(/^robotsmatch: /);
+    });
+
+    test('--robots URL that cannot be reached is an error, not "disallow everything"', async () => {
+      const r = await robotsmatch(['filter', '--robots', `${down}/robots.txt`, '--timeout', '5000'], 'https://e.com/\n');
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^robotsmatch: cannot fetch http:\/\/127\.0\.0\.1:\d+\/robots\.txt: unreachable/);
+      expect(r.stdout).toBe('');
+    });
+
+    test('input that is not valid gzip', async () => {
+      const r = await robotsmatch(['filter', '--robots', ROBOTS, file('bad.gz', Uint8Array.from([0x1f, 0x8b, 1, 2, 3, 4, 5]))]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/bad\.gz is not valid gzip/);
+    });
   });
 
-  test('a reader that closes early (| head) is not an error', () => {
-    const many = Array.from({ length: 20_000 }, (_, i) => `https://example.com/p/${i}`).join('\n');
-    const r = spawnSync('sh', ['-c', `node ${cli} ${example('robots.txt')} | head -1`], { encoding: 'utf8', input: many });
-    expect(r.stderr).not.toContain('EPIPE');
-    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  describe('check', () => {
+    test('against a file: verdict and deciding line; exit 1 when one URL is disallowed', async () => {
+      const r = await robotsmatch(['check', 'https://example.com/private/x', 'https://example.com/private/press/y', '--robots', ROBOTS, '--agent', 'ExampleBot']);
+      expect(r.status).toBe(1);
+      expect(lines(r.stdout)).toEqual([
+        'disallowed  https://example.com/private/x  (line 3: Disallow: /private/)',
+        'allowed     https://example.com/private/press/y  (line 5: Allow: /private/press/)',
+      ]);
+      expect((await robotsmatch(['check', 'https://example.com/ok', '--robots', ROBOTS])).status).toBe(0);
+    });
+
+    test('--json', async () => {
+      const r = await robotsmatch(['check', 'https://example.com/search?q=1', '--robots', ROBOTS, '--json']);
+      expect(JSON.parse(r.stdout)).toEqual({ url: 'https://example.com/search?q=1', agent: 'Googlebot', allowed: false, line: 10, rule: { type: 'disallow', pattern: '/search' }, robots: ROBOTS });
+    });
+
+    test('a full User-Agent string is matched by its product token, and said so on stderr', async () => {
+      const r = await robotsmatch(['check', 'https://example.com/search', '--robots', ROBOTS, '--agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)']);
+      expect(r.stderr).toContain('matching as "Googlebot"');
+      expect(r.stdout).toContain('disallowed  https://example.com/search  (line 10: Disallow: /search)');
+    });
+
+    test('without --robots: each URL\'s own robots.txt, fetched with the RFC rules, named with its outcome', async () => {
+      const missing = await startServer(); // every path 404
+      const failing = await startServer();
+      failing.route('/robots.txt', text(503, 'busy'));
+      try {
+        const r = await robotsmatch([
+          'check', `${server.origin}/private/a`, `${missing.origin}/private/a`, `${failing.origin}/x`, '--agent', 'ExampleBot', '--json', '--user-agent', 'TestBot/1.0',
+        ]);
+        const rows = lines(r.stdout).map((l) => JSON.parse(l));
+        expect(rows.map((x) => [x.allowed, x.outcome, x.status, x.robotsUrl])).toEqual([
+          [false, 'ok', 200, `${server.origin}/robots.txt`],
+          [true, 'unavailable', 404, `${missing.origin}/robots.txt`],
+          [false, 'unreachable', 503, `${failing.origin}/robots.txt`],
+        ]);
+        expect(r.status).toBe(1);
+        expect(server.requests.some((q) => q.userAgent === 'TestBot/1.0')).toBe(true);
+        const human = await robotsmatch(['check', `${server.origin}/private/a`, '--agent', 'ExampleBot']);
+        expect(human.stdout).toContain(`[${server.origin}/robots.txt: ok 200]`);
+      } finally {
+        await missing.close();
+        await failing.close();
+      }
+    });
+
+    test('--robots URL: the robots.txt of that URL\'s origin', async () => {
+      const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', `${server.origin}/anything`, '--agent', 'ExampleBot']);
+      expect(r.stdout).toContain('disallowed  https://example.com/private/a  (line 3: Disallow: /private/)');
+    });
+
+    test('a robots.txt cut at --max-bytes is said on stderr', async () => {
+      const r = await robotsmatch(['check', 'https://example.com/', '--robots', ROBOTS, '--max-bytes', '100']);
+      expect(r.stderr).toContain('is longer than 100 bytes; crawlers ignore the rest');
+    });
+  });
+
+  describe('filter', () => {
+    const urls = ['https://example.com/private/a', 'https://example.com/ok', 'https://example.com/private/press/b', 'https://example.com/x.pdf'];
+    const input = urls.join('\n') + '\n';
+
+    test('a file: the allowed URLs in order; the summary on stderr', async () => {
+      const r = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', file('urls.txt', input)]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe('https://example.com/ok\nhttps://example.com/private/press/b\n');
+      expect(r.stderr).toMatch(/^robotsmatch filter: 4 URLs, 2 allowed, 2 disallowed, /);
+    });
+
+    test('standard input, --invert, --quiet', async () => {
+      const r = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--invert', '--quiet', '-'], input);
+      expect(r.stdout).toBe('https://example.com/private/a\nhttps://example.com/x.pdf\n');
+      expect(r.stderr).toBe('');
+    });
+
+    test('gzip, from a file and on standard input, told by its magic bytes', async () => {
+      const gz = gzipSync(input);
+      const fromFile = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', file('urls.log', gz)]);
+      const fromStdin = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot'], gz);
+      expect(fromFile.stdout).toBe('https://example.com/ok\nhttps://example.com/private/press/b\n');
+      expect(fromStdin.stdout).toBe(fromFile.stdout);
+    });
+
+    test('--verdicts: one line per input line, blank and unparseable lines and a last line without a break too', async () => {
+      const odd = 'https://example.com/private/a\n\nnot a url\r\nhttps://example.com/ok\r\nhttps://example.com/private/z';
+      const r = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--verdicts'], odd);
+      expect(r.stdout).toBe('disallowed\thttps://example.com/private/a\nallowed\t\nallowed\tnot a url\nallowed\thttps://example.com/ok\ndisallowed\thttps://example.com/private/z\n');
+      const only = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--verdicts-only'], odd);
+      expect(only.stdout).toBe('disallowed\nallowed\nallowed\nallowed\ndisallowed\n');
+    });
+
+    test('--verdicts on a large input with several workers: every line, in input order, as the library decides', async () => {
+      const list = corpusUrls(200_000);
+      const big = file('big.txt', list.join('\n') + '\n'); // about 13 MB: the pool starts after 4 MB
+      const robots = join(CORPUS_DIR, 'github.com.txt');
+      const pooled = await robotsmatch(['filter', '--robots', robots, '--verdicts', '--workers', '3', big]);
+      expect(pooled.status).toBe(0);
+      expect(pooled.stderr).toContain('3 workers');
+      const out = pooled.stdout.split('\n');
+      expect(out.pop()).toBe('');
+      expect(out).toHaveLength(list.length);
+      const expected = parse(readFileSync(robots)).forAgent('Googlebot').matchLines(list.join('\n'));
+      for (let i = 0; i < list.length; i++) {
+        if (out[i] !== `${expected[i] ? 'allowed' : 'disallowed'}\t${list[i]}`) throw new Error(`line ${i + 1}: ${out[i]}`);
+      }
+      const single = await robotsmatch(['filter', '--robots', robots, '--verdicts', '--workers', '1', big]);
+      expect(single.stderr).not.toContain('workers');
+      expect(single.bytes.equals(pooled.bytes)).toBe(true);
+    });
+
+    test('a reader that stops early (| head) ends the command quietly', async () => {
+      const big = file('many.txt', Array.from({ length: 300_000 }, (_, i) => `https://example.com/p/${i}`).join('\n'));
+      const r = await shell(`node ${cli} filter --robots ${ROBOTS} ${big} | head -2`);
+      expect(r.stdout.split('\n').slice(0, 2)).toEqual(['https://example.com/p/0', 'https://example.com/p/1']);
+      expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+    });
+
+    test('--robots URL', async () => {
+      const r = await robotsmatch(['filter', '--robots', `${server.origin}/robots.txt`, '--agent', 'ExampleBot'], input);
+      expect(r.stdout).toBe('https://example.com/ok\nhttps://example.com/private/press/b\n');
+    });
+  });
+
+  describe('explain', () => {
+    test('groups, every matching rule with its priority, the winner, and the other mode', async () => {
+      const r = await robotsmatch(['explain', 'https://example.com/docs/', '--robots', ROBOTS]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('groups    1 group names Googlebot');
+      expect(r.stdout).toContain('lines 8, 9: User-agent: Googlebot, Googlebot-News  (rules on lines 10-12)');
+      expect(r.stdout).toMatch(/matching  line 12 +Allow: \/docs\/index\.html  priority 7 .*<- decides/);
+      expect(r.stdout).toContain("verdict   allowed (Google): Google's index.html rule");
+      expect(r.stdout).toContain('RFC 9309  allowed (no rule applies)');
+    });
+
+    test('--json, with the fallback to `*` and --mode rfc', async () => {
+      const r = await robotsmatch(['explain', 'https://example.com/private/press/x', '--robots', ROBOTS, '--agent', 'ExampleBot', '--json', '--mode', 'rfc']);
+      const e = JSON.parse(r.stdout);
+      expect(e).toMatchObject({ allowed: true, line: 5, reason: 'longest-match', fallback: true, mode: 'rfc' });
+      expect(e.candidates.map((c: { line: number }) => c.line)).toEqual([5, 3]);
+    });
+  });
+
+  describe('lint', () => {
+    test('file:line: severity code: message, and exit 1 on an error', async () => {
+      const bad = file('bad-robots.txt', 'Disallow: /early\nUser-agent: *\nDissallow: /typo\n');
+      const r = await robotsmatch(['lint', bad]);
+      expect(r.status).toBe(1);
+      expect(lines(r.stdout)).toEqual([
+        `${bad}:1: error rule-outside-group: This rule comes before any User-agent line, so every crawler ignores it.`,
+        `${bad}:3: warning typo-key: Google reads \`Dissallow\` as \`Disallow\`; RFC 9309 crawlers ignore this line.`,
+        '    fix: Disallow: /typo',
+      ]);
+      expect(r.stderr).toContain('1 error, 1 warning, 0 notes');
+    });
+
+    test('a clean file: exit 0; --json', async () => {
+      const r = await robotsmatch(['lint', ROBOTS, '--json']);
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual(['unsupported-key', 'modes-differ']);
+    });
+
+    test('a file past --max-bytes reports the first line cut', async () => {
+      const r = await robotsmatch(['lint', ROBOTS, '--max-bytes', '200']);
+      // 200 bytes end inside line 8.
+      expect(r.stdout).toMatch(/robots\.txt:8: error over-size-limit: Crawlers read only the first 200 bytes/);
+      expect(r.status).toBe(1);
+    });
+
+    test('a URL; a URL with no robots.txt is exit 2', async () => {
+      expect((await robotsmatch(['lint', `${server.origin}/`])).status).toBe(0);
+      const missing = await startServer();
+      try {
+        const r = await robotsmatch(['lint', `${missing.origin}/`]);
+        expect(r.status).toBe(2);
+        expect(r.stderr).toContain('no robots.txt to lint (unavailable, HTTP 404)');
+      } finally {
+        await missing.close();
+      }
+    });
+  });
+
+  describe('fetch', () => {
+    test('outcome, status, redirects, expiry and the first lines', async () => {
+      const moved = await startServer();
+      moved.route('/robots.txt', redirect(`${server.origin}/robots.txt`));
+      try {
+        const r = await robotsmatch(['fetch', `${moved.origin}/some/page`, '--lines', '3']);
+        expect(r.status).toBe(0);
+        expect(r.stdout).toContain(`robots.txt  ${moved.origin}/robots.txt`);
+        expect(r.stdout).toContain('outcome     ok: HTTP 200: the rules of this file apply');
+        expect(r.stdout).toContain(`redirects   1, read from ${server.origin}/robots.txt`);
+        expect(r.stdout).toMatch(/expires     \d{4}-\d\d-\d\dT.* \(24 h\)/);
+        expect(r.stdout).toContain('sitemap     https://example.com/sitemap.xml');
+        expect(r.stdout).toContain('# A small robots.txt for the demo');
+        expect(r.stdout).toMatch(/\.\.\. \d+ more lines/);
+        const json = JSON.parse((await robotsmatch(['fetch', `${moved.origin}/`, '--json'])).stdout);
+        expect(json).toMatchObject({ outcome: 'ok', status: 200, redirects: 1, truncated: false, body: readFileSync(ROBOTS, 'utf8') });
+      } finally {
+        await moved.close();
+      }
+    });
+
+    test('unreachable: printed, and exit 1', async () => {
+      const r = await robotsmatch(['fetch', `${down}/`, '--timeout', '5000']);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toMatch(/outcome +unreachable: unreachable \(.*\): every URL is disallowed until it answers/);
+    });
   });
 });

@@ -1,0 +1,12 @@
+// What the command line does with failures: a UsageError (bad flag, missing
+// file, unreadable URL) is one line on stderr and exit status 2.
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** The one stderr line for any failure: the message, prefixed with the program name. */
+export function failureLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `robotsmatch: ${message.split('\n')[0]}\n`;
+}

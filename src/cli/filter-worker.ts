@@ -1,0 +1,22 @@
+// A worker thread of `filter`'s pool (tinypool): compiles the robots.txt
+// once, then filters the chunks of lines it is handed.
+
+import Tinypool from 'tinypool';
+import { parse, type FilteredLines } from '../index.js';
+
+export type Keep = 'allowed' | 'disallowed' | 'labelled' | 'verdicts';
+
+export interface FilterWorkerData {
+  robots: Uint8Array;
+  mode: 'google' | 'rfc';
+  maxBytes: number | undefined;
+  agent: string;
+  keep: Keep;
+}
+
+const data = Tinypool.workerData as FilterWorkerData;
+const matcher = parse(data.robots, { mode: data.mode, ...(data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }) }).forAgent(data.agent);
+
+export default function filterChunk(chunk: Uint8Array): FilteredLines {
+  return matcher.filterLines(chunk, data.keep);
+}

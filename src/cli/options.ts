@@ -1,0 +1,69 @@
+// Flags shared by the subcommands, checked once, with one clear error each.
+
+import type { ParseArgsConfig } from 'node:util';
+import { availableParallelism } from 'node:os';
+import { isPlainToken, productToken, type Mode } from '../index.js';
+import { UsageError } from './errors.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Flags every subcommand that matches URLs takes. */
+export const MATCH_FLAGS = {
+  agent: { type: 'string', default: 'Googlebot' },
+  mode: { type: 'string', default: 'google' },
+  json: { type: 'boolean', default: false },
+  'user-agent': { type: 'string' },
+  timeout: { type: 'string', default: '30000' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies Options;
+
+/**
+ * Runs a subcommand's node:util parseArgs call (strict, positionals allowed),
+ * turning its errors into one-line usage errors.
+ */
+export function parseCommand<R>(name: string, parse: () => R): R {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError(`${name}: ${(error as Error).message.split('\n')[0]} (see robotsmatch ${name} --help)`);
+  }
+}
+
+export function modeOf(value: string | undefined): Mode {
+  if (value !== 'google' && value !== 'rfc') throw new UsageError(`--mode must be google or rfc, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/**
+ * The product token to match with. Groups name crawlers by token, so a full
+ * User-Agent string or `Googlebot/2.1` would silently get the `*` rules:
+ * take its token instead, and say so.
+ */
+export function agentOf(value: string | undefined, warn: (line: string) => void): string {
+  const agent = value ?? 'Googlebot';
+  if (isPlainToken(agent)) return agent;
+  const token = productToken(agent);
+  if (!token) throw new UsageError(`--agent ${JSON.stringify(agent)} has no product token (letters, - and _)`);
+  warn(`robotsmatch: --agent ${JSON.stringify(agent)} is not a product token; matching as ${JSON.stringify(token)}\n`);
+  return token;
+}
+
+export function timeoutOf(value: string | undefined): number {
+  const ms = Number(value);
+  if (!/^\d+$/.test(value ?? '') || ms < 1 || ms > 2 ** 31 - 1) throw new UsageError(`--timeout must be a whole number of milliseconds from 1 to 2147483647, got ${JSON.stringify(value)}`);
+  return ms;
+}
+
+export function workersOf(value: string | undefined): number {
+  if (value === undefined) return Math.max(1, Math.min(availableParallelism(), 8));
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new UsageError(`--workers must be a whole number from 1 to 64, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export function maxBytesOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) > 2 ** 31 - 1) throw new UsageError(`--max-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export const isUrl = (text: string) => /^https?:\/\//i.test(text);
