@@ -36,7 +36,16 @@ interface ExplainContext {
 /** Only parse() makes a Robots: the constructor checks for this key. */
 const MADE_BY_PARSE = Symbol('robotsmatch.parse');
 
-const disposeSymbol: typeof Symbol.dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+declare global {
+  // Empty here. Where TypeScript's esnext (or esnext.disposable) lib or
+  // @types/node declares the standard Disposable, this merges with it, so
+  // Robots has [Symbol.dispose] in its type exactly where `using` exists;
+  // elsewhere our types never mention Symbol.dispose (which would be TS2550).
+  interface Disposable {}
+}
+
+/** A Robots is Disposable (`using robots = parse(...)`) where the lib knows Disposable. */
+export interface Robots extends Disposable {}
 
 export class Robots {
   /** True when the file was longer than maxBytes and only its start was parsed. */
@@ -174,11 +183,18 @@ export class Robots {
     this.#explaining?.other.dispose();
     this.#explaining = undefined;
   }
-
-  [disposeSymbol](): void {
-    this.dispose();
-  }
 }
+
+// [Symbol.dispose] is added outside the class so that the declarations do not
+// name Symbol.dispose (see Disposable above); runtimes without it get the
+// well-known registry symbol, which is what polyfills use.
+Object.defineProperty(Robots.prototype, Symbol.dispose ?? Symbol.for('Symbol.dispose'), {
+  value: function dispose(this: Robots) {
+    this.dispose();
+  },
+  writable: true,
+  configurable: true,
+});
 
 /** Parses a robots.txt (text, or bytes as fetched) for matching. */
 export function parse(body: string | Uint8Array, options?: ParseOptions): Robots {
