@@ -37,6 +37,16 @@ const runtimes: Runtime[] = [
     run: async () => run('node', ['--jitless', 'run.mjs', '../../dist/js.js']) },
   { name: 'Node, robotsmatch/js CommonJS', missing: existsSync(`${root}dist/js.cjs`) ? false : 'dist/ not built', webassembly: true,
     run: async () => run('node', ['run.cjs', `${root}dist/js.cjs`]) },
+  // The Node lines users run besides the machine's (scripts/node-lines.mjs installs them; CI does).
+  ...[22, 24, 26].flatMap((major): Runtime[] => {
+    const node = `${root}.cache/node/${major}/bin/node`;
+    const missing = existsSync(node) ? false : `Node ${major} is not installed (node scripts/node-lines.mjs)`;
+    return [
+      { name: `Node ${major}, ESM build`, missing, webassembly: true, run: async () => run(node, ['run.mjs', '../../dist/index.js']) },
+      { name: `Node ${major}, CommonJS build (require)`, missing, webassembly: true, run: async () => run(node, ['run.cjs', `${root}dist/index.cjs`]) },
+      { name: `Node ${major} --jitless, robotsmatch/js`, missing, webassembly: false, run: async () => run(node, ['--jitless', 'run.mjs', '../../dist/js.js']) },
+    ];
+  }),
   { name: 'Deno', missing: existsSync(bin('deno')) ? false : 'deno is not installed (npm package deno)', webassembly: true,
     run: async () => run(bin('deno'), ['run', '-A', 'run.mjs', '../../dist/index.js']) },
   { name: 'Bun', missing: existsSync(bin('bun')) ? false : 'bun is not installed (npm package bun)', webassembly: true,
