@@ -1,0 +1,153 @@
+// The tarball users install (issue 14): `npm pack`, installed into a fresh
+// project outside the repository, then used there as users do: import and
+// require, every public subpath, the CLI through npx, TypeScript under
+// node16 and bundler with the default lib and no @types/node; publint and
+// attw on the tarball itself.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const built = existsSync(join(root, 'dist/index.js'));
+let dir = '';
+let app = '';
+let tarball = '';
+
+const sh = (command: string, args: string[], cwd = app, input?: string) => {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', input, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe.skipIf(!built)('the packed tarball, installed as users install it', () => {
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'robotsmatch-pack-'));
+    // --ignore-scripts: dist/ is already built by the test command; prepack scripts would rebuild it.
+    const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+    tarball = join(dir, packed);
+    app = join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const install = sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error']);
+    if (install.status !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
+  }, 180_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the tarball holds the papers and one core', () => {
+    const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+    for (const file of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/cli/main.js', 'package/dist/robotsmatch.wasm']) {
+      expect(list).toContain(file);
+    }
+    expect(readFileSync(join(app, 'node_modules/robotsmatch/LICENSE'), 'utf8')).toContain('Apache License');
+    // The CLI imports the package entry instead of carrying its own copy of the core.
+    const cli = readFileSync(join(app, 'node_modules/robotsmatch/dist/cli/main.js'), 'utf8');
+    expect(cli).toContain('from "../index.js"');
+    expect(cli).not.toContain('WebAssembly');
+    expect(list.some((f) => f.startsWith('package/test/') || f.startsWith('package/src/') || f.startsWith('package/bench/'))).toBe(false);
+  });
+
+  test('ESM: import, every public subpath', () => {
+    writeFileSync(join(app, 'esm.mjs'), `
+import { parse, lint, RobotsCache } from 'robotsmatch';
+import { parse as parseJs } from 'robotsmatch/js';
+import pkg from 'robotsmatch/package.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+const body = 'User-agent: *\\nDisallow: /private/\\nDissallow: /typo\\n';
+const robots = parse(body);
+const wasm = readFileSync(new URL(import.meta.resolve('robotsmatch/robotsmatch.wasm')));
+console.log(JSON.stringify({
+  check: robots.check('https://e.com/private/x', 'bot'),
+  js: parseJs(body).isAllowed('https://e.com/private/x', 'bot'),
+  explain: robots.explain('https://e.com/typo', 'bot').reason,
+  lint: lint(body).map((d) => d.code),
+  cache: typeof RobotsCache,
+  version: pkg.version,
+  wasm: WebAssembly.validate(wasm),
+}));
+`);
+    const r = sh(process.execPath, ['esm.mjs']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      check: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/private/' } },
+      js: false, explain: 'longest-match', lint: ['typo-key'], cache: 'function', version: '0.1.0', wasm: true,
+    });
+  });
+
+  test('CommonJS: require', () => {
+    writeFileSync(join(app, 'cjs.cjs'), `
+const { parse } = require('robotsmatch');
+const js = require('robotsmatch/js');
+const r = parse('User-agent: *\\nDisallow: /a\\n');
+console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name]));
+`);
+    const r = sh(process.execPath, ['cjs.cjs']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch']);
+  });
+
+  test('the CLI through npx: --example and a real filter', () => {
+    const example = sh('npx', ['--no-install', 'robotsmatch', '--example']);
+    expect(example.status).toBe(0);
+    expect(example.stdout).toContain('disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)');
+    writeFileSync(join(app, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
+    const filter = sh('npx', ['--no-install', 'robotsmatch', 'filter', '--robots', 'robots.txt', '--verdicts'], app, 'https://e.com/private/a\nhttps://e.com/ok\n');
+    expect(filter.status).toBe(0);
+    expect(filter.stdout).toBe('disallowed\thttps://e.com/private/a\nallowed\thttps://e.com/ok\n');
+  });
+
+  const typescript = join(root, 'node_modules/typescript/bin/tsc');
+  const source = `
+import { parse, lint, productToken, type Robots, type Verdict, type Diagnostic, type Explanation, type FetchedRobots } from 'robotsmatch';
+import { parse as parseJs } from 'robotsmatch/js';
+const robots: Robots = parse('User-agent: *\\nDisallow: /a\\n', { mode: 'rfc' });
+const verdict: Verdict = robots.check('/a', productToken('Googlebot/2.1'));
+const explanation: Explanation = robots.explain('/a', ['a', 'b']);
+const diagnostics: Diagnostic[] = lint('x');
+const matcher = robots.forAgent('x');
+const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;
+let fetched: FetchedRobots | undefined;
+export const all = [verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
+robots.dispose();
+`;
+  test.each(['node16', 'bundler'] as const)('TypeScript, moduleResolution %s, strict, skipLibCheck false, default lib, no @types/node', (resolution) => {
+    const project = join(app, `ts-${resolution}`);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'check.ts'), source);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'es2022', module: resolution === 'node16' ? 'node16' : 'esnext', moduleResolution: resolution,
+        strict: true, skipLibCheck: false, noEmit: true, types: [], typeRoots: [],
+      },
+      files: ['check.ts'],
+    }));
+    const r = sh(process.execPath, [typescript, '-p', project]);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  test('TypeScript with the esnext lib: `using` disposes a Robots', () => {
+    const project = join(app, 'ts-using');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'check.ts'), `import { parse } from 'robotsmatch';\n{\n  using robots = parse('User-agent: *\\nDisallow: /\\n');\n  robots.isAllowed('/', 'x');\n}\nexport {};\n`);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'es2022', lib: ['esnext', 'dom'], module: 'node16', moduleResolution: 'node16', strict: true, skipLibCheck: false, noEmit: true, types: [], typeRoots: [] },
+      files: ['check.ts'],
+    }));
+    const r = sh(process.execPath, [typescript, '-p', project]);
+    expect(r.stdout + r.stderr).toBe('');
+    const robots = sh(process.execPath, ['--input-type=module', '-e', "import { parse } from 'robotsmatch'; const r = parse('User-agent: *\\nDisallow: /\\n'); r[Symbol.dispose ?? Symbol.for('Symbol.dispose')](); try { r.isAllowed('/', 'x'); } catch (e) { console.log(e.name); }"]);
+    expect(robots.stdout.trim()).toBe('RobotsDisposedError');
+  });
+
+  test('publint and attw pass on the tarball', () => {
+    const publint = sh(join(root, 'node_modules/.bin/publint'), ['run', tarball, '--strict'], root);
+    expect(publint.stdout + publint.stderr).not.toMatch(/Errors:|Warnings:/);
+    expect(publint.status).toBe(0);
+    const attw = sh(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'node16', '--exclude-entrypoints', './robotsmatch.wasm', '--format', 'table-flipped'], root);
+    expect(attw.status, attw.stdout + attw.stderr).toBe(0);
+  });
+});
