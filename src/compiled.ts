@@ -20,8 +20,6 @@ export interface OtherRecord {
 export interface Records {
   sitemaps: readonly string[];
   others: readonly OtherRecord[];
-  /** Per other record: its group, and the token of the user-agent line above it ('*' for global). */
-  places: readonly { group: number; agent: string }[];
 }
 
 /** filterLines' result: the selected lines and counts. */
@@ -141,7 +139,7 @@ export class Compiled {
     };
   }
 
-  /** The groups an index applies (for crawl-delay), and whether they name the agent. */
+  /** The groups an index applies, and whether they name the agent. */
   groupsOf(index: number): { groups: Set<number>; specific: boolean } {
     const u32 = this.core.u32;
     const at = index >>> 2;
@@ -332,11 +330,9 @@ export class Compiled {
     const u32 = this.core.u32;
     const word = (at: number) => u32[at >>> 2]!;
     const arena = robots + word(robots + L.R_ARENA);
-    const tokens = robots + word(robots + L.R_TOKENS);
     const records = robots + word(robots + L.R_RECORDS);
     const sitemaps: string[] = [];
     const others: OtherRecord[] = [];
-    const places: { group: number; agent: string }[] = [];
     for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
       const at = records + i * L.REC_SIZE;
       const key = arena + word(at + L.REC_KEY);
@@ -347,14 +343,8 @@ export class Compiled {
         continue;
       }
       others.push({ line: word(at + L.REC_LINE), key: this.core.read(key, keyLength), value });
-      const agent = word(at + L.REC_AGENT) | 0;
-      const token = tokens + agent * L.T_SIZE;
-      places.push({
-        group: word(at + L.REC_GROUP) | 0,
-        agent: agent === -2 ? '*' : agent < 0 ? '' : this.core.read(arena + word(token + L.T_OFFSET), word(token + L.T_LENGTH)),
-      });
     }
-    this.#records = { sitemaps: Object.freeze(sitemaps), others: Object.freeze(others), places };
+    this.#records = { sitemaps: Object.freeze(sitemaps), others: Object.freeze(others) };
     return this.#records;
   }
 

@@ -9,6 +9,7 @@ import { resolveParseOptions, type Mode, type ParseOptions } from './options.js'
 import { explain, explainCore, type Explanation } from './explain.js';
 import { lines, type RobotsLine } from './lines.js';
 import { agentTokens } from './agent.js';
+import { delayRecords, delayFor, type DelayRecord } from './crawl-delay.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 
@@ -56,6 +57,8 @@ export class Robots {
   #source: string | Uint8Array | undefined;
   readonly #maxBytes: number;
   #explaining: ExplainContext | undefined;
+  #lines: RobotsLine[] | undefined;
+  #delays: DelayRecord[] | undefined;
 
   /** @internal Use parse(): constructing a Robots directly throws a TypeError. */
   constructor(key: typeof MADE_BY_PARSE, core: Core, robots: number, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) {
@@ -130,7 +133,7 @@ export class Robots {
     const source = this.#source!;
     const otherOptions = { mode: this.mode === 'google' ? 'rfc' as const : 'google' as const, maxBytes: this.#maxBytes };
     this.#explaining = {
-      lines: lines(source, { mode: this.mode, maxBytes: this.#maxBytes }),
+      lines: this.#reading(),
       otherLines: lines(source, otherOptions),
       other: parse(source, otherOptions),
     };
@@ -147,28 +150,21 @@ export class Robots {
   }
 
   /**
-   * The Crawl-delay in seconds for `agent`, from the groups that apply to it,
-   * or undefined when they have none. Google's grouping merges
-   * `User-agent: *` / `Crawl-delay: 10` / `User-agent: FooBot` into one group
-   * (no rule separates them), so within the applying groups a delay written
-   * right under a user-agent line naming the crawler (or `*`, for the global
-   * groups) is preferred; otherwise the first valid one counts.
+   * The Crawl-delay in seconds for `agent`, as the crawlers that honour it
+   * read it (Google does not): from the record naming the agent (the
+   * User-agent lines directly above the delay), else from a `*` record, else
+   * undefined. Allow/disallow grouping is not affected.
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
-    const { groups, specific } = this.#compiled.groupsOf(this.#compiled.indexFor(agent));
-    const names = new Set(specific ? (typeof agent === 'string' ? [agent] : agent).map((a) => a.toLowerCase()) : ['*']);
-    let fallback: number | undefined;
-    const { others, places } = this.#compiled.records();
-    for (let i = 0; i < others.length; i++) {
-      const record = others[i]!;
-      const place = places[i]!;
-      if (!groups.has(place.group) || record.key.toLowerCase() !== 'crawl-delay') continue;
-      const seconds = Number(record.value);
-      if (record.value === '' || !Number.isFinite(seconds) || seconds < 0) continue;
-      if (names.has(place.agent)) return seconds;
-      fallback ??= seconds;
-    }
-    return fallback;
+    this.#compiled.live();
+    agentTokens(agent); // the same argument checks as check()
+    this.#delays ??= delayRecords(this.#reading(), this.mode);
+    return delayFor(this.#delays, typeof agent === 'string' ? [agent] : agent);
+  }
+
+  /** This mode's per-line reading of the file (for crawl-delay and explain), made once. */
+  #reading(): RobotsLine[] {
+    return (this.#lines ??= lines(this.#source!, { mode: this.mode, maxBytes: this.#maxBytes }));
   }
 
   /** Bytes of core memory this robots.txt's compiled table uses. */
@@ -182,6 +178,8 @@ export class Robots {
     this.#source = undefined;
     this.#explaining?.other.dispose();
     this.#explaining = undefined;
+    this.#lines = undefined;
+    this.#delays = undefined;
   }
 }
 

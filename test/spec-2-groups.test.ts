@@ -190,7 +190,7 @@ describe('2.5 sitemaps and other records', () => {
     robots.dispose();
   });
 
-  test('2.5 crawl-delay is looked up in the group that applies', () => {
+  test('2.6 crawl-delay comes from the record naming the crawler, else the * record', () => {
     const robots = parse('User-agent: *\nCrawl-delay: 10\nDisallow:\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n\nUser-agent: BarBot\nDisallow: /\n');
     expect(robots.crawlDelay('FooBot')).toBe(0.5);
     expect(robots.crawlDelay('foobot')).toBe(0.5);
@@ -199,15 +199,15 @@ describe('2.5 sitemaps and other records', () => {
     robots.dispose();
   });
 
-  test('2.5 crawl-delay skips values that are not numbers', () => {
+  test('2.6 crawl-delay skips values that are not numbers', () => {
     const robots = parse('User-agent: *\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 3\n');
     expect(robots.crawlDelay('x')).toBe(3);
     robots.dispose();
   });
 });
 
-describe('2.5 crawl-delay in merged groups', () => {
-  test('2.5 a delay right under the crawler\'s user-agent line wins within a merged group', () => {
+describe('2.6 crawl-delay where Google merges groups', () => {
+  test('2.6 a delay under the crawler\'s own user-agent line is its record\'s, though the rules share one group', () => {
     // No rule separates the two user-agent lines, so Google reads one group {*, FooBot}.
     const robots = parse('User-agent: *\nCrawl-delay: 10\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n');
     expect(robots.crawlDelay('FooBot')).toBe(0.5);

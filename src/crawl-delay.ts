@@ -1,0 +1,67 @@
+// Crawl-delay as the crawlers that honour it read it (SPEC 2.6): Google
+// ignores it; Bing, Yandex, robots-parser and Protego give it to the *record*
+// it is in, the run of User-agent lines directly above it, where a
+// User-agent line after any other line starts a new record. Rule grouping
+// stays Google's; this reading is for the delay alone.
+
+import type { RobotsLine } from './lines.js';
+import type { Mode } from './options.js';
+
+/** A record: the product tokens it names (lower-cased) or `*`, and its first valid delay. */
+export interface DelayRecord {
+  tokens: Set<string>;
+  global: boolean;
+  seconds: number | undefined;
+}
+
+const TOKEN = /^[A-Za-z_-]*/;
+
+/**
+ * The records that have rules or a delay under them, in file order (a
+ * record with nothing under it names nobody, as in robots-parser).
+ */
+export function delayRecords(reading: readonly RobotsLine[], mode: Mode): DelayRecord[] {
+  const out: DelayRecord[] = [];
+  let record: DelayRecord | undefined;
+  let used = false; // `record` is in `out`
+  let afterOther = true; // the next User-agent line starts a new record
+  for (const line of reading) {
+    if (line.kind === 'empty' || line.kind === 'comment' || line.kind === 'invalid') continue;
+    if (line.kind === 'user-agent') {
+      if (afterOther || !record) {
+        record = { tokens: new Set(), global: false, seconds: undefined };
+        used = false;
+        afterOther = false;
+      }
+      const value = line.value ?? '';
+      if (value === '*' || (mode === 'google' && /^\*\s/.test(value))) record.global = true;
+      else record.tokens.add(TOKEN.exec(value)![0].toLowerCase());
+      continue;
+    }
+    afterOther = true;
+    const delay = line.kind === 'other' && line.key!.toLowerCase() === 'crawl-delay';
+    if (!record || !(delay || line.kind === 'allow' || line.kind === 'disallow')) continue;
+    if (!used) {
+      out.push(record);
+      used = true;
+    }
+    if (delay && record.seconds === undefined) {
+      const value = line.value ?? '';
+      const seconds = Number(value);
+      if (value !== '' && Number.isFinite(seconds) && seconds >= 0) record.seconds = seconds;
+    }
+  }
+  return out;
+}
+
+/**
+ * The delay for a crawler's tokens: from the records naming one of them
+ * (the first valid one), else, only when no record names them, from the
+ * `*` records; undefined when those have none.
+ */
+export function delayFor(records: readonly DelayRecord[], agents: readonly string[]): number | undefined {
+  const names = agents.filter((a) => /^[A-Za-z_-]*$/.test(a)).map((a) => a.toLowerCase());
+  const named = records.filter((r) => names.some((n) => r.tokens.has(n)));
+  const applying = named.length ? named : records.filter((r) => r.global);
+  return applying.find((r) => r.seconds !== undefined)?.seconds;
+}

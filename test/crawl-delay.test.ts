@@ -1,0 +1,61 @@
+// crawlDelay() reads records, as the crawlers that honour Crawl-delay do
+// (docs/behaviour.md, section 2), while rules keep Google's grouping.
+import { describe, expect, test } from 'vitest';
+import { parse } from '../src/index.js';
+
+const delays = (body: string, agents: string[], mode: 'google' | 'rfc' = 'google') => {
+  const robots = parse(body, { mode });
+  try {
+    return agents.map((a) => robots.crawlDelay(a));
+  } finally {
+    robots.dispose();
+  }
+};
+
+describe('crawl-delay belongs to its record', () => {
+  test('a User-agent line after any other line starts a new record, even where Google merges the groups', () => {
+    const body = 'User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /d\n';
+    expect(delays(body, ['a', 'b', 'c'])).toEqual([1, undefined, undefined]);
+    const robots = parse(body);
+    expect(robots.isAllowed('/d', 'a')).toBe(false); // rules: Google's one group {a, b}
+    robots.dispose();
+  });
+
+  test('consecutive User-agent lines share one record', () => {
+    expect(delays('User-agent: a\nUser-agent: b\nCrawl-delay: 2\n', ['a', 'B', 'c'])).toEqual([2, 2, undefined]);
+  });
+
+  test('the * record only when no record names the agent', () => {
+    const body = 'User-agent: *\nCrawl-delay: 10\n\nUser-agent: FooBot\nCrawl-delay: 0.5\n\nUser-agent: BarBot\nDisallow: /\n';
+    expect(delays(body, ['FooBot', 'foobot', 'Other', 'BarBot'])).toEqual([0.5, 0.5, 10, undefined]);
+  });
+
+  test('comments, blank lines and unparseable lines do not end a run of User-agent lines', () => {
+    expect(delays('User-agent: a\n# note\n\nnonsense\nUser-agent: b\nCrawl-delay: 3\n', ['a', 'b'])).toEqual([3, 3]);
+    expect(delays('User-agent: a\nSitemap: https://e.com/s.xml\nUser-agent: b\nCrawl-delay: 3\n', ['a', 'b'])).toEqual([undefined, 3]);
+  });
+
+  test('the first valid delay of the records naming the agent; invalid values skipped', () => {
+    expect(delays('User-agent: x\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 3\nCrawl-delay: 4\n', ['x'])).toEqual([3]);
+    expect(delays('User-agent: x\nCrawl-delay: 5\nDisallow: /a\nUser-agent: x\nCrawl-delay: 6\n', ['x'])).toEqual([5]);
+  });
+
+  test('names are product tokens, and agents that are not tokens name no record', () => {
+    expect(delays('User-agent: Googlebot/2.1\nCrawl-delay: 7\nUser-agent: *\nCrawl-delay: 1\n', ['googlebot', 'Googlebot/2.1'])).toEqual([7, 1]);
+    const robots = parse('User-agent: a\nCrawl-delay: 2\nUser-agent: b\nCrawl-delay: 3\n');
+    expect(robots.crawlDelay(['x', 'b'])).toBe(3);
+    robots.dispose();
+  });
+
+  test('`* text` is the * record in Google mode only; typo keys are User-agent lines in Google mode only', () => {
+    expect(delays('User-agent: * x\nCrawl-delay: 4\n', ['bot'], 'google')).toEqual([4]);
+    expect(delays('User-agent: * x\nCrawl-delay: 4\n', ['bot'], 'rfc')).toEqual([undefined]);
+    expect(delays('Useragent: bot\nCrawl-delay: 4\n', ['bot'], 'google')).toEqual([4]);
+    expect(delays('Useragent: bot\nCrawl-delay: 4\n', ['bot'], 'rfc')).toEqual([undefined]);
+  });
+
+  test('no record at all, and a delay before any User-agent line', () => {
+    expect(delays('Crawl-delay: 5\nDisallow: /\n', ['x'])).toEqual([undefined]);
+    expect(delays('', ['x'])).toEqual([undefined]);
+  });
+});
