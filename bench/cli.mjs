@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const count = Number(process.env.BENCH_CLI_URLS ?? 2_000_000);
 const runs = Number(process.env.BENCH_CLI_RUNS ?? 5);
-const node = process.env.BENCH_NODE ?? process.execPath;
+const node = process.execPath; // scripts/with-node.mjs runs this under BENCH_NODE
 const files = ['news.google.com', 'www.nytimes.com', 'github.com'];
 const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-bench-cli-'));
 const urls = join(dir, 'urls.txt');
