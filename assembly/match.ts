@@ -2,14 +2,23 @@
 // anchors at the end of the path, every other byte is literal, and a pattern
 // matches when it matches a prefix of the path.
 //
-// Worst case: the segments between stars are placed greedily, each at its
-// leftmost occurrence after the previous one, which is optimal for star-only
-// globs (an earlier end never removes a later choice). Each placement is a
-// naive search, so one match costs O(path x pattern) at most and usually far
-// less; there is no backtracking, whatever the input.
+// Worst case: linear. The segments between stars are placed greedily, each
+// at its leftmost occurrence after the previous one, which is optimal for
+// star-only globs (an earlier end never removes a later choice), so the
+// search never backtracks and each segment search starts where the last one
+// ended. A segment of up to LONG_SEGMENT bytes is searched naively (a byte
+// scan, then at most LONG_SEGMENT compares per candidate: a constant); a
+// longer one with Knuth-Morris-Pratt, whose table is built in a reused
+// scratch buffer. One rule against one path therefore costs
+// O(path + pattern), whatever the input (a 16 KB segment against a 1 MB
+// path included).
 
 import { RULE_WILDCARD, RULE_ANCHORED } from "./layout";
 import { findByte } from "./scan";
+import { KMP, reserve } from "./buffers";
+
+/** Segments longer than this are searched in linear time (KMP); shorter ones naively. */
+const LONG_SEGMENT: usize = 32;
 
 /** Short byte strings (segments, prefixes): a word at a time, then bytes. */
 @inline function equalBytes(a: usize, b: usize, n: usize): bool {
@@ -29,6 +38,7 @@ import { findByte } from "./scan";
 function find(from: usize, end: usize, seg: usize, n: usize): isize {
   if (n == 0) return <isize>from;
   if (end - from < n) return -1;
+  if (n > LONG_SEGMENT) return findLong(from, end, seg, n);
   let first = <u32>load<u8>(seg);
   let last = end - n + 1; // candidates start before this
   let p = from;
@@ -37,6 +47,28 @@ function find(from: usize, end: usize, seg: usize, n: usize): isize {
     if (p >= last) return -1;
     if (equalBytes(p + 1, seg + 1, n - 1)) return <isize>p;
     p++;
+  }
+  return -1;
+}
+
+/** find() for long segments: Knuth-Morris-Pratt, O(n) to build, O(end - from) to scan. */
+function findLong(from: usize, end: usize, seg: usize, n: usize): isize {
+  // fail[i]: the length of the longest proper border of seg[0..i].
+  let fail = reserve(KMP, n << 2);
+  store<u32>(fail, 0);
+  let k: usize = 0;
+  for (let i: usize = 1; i < n; i++) {
+    let c = load<u8>(seg + i);
+    while (k > 0 && load<u8>(seg + k) != c) k = <usize>load<u32>(fail + ((k - 1) << 2));
+    if (load<u8>(seg + k) == c) k++;
+    store<u32>(fail + (i << 2), <u32>k);
+  }
+  let q: usize = 0;
+  for (let p = from; p < end; p++) {
+    let c = load<u8>(p);
+    while (q > 0 && load<u8>(seg + q) != c) q = <usize>load<u32>(fail + ((q - 1) << 2));
+    if (load<u8>(seg + q) == c) q++;
+    if (q == n) return <isize>(p + 1 - n);
   }
   return -1;
 }

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { parse, lines } from '../src/index.js';
 import { allowed } from './support/verdict.js';
+import { modelMatches } from './support/google-model.js';
 
 describe('hostile input', () => {
   test('a 500 KiB file that is one line', () => {
@@ -87,5 +88,44 @@ describe('hostile input', () => {
     const robots = parse('User-agent: *\nDisallow: /*x$\n');
     expect(robots.isAllowed('http://e.com/' + 'a'.repeat(1_000_000) + 'x', 'x')).toBe(false);
     robots.dispose();
+  });
+});
+
+describe('linear-time matching (long pattern segments)', () => {
+  // 30 rules of one 16,601-byte segment each: a 498 KB file, under the 500 KiB limit.
+  const segment = 'a'.repeat(16_600) + 'b';
+  const body = 'User-agent: *\n' + Array.from({ length: 30 }, () => `Disallow: /*${segment}\n`).join('');
+
+  // The timeout guards against a hang: the naive segment search took 0.65 s
+  // per check of the 64 KB URL and 12 s of the 1 MB one.
+  test.each([65_536, 1 << 20])('a %i-byte URL against 30 rules of 16,601-byte segments', (n) => {
+    expect(body.length).toBeLessThan(512_000);
+    const robots = parse(body);
+    expect(robots.check('https://e.com/' + 'a'.repeat(n) + 'b', 'x')).toMatchObject({ allowed: false, line: 2 });
+    expect(robots.isAllowed('https://e.com/' + 'a'.repeat(n), 'x')).toBe(true);
+    expect(robots.isAllowed('https://e.com/' + 'ab'.repeat(n / 2), 'x')).toBe(true);
+    const matcher = robots.forAgent('x');
+    expect([...matcher.matchMany(['/' + 'a'.repeat(n) + 'b', '/' + 'a'.repeat(n)])]).toEqual([0, 1]);
+    robots.dispose();
+  }, 10_000);
+
+  test('long segments match exactly as the reachable-positions model does', () => {
+    const text = fc.array(fc.constantFrom('a', 'a', 'b'), { minLength: 0, maxLength: 90 }).map((cs) => cs.join(''));
+    const bytes = (s: string) => [...new TextEncoder().encode(s)];
+    fc.assert(fc.property(
+      fc.array(fc.oneof(text, fc.constant('*')), { minLength: 1, maxLength: 4 }), fc.boolean(),
+      fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 300 }).map((cs) => cs.join('')), text, text, fc.boolean(),
+      (parts, anchored, rest, fill, tail, derived) => {
+        const pattern = '/' + parts.join('') + (anchored ? '$' : '');
+        // Half the paths are built from the pattern (stars filled in), so long segments do match.
+        const path = '/' + (derived ? parts.map((p) => (p === '*' ? fill : p)).join('') + tail : rest);
+        const robots = parse(`User-agent: *\nDisallow: ${pattern}\n`);
+        try {
+          expect(robots.isAllowed(path, 'x')).toBe(!modelMatches(bytes(path), bytes(pattern)));
+        } finally {
+          robots.dispose();
+        }
+      },
+    ), { numRuns: 3_000 });
   });
 });
