@@ -31,6 +31,7 @@ function leadingToken(text: string): string {
 
 /** True when `agent` names a group as it is: non-empty and only [A-Za-z_-]. */
 export function isPlainToken(agent: string): boolean {
+  if (typeof agent !== 'string') throw typeError('agent', 'a string', agent);
   return agent.length > 0 && PLAIN_TOKEN.test(agent);
 }
 
@@ -40,7 +41,13 @@ export function isPlainToken(agent: string): boolean {
  * "Googlebot/2.1", name no group, exactly as in Google's parser). `cacheKey`
  * tells apart sets that join alike ([] and [''] both join to '').
  */
-export function agentTokens(agent: string | readonly string[]): { joined: string; count: number; cacheKey: string } {
+export interface AgentTokens {
+  joined: string;
+  count: number;
+  cacheKey: string;
+}
+
+export function agentTokens(agent: string | readonly string[]): AgentTokens {
   if (typeof agent === 'string') {
     return PLAIN_TOKEN.test(agent)
       ? { joined: agent, count: 1, cacheKey: '1\n' + agent }

@@ -4,7 +4,7 @@
 
 import type { Core } from './core/wasm.js';
 import * as L from './core/layout.js';
-import { agentTokens } from './agent.js';
+import { agentTokens, type AgentTokens } from './agent.js';
 import { RobotsDisposedError, typeError } from './errors.js';
 
 export type RuleType = 'allow' | 'disallow';
@@ -78,19 +78,21 @@ export class Compiled {
     return this.#robots;
   }
 
-  #build(agent: string | readonly string[]): number {
+  /** Builds an index for tokens already read from the caller's argument (no user code runs here). */
+  #build(tokens: AgentTokens): number {
     const robots = this.live();
-    const { joined, count } = agentTokens(agent);
-    return this.core.exports.select(robots, this.core.writeShort(joined), count);
+    return this.core.exports.select(robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count);
   }
 
   /** The index for an agent set, built once and cached. */
   indexFor(agent: string | readonly string[]): number {
     this.live();
     if (typeof agent === 'string' && agent === this.#lastAgent) return this.#lastIndex;
-    const { cacheKey } = agentTokens(agent);
+    // Reading an array runs user code (getters): before anything below touches the core.
+    const tokens = agentTokens(agent);
+    this.live();
     const cache = (this.#cached ??= new Map());
-    let index = cache.get(cacheKey);
+    let index = cache.get(tokens.cacheKey);
     if (index === undefined) {
       if (cache.size >= MAX_CACHED_AGENT_SETS) {
         const [oldestKey, oldest] = cache.entries().next().value as [string, number];
@@ -98,8 +100,8 @@ export class Compiled {
         this.core.exports.dispose(oldest);
         if (oldest === this.#lastIndex) this.#lastAgent = undefined;
       }
-      index = this.#build(agent);
-      cache.set(cacheKey, index);
+      index = this.#build(tokens);
+      cache.set(tokens.cacheKey, index);
     }
     // Only a string is safe to recognise by identity: an array may change.
     this.#lastAgent = typeof agent === 'string' ? agent : undefined;
@@ -109,7 +111,7 @@ export class Compiled {
 
   /** A fresh index owned by the caller (an AgentMatcher); free with releaseIndex. */
   ownIndex(agent: string | readonly string[]): number {
-    const index = this.#build(agent);
+    const index = this.#build(agentTokens(agent));
     (this.#owned ??= new Set()).add(index);
     return index;
   }
@@ -156,29 +158,42 @@ export class Compiled {
    * once); the core splits them, finds each path and writes a byte per URL.
    * A URL containing NUL makes the count come out wrong, and that batch is
    * redone one URL at a time.
+   *
+   * Each batch is copied out of `urls` first: an element getter or a Proxy
+   * runs user code, which may dispose the robots or grow the core's memory.
+   * `live` is asked for the index only after that, so no user code runs
+   * between it and the core call.
    */
-  matchMany(index: number, urls: readonly string[], out: Uint8Array): void {
+  matchMany(live: () => number, urls: readonly string[], out: Uint8Array): void {
     const core = this.core;
-    for (let start = 0; start < urls.length; ) {
-      let end: number;
-      let held: number;
-      if (core.takesUnits) {
-        end = core.writeUnits(urls, start, BATCH, BATCH_BYTES, 'urls');
-        held = core.exports.checkBatch16(index, core.unitsWritten, end - start);
-      } else {
-        end = Math.min(start + BATCH, urls.length);
-        for (let i = start; i < end; i++) {
-          if (typeof urls[i] !== 'string') throw typeError(`urls[${i}]`, 'a string', urls[i]);
+    const count = urls.length;
+    for (let start = 0; start < count; ) {
+      const batch = Array.prototype.slice.call(urls, start, Math.min(start + BATCH, count)) as unknown[];
+      for (let i = 0; i < batch.length; i++) {
+        if (typeof batch[i] !== 'string') throw typeError(`urls[${start + i}]`, 'a string', batch[i]);
+      }
+      const strings = batch as string[];
+      let done = 0;
+      while (done < strings.length) {
+        const index = live();
+        let end: number;
+        let held: number;
+        if (core.takesUnits) {
+          end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls');
+          held = core.exports.checkBatch16(index, core.unitsWritten, end - done);
+        } else {
+          end = strings.length;
+          held = core.exports.checkBatch(index, core.writeShort(strings.slice(done).join('\0'), 'urls'), end - done);
         }
-        held = core.exports.checkBatch(index, core.writeShort(urls.slice(start, end).join('\0')), end - start);
+        if (held === end - done) {
+          const at = core.exports.verdicts();
+          out.set(core.u8.subarray(at, at + held), start + done);
+        } else {
+          for (let i = done; i < end; i++) out[start + i] = this.allowed(this.decide(index, strings[i]!)) ? 1 : 0;
+        }
+        done = end;
       }
-      if (held === end - start) {
-        const at = core.exports.verdicts();
-        out.set(core.u8.subarray(at, at + held), start);
-      } else {
-        for (let i = start; i < end; i++) out[i] = this.allowed(this.decide(index, urls[i]!)) ? 1 : 0;
-      }
-      start = end;
+      start += strings.length;
     }
   }
 
@@ -249,7 +264,7 @@ export class Compiled {
         const next = text ? input.indexOf('\n', to) : input.indexOf(10, to);
         to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
       }
-      take(text ? core.writeShort(input.slice(from, to)) : core.writeBytes(input.subarray(from, to)).length);
+      take(text ? core.writeShort(input.slice(from, to), 'lines') : core.writeBytes(input.subarray(from, to)).length);
       from = to;
     }
   }
@@ -366,6 +381,11 @@ export class Compiled {
     for (const index of this.#owned ?? []) exports.dispose(index);
     this.#cached = undefined;
     this.#owned = undefined;
+    // A finalizer registry holds this object until the event loop turns:
+    // drop what it decoded, so a synchronous loop of parse/dispose keeps nothing large.
+    this.#rules = undefined;
+    this.#records = undefined;
+    this.#lastAgent = undefined;
     exports.dispose(this.#robots);
   }
 }

@@ -63,13 +63,14 @@ export class AgentMatcher {
 
   /** A byte per URL, in order: 1 allowed, 0 disallowed. Reuses `out` when given. */
   matchMany(urls: readonly string[], out?: Uint8Array): Uint8Array {
-    const index = this.#live();
+    this.#live();
     if (!Array.isArray(urls)) throw typeError('urls', 'an array of strings', urls);
-    if (out === undefined) out = new Uint8Array(urls.length);
+    const count = urls.length;
+    if (out === undefined) out = new Uint8Array(count);
     else if (!(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
-    else if (out.length < urls.length) throw new RangeError(`out has room for ${out.length} verdicts, ${urls.length} needed`);
-    this.#compiled.matchMany(index, urls, out);
-    return out;
+    else if (out.length < count) throw new RangeError(`out has room for ${out.length} verdicts, ${count} needed`);
+    this.#compiled.matchMany(() => this.#live(), urls, out);
+    return out.length === count ? out : out.subarray(0, count);
   }
 
   /**
@@ -102,10 +103,12 @@ export class AgentMatcher {
 
   /** The allowed URLs, in order. */
   filter(urls: Iterable<string>): string[] {
-    if (urls == null || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
-      throw typeError('urls', 'an iterable of strings', urls);
+    if (urls == null || typeof urls === 'string' || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
+      throw typeError('urls', 'an iterable of strings (not one string)', urls);
     }
-    const list = Array.isArray(urls) ? (urls as string[]) : Array.from(urls);
+    // A copy: user code (getters, iterators) runs here, before any matching,
+    // and the URLs returned are the ones that were matched.
+    const list = Array.from(urls);
     const verdicts = this.matchMany(list);
     const allowed: string[] = [];
     for (let i = 0; i < list.length; i++) if (verdicts[i]) allowed.push(list[i]!);

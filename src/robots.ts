@@ -100,8 +100,9 @@ export class Robots {
    * slower (it matches each rule of the applying groups).
    */
   explain(url: string, agent: string | readonly string[]): Explanation {
-    const compiled = this.#compiled;
-    return this.explainWith(compiled.indexFor(agent), url, agent);
+    // One read of the caller's array (its getters are user code), then only the copy.
+    const agents = typeof agent === 'string' || !Array.isArray(agent) ? agent : Array.from(agent as readonly string[]);
+    return this.explainWith(this.#compiled.indexFor(agents), url, agents);
   }
 
   /** @internal explain() with an index already built (AgentMatcher's). */
@@ -165,6 +166,13 @@ export class Robots {
   /** This mode's per-line reading of the file (for crawl-delay and explain), made once. */
   #reading(): RobotsLine[] {
     return (this.#lines ??= lines(this.#source!, { mode: this.mode, maxBytes: this.#maxBytes }));
+  }
+
+  /** @internal A new Robots from the same body, owned by whoever asked (RobotsCache.get). */
+  copy(): Robots {
+    this.#compiled.live();
+    const source = this.#source!;
+    return typeof source === 'string' ? parse(source, { mode: this.mode, maxBytes: this.#maxBytes }) : parseOwned(source, { mode: this.mode, maxBytes: this.#maxBytes });
   }
 
   /** Bytes of core memory this robots.txt's compiled table uses. */

@@ -91,8 +91,13 @@ describe('forAgent', () => {
   test('matchMany reuses `out` and checks its size', () => {
     const m = parse(body).forAgent('Other');
     const out = new Uint8Array(4).fill(7);
-    expect(m.matchMany(['/private/a', '/b'], out)).toBe(out);
+    // A larger `out` is written into and a view of exactly urls.length verdicts comes back (issue 15.6).
+    const got = m.matchMany(['/private/a', '/b'], out);
+    expect(Array.from(got)).toEqual([0, 1]);
+    expect(got.buffer).toBe(out.buffer);
     expect(Array.from(out)).toEqual([0, 1, 7, 7]);
+    const exact = new Uint8Array(2);
+    expect(m.matchMany(['/private/a', '/b'], exact)).toBe(exact);
     expect(() => m.matchMany(['/a', '/b', '/c'], new Uint8Array(2))).toThrow(RangeError);
     expect(() => m.matchMany(['/a', 5 as never])).toThrow(/urls\[1\]/);
     expect(() => m.matchMany('/a' as never)).toThrow(TypeError);
