@@ -28,9 +28,12 @@ export function reserve(buf: usize, size: usize): usize {
   let cap = <usize>load<u32>(buf, 4);
   if (size > cap) {
     let old = <usize>load<u32>(buf);
-    if (old) heap.free(old);
     let next = max(size, max(cap << 1, 256));
-    store<u32>(buf, <u32>heap.alloc(next));
+    // Allocate before freeing: if memory cannot grow, the allocation traps
+    // and the buffer must still be the old, valid one.
+    let block = heap.alloc(next);
+    if (old) heap.free(old);
+    store<u32>(buf, <u32>block);
     store<u32>(buf, <u32>next, 4);
   }
   return <usize>load<u32>(buf);

@@ -69,15 +69,24 @@ export interface ResolvedFetchOptions extends ResolvedParseOptions {
   now: () => number;
 }
 
-function positive(name: string, value: unknown, fallback: number): number {
+/** A whole number from 1 to `max` (2^31-1 by default: what timers and counters take). */
+function wholeNumber(name: string, value: unknown, fallback: number, max = 0x7fff_ffff): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  }
   return value;
+}
+
+function optionsObject(options: unknown): Record<string, unknown> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw typeError('options', 'an object', options);
+  return options as Record<string, unknown>;
 }
 
 export function resolveFetchOptions(options: FetchOptions | undefined): ResolvedFetchOptions {
   const parse = resolveParseOptions(options);
-  const o = options ?? {};
+  const o = optionsObject(options) as FetchOptions;
   if (o.fetch !== undefined && typeof o.fetch !== 'function') throw typeError('options.fetch', 'a function', o.fetch);
   if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw typeError('options.fetch', 'a function (there is no global fetch here)', o.fetch);
   // Called as a plain function: browsers throw "Illegal invocation" when
@@ -86,13 +95,18 @@ export function resolveFetchOptions(options: FetchOptions | undefined): Resolved
   const fetchFunction: FetchFunction = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
   if (o.userAgent !== undefined && typeof o.userAgent !== 'string') throw typeError('options.userAgent', 'a string', o.userAgent);
   if (o.now !== undefined && typeof o.now !== 'function') throw typeError('options.now', 'a function', o.now);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw typeError('options.signal', 'an AbortSignal', o.signal);
+  const now = o.now ?? Date.now;
+  // The clock is called here once, so that a broken one fails at the call that was given it.
+  const probe = now();
+  if (typeof probe !== 'number' || !Number.isFinite(probe)) throw new RangeError(`options.now must return a finite number of milliseconds, returned ${String(probe)}`);
   return {
     ...parse,
     fetch: fetchFunction,
-    timeoutMs: positive('options.timeoutMs', o.timeoutMs, DEFAULT_TIMEOUT_MS),
+    timeoutMs: wholeNumber('options.timeoutMs', o.timeoutMs, DEFAULT_TIMEOUT_MS),
     userAgent: o.userAgent,
     signal: o.signal,
-    now: o.now ?? Date.now,
+    now,
   };
 }
 
@@ -111,12 +125,12 @@ export interface ResolvedCacheOptions extends ResolvedFetchOptions {
 }
 
 export function resolveCacheOptions(options: CacheOptions | undefined): ResolvedCacheOptions {
-  const o = options ?? {};
+  const o = optionsObject(options) as CacheOptions;
   const fetchOptions = resolveFetchOptions({ ...o, signal: undefined });
-  const whole = (name: string, value: unknown, fallback: number) => {
-    const n = positive(name, value, fallback);
-    if (!Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
-    return n;
-  };
-  return { ...fetchOptions, maxEntries: whole('options.maxEntries', o.maxEntries, 10_000), concurrency: whole('options.concurrency', o.concurrency, 16) };
+  return { ...fetchOptions, maxEntries: wholeNumber('options.maxEntries', o.maxEntries, 10_000), concurrency: wholeNumber('options.concurrency', o.concurrency, 16) };
+}
+
+/** filterStream's batchSize: a positive whole number (a bad one would buffer the whole stream). */
+export function resolveBatchSize(value: unknown): number {
+  return wholeNumber('options.batchSize', value, 10_000, 1 << 24);
 }

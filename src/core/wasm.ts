@@ -33,6 +33,14 @@ export interface CoreExports {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * The most input the core takes in one call: a robots.txt body (after
+ * maxBytes), one URL (as UTF-8, or twice its length as UTF-16), an agent
+ * list. 256 MiB leaves room in the 4 GiB address space for the compiled
+ * tables and the scratch buffers that grow with the input.
+ */
+export const MAX_INPUT_BYTES = 256 << 20;
 const decoder = new TextDecoder();
 
 type CopyUnits = (this: Uint8Array, text: string, offset: number) => number;
@@ -103,17 +111,30 @@ export class Core {
     return this.#inputAt;
   }
 
-  #reserve(size: number): number {
+  /**
+   * Room for `size` bytes of input. More than MAX_INPUT_BYTES, or more than
+   * the core's memory can grow to, is a RangeError naming the argument
+   * (`name`), never a trap inside the core.
+   */
+  #reserve(size: number, name: string): number {
     if (size > this.#inputRoom) {
-      this.#inputAt = this.exports.input(size);
+      if (size > MAX_INPUT_BYTES) {
+        throw new RangeError(`${name} is too large for the core: it takes at most ${MAX_INPUT_BYTES / (1 << 20)} MiB (${size.toLocaleString('en-US')} bytes of room were needed)`);
+      }
+      try {
+        this.#inputAt = this.exports.input(size);
+      } catch (error) {
+        if (error instanceof WebAssembly.RuntimeError) throw new RangeError(`${name} is too large: the core could not grow its memory to ${size.toLocaleString('en-US')} bytes`);
+        throw error;
+      }
       this.#inputRoom = size;
       this.#inputView = undefined;
     }
     return this.#inputAt;
   }
 
-  #inputViewOf(size: number): Uint8Array {
-    const at = this.#reserve(size);
+  #inputViewOf(size: number, name: string): Uint8Array {
+    const at = this.#reserve(size, name);
     let view = this.#inputView;
     if (view === undefined || this.#buffer !== this.exports.memory.buffer) {
       view = this.u8.subarray(at, at + this.#inputRoom);
@@ -131,23 +152,23 @@ export class Core {
       // UTF-8 needs at most 3 bytes per UTF-16 unit; +3 lets a cut land mid-character
       // exactly where a byte cut would, as it does for byte input.
       const room = Math.min(body.length * 3, limit + 3);
-      const { read, written } = encoder.encodeInto(body, this.#inputViewOf(room).subarray(0, room));
+      const { read, written } = encoder.encodeInto(body, this.#inputViewOf(room, 'body').subarray(0, room));
       return { length: Math.min(written, limit), cut: written > limit || read < body.length };
     }
-    if (body instanceof Uint8Array) return this.writeBytes(body, limit);
+    if (body instanceof Uint8Array) return this.writeBytes(body, limit, 'body');
     throw typeError('body', 'a string or a Uint8Array', body);
   }
 
-  writeBytes(bytes: Uint8Array, limit = Infinity): { length: number; cut: boolean } {
+  writeBytes(bytes: Uint8Array, limit = Infinity, name = 'lines'): { length: number; cut: boolean } {
     const length = Math.min(bytes.length, limit);
-    const at = this.#reserve(length); // first: reserving may grow memory and renew u8
+    const at = this.#reserve(length, name); // first: reserving may grow memory and renew u8
     this.u8.set(bytes.subarray(0, length), at);
     return { length, cut: length < bytes.length };
   }
 
-  /** Writes a string that is never cut (a URL, agents) and returns its byte length. */
-  writeShort(text: string): number {
-    return encoder.encodeInto(text, this.#inputViewOf(Math.max(text.length * 3, 256))).written;
+  /** Writes a string that is never cut (a URL, agents) and returns its byte length; `name` is the argument, for errors. */
+  writeShort(text: string, name = 'url'): number {
+    return encoder.encodeInto(text, this.#inputViewOf(Math.max(text.length * 3, 256), name)).written;
   }
 
   /** Can strings go in as UTF-16 units (writeUnits)? */
@@ -166,7 +187,7 @@ export class Core {
    * when takesUnits.
    */
   writeUnits(texts: readonly unknown[], from: number, max: number, room: number, name: string): number {
-    let start = this.#reserve(room); // first: reserving may grow memory and renew u8
+    let start = this.#reserve(room, name); // first: reserving may grow memory and renew u8
     let limit = start + room;
     let u8 = this.u8;
     let at = start;
@@ -177,7 +198,7 @@ export class Core {
       if (typeof text !== 'string') throw typeError(`${name}[${i}]`, 'a string', text);
       if (at + text.length * 2 + 2 > limit) {
         if (i > from) break;
-        start = this.#reserve(text.length * 2 + 2); // one text longer than the room
+        start = this.#reserve(text.length * 2 + 2, `${name}[${i}]`); // one text longer than the room
         limit = start + text.length * 2 + 2;
         u8 = this.u8;
         at = start;
@@ -191,8 +212,8 @@ export class Core {
   }
 
   /** Writes one text as UTF-16 units for check16; returns the unit count. Only when takesUnits. */
-  writeUnit(text: string): number {
-    const at = this.#reserve(text.length * 2);
+  writeUnit(text: string, name = 'url'): number {
+    const at = this.#reserve(text.length * 2, name);
     return copyUnits!.call(this.u8, text, at) >>> 1;
   }
 

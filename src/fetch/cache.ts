@@ -11,7 +11,7 @@ import { Limit } from './limit.js';
 import { Retirement } from './retirement.js';
 import { robotsTxtUrl } from './location.js';
 import { fetchFrom, type FetchedRobots, type FetchOutcome } from './fetch-robots.js';
-import { resolveCacheOptions, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../options.js';
+import { resolveCacheOptions, resolveBatchSize, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../options.js';
 
 /** check()'s answer: the verdict, and which robots.txt gave it. */
 export interface CachedVerdict extends Verdict {
@@ -40,14 +40,13 @@ interface Answer {
   stale: boolean;
 }
 
-let allowAll: Robots | undefined;
-
 export class RobotsCache {
   readonly #options: ResolvedCacheOptions;
   readonly #entries = new Map<string, Entry>();
   readonly #inflight = new Map<string, Promise<Entry>>();
   readonly #limit: Limit;
   readonly #retirement = new Retirement();
+  #allowAll: Robots | undefined;
 
   constructor(options?: CacheOptions) {
     this.#options = resolveCacheOptions(options);
@@ -78,15 +77,14 @@ export class RobotsCache {
 
   /**
    * The robots.txt answer for `url`'s origin, fetching it if it is missing or
-   * expired. Its `robots` is yours from then on: the cache never frees it
-   * (dispose() it when done, once the cache has let go of it, or leave it to
-   * the finalizer).
+   * expired. Its `robots` is a copy that is yours alone: the cache never
+   * uses or frees it, and disposing it changes nothing for the cache
+   * (dispose() it when done, or leave it to the finalizer).
    */
   get(url: string): Promise<FetchedRobots & { stale: boolean }> {
     return this.#retirement.run(async () => {
       const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
-      this.#retirement.giveOut(robots);
-      return { ...entry.latest, robots, stale };
+      return { ...entry.latest, robots: robots.copy(), stale };
     });
   }
 
@@ -101,8 +99,10 @@ export class RobotsCache {
   }
 
   async #filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
-    if (urls == null || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') throw typeError('urls', 'an iterable of strings', urls);
-    const list = Array.isArray(urls) ? (urls as string[]) : Array.from(urls);
+    if (urls == null || typeof urls === 'string' || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
+      throw typeError('urls', 'an iterable of strings (not one string)', urls);
+    }
+    const list = Array.from(urls);
     const groups = new Map<string, number[]>();
     for (let i = 0; i < list.length; i++) {
       const url = list[i];
@@ -133,7 +133,8 @@ export class RobotsCache {
    * log), `batchSize` at a time, yielding the allowed ones in order. Memory
    * stays at one batch plus the cache, whatever the stream's length.
    */
-  async *filterStream(urls: AsyncIterable<string> | Iterable<string>, agent: string | readonly string[], { batchSize = 10_000 } = {}): AsyncGenerator<string> {
+  async *filterStream(urls: AsyncIterable<string> | Iterable<string>, agent: string | readonly string[], options?: { batchSize?: number }): AsyncGenerator<string> {
+    const batchSize = resolveBatchSize(options?.batchSize);
     let batch: string[] = [];
     for await (const url of urls) {
       batch.push(url);
@@ -160,7 +161,8 @@ export class RobotsCache {
     // 30 days of it make the robots.txt count as missing (allow all).
     if (lastGood) return { robots: lastGood.robots, entry, stale: true };
     if (this.#options.now() - entry.unreachableSince! >= UNREACHABLE_LIMIT_MS) {
-      return { robots: (allowAll ??= parse('')), entry, stale: false };
+      // This cache's own allow-all: nothing outside it ever holds it (get() copies).
+      return { robots: (this.#allowAll ??= parse('')), entry, stale: false };
     }
     return { robots: latest.robots, entry, stale: false };
   }

@@ -23,8 +23,6 @@ export class Retirement {
   readonly #running = new Set<number>();
   /** Let go of, oldest first. */
   #retired: Retired[] = [];
-  /** Handed to callers (RobotsCache.get): theirs from then on, never freed here. */
-  readonly #givenOut = new WeakSet<Robots>();
 
   /** Runs one cache operation; what it can reach stays alive until it ends. */
   async run<T>(operation: () => Promise<T>): Promise<T> {
@@ -38,10 +36,6 @@ export class Retirement {
     }
   }
 
-  giveOut(robots: Robots): void {
-    this.#givenOut.add(robots);
-  }
-
   retire(robots: Robots): void {
     this.#retired.push({ robots, after: this.#started });
     this.#sweep();
@@ -52,7 +46,7 @@ export class Retirement {
     let freed = 0;
     for (; freed < this.#retired.length && this.#retired[freed]!.after < oldest; freed++) {
       const { robots } = this.#retired[freed]!;
-      if (!this.#givenOut.has(robots)) robots.dispose();
+      robots.dispose();
     }
     if (freed) this.#retired.splice(0, freed);
   }
