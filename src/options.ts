@@ -117,17 +117,36 @@ export interface CacheOptions extends Omit<FetchOptions, 'signal'> {
   maxEntries?: number;
   /** Most fetches under way at once, over all hosts. Default 16. */
   concurrency?: number;
+  /**
+   * A fetch still waiting after this long gives up its place among the
+   * `concurrency` and goes on as a slow fetch, so that origins that never
+   * answer cannot hold up the rest. Default 1,000 ms.
+   */
+  slowAfterMs?: number;
+  /** Most slow fetches at once (beyond `concurrency`). Default 4 x concurrency. */
+  maxSlowFetches?: number;
 }
 
 export interface ResolvedCacheOptions extends ResolvedFetchOptions {
   maxEntries: number;
   concurrency: number;
+  slowAfterMs: number;
+  maxSlowFetches: number;
 }
+
+export const DEFAULT_SLOW_AFTER_MS = 1_000;
 
 export function resolveCacheOptions(options: CacheOptions | undefined): ResolvedCacheOptions {
   const o = optionsObject(options) as CacheOptions;
   const fetchOptions = resolveFetchOptions({ ...o, signal: undefined });
-  return { ...fetchOptions, maxEntries: wholeNumber('options.maxEntries', o.maxEntries, 10_000), concurrency: wholeNumber('options.concurrency', o.concurrency, 16) };
+  const concurrency = wholeNumber('options.concurrency', o.concurrency, 16);
+  return {
+    ...fetchOptions,
+    maxEntries: wholeNumber('options.maxEntries', o.maxEntries, 10_000),
+    concurrency,
+    slowAfterMs: wholeNumber('options.slowAfterMs', o.slowAfterMs, DEFAULT_SLOW_AFTER_MS),
+    maxSlowFetches: wholeNumber('options.maxSlowFetches', o.maxSlowFetches, Math.min(4 * concurrency, 0x7fff_ffff)),
+  };
 }
 
 /** filterStream's batchSize: a positive whole number (a bad one would buffer the whole stream). */

@@ -273,6 +273,30 @@ describe('4.3 RobotsCache', () => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
+  test('4.3 slow origins give up their slot: a healthy origin is answered while tarpits hang (issue 15.7)', async () => {
+    // Tarpits accept the connection and never answer.
+    const tarpits = await Promise.all(Array.from({ length: 8 }, () => startServer()));
+    for (const t of tarpits) t.route('/robots.txt', () => {});
+    a.route('/robots.txt', text(200, 'User-agent: *\nDisallow: /private/\n'));
+    const cache = new RobotsCache({ concurrency: 4, timeoutMs: 20_000 });
+    const hanging = tarpits.map((t) => cache.isAllowed(`${t.origin}/x`, 'bot'));
+    await new Promise((r) => setTimeout(r, 50)); // the tarpits hold every slot first
+    const started = performance.now();
+    expect(await cache.isAllowed(`${a.origin}/private/x`, 'bot')).toBe(false);
+    const waited = performance.now() - started;
+    // Two rounds of four tarpits, each giving its slot up after slowAfterMs (1 s):
+    // about 2 s, where waiting for their timeouts would take 40 s.
+    expect(waited).toBeLessThan(4_000);
+    // Never more than concurrency + maxSlowFetches at once.
+    const bounded = new RobotsCache({ concurrency: 2, maxSlowFetches: 1, slowAfterMs: 100, timeoutMs: 20_000 });
+    const more = tarpits.slice(0, 5).map((t) => bounded.isAllowed(`${t.origin}/y`, 'bot'));
+    await new Promise((r) => setTimeout(r, 600));
+    const open = tarpits.slice(0, 5).reduce((n, t) => n + t.requests.filter((q) => q.path === '/robots.txt').length, 0);
+    expect(open).toBe(5 + 3); // the first cache's one each, and 2 + 1 of the second cache's 5
+    await Promise.all(tarpits.map((t) => t.close())); // the hanging fetches fail: unreachable
+    expect(await Promise.all([...hanging, ...more])).toEqual(Array(13).fill(false));
+  }, 30_000);
+
   test('4.3 filterStream: an async stream of URLs, allowed ones out in order', async () => {
     a.route('/robots.txt', text(200, 'User-agent: *\nDisallow: /*7$\n'));
     const cache = new RobotsCache();

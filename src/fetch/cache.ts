@@ -50,7 +50,7 @@ export class RobotsCache {
 
   constructor(options?: CacheOptions) {
     this.#options = resolveCacheOptions(options);
-    this.#limit = new Limit(this.#options.concurrency);
+    this.#limit = new Limit(this.#options.concurrency, this.#options.slowAfterMs, this.#options.maxSlowFetches);
   }
 
   /** Number of origins held. */
