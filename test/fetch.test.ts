@@ -97,8 +97,11 @@ describe('4.2 fetching', () => {
   });
 
   test('4.2 a redirect to a non-web scheme, or without Location, is unavailable', async () => {
-    a.route('/robots.txt', redirect('mailto:x@example.com'));
-    expect((await fetchRobots(a.origin)).outcome).toBe('unavailable');
+    // ftp: too (issue 15.8): the platform's fetch cannot follow it, which made it "unreachable" (disallow all).
+    for (const to of ['mailto:x@example.com', 'ftp://ftp.example.com/robots.txt', 'file:///etc/robots.txt', 'data:text/plain,User-agent:%20*']) {
+      a.route('/robots.txt', redirect(to));
+      expect((await fetchRobots(a.origin)).outcome, to).toBe('unavailable');
+    }
     a.route('/robots.txt', (_q, res) => { res.writeHead(302); res.end(); });
     expect((await fetchRobots(a.origin)).outcome).toBe('unavailable');
   });

@@ -102,10 +102,15 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   }
 }
 
+/**
+ * Where a redirect leads, if it can be followed: http and https only. Any
+ * other scheme (ftp: included, which fetch cannot speak) means no robots.txt
+ * (`unavailable`), the same for every scheme.
+ */
 function safeUrl(location: string, base: string): string | undefined {
   try {
     const next = new URL(location, base);
-    return next.protocol === 'http:' || next.protocol === 'https:' || next.protocol === 'ftp:' ? next.href : undefined;
+    return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
   } catch {
     return undefined;
   }

@@ -1,10 +1,9 @@
 // The benchmark corpus (bench/corpus, in the repository).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../bench/corpus/', import.meta.url));
-export const hasCorpus = existsSync(CORPUS_DIR + 'make-urls.mjs');
 
 export function corpusFiles(): { name: string; body: Uint8Array }[] {
   return readdirSync(CORPUS_DIR)
