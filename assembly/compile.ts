@@ -128,9 +128,13 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   let n = len;
   let flags = (allow ? RULE_ALLOW : 0) | (shape & VALUE_HAS_STAR ? RULE_WILDCARD : 0) |
     (len > 0 && load<u8>(value + len - 1) == 0x24 ? RULE_ANCHORED : 0);
-  if (shape & VALUE_NEEDS_WORK) {
-    let out = reserveKeep(ARENA, at + len * 3) + at;
+  // RFC mode normalises a URL's literal `$` to %24; a `$` that is not the
+  // final anchor is literal in a pattern, so it gets the same form.
+  let innerDollars = rfc ? countInnerDollars(value, len) : 0;
+  if (shape & VALUE_NEEDS_WORK || innerDollars) {
+    let out = reserveKeep(ARENA, at + len * 3 + innerDollars * 2) + at;
     n = normalize(value, len, out, rfc, false);
+    if (innerDollars) n = escapeInnerDollars(out, n, innerDollars);
     arenaLength += n;
     if (n != len || memory.compare(out, value, len) != 0) {
       arenaAppend(value, len); // right after the pattern
@@ -156,6 +160,39 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   arenaLength += dirLen + 1;
   flags = RULE_ALLOW | RULE_IMPLIED | shapeOf(arena + implied, dirLen + 1);
   pushRule(line, flags, <u32>implied, <u32>(dirLen + 1), 0);
+}
+
+/** How many `$` stand before the last byte (the last one is the anchor, if it is a `$`). */
+function countInnerDollars(p: usize, n: usize): usize {
+  let count: usize = 0;
+  for (let i: usize = 0; i + 1 < n; i++) if (load<u8>(p + i) == 0x24) count++;
+  return count;
+}
+
+/**
+ * Rewrites, in place, each `$` before the last byte of [p, p+n) as `%24`
+ * (room for `count` * 2 more bytes is there); returns the new length.
+ */
+function escapeInnerDollars(p: usize, n: usize, count: usize): usize {
+  let to = n + count * 2;
+  // Right to left, so nothing is overwritten before it is read. The last
+  // byte stays what it is: a final `$` is the anchor.
+  let j = to - 1;
+  store<u8>(p + j, load<u8>(p + n - 1));
+  for (let i = n - 1; i > 0; ) {
+    i--;
+    let c = load<u8>(p + i);
+    if (c == 0x24) {
+      store<u8>(p + j - 1, 0x34); // '4'
+      store<u8>(p + j - 2, 0x32); // '2'
+      store<u8>(p + j - 3, 0x25); // '%'
+      j -= 3;
+    } else {
+      store<u8>(p + j - 1, c);
+      j--;
+    }
+  }
+  return to;
 }
 
 /** RULE_ANCHORED for a final '$', RULE_WILDCARD for a '*' before it. */

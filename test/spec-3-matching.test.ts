@@ -151,6 +151,34 @@ describe('3.3 patterns', () => {
   });
 });
 
+describe('3.3 literal `$` and `*`, written as they are or percent-encoded, on each side', () => {
+  // [pattern, URL path, disallowed in Google mode, disallowed in RFC mode]
+  const cases: [string, string, boolean, boolean][] = [
+    ['/a$b', '/a$b', true, true],       // `$` inside a pattern is literal: both modes (RFC: both sides become %24)
+    ['/a$b', '/a%24b', false, true],    // Google matches the URL as given; RFC normalises it
+    ['/a%24b', '/a$b', false, true],
+    ['/a%24b', '/a%24b', true, true],
+    ['/a%2Ab', '/a*b', false, true],    // an encoded star is a literal star
+    ['/a%2Ab', '/a%2Ab', true, true],
+    ['/a%2ab', '/a%2Ab', true, true],   // hex case does not matter in patterns
+    ['/a*b', '/a*b', true, true],       // a written star is a wildcard
+    ['/a*b', '/aXYb', true, true],
+    ['/a$b$', '/a$b', true, true],      // the last `$` anchors, the inner one is literal
+    ['/a$b$', '/a$bc', false, false],
+    ['/x$', '/x$', false, false],       // a final `$` is the anchor, not a literal
+    ['/x$', '/x', true, true],
+  ];
+  test.each(cases)('Disallow: %s, URL %s: Google %s, RFC %s', (pattern, path, google, rfc) => {
+    const body = `User-agent: *\nDisallow: ${pattern}\n`;
+    expect(allowed(body, 'bot', `https://e.com${path}`), 'google').toBe(!google);
+    expect(allowed(body, 'bot', `https://e.com${path}`, RFC), 'rfc').toBe(!rfc);
+  });
+
+  test('the deciding rule is reported as written', () => {
+    expect(verdict('User-agent: *\nDisallow: /a$b\n', 'bot', '/a$b', RFC)).toEqual({ allowed: false, line: 2, rule: { type: 'disallow', pattern: '/a$b' } });
+  });
+});
+
 describe('3.4 precedence', () => {
   const url = 'http://foo.bar/x/page.html';
   const cases: [string, string, boolean][] = [
