@@ -1,6 +1,18 @@
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 
+/**
+ * `./index.js` from src/compat.ts stays an import of the package's entry.
+ * (The CommonJS build is made from the ESM one, so its require is pointed at
+ * index.cjs after the build.)
+ */
+const packageEntry: Plugin = {
+  name: 'package-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.js', external: true }));
+  },
+};
+
 /** `../index.js` from src/cli/ stays an import: dist/cli/*.js -> dist/index.js. */
 const ownEntry: Plugin = {
   name: 'own-entry',
@@ -20,6 +32,26 @@ export default defineConfig([
     platform: 'neutral',
     treeshake: true,
     splitting: false, // each entry self-contained
+  },
+  {
+    // robotsmatch/compat: robots-parser's API. It imports the package entry
+    // (one core for both), and its CommonJS build is `module.exports =
+    // robotsParser`, as robots-parser's is.
+    entry: { compat: 'src/compat.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    target: 'es2022',
+    platform: 'neutral',
+    cjsInterop: true,
+    splitting: true,
+    esbuildPlugins: [packageEntry],
+    async onSuccess() {
+      const { readFileSync, writeFileSync } = await import('node:fs');
+      const file = 'dist/compat.cjs';
+      const code = readFileSync(file, 'utf8');
+      if (!code.includes("require('./index.js')")) throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
+      writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));
+    },
   },
   {
     // workerd / edge-light: the .wasm stays a separate module their bundlers import.
