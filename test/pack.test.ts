@@ -54,6 +54,7 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
     writeFileSync(join(app, 'esm.mjs'), `
 import { parse, lint, RobotsCache } from 'robotsmatch';
 import { parse as parseJs } from 'robotsmatch/js';
+import robotsParser from 'robotsmatch/compat';
 import pkg from 'robotsmatch/package.json' with { type: 'json' };
 import { readFileSync } from 'node:fs';
 const body = 'User-agent: *\\nDisallow: /private/\\nDissallow: /typo\\n';
@@ -67,13 +68,14 @@ console.log(JSON.stringify({
   cache: typeof RobotsCache,
   version: pkg.version,
   wasm: WebAssembly.validate(wasm),
+  compat: robotsParser('https://e.com/robots.txt', body).isAllowed('https://e.com/private/x', 'Bot/1.0'),
 }));
 `);
     const r = sh(process.execPath, ['esm.mjs']);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
       check: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/private/' } },
-      js: false, explain: 'longest-match', lint: ['typo-key'], cache: 'function', version: '0.1.0', wasm: true,
+      js: false, explain: 'longest-match', lint: ['typo-key'], cache: 'function', version: '0.1.0', wasm: true, compat: false,
     });
   });
 
@@ -82,11 +84,12 @@ console.log(JSON.stringify({
 const { parse } = require('robotsmatch');
 const js = require('robotsmatch/js');
 const r = parse('User-agent: *\\nDisallow: /a\\n');
-console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name]));
+const robotsParser = require('robotsmatch/compat');
+console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name, typeof robotsParser, robotsParser('https://e.com/robots.txt', 'User-agent: *\\nDisallow: /a\\n').isAllowed('https://e.com/a')]));
 `);
     const r = sh(process.execPath, ['cjs.cjs']);
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch']);
+    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch', 'function', false]);
   });
 
   test('the CLI through npx: --example and a real filter', () => {
@@ -103,6 +106,8 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
   const source = `
 import { parse, lint, productToken, type Robots, type Verdict, type Diagnostic, type Explanation, type FetchedRobots } from 'robotsmatch';
 import { parse as parseJs } from 'robotsmatch/js';
+import robotsParser, { type Robot } from 'robotsmatch/compat';
+const robot: Robot = robotsParser('https://e.com/robots.txt', '');
 const robots: Robots = parse('User-agent: *\\nDisallow: /a\\n', { mode: 'rfc' });
 const verdict: Verdict = robots.check('/a', productToken('Googlebot/2.1'));
 const explanation: Explanation = robots.explain('/a', ['a', 'b']);
@@ -110,7 +115,7 @@ const diagnostics: Diagnostic[] = lint('x');
 const matcher = robots.forAgent('x');
 const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;
 let fetched: FetchedRobots | undefined;
-export const all = [verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
+export const all = [robot.isAllowed('https://e.com/x', 'Bot/1.0') ?? false, robot.getCrawlDelay(), verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
 robots.dispose();
 `;
   test.each(['node16', 'bundler'] as const)('TypeScript, moduleResolution %s, strict, skipLibCheck false, default lib, no @types/node', (resolution) => {
