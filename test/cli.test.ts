@@ -213,6 +213,18 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
     });
 
+    test('a progress line on a terminal\'s stderr when the input size is known; none when piped', async () => {
+      const big = file('progress.txt', corpusUrls(100_000).join('\n') + '\n');
+      const out = join(dir, 'progress-out.txt');
+      // `script` gives the command a terminal; its stdout goes to a file, so the terminal shows stderr.
+      const tty = await shell(`script -qec "node ${cli} filter --robots ${ROBOTS} ${big} > ${out}" /dev/null`);
+      expect(tty.stdout).toMatch(/\r\[[#.]{30}\] +\d+% +[\d,]+ URLs/);
+      expect(tty.stdout).toContain('robotsmatch filter: 100,000 URLs');
+      expect(readFileSync(out, 'utf8').split('\n').length).toBeGreaterThan(90_000);
+      const piped = await robotsmatch(['filter', '--robots', ROBOTS, big]);
+      expect(piped.stderr).not.toContain('\r');
+    });
+
     test('--robots URL', async () => {
       const r = await robotsmatch(['filter', '--robots', `${server.origin}/robots.txt`, '--agent', 'ExampleBot'], input);
       expect(r.stdout).toBe('https://example.com/ok\nhttps://example.com/private/press/b\n');

@@ -11,7 +11,7 @@ const NONE: Progress = { update() {}, done() {} };
 export function progressLine(size: number | undefined, read: () => number, stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY || !size) return NONE;
   const started = performance.now();
-  let last = 0;
+  let last = -Infinity; // the first chunk draws at once
   let drawn = false;
   return {
     update(urls) {
