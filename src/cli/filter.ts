@@ -98,9 +98,12 @@ export async function filterCommand(argv: string[]): Promise<number> {
       if (pool) {
         // Round robin: one chunk in `workers` is matched here, between reads
         // and writes; the others go to the pool. Results are written in order.
-        inFlight.push(count % workers === 0
+        const result: Promise<FilteredLines> = count % workers === 0
           ? Promise.resolve(matcher.filterLines(chunk, keep))
-          : pool.run(chunk, { transferList: [chunk.buffer as ArrayBuffer] }));
+          : pool.run(chunk, { transferList: [chunk.buffer as ArrayBuffer] });
+        // Awaited in order below; until then a failure must not count as unhandled (which would end the process with a stack).
+        result.catch(() => {});
+        inFlight.push(result);
         // Enough chunks under way to keep every worker busy, and no more: memory stays bounded.
         while (inFlight.length >= workers * 2) await emit(await inFlight.shift()!);
       } else {
