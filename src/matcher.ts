@@ -17,7 +17,11 @@ interface Owned {
 // is per matcher: the index's address may belong to a newer matcher by then.
 const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry<Owned>((owned) => {
-    if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
+    try {
+      if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
+    } catch {
+      // a finalizer must never throw: that would end the process
+    }
   })
   : undefined;
 
