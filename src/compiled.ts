@@ -179,7 +179,7 @@ export class Compiled {
         let end: number;
         let held: number;
         if (core.takesUnits) {
-          end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls');
+          end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls', start);
           held = core.exports.checkBatch16(index, core.unitsWritten, end - done);
         } else {
           end = strings.length;

@@ -182,11 +182,11 @@ export class Core {
   /**
    * Writes texts from `from` on as UTF-16 units separated by NUL units, for
    * checkBatch16: at most `max` of them, as many as fit in `room` bytes (one
-   * at least); returns the index after the last one written. One pass over
-   * the texts, each checked to be a string (`name[i]` in the error). Only
-   * when takesUnits.
+   * at least); returns the index after the last one written. The caller has
+   * checked that they are strings; `name[offset + i]` names one in an error.
+   * Only when takesUnits.
    */
-  writeUnits(texts: readonly unknown[], from: number, max: number, room: number, name: string): number {
+  writeUnits(texts: readonly string[], from: number, max: number, room: number, name: string, offset = 0): number {
     let start = this.#reserve(room, name); // first: reserving may grow memory and renew u8
     let limit = start + room;
     let u8 = this.u8;
@@ -194,11 +194,10 @@ export class Core {
     const end = Math.min(texts.length, from + max);
     let i = from;
     for (; i < end; i++) {
-      const text = texts[i];
-      if (typeof text !== 'string') throw typeError(`${name}[${i}]`, 'a string', text);
+      const text = texts[i]!;
       if (at + text.length * 2 + 2 > limit) {
         if (i > from) break;
-        start = this.#reserve(text.length * 2 + 2, `${name}[${i}]`); // one text longer than the room
+        start = this.#reserve(text.length * 2 + 2, `${name}[${offset + i}]`); // one text longer than the room
         limit = start + text.length * 2 + 2;
         u8 = this.u8;
         at = start;
