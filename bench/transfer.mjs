@@ -4,11 +4,18 @@
 //
 //   npm run bench:transfer
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measure, do_not_optimize } from 'mitata';
 import { parse } from '../dist/index.js';
 import { slicePath } from './peers.mjs';
+
+// Printed as it goes, and saved whole to bench/transfer-results.md at the end.
+const report = [];
+const print = (text) => {
+  console.log(text);
+  report.push(text);
+};
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const COUNT = 20_000;
@@ -22,8 +29,8 @@ const scratch = memory.subarray(0, 1 << 16);
 const nodeBuffer = Buffer.from(memory.buffer);
 const per = async (list, fn) => ((await measure(fn)).p50 / list.length).toFixed(1);
 
-console.log('# Moving URL strings into WebAssembly memory, ns per URL\n');
-console.log('| route | two-byte strings (the corpus list) | one-byte strings |\n|---|---:|---:|');
+print('# Moving URL strings into WebAssembly memory, ns per URL\n');
+print('| route | two-byte strings (the corpus list) | one-byte strings |\n|---|---:|---:|');
 const routes = {
   "Node's Buffer ucs2Write per URL, UTF-16 as it is (matchMany in Node and Bun)": (list) => () => { let at = 1 << 16; for (const u of list) { at += nodeBuffer.ucs2Write(u, at); nodeBuffer[at++] = 0; nodeBuffer[at++] = 0; } return at; },
   'join 4,096 with NUL, one encodeInto (matchMany elsewhere)': (list) => () => { for (let s = 0; s < list.length; s += 4096) enc.encodeInto(list.slice(s, s + 4096).join('\0'), memory.subarray(1 << 16)); },
@@ -33,14 +40,14 @@ const routes = {
   'slicing floor: indexOf/slice the path out, nothing moved': (list) => () => { let n = 0; for (const u of list) n += slicePath(u).length; return do_not_optimize(n); },
 };
 for (const [name, route] of Object.entries(routes)) {
-  console.log(`| ${name} | ${await per(urls, route(urls))} | ${await per(oneByte, route(oneByte))} |`);
+  print(`| ${name} | ${await per(urls, route(urls))} | ${await per(oneByte, route(oneByte))} |`);
 }
 
-console.log('\n# The core alone on URLs already in its memory (one call per 4,096), ns per URL\n');
+print('\n# The core alone on URLs already in its memory (one call per 4,096), ns per URL\n');
 const wasm = readFileSync(new URL('../build/robotsmatch.wasm', import.meta.url));
 const { exports: core } = new WebAssembly.Instance(new WebAssembly.Module(wasm), {});
 const text = urls.slice(0, 4096).join('\0');
-console.log('| robots.txt | UTF-8 input (checkBatch) | UTF-16 input, encoded by the core (checkBatch16) |\n|---|---:|---:|');
+print('| robots.txt | UTF-8 input (checkBatch) | UTF-16 input, encoded by the core (checkBatch16) |\n|---|---:|---:|');
 const nodeCore = () => Buffer.from(core.memory.buffer);
 for (const name of ['(empty: path extraction only)', ...readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort()]) {
   const body = name.startsWith('(') ? new Uint8Array() : readFileSync(CORPUS + name);
@@ -57,7 +64,10 @@ for (const name of ['(empty: path extraction only)', ...readdirSync(CORPUS).filt
   at = core.input(text.length * 2);
   nodeCore().ucs2Write(text, at);
   const utf16 = await per(urls.slice(0, 4096), () => core.checkBatch16(index, text.length, 4096));
-  console.log(`| ${name} | ${utf8} | ${utf16} |`);
+  print(`| ${name} | ${utf8} | ${utf16} |`);
   core.dispose(index);
   core.dispose(robots);
 }
+
+writeFileSync(new URL('./transfer-results.md', import.meta.url), report.join('\n') + '\n');
+console.error('wrote bench/transfer-results.md');
