@@ -177,12 +177,21 @@ export function checkLines(index: usize, textLen: u32): u32 {
   let n: u32 = 0;
   while (start < end) {
     let e = findByte(start, end, 0x0a);
-    let lineEnd = e > start && load<u8>(e - 1) == 0x0d ? e - 1 : e;
-    store<u8>(out + n, <u8>load<i32>(decidePath(index, extractPath(start, lineEnd - start), rfc) + V_ALLOWED));
+    store<u8>(out + n, <u8>lineAllowed(index, start, contentEnd(start, e), rfc));
     n++;
     start = e + 1;
   }
   return n;
+}
+
+/** Where a line [start, e) ends without its CR (CRLF line breaks). */
+@inline function contentEnd(start: usize, e: usize): usize {
+  return e > start && load<u8>(e - 1) == 0x0d ? e - 1 : e;
+}
+
+/** Decides the URL [start, end) of a line: true when allowed. */
+@inline function lineAllowed(index: usize, start: usize, end: usize, rfc: bool): bool {
+  return load<i32>(decidePath(index, extractPath(start, end - start), rfc) + V_ALLOWED) != 0;
 }
 
 // What filterLines keeps.
@@ -216,9 +225,9 @@ export function filterLines(index: usize, textLen: u32, keep: u32): u32 {
   let lines: u32 = 0, urls: u32 = 0, allowedCount: u32 = 0;
   while (start < end) {
     let e = findByte(start, end, 0x0a);
-    let lineEnd = e > start && load<u8>(e - 1) == 0x0d ? e - 1 : e;
+    let lineEnd = contentEnd(start, e);
     let length = lineEnd - start;
-    let allowed = load<i32>(decidePath(index, extractPath(start, length), rfc) + V_ALLOWED) != 0;
+    let allowed = lineAllowed(index, start, lineEnd, rfc);
     lines++;
     if (length) { urls++; if (allowed) allowedCount++; }
     let label: usize = 0, labelLength: usize = 0;

@@ -25,7 +25,8 @@ export function productToken(userAgentHeader: string): string {
   return leadingToken(name ?? userAgentHeader.trim());
 }
 
-function leadingToken(text: string): string {
+/** The leading run of [A-Za-z_-]: the product token a User-agent value names (SPEC 2.2), '' when none. */
+export function leadingToken(text: string): string {
   return /^[A-Za-z_-]*/.exec(text)![0];
 }
 

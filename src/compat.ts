@@ -8,6 +8,7 @@
 // example each, in docs/compat.md.
 
 import { parse, type Robots } from './index.js';
+import { leadingToken } from './agent.js';
 
 /** robots-parser 3.x's Robot interface. */
 export interface Robot {
@@ -56,7 +57,7 @@ function originOf(url: URL): string {
 function agentOf(ua: unknown): string {
   const name = String(ua || '*').toLowerCase().split('/')[0]!.trim();
   if (name === '*') return '*';
-  return /^[a-z_-]*/.exec(name)![0] || name;
+  return leadingToken(name) || name;
 }
 
 class CompatRobot implements Robot {

@@ -6,6 +6,7 @@ import type { Core } from './core/wasm.js';
 import * as L from './core/layout.js';
 import { agentTokens, type AgentTokens } from './agent.js';
 import { RobotsDisposedError, typeError } from './errors.js';
+import { concatBytes } from './bytes.js';
 
 export type RuleType = 'allow' | 'disallow';
 
@@ -238,16 +239,7 @@ export class Compiled {
       totals.urls += u32[counts + 1]!;
       totals.allowed += u32[counts + 2]!;
     });
-    let output = parts[0] ?? new Uint8Array(0);
-    if (parts.length > 1) {
-      output = new Uint8Array(length);
-      let at = 0;
-      for (const part of parts) {
-        output.set(part, at);
-        at += part.length;
-      }
-    }
-    return { output, ...totals };
+    return { output: parts.length === 1 ? parts[0]! : concatBytes(parts, length), ...totals };
   }
 
   /** Writes `input` into the core a chunk of whole lines at a time and calls `take` with each chunk's byte length. */

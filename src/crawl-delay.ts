@@ -6,6 +6,7 @@
 
 import type { RobotsLine } from './lines.js';
 import type { Mode } from './options.js';
+import { leadingToken } from './agent.js';
 
 /** A record: the product tokens it names (lower-cased) or `*`, and its first valid delay. */
 export interface DelayRecord {
@@ -13,8 +14,6 @@ export interface DelayRecord {
   global: boolean;
   seconds: number | undefined;
 }
-
-const TOKEN = /^[A-Za-z_-]*/;
 
 /**
  * The records that have rules or a delay under them, in file order (a
@@ -35,7 +34,7 @@ export function delayRecords(reading: readonly RobotsLine[], mode: Mode): DelayR
       }
       const value = line.value ?? '';
       if (value === '*' || (mode === 'google' && /^\*\s/.test(value))) record.global = true;
-      else record.tokens.add(TOKEN.exec(value)![0].toLowerCase());
+      else record.tokens.add(leadingToken(value).toLowerCase());
       continue;
     }
     afterOther = true;
@@ -55,12 +54,13 @@ export function delayRecords(reading: readonly RobotsLine[], mode: Mode): DelayR
 }
 
 /**
- * The delay for a crawler's tokens: from the records naming one of them
- * (the first valid one), else, only when no record names them, from the
- * `*` records; undefined when those have none.
+ * The delay for a crawler's product tokens (as agentTokens() keeps them):
+ * from the records naming one of them (the first valid one), else, only
+ * when no record names them, from the `*` records; undefined when those
+ * have none.
  */
-export function delayFor(records: readonly DelayRecord[], agents: readonly string[]): number | undefined {
-  const names = agents.filter((a) => /^[A-Za-z_-]*$/.test(a)).map((a) => a.toLowerCase());
+export function delayFor(records: readonly DelayRecord[], tokens: readonly string[]): number | undefined {
+  const names = tokens.map((a) => a.toLowerCase());
   const named = records.filter((r) => names.some((n) => r.tokens.has(n)));
   const applying = named.length ? named : records.filter((r) => r.global);
   return applying.find((r) => r.seconds !== undefined)?.seconds;

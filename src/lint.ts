@@ -6,6 +6,7 @@
 import { lines, UNSUPPORTED_KEYS } from './lines.js';
 import { resolveParseOptions, type ParseOptions } from './options.js';
 import { typeError } from './errors.js';
+import { leadingToken } from './agent.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -203,7 +204,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
           add({ line, column: valueColumn, severity: 'warning', code: 'user-agent-not-token', fix: `${CANONICAL['user-agent']}: *`, message: `\`${value}\` names no crawler (a name is made of letters, \`-\` and \`_\`); write \`*\` for every crawler.` });
         }
       } else {
-        const token = /^[A-Za-z_-]*/.exec(value)![0];
+        const token = leadingToken(value);
         if (token !== value) {
           add({
             line, column: valueColumn + token.length, endColumn: valueColumn + value.length, severity: 'warning', code: 'user-agent-not-token',

@@ -136,7 +136,7 @@ export class Robots {
     this.#explaining = {
       lines: this.#reading(),
       otherLines: lines(source, otherOptions),
-      other: parse(source, otherOptions),
+      other: parseBody(source, otherOptions, true), // its own bytes: shared, not copied again
     };
     return this.#explaining;
   }
@@ -158,9 +158,10 @@ export class Robots {
    */
   crawlDelay(agent: string | readonly string[]): number | undefined {
     this.#compiled.live();
-    agentTokens(agent); // the same argument checks as check()
+    // The tokens that can name a record, as check() keeps them (others name none).
+    const { joined, count } = agentTokens(agent);
     this.#delays ??= delayRecords(this.#reading(), this.mode);
-    return delayFor(this.#delays, typeof agent === 'string' ? [agent] : agent);
+    return delayFor(this.#delays, count ? joined.split('\n') : []);
   }
 
   /** This mode's per-line reading of the file (for crawl-delay and explain), made once. */
@@ -171,8 +172,7 @@ export class Robots {
   /** @internal A new Robots from the same body, owned by whoever asked (RobotsCache.get). */
   copy(): Robots {
     this.#compiled.live();
-    const source = this.#source!;
-    return typeof source === 'string' ? parse(source, { mode: this.mode, maxBytes: this.#maxBytes }) : parseOwned(source, { mode: this.mode, maxBytes: this.#maxBytes });
+    return parseBody(this.#source!, { mode: this.mode, maxBytes: this.#maxBytes }, true);
   }
 
   /** Bytes of core memory this robots.txt's compiled table uses. */

@@ -1,6 +1,8 @@
 // Cuts a byte stream into chunks of whole lines (about CHUNK bytes each),
 // each in its own ArrayBuffer so it can be moved to a worker thread.
 
+import { concatBytes } from '../bytes.js';
+
 /** Bytes per chunk: big enough to amortise a core call or a worker message. */
 export const CHUNK = 1 << 20;
 /** A line longer than this is an error, not a reason to buffer without bound. */
@@ -18,7 +20,7 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array>, size = CHUN
     parts.push(piece);
     length += piece.length;
     if (length < size) continue;
-    const joined = join(parts, length);
+    const joined = concatBytes(parts, length);
     const cut = joined.lastIndexOf(10);
     if (cut < 0) {
       if (length > MAX_LINE) throw new LineTooLongError(`a line of the input is longer than ${MAX_LINE / (1 << 20)} MiB; is it a list of URLs?`);
@@ -32,16 +34,5 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array>, size = CHUN
     length = tail.length;
     yield joined.subarray(0, cut + 1);
   }
-  if (length) yield join(parts, length);
-}
-
-/** Always a fresh buffer: stream buffers may be pooled or reused, and chunks get moved. */
-function join(parts: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  if (length) yield concatBytes(parts, length);
 }

@@ -33,7 +33,6 @@ export const EV_LINE_END = 8;
 export const EV_WORDS = 9;
 
 // Compiled robots header, in bytes.
-export const R_GROUP_COUNT = 4;
 export const R_GROUPS = 8;
 export const R_TOKENS = 16;
 export const R_RULES = 24;

@@ -3,6 +3,7 @@
 // The caller's fetch does the I/O; nothing here speaks HTTP itself.
 
 import { parseOwned, type Robots } from '../robots.js';
+import { concatBytes } from '../bytes.js';
 import { robotsTxtUrl } from './location.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
@@ -136,13 +137,7 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Ar
       break;
     }
   }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return body;
+  return concatBytes(chunks, total);
 }
 
 /** Cache-Control max-age, within [1 minute, 7 days]; no-store/no-cache mean the minimum; else 24 hours. */
