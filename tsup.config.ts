@@ -2,14 +2,14 @@ import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 
 /**
- * `./index.js` from src/compat.ts stays an import of the package's entry.
+ * `../index.js` from src/compat/ stays an import of the package's entry.
  * (The CommonJS build is made from the ESM one, so its require is pointed at
  * index.cjs after the build.)
  */
 const packageEntry: Plugin = {
   name: 'package-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.js', external: true }));
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: './index.js', external: true }));
   },
 };
 

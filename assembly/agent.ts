@@ -25,7 +25,7 @@ import {
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
-  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_HEADER,
+  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_SCAN, A_RULE_COUNT, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
   K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
   K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE, X_PRIORITY, X_SIZE,
@@ -120,8 +120,14 @@ function extraLess(a: u32, b: u32): bool {
 
 // ---- Building --------------------------------------------------------------
 
-/** Resolves the agents' groups in `robots` and builds their index (free with heap.free). */
-export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count: u32): usize {
+/**
+ * Resolves the agents' groups in `robots` and builds their index (free with
+ * heap.free). A light index (`full` false) keeps only the applying groups:
+ * it costs one pass over the group table, and decide() then scans their
+ * rules, as Google's matcher does. That wins until an agent has been asked
+ * about a handful of URLs; the caller then builds the full index.
+ */
+export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count: u32, full: bool): usize {
   let groups = robots + load<u32>(robots + R_GROUPS);
   let groupCount = load<u32>(robots + R_GROUP_COUNT);
   sortRules = robots + load<u32>(robots + R_RULES);
@@ -142,12 +148,28 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     applying++;
     let first = load<u32>(group + G_RULE_START);
     let rules = load<u32>(group + G_RULE_COUNT);
+    if (!full) { n += rules; continue; }
     let order = reserveKeep(ORDER, <usize>(n + rules) * 4);
     for (let r: u32 = 0; r < rules; r++) store<u32>(order + <usize>(n + r) * 4, first + r);
     n += rules;
   }
   let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
   let groupBytes = <usize>applying * 4;
+  if (!full) {
+    let light = heap.alloc(A_HEADER + max<usize>(groupBytes, 4));
+    memory.fill(light, 0, A_HEADER);
+    store<u32>(light + A_ROBOTS, <u32>robots);
+    store<u32>(light + A_KIND, kind);
+    store<u32>(light + A_GROUP_COUNT, applying);
+    store<u32>(light + A_GROUPS, <u32>A_HEADER);
+    store<u32>(light + A_KEYS, <u32>A_HEADER);
+    store<u32>(light + A_EXTRAS, <u32>(A_HEADER + groupBytes));
+    store<u32>(light + A_WORDS, <u32>A_HEADER);
+    store<u32>(light + A_SCAN, 1);
+    store<u32>(light + A_RULE_COUNT, n);
+    if (applying) memory.copy(light + A_HEADER, bufferPtr(SORT_TEMP), groupBytes);
+    return light;
+  }
   // Keep the group list out of SORT_TEMP, which the sorts below reuse.
   let groupList = heap.alloc(max<usize>(groupBytes, 4));
   if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
@@ -255,6 +277,8 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   store<u32>(block + A_EXTRA_COUNT, extraCount);
   store<u32>(block + A_EXTRAS, <u32>extrasOff);
   store<u32>(block + A_WORDS, <u32>wordsOff);
+  store<u32>(block + A_SCAN, 0);
+  store<u32>(block + A_RULE_COUNT, n);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
   heap.free(groupList);
   if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
@@ -333,6 +357,7 @@ function floorKey(keys: usize, words: usize, count: u32, arena: usize, path: usi
  * index. Writes and returns VERDICT.
  */
 export function decide(index: usize, path: usize, pathLen: u32): usize {
+  if (load<u32>(index + A_SCAN)) return scanDecide(index, path, pathLen);
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let rules = robots + load<u32>(robots + R_RULES);
   let arena = robots + load<u32>(robots + R_ARENA);
@@ -387,6 +412,46 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
     }
     k = load<i32>(key + K_PARENT);
   }
+  return writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+}
+
+/**
+ * decide() for a light index: every rule of the applying groups, in file
+ * order, matched in full unless it cannot change the outcome (a rule no
+ * longer than the best of its kind, an allow shorter than the best
+ * disallow, a disallow no longer than the best allow). Each match is linear
+ * (match.ts), so a path costs O(rules x (path + pattern)) at worst, the
+ * bound of Google's own matcher.
+ */
+function scanDecide(index: usize, path: usize, pathLen: u32): usize {
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let groups = robots + load<u32>(robots + R_GROUPS);
+  let rules = robots + load<u32>(robots + R_RULES);
+  let arena = robots + load<u32>(robots + R_ARENA);
+  let list = index + load<u32>(index + A_GROUPS);
+  let count = load<u32>(index + A_GROUP_COUNT);
+  let allowPriority: i32 = -1, allowRule: i32 = -1;
+  let disallowPriority: i32 = -1, disallowRule: i32 = -1;
+  for (let g: u32 = 0; g < count; g++) {
+    let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
+    let r = load<u32>(group + G_RULE_START);
+    let end = r + load<u32>(group + G_RULE_COUNT);
+    for (; r < end; r++) {
+      let rule = rules + <usize>r * RULE_SIZE;
+      let priority = <i32>load<u16>(rule + RULE_LENGTH);
+      let flags = load<u32>(rule + RULE_FLAGS);
+      let allow = (flags & RULE_ALLOW) != 0;
+      if (allow ? priority <= allowPriority || priority < disallowPriority : priority <= disallowPriority || priority <= allowPriority) continue;
+      if (!patternMatches(arena + load<u32>(rule + RULE_PATTERN), <usize>priority, flags, path, pathLen)) continue;
+      if (allow) { allowPriority = priority; allowRule = <i32>r; }
+      else { disallowPriority = priority; disallowRule = <i32>r; }
+    }
+  }
+  return writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+}
+
+/** The verdict of the best allow and disallow rules found (-1: none). */
+function writeVerdict(rules: usize, allowPriority: i32, allowRule: i32, disallowPriority: i32, disallowRule: i32): usize {
   // An empty rule has priority 0: it is reported, but cannot disallow.
   let disallowed = disallowPriority > allowPriority && disallowPriority > 0;
   let decidingRule = disallowPriority > allowPriority ? disallowRule : allowRule;

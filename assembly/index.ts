@@ -55,9 +55,12 @@ export function indexSize(index: usize): u32 {
   return load<u32>(index + A_EXTRAS) + load<u32>(index + A_EXTRA_COUNT) * <u32>X_SIZE;
 }
 
-/** Builds the index for the agents in the input ('\n'-separated, `count` of them). */
-export function select(robots: usize, agentsLen: u32, count: u32): usize {
-  return buildIndex(robots, bufferPtr(INPUT), agentsLen, count);
+/**
+ * Builds the index for the agents in the input ('\n'-separated, `count` of
+ * them); `full` 0 for a light one (applying groups only, decided by a scan).
+ */
+export function select(robots: usize, agentsLen: u32, count: u32, full: u32): usize {
+  return buildIndex(robots, bufferPtr(INPUT), agentsLen, count, full != 0);
 }
 
 // The path the rules see, set by preparePath().

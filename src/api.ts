@@ -1,18 +1,31 @@
-export { parse, Robots } from './robots.js';
-export type { AgentMatcher } from './matcher.js';
-export type { Verdict, RuleType, OtherRecord } from './robots.js';
-export type { FilteredLines } from './compiled.js';
-export { productToken, isPlainToken } from './agent.js';
-export { normalizeUrl, pathOf } from './url.js';
-export { lines } from './lines.js';
-export type { RobotsLine, LineKind, LineProblem } from './lines.js';
-export { lint } from './lint.js';
-export type { Diagnostic, DiagnosticCode, Severity, LintOptions } from './lint.js';
-export type { Explanation, ExplainReason, ExplainedGroup, Candidate } from './explain.js';
-export { RobotsDisposedError, RobotsUrlError } from './errors.js';
+// The public API, shared by every entry point (index, workerd, js). Each
+// area is its own module: a bundler keeps only what an app imports, so
+// parse() and matching never bring the per-line reading, lint, explain,
+// crawl-delay or fetching with them.
+
+// Parsing and matching: the path every URL takes.
+export { parse } from './rules/parse.js';
+export { Robots } from './rules/robots.js';
+export type { AgentMatcher, FilteredLines } from './rules/matcher.js';
+export type { Verdict, RuleType, OtherRecord } from './rules/compiled.js';
+export { productToken, isPlainToken } from './rules/agent.js';
+export { normalizeUrl, pathOf } from './rules/url.js';
+
+// Reports built on the core's per-line reading.
+export { lines } from './report/lines.js';
+export type { RobotsLine, LineKind, LineProblem } from './report/lines.js';
+export { lint } from './report/lint.js';
+export type { Diagnostic, DiagnosticCode, Severity, LintOptions } from './report/lint.js';
+export { explain } from './report/explain.js';
+export type { Explanation, ExplainReason, ExplainedGroup, Candidate } from './report/explain.js';
+export { crawlDelay } from './report/crawl-delay.js';
+
+// Fetching and caching by RFC 9309.
 export { robotsTxtUrl } from './fetch/location.js';
 export { fetchRobots } from './fetch/fetch-robots.js';
 export type { FetchedRobots, FetchOutcome } from './fetch/fetch-robots.js';
 export { RobotsCache } from './fetch/cache.js';
 export type { CachedVerdict } from './fetch/cache.js';
-export type { ParseOptions, Mode, FetchOptions, CacheOptions, FetchFunction } from './options.js';
+
+export { RobotsDisposedError, RobotsUrlError } from './common/errors.js';
+export type { ParseOptions, Mode, FetchOptions, CacheOptions, FetchFunction } from './common/options.js';

@@ -1,6 +1,6 @@
 // The public API's contract: argument checks, dispose, helpers.
 import { describe, expect, test } from 'vitest';
-import { parse, productToken, normalizeUrl, pathOf, RobotsDisposedError, lines } from '../src/index.js';
+import { crawlDelay, parse, productToken, normalizeUrl, pathOf, RobotsDisposedError, lines } from '../src/index.js';
 
 describe('arguments', () => {
   test('a body that is not a string or bytes is a TypeError naming it', () => {
@@ -49,7 +49,7 @@ describe('dispose', () => {
     robots.dispose(); // twice is fine
     expect(() => robots.isAllowed('/', 'x')).toThrow(RobotsDisposedError);
     expect(() => robots.check('/', 'x')).toThrow(/disposed/);
-    expect(() => robots.crawlDelay('x')).toThrow(RobotsDisposedError);
+    expect(() => crawlDelay(robots, 'x')).toThrow(RobotsDisposedError);
     expect(() => robots.sitemaps).toThrow(RobotsDisposedError);
   });
 

@@ -4,7 +4,7 @@
 // which answers arrive is the test's to choose.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { RobotsCache, RobotsDisposedError, Robots } from '../src/index.js';
-import { AgentMatcher } from '../src/matcher.js';
+import { AgentMatcher } from '../src/rules/matcher.js';
 
 const DAY = 24 * 3600_000;
 /** Each host disallows a path named after itself: /a.test/ on a.test. */

@@ -1,12 +1,12 @@
 // crawlDelay() reads records, as the crawlers that honour Crawl-delay do
 // (docs/behaviour.md, section 2), while rules keep Google's grouping.
 import { describe, expect, test } from 'vitest';
-import { parse } from '../src/index.js';
+import { crawlDelay, parse } from '../src/index.js';
 
 const delays = (body: string, agents: string[], mode: 'google' | 'rfc' = 'google') => {
   const robots = parse(body, { mode });
   try {
-    return agents.map((a) => robots.crawlDelay(a));
+    return agents.map((a) => crawlDelay(robots, a));
   } finally {
     robots.dispose();
   }
@@ -43,7 +43,7 @@ describe('crawl-delay belongs to its record', () => {
   test('names are product tokens, and agents that are not tokens name no record', () => {
     expect(delays('User-agent: Googlebot/2.1\nCrawl-delay: 7\nUser-agent: *\nCrawl-delay: 1\n', ['googlebot', 'Googlebot/2.1'])).toEqual([7, 1]);
     const robots = parse('User-agent: a\nCrawl-delay: 2\nUser-agent: b\nCrawl-delay: 3\n');
-    expect(robots.crawlDelay(['x', 'b'])).toBe(3);
+    expect(crawlDelay(robots, ['x', 'b'])).toBe(3);
     robots.dispose();
   });
 

@@ -2,7 +2,7 @@
 // and the reason, and the other mode's answer; always check()'s verdict.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, RobotsDisposedError } from '../src/index.js';
+import { explain, parse, RobotsDisposedError } from '../src/index.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url as anyUrl, agents as anyAgents } from './support/generated.js';
 
@@ -26,7 +26,7 @@ describe('explain: reasons', () => {
   const robots = parse(FILE);
 
   test('longest-match, with every matching rule ranked by priority', () => {
-    const e = robots.explain('https://example.com/private/press/x', 'ExampleBot');
+    const e = explain(robots, 'https://example.com/private/press/x', 'ExampleBot');
     expect(e).toMatchObject({ allowed: true, line: 3, rule: { type: 'allow', pattern: '/private/press/' }, reason: 'longest-match', path: '/private/press/x', fallback: true });
     expect(e.candidates).toEqual([
       { line: 3, type: 'allow', pattern: '/private/press/', priority: 15 },
@@ -37,13 +37,13 @@ describe('explain: reasons', () => {
   });
 
   test('allow-wins-tie', () => {
-    const e = robots.explain('/tie', 'ExampleBot');
+    const e = explain(robots, '/tie', 'ExampleBot');
     expect(e).toMatchObject({ allowed: true, line: 7, reason: 'allow-wins-tie' });
     expect(e.candidates.map((c) => [c.line, c.type])).toEqual([[7, 'allow'], [6, 'disallow']]);
   });
 
   test('index-html, and RFC mode answering otherwise', () => {
-    const e = robots.explain('/docs/', 'ExampleBot');
+    const e = explain(robots, '/docs/', 'ExampleBot');
     expect(e).toMatchObject({ allowed: true, line: 4, reason: 'index-html' });
     expect(e.candidates[0]).toEqual({ line: 4, type: 'allow', pattern: '/docs/index.html', priority: 7, indexHtml: true });
     expect(e.otherMode).toMatchObject({ mode: 'rfc', allowed: false, line: 5 });
@@ -51,8 +51,8 @@ describe('explain: reasons', () => {
   });
 
   test('no-matching-rule, and an empty Disallow that matches but allows', () => {
-    expect(robots.explain('/elsewhere', 'ExampleBot')).toMatchObject({ allowed: true, line: 0, rule: null, reason: 'no-matching-rule', candidates: [] });
-    const e = robots.explain('/anything', 'googlebot');
+    expect(explain(robots, '/elsewhere', 'ExampleBot')).toMatchObject({ allowed: true, line: 0, rule: null, reason: 'no-matching-rule', candidates: [] });
+    const e = explain(robots, '/anything', 'googlebot');
     expect(e).toMatchObject({ allowed: true, line: 14, reason: 'no-matching-rule', fallback: false });
     expect(e.candidates).toEqual([{ line: 14, type: 'disallow', pattern: '', priority: 0 }]);
     expect(e.groups).toEqual([{ userAgentLines: [10, 11], agents: ['Googlebot', 'Bingbot'], ruleLines: [12, 13, 14] }]);
@@ -60,14 +60,14 @@ describe('explain: reasons', () => {
 
   test('robots-txt-always-allowed in RFC mode', () => {
     const rfc = parse('User-agent: *\nDisallow: /\n', { mode: 'rfc' });
-    const e = rfc.explain('https://e.com/robots.txt?x', 'a');
+    const e = explain(rfc, 'https://e.com/robots.txt?x', 'a');
     expect(e).toMatchObject({ allowed: true, line: 0, reason: 'robots-txt-always-allowed', path: '/robots.txt?x' });
     expect(e.otherMode).toMatchObject({ mode: 'google', allowed: false, line: 2 });
     rfc.dispose();
   });
 
   test('a misspelt key decides in Google mode only: otherMode says why', () => {
-    const e = robots.explain('/typo', 'ExampleBot');
+    const e = explain(robots, '/typo', 'ExampleBot');
     expect(e).toMatchObject({ allowed: false, line: 8 });
     expect(e.otherMode).toMatchObject({ mode: 'rfc', allowed: true, line: 0 });
     expect(e.otherMode!.why).toBe('Google reads line 8 (`Dissallow: /typo`) as a disallow line despite the misspelt key; RFC 9309 crawlers ignore it.');
@@ -75,7 +75,7 @@ describe('explain: reasons', () => {
 
   test('RFC mode explains the normalised path', () => {
     const rfc = parse('User-agent: *\nDisallow: /b%61r\n', { mode: 'rfc' });
-    const e = rfc.explain('/%62ar', 'x');
+    const e = explain(rfc, '/%62ar', 'x');
     expect(e).toMatchObject({ allowed: false, path: '/bar', reason: 'longest-match' });
     expect(e.otherMode).toMatchObject({ mode: 'google', allowed: true });
     rfc.dispose();
@@ -83,27 +83,27 @@ describe('explain: reasons', () => {
 
   test('no group at all', () => {
     const none = parse('User-agent: a\nDisallow: /\n');
-    expect(none.explain('/x', 'b')).toMatchObject({ allowed: true, groups: [], fallback: false, reason: 'no-matching-rule' });
+    expect(explain(none, '/x', 'b')).toMatchObject({ allowed: true, groups: [], fallback: false, reason: 'no-matching-rule' });
     none.dispose();
   });
 
   test('AgentMatcher.explain, and use after dispose', () => {
     const r = parse(FILE);
     const m = r.forAgent(['Bingbot']);
-    expect(m.explain('/a.pdf')).toMatchObject({ allowed: false, line: 13, rule: { type: 'disallow', pattern: '/*.pdf$' } });
+    expect(explain(m, '/a.pdf')).toMatchObject({ allowed: false, line: 13, rule: { type: 'disallow', pattern: '/*.pdf$' } });
     r.dispose();
-    expect(() => m.explain('/a.pdf')).toThrow(RobotsDisposedError);
-    expect(() => r.explain('/a.pdf', 'x')).toThrow(RobotsDisposedError);
+    expect(() => explain(m, '/a.pdf')).toThrow(RobotsDisposedError);
+    expect(() => explain(r, '/a.pdf', 'x')).toThrow(RobotsDisposedError);
   });
 
   test('bad arguments throw typed errors', () => {
-    expect(() => robots.explain(42 as never, 'x')).toThrow(TypeError);
-    expect(() => robots.explain('/x', 42 as never)).toThrow(TypeError);
+    expect(() => explain(robots, 42 as never, 'x')).toThrow(TypeError);
+    expect(() => explain(robots, '/x', 42 as never)).toThrow(TypeError);
   });
 });
 
 const agree = (robots: ReturnType<typeof parse>, url: string, agent: string | string[]) => {
-  const e = robots.explain(url, agent);
+  const e = explain(robots, url, agent);
   const v = robots.check(url, agent);
   expect({ allowed: e.allowed, line: e.line, rule: e.rule }, `${url} ${String(agent)}`).toEqual(v);
   if (e.reason !== 'robots-txt-always-allowed' && e.candidates.length) {

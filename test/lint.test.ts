@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { lint, lines, type Diagnostic, type DiagnosticCode } from '../src/index.js';
-import { UNSUPPORTED_KEYS } from '../src/lines.js';
+import { UNSUPPORTED_KEYS } from '../src/report/lines.js';
 import { corpusFiles } from './support/corpus.js';
 import { robotsBody } from './support/generated.js';
 import { bytes } from './support/verdict.js';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from '../src/index.js';
+import { crawlDelay, explain, parse } from '../src/index.js';
 import { getCore } from '../src/core/wasm.js';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -20,7 +20,7 @@ describe('memory', () => {
         const robots = parse(file(i));
         robots.isAllowed(`/${i}/a.html`, ['bot1', 'other']);
         robots.forAgent(`bot${i % 97}`).matchMany([`/${i}/x`, `/x${i}`]);
-        if (i % 10 === 0) robots.crawlDelay('x');
+        if (i % 10 === 0) crawlDelay(robots, 'x');
         robots.dispose();
       }
     };
@@ -78,7 +78,7 @@ describe('memory', () => {
     // No turn of the event loop, so no finalizer callback runs: what a disposed
     // Robots still holds (decoded rules, records, its body, explain's readings) must be dropped by dispose().
     const script = `
-      const { parse } = await import(${JSON.stringify(dist)});
+      const { parse, crawlDelay, explain } = await import(${JSON.stringify(dist)});
       const { readFileSync } = await import('node:fs');
       const body = readFileSync(${JSON.stringify(fileURLToPath(new URL('../bench/corpus/github.com.txt', import.meta.url)))});
       const paths = body.toString().split('\\n').filter((l) => l.startsWith('Disallow: /')).slice(0, 200).map((l) => l.slice(10).replace(/[*$]/g, 'x'));
@@ -87,7 +87,7 @@ describe('memory', () => {
       for (let i = 0; i < 5000; i++) {
         const r = parse(body);
         for (const p of paths) r.check(p, 'Googlebot');
-        r.sitemaps; r.crawlDelay('Googlebot'); r.explain('/x', 'bot');
+        r.sitemaps; crawlDelay(r, 'Googlebot'); explain(r, '/x', 'bot');
         r.dispose();
       }
       globalThis.gc();

@@ -3,7 +3,7 @@
 // memory; what a caller can construct never crashes the process; options are
 // checked where they are given.
 import { describe, expect, test } from 'vitest';
-import { parse, isPlainToken, Robots, RobotsDisposedError, RobotsCache, fetchRobots } from '../src/index.js';
+import { explain, parse, isPlainToken, Robots, RobotsDisposedError, RobotsCache, fetchRobots } from '../src/index.js';
 
 const BODY = 'User-agent: *\nDisallow: /private/\n';
 const urls = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `https://e.com/private/${i}` : `https://e.com/open/${i}`));
@@ -65,7 +65,7 @@ describe('user code during a call (15.2)', () => {
     const agents = withGetter(['a', 'b'], 1, () => robots.dispose());
     expect(() => robots.check('/private/x', agents)).toThrow(RobotsDisposedError);
     const other = parse(BODY);
-    expect(() => other.explain('/private/x', withGetter(['a'], 0, () => other.dispose()))).toThrow(RobotsDisposedError);
+    expect(() => explain(other, '/private/x', withGetter(['a'], 0, () => other.dispose()))).toThrow(RobotsDisposedError);
   });
 
   test('an agent array whose getter evicts the cached indexes', () => {

@@ -52,7 +52,7 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
 
   test('ESM: import, every public subpath', () => {
     writeFileSync(join(app, 'esm.mjs'), `
-import { parse, lint, RobotsCache } from 'robotsmatch';
+import { explain, parse, lint, RobotsCache } from 'robotsmatch';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser from 'robotsmatch/compat';
 import pkg from 'robotsmatch/package.json' with { type: 'json' };
@@ -63,7 +63,7 @@ const wasm = readFileSync(new URL(import.meta.resolve('robotsmatch/robotsmatch.w
 console.log(JSON.stringify({
   check: robots.check('https://e.com/private/x', 'bot'),
   js: parseJs(body).isAllowed('https://e.com/private/x', 'bot'),
-  explain: robots.explain('https://e.com/typo', 'bot').reason,
+  explain: explain(robots, 'https://e.com/typo', 'bot').reason,
   lint: lint(body).map((d) => d.code),
   cache: typeof RobotsCache,
   version: pkg.version,
@@ -104,13 +104,13 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
 
   const typescript = join(root, 'node_modules/typescript/bin/tsc');
   const source = `
-import { parse, lint, productToken, type Robots, type Verdict, type Diagnostic, type Explanation, type FetchedRobots } from 'robotsmatch';
+import { explain, parse, lint, productToken, type Robots, type Verdict, type Diagnostic, type Explanation, type FetchedRobots } from 'robotsmatch';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser, { type Robot } from 'robotsmatch/compat';
 const robot: Robot = robotsParser('https://e.com/robots.txt', '');
 const robots: Robots = parse('User-agent: *\\nDisallow: /a\\n', { mode: 'rfc' });
 const verdict: Verdict = robots.check('/a', productToken('Googlebot/2.1'));
-const explanation: Explanation = robots.explain('/a', ['a', 'b']);
+const explanation: Explanation = explain(robots, '/a', ['a', 'b']);
 const diagnostics: Diagnostic[] = lint('x');
 const matcher = robots.forAgent('x');
 const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;

@@ -1,6 +1,6 @@
 // SPEC section 2: groups and the crawler's tokens.
 import { describe, expect, test } from 'vitest';
-import { parse, isPlainToken } from '../src/index.js';
+import { crawlDelay, parse, isPlainToken } from '../src/index.js';
 import { allowed, verdict, RFC } from './support/verdict.js';
 
 describe('2.1 groups', () => {
@@ -192,16 +192,16 @@ describe('2.5 sitemaps and other records', () => {
 
   test('2.6 crawl-delay comes from the record naming the crawler, else the * record', () => {
     const robots = parse('User-agent: *\nCrawl-delay: 10\nDisallow:\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n\nUser-agent: BarBot\nDisallow: /\n');
-    expect(robots.crawlDelay('FooBot')).toBe(0.5);
-    expect(robots.crawlDelay('foobot')).toBe(0.5);
-    expect(robots.crawlDelay('Other')).toBe(10);
-    expect(robots.crawlDelay('BarBot')).toBeUndefined();
+    expect(crawlDelay(robots, 'FooBot')).toBe(0.5);
+    expect(crawlDelay(robots, 'foobot')).toBe(0.5);
+    expect(crawlDelay(robots, 'Other')).toBe(10);
+    expect(crawlDelay(robots, 'BarBot')).toBeUndefined();
     robots.dispose();
   });
 
   test('2.6 crawl-delay skips values that are not numbers', () => {
     const robots = parse('User-agent: *\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 3\n');
-    expect(robots.crawlDelay('x')).toBe(3);
+    expect(crawlDelay(robots, 'x')).toBe(3);
     robots.dispose();
   });
 });
@@ -210,9 +210,9 @@ describe('2.6 crawl-delay where Google merges groups', () => {
   test('2.6 a delay under the crawler\'s own user-agent line is its record\'s, though the rules share one group', () => {
     // No rule separates the two user-agent lines, so Google reads one group {*, FooBot}.
     const robots = parse('User-agent: *\nCrawl-delay: 10\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n');
-    expect(robots.crawlDelay('FooBot')).toBe(0.5);
+    expect(crawlDelay(robots, 'FooBot')).toBe(0.5);
     expect(robots.isAllowed('/x', 'Other')).toBe(false); // the merged group is also the global one
-    expect(robots.crawlDelay('Other')).toBe(10);
+    expect(crawlDelay(robots, 'Other')).toBe(10);
     robots.dispose();
   });
 });

@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { lint, parse } from '../index.js';
+import { explain, lint, parse } from '../index.js';
 import { verdictText } from './check.js';
 import { formatExplanation } from './explain.js';
 import { formatDiagnostic } from './lint.js';
@@ -28,7 +28,7 @@ export function exampleCommand(): number {
   }
   const url = 'https://example.com/docs/';
   out(`\n$ robotsmatch explain ${url} --robots examples/demo/robots.txt\n`);
-  out(formatExplanation(url, 'Googlebot', robots.explain(url, 'Googlebot'), 'Google'));
+  out(formatExplanation(url, 'Googlebot', explain(robots, url, 'Googlebot'), 'Google'));
   out('\n$ robotsmatch lint examples/demo/robots.txt\n');
   const diagnostics = lint(body);
   for (const d of diagnostics) out(formatDiagnostic('examples/demo/robots.txt', d));

@@ -1,6 +1,6 @@
 // robotsmatch explain: why one URL is allowed or not, rule by rule.
 
-import type { Explanation, ExplainReason } from '../index.js';
+import { explain, type Explanation, type ExplainReason } from '../index.js';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
@@ -83,7 +83,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
   const agent = agentOf(values.agent, warn);
   const url = positionals[0]!;
   const { robots, label } = await loadRobots(values.robots, { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });
-  const explanation = robots.explain(url, agent);
+  const explanation = explain(robots, url, agent);
   if (values.json) process.stdout.write(JSON.stringify({ url, agent, robots: label, mode, ...explanation }, null, 2) + '\n');
   else process.stdout.write(formatExplanation(url, agent, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google'));
   robots.dispose();

@@ -1,7 +1,7 @@
 // Cuts a byte stream into chunks of whole lines (about CHUNK bytes each),
 // each in its own ArrayBuffer so it can be moved to a worker thread.
 
-import { concatBytes } from '../bytes.js';
+import { concatBytes } from '../common/bytes.js';
 
 /** Bytes per chunk: big enough to amortise a core call or a worker message. */
 export const CHUNK = 1 << 20;

@@ -74,6 +74,7 @@ export const RULE_RAW_AFTER = 16;
 export const A_KIND = 4;
 export const A_GROUP_COUNT = 8;
 export const A_GROUPS = 12;
+export const A_RULE_COUNT = 40;
 export const SELECT_SPECIFIC = 1;
 
 // Verdict, in bytes.

@@ -1,7 +1,7 @@
 // Loads the core once, synchronously, and moves bytes in and out of its
 // memory. Everything that touches linear memory goes through here.
 
-import { typeError } from '../errors.js';
+import { typeError } from '../common/errors.js';
 
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
@@ -13,7 +13,7 @@ export interface CoreExports {
   dispose(block: number): void;
   size(robots: number): number;
   indexSize(index: number): number;
-  select(robots: number, agentsLen: number, count: number): number; // builds an agent index
+  select(robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   check(index: number, urlLen: number): number;
   checkBatch(index: number, textLen: number, count: number): number;
   check16(index: number, units: number): number;

@@ -3,15 +3,15 @@
 // fetch; fetches over all origins are bounded; while a server errors, the
 // last good copy keeps answering.
 
-import type { Robots, Verdict } from '../robots.js';
-import type { AgentMatcher } from '../matcher.js';
-import { parse } from '../robots.js';
-import { typeError } from '../errors.js';
+import type { Robots, Verdict } from '../rules/robots.js';
+import type { AgentMatcher } from '../rules/matcher.js';
+import { parse, reparse } from '../rules/parse.js';
+import { typeError } from '../common/errors.js';
 import { Limit } from './limit.js';
 import { Retirement } from './retirement.js';
 import { robotsTxtUrl } from './location.js';
 import { fetchFrom, type FetchedRobots, type FetchOutcome } from './fetch-robots.js';
-import { resolveCacheOptions, resolveBatchSize, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../options.js';
+import { resolveCacheOptions, resolveBatchSize, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../common/options.js';
 
 /** check()'s answer: the verdict, and which robots.txt gave it. */
 export interface CachedVerdict extends Verdict {
@@ -84,7 +84,7 @@ export class RobotsCache {
   get(url: string): Promise<FetchedRobots & { stale: boolean }> {
     return this.#retirement.run(async () => {
       const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
-      return { ...entry.latest, robots: robots.copy(), stale };
+      return { ...entry.latest, robots: reparse(robots, { mode: robots.mode }), stale };
     });
   }
 

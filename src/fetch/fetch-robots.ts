@@ -2,13 +2,14 @@
 // up to five redirects followed by hand, a bounded body, and an expiry time.
 // The caller's fetch does the I/O; nothing here speaks HTTP itself.
 
-import { parseOwned, type Robots } from '../robots.js';
-import { concatBytes } from '../bytes.js';
+import { parseOwned } from '../rules/parse.js';
+import type { Robots } from '../rules/robots.js';
+import { concatBytes } from '../common/bytes.js';
 import { robotsTxtUrl } from './location.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
   type FetchOptions, type ResolvedFetchOptions,
-} from '../options.js';
+} from '../common/options.js';
 
 /**
  * ok: a 2xx body was parsed. unavailable: no robots.txt (4xx but 429, too

@@ -2,7 +2,7 @@
 // The platform's WHATWG URL does the work: it lower-cases the host, turns
 // internationalised names into punycode and drops default ports.
 
-import { RobotsUrlError, typeError } from '../errors.js';
+import { RobotsUrlError, typeError } from '../common/errors.js';
 
 const SCHEMES = new Set(['http:', 'https:', 'ftp:']);
 

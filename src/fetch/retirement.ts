@@ -9,7 +9,7 @@
 // oldest operation still running is newer than n. Under constant load this
 // still frees everything, as each operation ends.
 
-import type { Robots } from '../robots.js';
+import type { Robots } from '../rules/robots.js';
 
 interface Retired {
   robots: Robots;

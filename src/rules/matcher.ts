@@ -1,10 +1,13 @@
 // One agent's view of a robots.txt: rules resolved and indexed once, for
 // checking many URLs (single calls, or batches with one core call each).
 
-import type { Compiled, FilteredLines, Verdict } from './compiled.js';
-import type { Explanation } from './explain.js';
+import type { Compiled, Verdict } from './compiled.js';
+import { matchMany, matchLines, filterLines, type FilteredLines } from './bulk.js';
+// Type only: the matcher's `robots` property. No runtime import goes back to robots.ts.
 import type { Robots } from './robots.js';
-import { RobotsDisposedError, typeError } from './errors.js';
+import { RobotsDisposedError, typeError } from '../common/errors.js';
+
+export type { FilteredLines } from './bulk.js';
 
 interface Owned {
   compiled: Compiled;
@@ -28,6 +31,19 @@ const finalizer = typeof FinalizationRegistry === 'function'
 /** filterLines' `keep`, as the core numbers it. */
 const KEEP = new Map<unknown, number>([['disallowed', 0], ['allowed', 1], ['labelled', 2], ['verdicts', 3]]);
 
+let matcherInternals: (matcher: AgentMatcher) => { index: number; agent: string | readonly string[] };
+let makeMatcher: (robots: Robots, compiled: Compiled, agent: string | readonly string[]) => AgentMatcher;
+
+/** A new matcher (robots.forAgent()). */
+export function newAgentMatcher(robots: Robots, compiled: Compiled, agent: string | readonly string[]): AgentMatcher {
+  return makeMatcher(robots, compiled, agent);
+}
+
+/** A live matcher's index and agent, for explain (throws RobotsDisposedError after dispose). */
+export function agentMatcherInternals(matcher: AgentMatcher): { index: number; agent: string | readonly string[] } {
+  return matcherInternals(matcher);
+}
+
 export class AgentMatcher {
   /** The robots.txt this matcher reads (kept alive by it). */
   readonly robots: Robots;
@@ -36,14 +52,19 @@ export class AgentMatcher {
   readonly #owned: Owned;
   readonly #agent: string | readonly string[];
 
-  /** @internal Use robots.forAgent(). */
-  constructor(robots: Robots, compiled: Compiled, agent: string | readonly string[]) {
+  /** Use robots.forAgent(). */
+  private constructor(robots: Robots, compiled: Compiled, agent: string | readonly string[]) {
     this.robots = robots;
     this.#compiled = compiled;
-    this.#index = compiled.ownIndex(agent);
-    this.#agent = typeof agent === 'string' ? agent : [...agent];
+    this.#agent = typeof agent === 'string' ? agent : Array.from(agent);
+    this.#index = compiled.ownIndex(this.#agent);
     this.#owned = { compiled, index: this.#index, released: false };
     finalizer?.register(this, this.#owned);
+  }
+
+  static {
+    matcherInternals = (matcher) => ({ index: matcher.#live(), agent: matcher.#agent });
+    makeMatcher = (robots, compiled, agent) => new AgentMatcher(robots, compiled, agent);
   }
 
   #live(): number {
@@ -60,11 +81,6 @@ export class AgentMatcher {
     return this.#compiled.verdict(this.#compiled.decide(this.#live(), url));
   }
 
-  /** Why `url` is allowed or not (see Robots.explain). */
-  explain(url: string): Explanation {
-    return this.robots.explainWith(this.#live(), url, this.#agent);
-  }
-
   /** A byte per URL, in order: 1 allowed, 0 disallowed. Reuses `out` when given. */
   matchMany(urls: readonly string[], out?: Uint8Array): Uint8Array {
     this.#live();
@@ -73,7 +89,7 @@ export class AgentMatcher {
     if (out === undefined) out = new Uint8Array(count);
     else if (!(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
     else if (out.length < count) throw new RangeError(`out has room for ${out.length} verdicts, ${count} needed`);
-    this.#compiled.matchMany(() => this.#live(), urls, out);
+    matchMany(this.#compiled, () => this.#live(), urls, out);
     return out.length === count ? out : out.subarray(0, count);
   }
 
@@ -86,7 +102,7 @@ export class AgentMatcher {
   matchLines(lines: string | Uint8Array, out?: Uint8Array): Uint8Array {
     const index = this.#live();
     if (out !== undefined && !(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
-    return this.#compiled.matchLines(index, lines, out);
+    return matchLines(this.#compiled, index, lines, out);
   }
 
   /**
@@ -102,7 +118,7 @@ export class AgentMatcher {
     const index = this.#live();
     const mode = KEEP.get(keep);
     if (mode === undefined) throw new RangeError(`keep must be 'allowed', 'disallowed', 'labelled' or 'verdicts', got ${JSON.stringify(keep)}`);
-    return this.#compiled.filterLines(index, lines, mode);
+    return filterLines(this.#compiled, index, lines, mode);
   }
 
   /** The allowed URLs, in order. */

@@ -2,10 +2,10 @@
 // The linter and the explain view are built on this; it is the same parser
 // pass the matcher uses, asked to report every line.
 
-import { getCore } from './core/wasm.js';
-import * as L from './core/layout.js';
+import { getCore } from '../core/wasm.js';
+import * as L from '../core/layout.js';
 
-import { resolveParseOptions, type ParseOptions } from './options.js';
+import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
 

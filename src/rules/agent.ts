@@ -1,6 +1,6 @@
 // Crawler names: product tokens (SPEC 2.2-2.3).
 
-import { typeError } from './errors.js';
+import { typeError } from '../common/errors.js';
 
 const PLAIN_TOKEN = /^[A-Za-z_-]*$/;
 

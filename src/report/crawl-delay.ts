@@ -5,8 +5,26 @@
 // stays Google's; this reading is for the delay alone.
 
 import type { RobotsLine } from './lines.js';
-import type { Mode } from './options.js';
-import { leadingToken } from './agent.js';
+import type { Mode } from '../common/options.js';
+import { agentTokens, leadingToken } from '../rules/agent.js';
+import { attached, robotsInternals, type Robots } from '../rules/robots.js';
+import { readingOf } from './reading.js';
+
+const RECORDS = Symbol('robotsmatch.crawl-delay');
+
+/**
+ * The Crawl-delay in seconds for `agent`, as the crawlers that honour it
+ * read it (Google does not): from the record naming the agent (the
+ * User-agent lines directly above the delay), else from a `*` record, else
+ * undefined. Allow/disallow grouping is not affected.
+ */
+export function crawlDelay(robots: Robots, agent: string | readonly string[]): number | undefined {
+  robotsInternals(robots); // a live Robots, before the agent's getters run
+  // The tokens that can name a record, as check() keeps them (others name none).
+  const { joined, count } = agentTokens(agent);
+  const records = attached(robots, RECORDS, () => delayRecords(readingOf(robots), robots.mode));
+  return delayFor(records, count ? joined.split('\n') : []);
+}
 
 /** A record: the product tokens it names (lower-cased) or `*`, and its first valid delay. */
 export interface DelayRecord {

@@ -1,7 +1,7 @@
 // URL helpers over the core's byte-level code, so they agree with matching.
 
-import { getCore } from './core/wasm.js';
-import { typeError } from './errors.js';
+import { getCore } from '../core/wasm.js';
+import { typeError } from '../common/errors.js';
 
 /**
  * SPEC 3.2's RFC-mode normalisation of a URL or path: bytes outside ASCII

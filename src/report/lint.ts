@@ -4,9 +4,9 @@
 // never disagree with what parse() does.
 
 import { lines, UNSUPPORTED_KEYS } from './lines.js';
-import { resolveParseOptions, type ParseOptions } from './options.js';
-import { typeError } from './errors.js';
-import { leadingToken } from './agent.js';
+import { resolveParseOptions, type ParseOptions } from '../common/options.js';
+import { typeError } from '../common/errors.js';
+import { leadingToken } from '../rules/agent.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -1,13 +1,19 @@
 // Why a URL is allowed or not: the groups that apply, every rule of theirs
 // that matches the path, the winner and the reason. Built on the core: the
 // path is prepared and each rule matched by the same code check() uses
-// (Compiled.preparePath / ruleMatches); only the ranking, Google's "longest
-// pattern wins, allow wins a tie", is spelled out here, and the tests hold
-// it to check()'s answer on every input.
+// (rule-table.ts); only the ranking, Google's "longest pattern wins, allow
+// wins a tie", is spelled out here, and the tests hold it to check()'s
+// answer on every input.
 
-import type { Compiled, RuleType, Verdict } from './compiled.js';
+import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
+import type { Mode } from '../common/options.js';
+import { agentTokens } from '../rules/agent.js';
+import { attached, robotsInternals, Robots } from '../rules/robots.js';
+import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
+import { reparse } from '../rules/parse.js';
 import { lines, type RobotsLine } from './lines.js';
-import type { Mode } from './options.js';
+import { readingOf } from './reading.js';
+import { groupsOf, groupRules, preparePath, ruleInfo, ruleMatches } from './rule-table.js';
 
 export type ExplainReason =
   | 'longest-match'              // the longest matching pattern decided
@@ -52,8 +58,64 @@ export interface Explanation extends Verdict {
   message: string;
 }
 
+/**
+ * Why `url` is allowed or not for `agent`: the groups that apply, every
+ * rule that matches with its priority, the winner and the reason, and the
+ * other mode's answer when it differs. Agrees with check() on every input;
+ * slower (it matches each rule of the applying groups). With a matcher
+ * from forAgent(), its agent is used and `agent` is not given.
+ */
+export function explain(robots: Robots, url: string, agent: string | readonly string[]): Explanation;
+export function explain(matcher: AgentMatcher, url: string): Explanation;
+export function explain(target: Robots | AgentMatcher, url: string, agent?: string | readonly string[]): Explanation {
+  if (target instanceof AgentMatcher) {
+    const { index, agent: own } = agentMatcherInternals(target);
+    return explainWith(target.robots, index, url, own);
+  }
+  if (!(target instanceof Robots)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  const { compiled } = robotsInternals(target);
+  // One read of the caller's array (its getters are user code), then only the copy.
+  const agents = typeof agent === 'string' || !Array.isArray(agent) ? agent : Array.from(agent as readonly string[]);
+  return explainWith(target, compiled.indexFor(agents!), url, agents!);
+}
+
+const OTHER_MODE = Symbol('robotsmatch.explain.other');
+
+/** The file parsed in the other mode and its reading, made on first use and kept until dispose(). */
+function otherModeOf(robots: Robots): { robots: Robots; lines: RobotsLine[] } {
+  return attached(robots, OTHER_MODE, () => {
+    const { source, maxBytes } = robotsInternals(robots);
+    const mode = robots.mode === 'google' ? 'rfc' as const : 'google' as const;
+    return { robots: reparse(robots, { mode }), lines: lines(source, { mode, maxBytes }) };
+  }, (other) => other.robots.dispose());
+}
+
+function explainWith(robots: Robots, index: number, url: string, agent: string | readonly string[]): Explanation {
+  const { compiled } = robotsInternals(robots);
+  const label = agentLabel(agent);
+  return explainSource({
+    compiled,
+    index,
+    mode: robots.mode,
+    agentLabel: label,
+    lines: () => readingOf(robots),
+    other: () => {
+      const other = otherModeOf(robots);
+      const otherCompiled = robotsInternals(other.robots).compiled;
+      const core = explainCore(otherCompiled, otherCompiled.indexFor(agent), url);
+      return { verdict: { allowed: core.allowed, line: core.line, rule: core.rule }, path: core.path, reason: core.reason, lines: other.lines };
+    },
+  }, url);
+}
+
+function agentLabel(agent: string | readonly string[]): string {
+  const names = typeof agent === 'string' ? [agent] : [...agent];
+  agentTokens(agent); // the same argument checks as check()
+  return names.length === 0 ? 'A crawler with no name' : names.join(' / ');
+}
+
 /** What explain needs of a Robots besides its compiled rules. */
-export interface ExplainSource {
+interface ExplainSource {
   compiled: Compiled;
   index: number;
   mode: Mode;
@@ -68,15 +130,15 @@ const RANK = (a: Candidate & { order: number }, b: Candidate & { order: number }
   b.priority - a.priority || (a.type === b.type ? a.order - b.order : a.type === 'allow' ? -1 : 1);
 
 /** The core of explain: groups, candidates, winner and reason, without otherMode. */
-export function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups'> & { groupIndexes: number[] } {
-  const { groups, specific } = compiled.groupsOf(index);
-  const { path, always } = compiled.preparePath(url);
+function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups'> & { groupIndexes: number[] } {
+  const { groups, specific } = groupsOf(compiled, index);
+  const { path, always } = preparePath(compiled, url);
   const matched: (Candidate & { order: number })[] = [];
   for (const g of groups) {
-    const { start, count } = compiled.groupRules(g);
+    const { start, count } = groupRules(compiled, g);
     for (let i = start; i < start + count; i++) {
-      if (!compiled.ruleMatches(i)) continue;
-      const info = compiled.ruleInfo(i);
+      if (!ruleMatches(compiled, i)) continue;
+      const info = ruleInfo(compiled, i);
       matched.push({ line: info.line, type: info.type, pattern: info.pattern, priority: info.priority, ...(info.indexHtml ? { indexHtml: true as const } : {}), order: i });
     }
   }
@@ -102,7 +164,7 @@ export function explainCore(compiled: Compiled, index: number, url: string): Omi
 }
 
 /** Builds the full explanation for one URL. */
-export function explain(source: ExplainSource, url: string): Explanation {
+function explainSource(source: ExplainSource, url: string): Explanation {
   const core = explainCore(source.compiled, source.index, url);
   const reading = source.lines();
   const groups = core.groupIndexes.map((g) => groupOf(reading, g));

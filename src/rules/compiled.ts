@@ -1,0 +1,231 @@
+// The core memory behind one parsed robots.txt: its compiled table, the
+// per-agent indexes built on it, and the moves of URLs in and verdicts out.
+// Robots and AgentMatcher are thin typed facades over this.
+
+import type { Core } from '../core/wasm.js';
+import * as L from '../core/layout.js';
+import { agentTokens, type AgentTokens } from './agent.js';
+import { RobotsDisposedError, typeError } from '../common/errors.js';
+
+export type RuleType = 'allow' | 'disallow';
+
+/** A line whose key is not a rule, a user-agent or a sitemap (crawl-delay, host, ...). */
+export interface OtherRecord {
+  line: number;
+  key: string;
+  value: string;
+}
+
+/** What the file says besides rules, decoded from the core on first use. */
+export interface Records {
+  sitemaps: readonly string[];
+  others: readonly OtherRecord[];
+}
+
+export interface Verdict {
+  /** May the crawler fetch the URL? */
+  allowed: boolean;
+  /** 1-based line of the deciding rule; 0 when no rule decided. */
+  line: number;
+  /** The deciding rule, its pattern as written in the file; null when none. */
+  rule: { type: RuleType; pattern: string } | null;
+}
+
+/** Agent sets whose indexes a Robots keeps for its own check()/isAllowed(). */
+const MAX_CACHED_AGENT_SETS = 16;
+/**
+ * A Robots answers an agent's first URLs from a light index (the applying
+ * groups only: the core scans their rules, as Google's matcher does) and
+ * builds the full index once the scans have cost about what building it
+ * would: after SCAN_CALLS answers, when the agent's rules are more than
+ * SCAN_RULES. Crawlers ask a handful of URLs per file; bulk users go
+ * through forAgent(), which builds the full index at once.
+ */
+const SCAN_CALLS = 6;
+const SCAN_RULES = 8;
+
+/** One agent set's index for check()/isAllowed(). */
+interface CachedIndex {
+  index: number;
+  /** The tokens, kept to build the full index later. */
+  tokens: AgentTokens;
+  /** Answers left before the full index is built; -1 once it is (or never needed). */
+  scansLeft: number;
+}
+
+export class Compiled {
+  readonly core: Core;
+  readonly #robots: number;
+  #disposed = false;
+  /** Indexes for check()/isAllowed(), least recently built first. */
+  #cached: Map<string, CachedIndex> | undefined;
+  /** The last agent name asked for and its index: most callers repeat it. */
+  #lastAgent: string | undefined;
+  #last: CachedIndex | undefined;
+  /** Indexes owned by AgentMatchers. */
+  #owned: Set<number> | undefined;
+  #rules: (Verdict['rule'] | undefined)[] | undefined;
+  #records: Records | undefined;
+
+  constructor(core: Core, robots: number) {
+    this.core = core;
+    this.#robots = robots;
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  live(): number {
+    if (this.#disposed) throw new RobotsDisposedError();
+    return this.#robots;
+  }
+
+  /** Builds an index for tokens already read from the caller's argument (no user code runs here). */
+  #build(tokens: AgentTokens, full: boolean): number {
+    const robots = this.live();
+    return this.core.exports.select(robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count, full ? 1 : 0);
+  }
+
+  /** The index for an agent set: light for its first answers, then full; cached. */
+  indexFor(agent: string | readonly string[]): number {
+    this.live();
+    let entry = typeof agent === 'string' && agent === this.#lastAgent ? this.#last : undefined;
+    if (entry === undefined) {
+      // Reading an array runs user code (getters): before anything below touches the core.
+      const tokens = agentTokens(agent);
+      this.live();
+      const cache = (this.#cached ??= new Map());
+      entry = cache.get(tokens.cacheKey);
+      if (entry === undefined) {
+        if (cache.size >= MAX_CACHED_AGENT_SETS) {
+          const [oldestKey, oldest] = cache.entries().next().value as [string, CachedIndex];
+          cache.delete(oldestKey);
+          this.core.exports.dispose(oldest.index);
+          if (oldest === this.#last) this.#lastAgent = undefined;
+        }
+        const index = this.#build(tokens, false);
+        const rules = this.core.u32[(index + L.A_RULE_COUNT) >>> 2]!;
+        entry = { index, tokens, scansLeft: rules > SCAN_RULES ? SCAN_CALLS : -1 };
+        cache.set(tokens.cacheKey, entry);
+      }
+      // Only a string is safe to recognise by identity: an array may change.
+      this.#lastAgent = typeof agent === 'string' ? agent : undefined;
+      this.#last = entry;
+    }
+    if (entry.scansLeft === 0) {
+      const full = this.#build(entry.tokens, true);
+      this.core.exports.dispose(entry.index);
+      entry.index = full;
+    }
+    if (entry.scansLeft >= 0) entry.scansLeft--;
+    return entry.index;
+  }
+
+  /** A fresh index owned by the caller (an AgentMatcher); free with releaseIndex. */
+  ownIndex(agent: string | readonly string[]): number {
+    const index = this.#build(agentTokens(agent), true);
+    (this.#owned ??= new Set()).add(index);
+    return index;
+  }
+
+  releaseIndex(index: number): void {
+    if (this.#owned?.delete(index)) this.core.exports.dispose(index);
+  }
+
+  /** Decides one URL; returns the address of the verdict record. */
+  decide(index: number, url: string): number {
+    if (typeof url !== 'string') throw typeError('url', 'a string', url);
+    const core = this.core;
+    if (core.takesUnits) return core.exports.check16(index, core.writeUnit(url));
+    return core.exports.check(index, core.writeShort(url));
+  }
+
+  allowed(verdict: number): boolean {
+    return this.core.u32[(verdict + L.V_ALLOWED) >>> 2] !== 0;
+  }
+
+  verdict(verdict: number): Verdict {
+    const u32 = this.core.u32;
+    return {
+      allowed: u32[(verdict + L.V_ALLOWED) >>> 2] !== 0,
+      line: u32[(verdict + L.V_LINE) >>> 2]!,
+      rule: this.rule(u32[(verdict + L.V_RULE) >>> 2]! | 0),
+    };
+  }
+
+  /** Rule `index` as written in the file (an implied index.html rule: the rule it came from). */
+  rule(index: number): Verdict['rule'] {
+    if (index < 0) return null;
+    const decoded = (this.#rules ??= []);
+    let rule = decoded[index];
+    if (!rule) {
+      const robots = this.#robots;
+      const u32 = this.core.u32;
+      const rules = robots + u32[(robots + L.R_RULES) >>> 2]!;
+      const arena = robots + u32[(robots + L.R_ARENA) >>> 2]!;
+      let record = rules + index * L.RULE_SIZE;
+      // An implied index.html rule reports the rule it came from, just before it.
+      if (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) record -= L.RULE_SIZE;
+      const flags = u32[(record + L.RULE_FLAGS) >>> 2]!;
+      const length = u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff;
+      const rawLength = u32[(record + L.RULE_LENGTH) >>> 2]! >>> 16;
+      const pattern = arena + u32[(record + L.RULE_PATTERN) >>> 2]!;
+      const raw = flags & L.RULE_RAW_AFTER ? pattern + length : pattern;
+      rule = { type: flags & L.RULE_ALLOW ? 'allow' : 'disallow', pattern: this.core.read(raw, rawLength) };
+      decoded[index] = rule;
+    }
+    return { ...rule };
+  }
+
+  records(): Records {
+    if (this.#records) return this.#records;
+    const robots = this.live();
+    const u32 = this.core.u32;
+    const word = (at: number) => u32[at >>> 2]!;
+    const arena = robots + word(robots + L.R_ARENA);
+    const records = robots + word(robots + L.R_RECORDS);
+    const sitemaps: string[] = [];
+    const others: OtherRecord[] = [];
+    for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
+      const at = records + i * L.REC_SIZE;
+      const key = arena + word(at + L.REC_KEY);
+      const keyLength = word(at + L.REC_KEY_LENGTH);
+      const value = this.core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH));
+      if (word(at + L.REC_KIND) === L.KIND_SITEMAP) {
+        sitemaps.push(value);
+        continue;
+      }
+      others.push({ line: word(at + L.REC_LINE), key: this.core.read(key, keyLength), value });
+    }
+    this.#records = { sitemaps: Object.freeze(sitemaps), others: Object.freeze(others) };
+    return this.#records;
+  }
+
+  byteSize(): number {
+    return this.core.exports.size(this.live());
+  }
+
+  indexByteSize(index: number): number {
+    this.live();
+    return this.core.exports.indexSize(index);
+  }
+
+  /** Frees the table and every index built on it. */
+  free(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const { exports } = this.core;
+    for (const { index } of this.#cached?.values() ?? []) exports.dispose(index);
+    for (const index of this.#owned ?? []) exports.dispose(index);
+    this.#cached = undefined;
+    this.#owned = undefined;
+    // A finalizer registry holds this object until the event loop turns:
+    // drop what it decoded, so a synchronous loop of parse/dispose keeps nothing large.
+    this.#rules = undefined;
+    this.#records = undefined;
+    this.#lastAgent = undefined;
+    this.#last = undefined;
+    exports.dispose(this.#robots);
+  }
+}
