@@ -1,0 +1,80 @@
+// SPEC 3.4-3.7 on both of the core's ways to decide: a Robots answers an
+// agent's first URLs from a light index (the applying groups' rules scanned
+// one by one, as Google's matcher does) and switches to the full index
+// after a few; forAgent() always uses the full index. Both must give the
+// same verdict and line, in both modes, on real, generated and hostile files.
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { parse, type Verdict } from '../src/index.js';
+import { corpusFiles, corpusUrls } from './support/corpus.js';
+import { robotsBody, url, agents } from './support/generated.js';
+
+/** The first answer for each URL from a fresh parse (always the scan), and the full index's. */
+function bothWays(body: string | Uint8Array, agent: string | string[], urls: string[], mode: 'google' | 'rfc'): { scan: Verdict[]; full: Verdict[] } {
+  const scan = urls.map((u) => {
+    const robots = parse(body, { mode });
+    try {
+      return robots.check(u, agent);
+    } finally {
+      robots.dispose();
+    }
+  });
+  const robots = parse(body, { mode });
+  try {
+    const matcher = robots.forAgent(agent);
+    return { scan, full: urls.map((u) => matcher.check(u)) };
+  } finally {
+    robots.dispose();
+  }
+}
+
+describe('first answers (scan) and later answers (full index) agree', () => {
+  const urls = corpusUrls(400);
+  for (const { name, body } of corpusFiles()) {
+    for (const mode of ['google', 'rfc'] as const) {
+      test(`${name}, ${mode} mode, 400 URLs, Googlebot and an unnamed bot`, () => {
+        for (const agent of ['Googlebot', 'SomeOtherBot']) {
+          const { scan, full } = bothWays(body, agent, urls, mode);
+          expect(scan).toEqual(full);
+        }
+      });
+    }
+  }
+
+  test('generated files, agents and URLs (both modes)', () => {
+    fc.assert(
+      fc.property(robotsBody, agents, fc.array(url, { minLength: 1, maxLength: 6 }), fc.constantFrom('google' as const, 'rfc' as const), (body, agentList, list, mode) => {
+        const { scan, full } = bothWays(body, agentList, list, mode);
+        expect(scan, JSON.stringify({ body: new TextDecoder().decode(body), agentList, list })).toEqual(full);
+      }),
+      { numRuns: 3000, seed: 20261123 },
+    );
+  });
+
+  test('one Robots switches from scanning to its full index without changing an answer', () => {
+    const { body } = corpusFiles().find((f) => f.name === 'github.com.txt')!;
+    const list = corpusUrls(200, 'github.com');
+    const robots = parse(body);
+    const matcher = robots.forAgent('Googlebot');
+    try {
+      // Repeated calls for one agent cross the switch (after a handful of answers).
+      for (const u of list) expect(robots.check(u, 'Googlebot')).toEqual(matcher.check(u));
+    } finally {
+      robots.dispose();
+    }
+  });
+
+  test('hostile patterns stay linear on the scan path: 30 rules of 16 KB segments against a 1 MB URL', () => {
+    const segment = 'a'.repeat(16_000);
+    const body = 'User-agent: *\n' + Array.from({ length: 30 }, (_, i) => `Disallow: /*${segment}${i}*b\n`).join('');
+    const hostile = '/' + 'a'.repeat(1 << 20);
+    const robots = parse(body);
+    try {
+      // A quadratic matcher takes minutes here; a linear one, milliseconds (the figure is in bench/).
+      expect(robots.check(hostile, 'x')).toEqual({ allowed: true, line: 0, rule: null });
+      expect(robots.check(hostile + '0b', 'x').allowed).toBe(false);
+    } finally {
+      robots.dispose();
+    }
+  });
+});
