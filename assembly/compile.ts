@@ -8,7 +8,7 @@ import { ARENA, GROUPS, RULES, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep }
 import { normalize, valueShape, VALUE_NEEDS_WORK, VALUE_HAS_STAR } from "./normalize";
 import { findByte } from "./scan";
 import {
-  MODE_RFC, KIND_MASK, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
+  MODE_RFC, KIND_MASK, FLAG_GLOBAL_AGENT, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
   EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
   R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE,
   R_RECORD_COUNT, R_RECORDS, R_HEADER,
@@ -56,7 +56,7 @@ export function compile(input: usize, eventCount: u32, mode: u32): usize {
     let valueLen = <usize>(load<u32>(ev + EV_VALUE_END) - load<u32>(ev + EV_VALUE_START));
     if (kind == KIND_USER_AGENT) {
       if (<u32>g == groupCount) openGroup();
-      addAgent(value, valueLen, rfc);
+      addAgent(value, valueLen, (load<u32>(ev + EV_KIND) & FLAG_GLOBAL_AGENT) != 0);
     } else if (kind == KIND_ALLOW || kind == KIND_DISALLOW) {
       addRule(load<u32>(ev + EV_LINE), kind == KIND_ALLOW, value, valueLen, rfc);
     }
@@ -97,13 +97,13 @@ function openGroup(): void {
 }
 
 /**
- * SPEC 2.2: `*` marks the global group (Google: also `*` followed by
- * whitespace and more); anything else names the product token made of its
- * leading [A-Za-z_-] run, which may be empty.
+ * SPEC 2.2: `*` marks the global group (the parser flags it, parser.ts);
+ * anything else names the product token made of its leading [A-Za-z_-]
+ * run, which may be empty.
  */
-function addAgent(value: usize, len: usize, rfc: bool): void {
+function addAgent(value: usize, len: usize, global: bool): void {
   let g = currentGroup();
-  if (len >= 1 && load<u8>(value) == 0x2a && (len == 1 || (!rfc && is(load<u8>(value + 1), SPACE)))) {
+  if (global) {
     store<u32>(g + G_GLOBAL, 1);
     lastAgent = -2;
     return;

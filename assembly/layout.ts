@@ -24,6 +24,7 @@ export const FLAG_TOO_LONG: u32 = 1 << 10;     // cut at MAX_LINE_BYTES
 export const FLAG_COMMENT: u32 = 1 << 11;      // had a '#' comment
 export const FLAG_NUL: u32 = 1 << 12;          // a NUL byte ended the content
 export const FLAG_NO_GROUP: u32 = 1 << 13;     // a rule before any user-agent line
+export const FLAG_GLOBAL_AGENT: u32 = 1 << 14; // a user-agent line that names the global group (`*`)
 
 export const KIND_MASK: u32 = 0xff;
 

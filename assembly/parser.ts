@@ -13,7 +13,7 @@ import {
   MODE_RFC, MAX_LINE_BYTES,
   KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
   KIND_EMPTY, KIND_COMMENT, KIND_INVALID,
-  FLAG_TYPO, FLAG_MISSING_COLON, FLAG_TOO_LONG, FLAG_COMMENT, FLAG_NUL, FLAG_NO_GROUP,
+  FLAG_TYPO, FLAG_MISSING_COLON, FLAG_TOO_LONG, FLAG_COMMENT, FLAG_NUL, FLAG_NO_GROUP, FLAG_GLOBAL_AGENT,
   EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END,
   EV_GROUP, EV_LINE_START, EV_LINE_END, EV_SIZE,
 } from "./layout";
@@ -131,6 +131,10 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
       group = groupCount++;
       ruleSinceAgent = false;
     }
+    // SPEC 2.2: `*` names the global group; Google also reads `*` followed
+    // by whitespace and more text so (`User-agent: * Disallow: /`). The one
+    // place this is decided: compile and the per-line reading take the flag.
+    if (v < e && load<u8>(v) == 0x2a && (v + 1 == e || (!rfc && is(load<u8>(v + 1), SPACE)))) flags |= FLAG_GLOBAL_AGENT;
   } else if (kind == KIND_ALLOW || kind == KIND_DISALLOW) {
     if (group < 0) flags |= FLAG_NO_GROUP;
     else ruleSinceAgent = true;

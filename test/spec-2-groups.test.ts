@@ -1,6 +1,6 @@
 // SPEC section 2: groups and the crawler's tokens.
 import { describe, expect, test } from 'vitest';
-import { crawlDelay, parse, isPlainToken } from '../src/index.js';
+import { crawlDelay, lines, parse, isPlainToken } from '../src/index.js';
 import { allowed, verdict, RFC } from './support/verdict.js';
 
 describe('2.1 groups', () => {
@@ -214,5 +214,18 @@ describe('2.6 crawl-delay where Google merges groups', () => {
     expect(robots.isAllowed('/x', 'Other')).toBe(false); // the merged group is also the global one
     expect(crawlDelay(robots, 'Other')).toBe(10);
     robots.dispose();
+  });
+});
+
+describe('2.2 the per-line reading reports whom a user-agent line names, as the matcher reads it', () => {
+  const body = 'User-agent: *\nUser-agent: * Disallow: /\nUser-agent: Googlebot/2.1\nUser-agent: 123\nUser-agent: *bot\n';
+  test('Google mode: `* text` is the global group', () => {
+    expect(lines(body).filter((l) => l.kind === 'user-agent').map((l) => l.agent)).toEqual(['*', '*', 'Googlebot', '', '']);
+    // ...and the matcher agrees: the second line's group is the global one.
+    expect(allowed('User-agent: * Disallow: /\nDisallow: /x\n', 'AnyBot', '/x')).toBe(false);
+  });
+  test('RFC mode: `* text` names no crawler', () => {
+    expect(lines(body, RFC).filter((l) => l.kind === 'user-agent').map((l) => l.agent)).toEqual(['*', '', 'Googlebot', '', '']);
+    expect(allowed('User-agent: * Disallow: /\nDisallow: /x\n', 'AnyBot', '/x', RFC)).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ export const FLAG_TOO_LONG = 1 << 10;
 export const FLAG_COMMENT = 1 << 11;
 export const FLAG_NUL = 1 << 12;
 export const FLAG_NO_GROUP = 1 << 13;
+export const FLAG_GLOBAL_AGENT = 1 << 14;
 
 // Line event, in u32 words.
 export const EV_LINE = 0;

@@ -5,8 +5,7 @@
 // stays Google's; this reading is for the delay alone.
 
 import type { RobotsLine } from './lines.js';
-import type { Mode } from '../common/options.js';
-import { agentTokens, leadingToken } from '../rules/agent.js';
+import { agentTokens } from '../rules/agent.js';
 import { attached, robotsInternals, type Robots } from '../rules/robots.js';
 import { readingOf } from './reading.js';
 
@@ -22,7 +21,7 @@ export function crawlDelay(robots: Robots, agent: string | readonly string[]): n
   robotsInternals(robots); // a live Robots, before the agent's getters run
   // The tokens that can name a record, as check() keeps them (others name none).
   const { joined, count } = agentTokens(agent);
-  const records = attached(robots, RECORDS, () => delayRecords(readingOf(robots), robots.mode));
+  const records = attached(robots, RECORDS, () => delayRecords(readingOf(robots)));
   return delayFor(records, count ? joined.split('\n') : []);
 }
 
@@ -37,7 +36,7 @@ export interface DelayRecord {
  * The records that have rules or a delay under them, in file order (a
  * record with nothing under it names nobody, as in robots-parser).
  */
-export function delayRecords(reading: readonly RobotsLine[], mode: Mode): DelayRecord[] {
+export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
   const out: DelayRecord[] = [];
   let record: DelayRecord | undefined;
   let used = false; // `record` is in `out`
@@ -50,9 +49,8 @@ export function delayRecords(reading: readonly RobotsLine[], mode: Mode): DelayR
         used = false;
         afterOther = false;
       }
-      const value = line.value ?? '';
-      if (value === '*' || (mode === 'google' && /^\*\s/.test(value))) record.global = true;
-      else record.tokens.add(leadingToken(value).toLowerCase());
+      if (line.agent === '*') record.global = true;
+      else record.tokens.add(line.agent!.toLowerCase());
       continue;
     }
     afterOther = true;

@@ -242,7 +242,7 @@ function whyModesDiffer(
   }
   const gAgents = google.lines.filter((l) => l.kind === 'user-agent').map((l) => l.line);
   const rAgents = rfc.lines.filter((l) => l.kind === 'user-agent').map((l) => l.line);
-  if (gAgents.join() !== rAgents.join() || google.lines.some((l) => l.kind === 'user-agent' && /^\*\s+\S/.test(l.value ?? ''))) {
+  if (gAgents.join() !== rAgents.join() || google.lines.some((l) => l.kind === 'user-agent' && l.agent === '*' && l.value !== '*')) {
     return 'The two modes apply different groups: Google accepts user-agent lines RFC 9309 does not (a misspelt key, or `*` followed by more text).';
   }
   return 'Google and RFC 9309 read this file differently (percent-encoding in its patterns, or keys only Google accepts); `robotsmatch lint` lists the lines.';

@@ -6,6 +6,7 @@ import { getCore } from '../core/wasm.js';
 import * as L from '../core/layout.js';
 
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
+import { leadingToken } from '../rules/agent.js';
 
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
 
@@ -36,6 +37,13 @@ export interface RobotsLine {
    * the line belongs to; -1 for a rule before any user-agent line.
    */
   group?: number;
+  /**
+   * For user-agent lines: whom the line names as the matcher reads it, `*`
+   * for the global group (Google also reads `* more text` so), else the
+   * product token (the value's leading run of letters, `-` and `_`; '' when
+   * it has none).
+   */
+  agent?: string;
   problems: LineProblem[];
 }
 
@@ -90,6 +98,7 @@ export function lines(body: string | Uint8Array, options?: ParseOptions): Robots
       report.value = core.read(input + u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]! - u32[ev + L.EV_VALUE_START]!);
     }
     if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow') report.group = u32[ev + L.EV_GROUP]! | 0;
+    if (kind === 'user-agent') report.agent = flags & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(report.value!);
     const problems = report.problems;
     if (flags & L.FLAG_TYPO) problems.push('typo');
     if (flags & L.FLAG_MISSING_COLON) problems.push('missing-colon');

@@ -195,7 +195,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
       } else if (value === '*') {
         // every crawler: fine
       } else if (value[0] === '*') {
-        if (/^\*\s/.test(value)) {
+        if (g.agent === '*') { // Google reads `* ...` as `*`
           add({
             line, column: valueColumn, severity: 'info', code: 'modes-differ', fix: `${CANONICAL['user-agent']}: *`,
             message: 'Google reads `* ...` as `*` (every crawler); RFC 9309 crawlers read it as naming no crawler.',
