@@ -134,6 +134,23 @@ robots.dispose();
     expect(r.status).toBe(0);
   });
 
+  test.each([false, true])('TypeScript, lib es2022 only (no DOM), strict, skipLibCheck false, @types/node %s', (withNode) => {
+    const project = join(app, `ts-es2022-${withNode ? 'node' : 'bare'}`);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'check.ts'), source.replace("import { parse as parseJs } from 'robotsmatch/js';", "import { parse as parseJs } from 'robotsmatch/js';\nimport { fetchRobots, RobotsCache } from 'robotsmatch';\nexport const more = [fetchRobots, new RobotsCache()];"));
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'es2022', lib: ['es2022'], module: 'node16', moduleResolution: 'node16',
+        strict: true, skipLibCheck: false, noEmit: true,
+        types: withNode ? ['node'] : [], typeRoots: withNode ? [join(root, 'node_modules/@types')] : [],
+      },
+      files: ['check.ts'],
+    }));
+    const r = sh(process.execPath, [typescript, '-p', project]);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
   test('TypeScript with the esnext lib: `using` disposes a Robots', () => {
     const project = join(app, 'ts-using');
     mkdirSync(project, { recursive: true });

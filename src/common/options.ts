@@ -34,6 +34,16 @@ export function resolveParseOptions(options: ParseOptions | undefined): Resolved
 
 // ---- Fetching (SPEC 4.2) -----------------------------------------------------
 
+declare global {
+  // Empty here. With the DOM lib or @types/node these merge with the real
+  // declarations; a project with neither (lib: ["es2022"] alone) still
+  // compiles our types, which name them for fetching.
+  interface RequestInit {}
+  interface Response {}
+  interface AbortSignal {}
+  interface URL {}
+}
+
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface FetchOptions extends ParseOptions {
