@@ -13,11 +13,11 @@ const packageEntry: Plugin = {
   },
 };
 
-/** `../index.js` from src/cli/ stays an import: dist/cli/*.js -> dist/index.js. */
+/** `../index.js` and `../lint.js` from src/cli/ stay imports: dist/cli/*.js -> dist/index.js, dist/lint.js. */
 const ownEntry: Plugin = {
   name: 'own-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: '../index.js', external: true }));
+    build.onResolve({ filter: /^\.\.\/(index|lint)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -34,10 +34,10 @@ export default defineConfig([
     splitting: false, // each entry self-contained
   },
   {
-    // robotsmatch/compat: robots-parser's API. It imports the package entry
-    // (one core for both), and its CommonJS build is `module.exports =
-    // robotsParser`, as robots-parser's is.
-    entry: { compat: 'src/compat.ts' },
+    // robotsmatch/compat (robots-parser's API) and robotsmatch/lint. They
+    // import the package entry (one core for all), and compat's CommonJS
+    // build is `module.exports = robotsParser`, as robots-parser's is.
+    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'es2022',
@@ -47,10 +47,11 @@ export default defineConfig([
     esbuildPlugins: [packageEntry],
     async onSuccess() {
       const { readFileSync, writeFileSync } = await import('node:fs');
-      const file = 'dist/compat.cjs';
-      const code = readFileSync(file, 'utf8');
-      if (!code.includes("require('./index.js')")) throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
-      writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));
+      for (const file of ['dist/compat.cjs', 'dist/lint.cjs']) {
+        const code = readFileSync(file, 'utf8');
+        if (!code.includes("require('./index.js')")) throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
+        writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));
+      }
     },
   },
   {

@@ -140,12 +140,6 @@ export function checkBatch16(index: usize, units: u32, count: u32): u32 {
   return decideBatch(index, text, text + len, count);
 }
 
-/** check() for a URL given as `units` UTF-16LE code units. */
-export function check16(index: usize, units: u32): usize {
-  let len = encodeInput(units);
-  return decidePath(index, extractPath(bufferPtr(UTF8), len), indexMode(index) == MODE_RFC);
-}
-
 /** Encodes the input's UTF-16 units as UTF-8 into UTF8; returns the byte length. */
 function encodeInput(units: u32): usize {
   let out = reserve(UTF8, <usize>units * 3 + 8); // + 8: findPath reads a word at a time

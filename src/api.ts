@@ -14,8 +14,6 @@ export { normalizeUrl, pathOf } from './rules/url.js';
 // Reports built on the core's per-line reading.
 export { lines } from './report/lines.js';
 export type { RobotsLine, LineKind, LineProblem } from './report/lines.js';
-export { lint } from './report/lint.js';
-export type { Diagnostic, DiagnosticCode, Severity, LintOptions } from './report/lint.js';
 export { explain } from './report/explain.js';
 export type { Explanation, ExplainReason, ExplainedGroup, Candidate } from './report/explain.js';
 export { crawlDelay } from './report/crawl-delay.js';

@@ -80,7 +80,7 @@ describe('layout', () => {
   });
 
   test('every source file is in an area folder, except the entry points', () => {
-    expect(files.filter((f) => area(f) === '(entry)').sort()).toEqual(['api.ts', 'compat.ts', 'index.ts', 'js.ts', 'workerd.ts'].sort());
+    expect(files.filter((f) => area(f) === '(entry)').sort()).toEqual(['api.ts', 'compat.ts', 'index.ts', 'js.ts', 'lint.ts', 'workerd.ts'].sort());
   });
 });
 
@@ -93,7 +93,7 @@ describe('pay for what you use', () => {
       bundle: true, minify: true, format: 'esm', write: false, metafile: true, logLevel: 'error',
     });
     const kept = Object.keys(Object.values(result.metafile!.outputs)[0]!.inputs).map((p) => relative(SRC, resolve(p)));
-    expect(kept.filter((p) => /^(report|fetch|cli|compat|crawlers|edge)\//.test(p))).toEqual([]);
+    expect(kept.filter((p) => /^(report|lint|fetch|cli|compat|crawlers|edge)\//.test(p))).toEqual([]);
     expect(kept).toContain('rules/parse.ts');
   });
 });

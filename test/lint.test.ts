@@ -2,8 +2,9 @@
 // that must not; the corpus, generated and hostile files never throw.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { lint, lines, type Diagnostic, type DiagnosticCode } from '../src/index.js';
-import { UNSUPPORTED_KEYS } from '../src/report/lines.js';
+import { lines } from '../src/index.js';
+import { lint, type Diagnostic, type DiagnosticCode } from '../src/lint.js';
+import { UNSUPPORTED_KEYS } from '../src/report/unused-keys.js';
 import { corpusFiles } from './support/corpus.js';
 import { robotsBody } from './support/generated.js';
 import { bytes } from './support/verdict.js';

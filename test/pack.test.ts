@@ -52,7 +52,8 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
 
   test('ESM: import, every public subpath', () => {
     writeFileSync(join(app, 'esm.mjs'), `
-import { explain, parse, lint, RobotsCache } from 'robotsmatch';
+import { explain, parse, RobotsCache } from 'robotsmatch';
+import { lint } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser from 'robotsmatch/compat';
 import pkg from 'robotsmatch/package.json' with { type: 'json' };
@@ -85,11 +86,12 @@ const { parse } = require('robotsmatch');
 const js = require('robotsmatch/js');
 const r = parse('User-agent: *\\nDisallow: /a\\n');
 const robotsParser = require('robotsmatch/compat');
-console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name, typeof robotsParser, robotsParser('https://e.com/robots.txt', 'User-agent: *\\nDisallow: /a\\n').isAllowed('https://e.com/a')]));
+const { lint } = require('robotsmatch/lint');
+console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name, typeof robotsParser, robotsParser('https://e.com/robots.txt', 'User-agent: *\\nDisallow: /a\\n').isAllowed('https://e.com/a'), lint('Dissallow: /x').map((d) => d.code)]));
 `);
     const r = sh(process.execPath, ['cjs.cjs']);
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch', 'function', false]);
+    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch', 'function', false, ['typo-key', 'rule-outside-group']]);
   });
 
   test('the CLI through npx: --example and a real filter', () => {
@@ -104,7 +106,8 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
 
   const typescript = join(root, 'node_modules/typescript/bin/tsc');
   const source = `
-import { explain, parse, lint, productToken, type Robots, type Verdict, type Diagnostic, type Explanation, type FetchedRobots } from 'robotsmatch';
+import { explain, parse, productToken, type Robots, type Verdict, type Explanation, type FetchedRobots } from 'robotsmatch';
+import { lint, type Diagnostic } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser, { type Robot } from 'robotsmatch/compat';
 const robot: Robot = robotsParser('https://e.com/robots.txt', '');

@@ -3,7 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { explain, lint, parse } from '../index.js';
+import { explain, parse } from '../index.js';
+import { lint } from '../lint.js';
 import { verdictText } from './check.js';
 import { formatExplanation } from './explain.js';
 import { formatDiagnostic } from './lint.js';

@@ -1,7 +1,7 @@
 // robotsmatch lint: the linter's diagnostics as `file:line: severity code:
 // message`, a line each, for editors and CI; exit 1 when there is an error.
 
-import { lint, type Diagnostic } from '../index.js';
+import { lint, type Diagnostic } from '../lint.js';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';

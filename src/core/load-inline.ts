@@ -1,16 +1,13 @@
 // The default core: the .wasm inlined as a string, compiled on first use
 // (synchronously; the module is small) or ahead of time by init().
 
-import { WASM_BYTES } from './wasm-bytes.generated.js';
+import { WASM_TABLE, WASM_TEXT } from './wasm-bytes.generated.js';
 import { setCoreLoader, setCoreExports, hasCore, getCore, type CoreExports } from './wasm.js';
 
-/** The inlined core: one character per byte. */
+/** The inlined core: one character per byte, renamed back through the table (scripts/embed-wasm.mjs). */
 function wasmBytes(): Uint8Array<ArrayBuffer> {
-  // Node and Bun decode natively; elsewhere a plain loop.
-  const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'latin1'): Uint8Array } }).Buffer;
-  if (NodeBuffer) return new Uint8Array(NodeBuffer.from(WASM_BYTES, 'latin1'));
-  const bytes = new Uint8Array(WASM_BYTES.length);
-  for (let i = 0; i < WASM_BYTES.length; i++) bytes[i] = WASM_BYTES.charCodeAt(i);
+  const bytes = new Uint8Array(WASM_TEXT.length);
+  for (let i = 0; i < WASM_TEXT.length; i++) bytes[i] = WASM_TABLE.charCodeAt(WASM_TEXT.charCodeAt(i));
   return bytes;
 }
 

@@ -16,7 +16,6 @@ export interface CoreExports {
   select(robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   check(index: number, urlLen: number): number;
   checkBatch(index: number, textLen: number, count: number): number;
-  check16(index: number, units: number): number;
   checkBatch16(index: number, units: number, count: number): number;
   checkLines(index: number, textLen: number): number;
   verdicts(): number;
@@ -208,12 +207,6 @@ export class Core {
     }
     this.unitsWritten = (at - start) / 2 - 1;
     return i;
-  }
-
-  /** Writes one text as UTF-16 units for check16; returns the unit count. Only when takesUnits. */
-  writeUnit(text: string, name = 'url'): number {
-    const at = this.#reserve(text.length * 2, name);
-    return copyUnits!.call(this.u8, text, at) >>> 1;
   }
 
   read(at: number, length: number): string {

@@ -38,8 +38,8 @@ export interface FetchedRobots {
   error?: unknown;
 }
 
-const ALLOW_ALL = new Uint8Array(0);
-const DISALLOW_ALL = new TextEncoder().encode('User-agent: *\nDisallow: /\n');
+const ALLOW_ALL = /* @__PURE__ */ new Uint8Array(0);
+const DISALLOW_ALL = /* @__PURE__ */ new TextEncoder().encode('User-agent: *\nDisallow: /\n');
 
 /** Fetches and parses the robots.txt for `url`'s scheme, host and port. Never rejects for HTTP or network trouble. */
 export async function fetchRobots(url: string | URL, options?: FetchOptions): Promise<FetchedRobots> {

@@ -4,7 +4,7 @@
 
 import { RobotsUrlError, typeError } from '../common/errors.js';
 
-const SCHEMES = new Set(['http:', 'https:', 'ftp:']);
+const SCHEMES = /* @__PURE__ */ new Set(['http:', 'https:', 'ftp:']);
 
 /** The origin a robots.txt governs, as a URL object (throws RobotsUrlError). */
 function originOf(url: string | URL): URL {

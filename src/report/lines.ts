@@ -3,10 +3,11 @@
 // pass the matcher uses, asked to report every line.
 
 import { getCore } from '../core/wasm.js';
-import * as L from '../core/layout.js';
+import { L } from '../core/layout.js';
 
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { leadingToken } from '../rules/agent.js';
+import { UNSUPPORTED_KEYS } from './unused-keys.js';
 
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
 
@@ -47,27 +48,12 @@ export interface RobotsLine {
   problems: LineProblem[];
 }
 
-const KINDS: Record<number, LineKind> = {
-  [L.KIND_USER_AGENT]: 'user-agent',
-  [L.KIND_ALLOW]: 'allow',
-  [L.KIND_DISALLOW]: 'disallow',
-  [L.KIND_SITEMAP]: 'sitemap',
-  [L.KIND_OTHER]: 'other',
-  [L.KIND_EMPTY]: 'empty',
-  [L.KIND_COMMENT]: 'comment',
-  [L.KIND_INVALID]: 'invalid',
-};
+/** Line kinds by the core's number for them (layout.ts KIND_*). */
+const KINDS: readonly LineKind[] = ['invalid', 'user-agent', 'allow', 'disallow', 'sitemap', 'other', 'empty', 'comment', 'invalid'];
 
-/**
- * Keys that crawlers other than Google recognise and Google does not use
- * (the list Google's own reporting parser tags "unused" rather than "unknown").
- */
-export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
-  'clean-param', 'content-signal', 'content-usage', 'crawl-delay', 'domain', 'host',
-  'noarchive', 'nofollow', 'noindex', 'request-rate', 'revisit-after', 'visit-time',
-]);
 
-const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+const strictDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a robots.txt and reports every line, as the matcher would read it. */
 export function lines(body: string | Uint8Array, options?: ParseOptions): RobotsLine[] {

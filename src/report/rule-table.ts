@@ -3,7 +3,7 @@
 // and pattern matching, one rule at a time. Nothing here is on the
 // matching path, so a bundle that only matches leaves it out.
 
-import * as L from '../core/layout.js';
+import { L } from '../core/layout.js';
 import { typeError } from '../common/errors.js';
 import type { Compiled, RuleType } from '../rules/compiled.js';
 

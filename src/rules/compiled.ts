@@ -3,7 +3,7 @@
 // Robots and AgentMatcher are thin typed facades over this.
 
 import type { Core } from '../core/wasm.js';
-import * as L from '../core/layout.js';
+import { L } from '../core/layout.js';
 import { agentTokens, type AgentTokens } from './agent.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
 
@@ -52,6 +52,33 @@ interface CachedIndex {
   /** Answers left before the full index is built; -1 once it is (or never needed). */
   scansLeft: number;
 }
+
+/** One matcher's index, as its finalizer sees it (`released` once disposed). */
+export interface OwnedIndex {
+  compiled: Compiled;
+  index: number;
+  released: boolean;
+}
+
+/**
+ * Robots and matchers dropped without dispose() free their core memory when
+ * collected: a Robots its Compiled, a matcher its index. dispose() does not
+ * unregister (that costs more than the rest of a small parse): freeing twice
+ * does nothing, and a matcher's `released` flag is its own (the index's
+ * address may belong to a newer matcher by then). Some runtimes (workerd)
+ * have no FinalizationRegistry: there, dispose() frees. A finalizer must
+ * never throw: an exception there ends the process.
+ */
+export const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry<Compiled | OwnedIndex>((held) => {
+    try {
+      if (held instanceof Compiled) held.free();
+      else if (!held.released && !held.compiled.disposed) held.compiled.releaseIndex(held.index);
+    } catch {
+      // nothing to report to anyone at collection time
+    }
+  })
+  : undefined;
 
 export class Compiled {
   readonly core: Core;
@@ -136,8 +163,9 @@ export class Compiled {
   /** Decides one URL; returns the address of the verdict record. */
   decide(index: number, url: string): number {
     if (typeof url !== 'string') throw typeError('url', 'a string', url);
+    // One URL goes in as UTF-8 (encodeInto): faster for one string than
+    // copying its UTF-16 units, which pays only for batches (bulk.ts).
     const core = this.core;
-    if (core.takesUnits) return core.exports.check16(index, core.writeUnit(url));
     return core.exports.check(index, core.writeShort(url));
   }
 

@@ -1,7 +1,7 @@
 // One agent's view of a robots.txt: rules resolved and indexed once, for
 // checking many URLs (single calls, or batches with one core call each).
 
-import type { Compiled, Verdict } from './compiled.js';
+import { finalizer, type Compiled, type OwnedIndex, type Verdict } from './compiled.js';
 import { matchMany, matchLines, filterLines, type FilteredLines } from './bulk.js';
 // Type only: the matcher's `robots` property. No runtime import goes back to robots.ts.
 import type { Robots } from './robots.js';
@@ -9,27 +9,8 @@ import { RobotsDisposedError, typeError } from '../common/errors.js';
 
 export type { FilteredLines } from './bulk.js';
 
-interface Owned {
-  compiled: Compiled;
-  index: number;
-  released: boolean;
-}
-
-// Matchers dropped without dispose() give their index back when collected.
-// dispose() marks `released` instead of unregistering (cheaper), and the flag
-// is per matcher: the index's address may belong to a newer matcher by then.
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry<Owned>((owned) => {
-    try {
-      if (!owned.released && !owned.compiled.disposed) owned.compiled.releaseIndex(owned.index);
-    } catch {
-      // a finalizer must never throw: that would end the process
-    }
-  })
-  : undefined;
-
 /** filterLines' `keep`, as the core numbers it. */
-const KEEP = new Map<unknown, number>([['disallowed', 0], ['allowed', 1], ['labelled', 2], ['verdicts', 3]]);
+const KEEP: readonly unknown[] = ['disallowed', 'allowed', 'labelled', 'verdicts'];
 
 let matcherInternals: (matcher: AgentMatcher) => { index: number; agent: string | readonly string[] };
 let makeMatcher: (robots: Robots, compiled: Compiled, agent: string | readonly string[]) => AgentMatcher;
@@ -49,7 +30,7 @@ export class AgentMatcher {
   readonly robots: Robots;
   readonly #compiled: Compiled;
   readonly #index: number;
-  readonly #owned: Owned;
+  readonly #owned: OwnedIndex;
   readonly #agent: string | readonly string[];
 
   /** Use robots.forAgent(). */
@@ -116,8 +97,8 @@ export class AgentMatcher {
    */
   filterLines(lines: string | Uint8Array, keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed'): FilteredLines {
     const index = this.#live();
-    const mode = KEEP.get(keep);
-    if (mode === undefined) throw new RangeError(`keep must be 'allowed', 'disallowed', 'labelled' or 'verdicts', got ${JSON.stringify(keep)}`);
+    const mode = KEEP.indexOf(keep);
+    if (mode < 0) throw new RangeError(`keep must be 'allowed', 'disallowed', 'labelled' or 'verdicts', got ${JSON.stringify(keep)}`);
     return filterLines(this.#compiled, index, lines, mode);
   }
 

@@ -2,7 +2,7 @@
 // core's parser for matching (SPEC 1).
 
 import { getCore } from '../core/wasm.js';
-import * as L from '../core/layout.js';
+import { L } from '../core/layout.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { Compiled } from './compiled.js';
 import { newRobots, robotsInternals, type Robots } from './robots.js';

@@ -3,26 +3,11 @@
 // report/ modules (explain, crawl-delay, the per-line reading) keep for a
 // Robots hangs off it through `attach` and goes with dispose().
 
-import { Compiled, type OtherRecord, type Verdict } from './compiled.js';
+import { finalizer, type Compiled, type OtherRecord, type Verdict } from './compiled.js';
 import { newAgentMatcher, type AgentMatcher } from './matcher.js';
 import type { Mode } from '../common/options.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
-
-// Robots dropped without dispose() are freed when collected. dispose() does
-// not unregister (that costs more than the rest of a small parse): free() of
-// an already freed Compiled does nothing.
-// Some runtimes (workerd) have no FinalizationRegistry: there, dispose() frees.
-// A finalizer must never throw: an exception there ends the process.
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry<Compiled>((compiled) => {
-    try {
-      compiled.free();
-    } catch {
-      // nothing to report to anyone at collection time
-    }
-  })
-  : undefined;
 
 /** Only parse() makes a Robots: the constructor checks for this key. */
 const MADE_BY_PARSE = Symbol('robotsmatch.parse');

@@ -3,7 +3,10 @@
 // own parser (lines(), once per mode) and compares the readings, so it can
 // never disagree with what parse() does.
 
-import { lines, UNSUPPORTED_KEYS } from './lines.js';
+// The package entry, not its modules: robotsmatch/lint shares the main
+// entry's core (the build keeps this import as an import of the package).
+import { lines } from '../index.js';
+import { UNSUPPORTED_KEYS } from '../report/unused-keys.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { typeError } from '../common/errors.js';
 import { leadingToken } from '../rules/agent.js';
@@ -50,7 +53,7 @@ export interface Diagnostic {
 
 export type LintOptions = ParseOptions;
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Who honours the keys Google does not use, for the unsupported-key message. */
 const USED_BY: Record<string, string> = {
