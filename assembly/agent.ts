@@ -25,8 +25,8 @@ import {
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
-  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_SCAN, A_RULE_COUNT, A_HEADER,
-  SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL,
+  A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_SCAN, A_RULE_COUNT, A_CHOSEN, A_HEADER,
+  SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL, HOW_FULL, HOW_CRAWLER, HOW_IGNORES_GLOBAL,
   K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY, K_DISALLOW_RULE,
   K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE, X_PRIORITY, X_SIZE,
   V_ALLOWED, V_LINE, V_RULE, V_SIZE,
@@ -122,16 +122,42 @@ function extraLess(a: u32, b: u32): bool {
 
 /**
  * Resolves the agents' groups in `robots` and builds their index (free with
- * heap.free). A light index (`full` false) keeps only the applying groups:
- * it costs one pass over the group table, and decide() then scans their
- * rules, as Google's matcher does. That wins until an agent has been asked
- * about a handful of URLs; the caller then builds the full index.
+ * heap.free). `how` (HOW_*): tokens are a union (Google's C++ API: every
+ * group naming any of them), or a crawler's tokens in fallback order (SPEC
+ * 6.2: the first token that names a group decides), which may ignore `*`.
+ * A light index (no HOW_FULL) keeps only the applying groups: it costs one
+ * pass over the group table, and decide() then scans their rules, as
+ * Google's matcher does. That wins until an agent has been asked about a
+ * handful of URLs; the caller then builds the full index.
  */
-export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count: u32, full: bool): usize {
+export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count: u32, how: u32): usize {
   let groups = robots + load<u32>(robots + R_GROUPS);
   let groupCount = load<u32>(robots + R_GROUP_COUNT);
   sortRules = robots + load<u32>(robots + R_RULES);
   sortArena = robots + load<u32>(robots + R_ARENA);
+  let full = (how & HOW_FULL) != 0;
+
+  // A crawler: narrow the tokens to the first one that names a group.
+  let chosen: i32 = -1;
+  if (how & HOW_CRAWLER) {
+    let a = agents;
+    let end = agents + agentsLen;
+    for (let t: u32 = 0; t < count && chosen < 0; t++) {
+      let e = a;
+      while (e < end && load<u8>(e) != 0x0a) e++;
+      for (let g: u32 = 0; g < groupCount; g++) {
+        if (namesAgent(robots, groups + <usize>g * G_SIZE, a, e - a, 1)) {
+          chosen = <i32>t;
+          agents = a;
+          agentsLen = e - a;
+          break;
+        }
+      }
+      a = e + 1;
+    }
+    count = chosen < 0 ? 0 : 1;
+  }
+  let obeysGlobal = (how & HOW_IGNORES_GLOBAL) == 0;
 
   let specific = false;
   for (let g: u32 = 0; g < groupCount && !specific; g++) {
@@ -142,7 +168,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   let n: u32 = 0;
   for (let g: u32 = 0; g < groupCount; g++) {
     let group = groups + <usize>g * G_SIZE;
-    let applies = specific ? namesAgent(robots, group, agents, agentsLen, count) : load<u32>(group + G_GLOBAL) != 0;
+    let applies = specific ? namesAgent(robots, group, agents, agentsLen, count) : obeysGlobal && load<u32>(group + G_GLOBAL) != 0;
     if (!applies) continue;
     store<u32>(reserveKeep(SORT_TEMP, <usize>(applying + 1) * 4) + <usize>applying * 4, g);
     applying++;
@@ -167,6 +193,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     store<u32>(light + A_WORDS, <u32>A_HEADER);
     store<u32>(light + A_SCAN, 1);
     store<u32>(light + A_RULE_COUNT, n);
+    store<i32>(light + A_CHOSEN, chosen);
     if (applying) memory.copy(light + A_HEADER, bufferPtr(SORT_TEMP), groupBytes);
     return light;
   }
@@ -279,6 +306,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   store<u32>(block + A_WORDS, <u32>wordsOff);
   store<u32>(block + A_SCAN, 0);
   store<u32>(block + A_RULE_COUNT, n);
+  store<i32>(block + A_CHOSEN, chosen);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
   heap.free(groupList);
   if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);

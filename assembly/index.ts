@@ -57,10 +57,11 @@ export function indexSize(index: usize): u32 {
 
 /**
  * Builds the index for the agents in the input ('\n'-separated, `count` of
- * them); `full` 0 for a light one (applying groups only, decided by a scan).
+ * them), chosen as `how` says (layout.ts HOW_*: full or light, a union of
+ * tokens or a crawler's fallback order, obeying `*` or not).
  */
-export function select(robots: usize, agentsLen: u32, count: u32, full: u32): usize {
-  return buildIndex(robots, bufferPtr(INPUT), agentsLen, count, full != 0);
+export function select(robots: usize, agentsLen: u32, count: u32, how: u32): usize {
+  return buildIndex(robots, bufferPtr(INPUT), agentsLen, count, how);
 }
 
 // The path the rules see, set by preparePath().

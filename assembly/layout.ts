@@ -110,10 +110,15 @@ export const A_EXTRAS = 28;
 export const A_WORDS = 32;      // per key its first 16 bytes as two big-endian words, densely, for the search
 export const A_SCAN = 36;       // 1: a light index (groups only); decided by scanning their rules
 export const A_RULE_COUNT = 40; // rules in the applying groups
+export const A_CHOSEN = 44;     // a crawler's token (index) that chose the groups; -1 none (`*` or nothing)
 export const A_HEADER: usize = 48;
 export const SELECT_NONE: u32 = 0;     // no group applies: everything is allowed
 export const SELECT_SPECIFIC: u32 = 1;
 export const SELECT_GLOBAL: u32 = 2;
+// How to select (select()'s `how`): bits.
+export const HOW_FULL: u32 = 1;           // build the full index (else a light one)
+export const HOW_CRAWLER: u32 = 2;        // tokens in fallback order: the first that names a group decides
+export const HOW_IGNORES_GLOBAL: u32 = 4; // a crawler that never obeys the `*` group
 
 // A key: the literal first segment of one or more rules (the whole pattern of
 // a plain prefix rule). Keys are sorted; each carries the best plain prefix

@@ -9,6 +9,7 @@ export { Robots } from './rules/robots.js';
 export type { AgentMatcher, FilteredLines } from './rules/matcher.js';
 export type { Verdict, RuleType, OtherRecord } from './rules/compiled.js';
 export { productToken, isPlainToken } from './rules/agent.js';
+export type { Agent, Crawler } from './rules/agent.js';
 export { normalizeUrl, pathOf } from './rules/url.js';
 
 // Reports built on the core's per-line reading.

@@ -79,6 +79,10 @@ export enum L {
   A_GROUP_COUNT = 8,
   A_GROUPS = 12,
   A_RULE_COUNT = 40,
+  A_CHOSEN = 44,
+  HOW_FULL = 1,
+  HOW_CRAWLER = 2,
+  HOW_IGNORES_GLOBAL = 4,
   SELECT_SPECIFIC = 1,
 
   // Verdict, in bytes.

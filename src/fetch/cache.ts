@@ -5,6 +5,7 @@
 
 import type { Robots, Verdict } from '../rules/robots.js';
 import type { AgentMatcher } from '../rules/matcher.js';
+import type { Agent } from '../rules/agent.js';
 import { parse, reparse } from '../rules/parse.js';
 import { typeError } from '../common/errors.js';
 import { Limit } from './limit.js';
@@ -59,7 +60,7 @@ export class RobotsCache {
   }
 
   /** May `agent` fetch `url`? Fetches the origin's robots.txt first if needed. */
-  isAllowed(url: string, agent: string | readonly string[]): Promise<boolean> {
+  isAllowed(url: string, agent: Agent): Promise<boolean> {
     return this.#retirement.run(async () => {
       const { robots } = await this.#answer(robotsTxtUrl(url));
       return robots.isAllowed(url, agent);
@@ -67,7 +68,7 @@ export class RobotsCache {
   }
 
   /** The verdict for `url`, with the robots.txt that answered and how its fetch went. */
-  check(url: string, agent: string | readonly string[]): Promise<CachedVerdict> {
+  check(url: string, agent: Agent): Promise<CachedVerdict> {
     return this.#retirement.run(async () => {
       const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
       const { latest } = entry;
@@ -94,11 +95,11 @@ export class RobotsCache {
    * time), and each group matched in one batch. URLs that cannot have a
    * robots.txt (not absolute, not http/https/ftp) are left out.
    */
-  filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
+  filter(urls: Iterable<string>, agent: Agent): Promise<string[]> {
     return this.#retirement.run(() => this.#filter(urls, agent));
   }
 
-  async #filter(urls: Iterable<string>, agent: string | readonly string[]): Promise<string[]> {
+  async #filter(urls: Iterable<string>, agent: Agent): Promise<string[]> {
     if (urls == null || typeof urls === 'string' || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
       throw typeError('urls', 'an iterable of strings (not one string)', urls);
     }
@@ -133,7 +134,7 @@ export class RobotsCache {
    * log), `batchSize` at a time, yielding the allowed ones in order. Memory
    * stays at one batch plus the cache, whatever the stream's length.
    */
-  async *filterStream(urls: AsyncIterable<string> | Iterable<string>, agent: string | readonly string[], options?: { batchSize?: number }): AsyncGenerator<string> {
+  async *filterStream(urls: AsyncIterable<string> | Iterable<string>, agent: Agent, options?: { batchSize?: number }): AsyncGenerator<string> {
     const batchSize = resolveBatchSize(options?.batchSize);
     let batch: string[] = [];
     for await (const url of urls) {
@@ -222,7 +223,7 @@ export class RobotsCache {
   }
 
   /** Verdicts for one origin's URLs, with a matcher kept per agent name. */
-  #matchMany({ robots, entry }: Answer, agent: string | readonly string[], urls: string[]): Uint8Array {
+  #matchMany({ robots, entry }: Answer, agent: Agent, urls: string[]): Uint8Array {
     if (typeof agent !== 'string') {
       // Agent sets are not kept: one index per call, freed right after.
       const matcher = robots.forAgent(agent);

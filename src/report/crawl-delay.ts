@@ -5,7 +5,8 @@
 // stays Google's; this reading is for the delay alone.
 
 import type { RobotsLine } from './lines.js';
-import { agentTokens } from '../rules/agent.js';
+import { agentTokens, type Agent } from '../rules/agent.js';
+import { L } from '../core/layout.js';
 import { attached, robotsInternals, type Robots } from '../rules/robots.js';
 import { readingOf } from './reading.js';
 
@@ -17,12 +18,12 @@ const RECORDS = Symbol('robotsmatch.crawl-delay');
  * User-agent lines directly above the delay), else from a `*` record, else
  * undefined. Allow/disallow grouping is not affected.
  */
-export function crawlDelay(robots: Robots, agent: string | readonly string[]): number | undefined {
+export function crawlDelay(robots: Robots, agent: Agent): number | undefined {
   robotsInternals(robots); // a live Robots, before the agent's getters run
   // The tokens that can name a record, as check() keeps them (others name none).
-  const { joined, count } = agentTokens(agent);
+  const { tokens, how } = agentTokens(agent);
   const records = attached(robots, RECORDS, () => delayRecords(readingOf(robots)));
-  return delayFor(records, count ? joined.split('\n') : []);
+  return delayFor(records, tokens, how);
 }
 
 /** A record: the product tokens it names (lower-cased) or `*`, and its first valid delay. */
@@ -70,14 +71,24 @@ export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
 }
 
 /**
- * The delay for a crawler's product tokens (as agentTokens() keeps them):
+ * The delay for the caller's product tokens (as agentTokens() keeps them):
  * from the records naming one of them (the first valid one), else, only
  * when no record names them, from the `*` records; undefined when those
- * have none.
+ * have none. A crawler (HOW_CRAWLER in `how`) follows the first of its
+ * tokens that a record names, and `*` only if it obeys `*`.
  */
-export function delayFor(records: readonly DelayRecord[], tokens: readonly string[]): number | undefined {
+export function delayFor(records: readonly DelayRecord[], tokens: readonly string[], how = 0): number | undefined {
   const names = tokens.map((a) => a.toLowerCase());
-  const named = records.filter((r) => names.some((n) => r.tokens.has(n)));
-  const applying = named.length ? named : records.filter((r) => r.global);
+  let applying: DelayRecord[] = [];
+  if (how & L.HOW_CRAWLER) {
+    for (const name of names) {
+      applying = records.filter((r) => r.tokens.has(name));
+      if (applying.length) break;
+    }
+    if (!applying.length && !(how & L.HOW_IGNORES_GLOBAL)) applying = records.filter((r) => r.global);
+  } else {
+    applying = records.filter((r) => names.some((n) => r.tokens.has(n)));
+    if (!applying.length) applying = records.filter((r) => r.global);
+  }
   return applying.find((r) => r.seconds !== undefined)?.seconds;
 }

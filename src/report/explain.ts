@@ -7,13 +7,14 @@
 
 import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
 import type { Mode } from '../common/options.js';
-import { agentTokens } from '../rules/agent.js';
+import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
 import { attached, robotsInternals, Robots } from '../rules/robots.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
 import { lines, type RobotsLine } from './lines.js';
 import { readingOf } from './reading.js';
-import { groupsOf, groupRules, preparePath, ruleInfo, ruleMatches } from './rule-table.js';
+import { chosenToken, groupsOf, groupRules, preparePath, ruleInfo, ruleMatches } from './rule-table.js';
+import { L } from '../core/layout.js';
 
 export type ExplainReason =
   | 'longest-match'              // the longest matching pattern decided
@@ -54,6 +55,12 @@ export interface Explanation extends Verdict {
   candidates: Candidate[];
   /** When the other mode decides differently: its verdict and why the modes differ. */
   otherMode?: Verdict & { mode: Mode; why: string };
+  /**
+   * For a crawler (tokens in fallback order, SPEC 6.2): the token whose
+   * groups it follows (`*` for the global group, null when none applies)
+   * and why, in words.
+   */
+  selectedBy?: { token: string | null; why: string };
   /** One plain sentence: what a crawler will do and why. */
   message: string;
 }
@@ -65,18 +72,18 @@ export interface Explanation extends Verdict {
  * slower (it matches each rule of the applying groups). With a matcher
  * from forAgent(), its agent is used and `agent` is not given.
  */
-export function explain(robots: Robots, url: string, agent: string | readonly string[]): Explanation;
+export function explain(robots: Robots, url: string, agent: Agent): Explanation;
 export function explain(matcher: AgentMatcher, url: string): Explanation;
-export function explain(target: Robots | AgentMatcher, url: string, agent?: string | readonly string[]): Explanation {
+export function explain(target: Robots | AgentMatcher, url: string, agent?: Agent): Explanation {
   if (target instanceof AgentMatcher) {
-    const { index, agent: own } = agentMatcherInternals(target);
-    return explainWith(target.robots, index, url, own);
+    const { index, tokens } = agentMatcherInternals(target);
+    return explainWith(target.robots, index, url, tokens);
   }
   if (!(target instanceof Robots)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
   const { compiled } = robotsInternals(target);
-  // One read of the caller's array (its getters are user code), then only the copy.
-  const agents = typeof agent === 'string' || !Array.isArray(agent) ? agent : Array.from(agent as readonly string[]);
-  return explainWith(target, compiled.indexFor(agents!), url, agents!);
+  // One read of the caller's argument (its getters are user code), then only the copy.
+  const tokens = agentTokens(agent!);
+  return explainWith(target, compiled.indexForTokens(tokens), url, tokens);
 }
 
 const OTHER_MODE = Symbol('robotsmatch.explain.other');
@@ -90,11 +97,12 @@ function otherModeOf(robots: Robots): { robots: Robots; lines: RobotsLine[] } {
   }, (other) => other.robots.dispose());
 }
 
-function explainWith(robots: Robots, index: number, url: string, agent: string | readonly string[]): Explanation {
+function explainWith(robots: Robots, index: number, url: string, tokens: AgentTokens): Explanation {
   const { compiled } = robotsInternals(robots);
-  const label = agentLabel(agent);
+  const label = tokens.label;
   return explainSource({
     compiled,
+    tokens,
     index,
     mode: robots.mode,
     agentLabel: label,
@@ -102,21 +110,17 @@ function explainWith(robots: Robots, index: number, url: string, agent: string |
     other: () => {
       const other = otherModeOf(robots);
       const otherCompiled = robotsInternals(other.robots).compiled;
-      const core = explainCore(otherCompiled, otherCompiled.indexFor(agent), url);
+      const core = explainCore(otherCompiled, otherCompiled.indexForTokens(tokens), url);
       return { verdict: { allowed: core.allowed, line: core.line, rule: core.rule }, path: core.path, reason: core.reason, lines: other.lines };
     },
   }, url);
 }
 
-function agentLabel(agent: string | readonly string[]): string {
-  const names = typeof agent === 'string' ? [agent] : [...agent];
-  agentTokens(agent); // the same argument checks as check()
-  return names.length === 0 ? 'A crawler with no name' : names.join(' / ');
-}
 
 /** What explain needs of a Robots besides its compiled rules. */
 interface ExplainSource {
   compiled: Compiled;
+  tokens: AgentTokens;
   index: number;
   mode: Mode;
   /** The body as parsed and the per-line reading of it (for group lines). */
@@ -170,12 +174,25 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const groups = core.groupIndexes.map((g) => groupOf(reading, g));
   const { groupIndexes: _, ...rest } = core;
   const explanation: Explanation = { ...rest, groups, message: '' };
+  if (source.tokens.how & L.HOW_CRAWLER) explanation.selectedBy = selection(source.tokens, chosenToken(source.compiled, source.index), groups.length > 0);
   const other = source.other();
   if (other && (other.verdict.allowed !== core.allowed || other.verdict.line !== core.line)) {
     explanation.otherMode = { mode: source.mode === 'google' ? 'rfc' : 'google', ...other.verdict, why: whyModesDiffer(source.mode, explanation, reading, other) };
   }
   explanation.message = sentence(source.agentLabel, explanation, reading);
   return explanation;
+}
+
+const orList = (tokens: readonly string[]) => tokens.length ? tokens.join(' or ') : 'it';
+
+/** Which token chose a crawler's groups, and why (`chosen` from the core; -1 none). */
+function selection(tokens: AgentTokens, chosen: number, applies: boolean): { token: string | null; why: string } {
+  const list = tokens.tokens;
+  if (chosen === 0) return { token: list[0]!, why: `a group names ${list[0]}` };
+  if (chosen > 0) return { token: list[chosen]!, why: `no group names ${orList(list.slice(0, chosen))}, so it follows the ${list[chosen]} group` };
+  if (applies) return { token: '*', why: `no group names ${orList(list)}, so it follows the \`*\` group` };
+  if (tokens.how & L.HOW_IGNORES_GLOBAL) return { token: null, why: `no group names ${orList(list)}, and it ignores the \`*\` group, so nothing in this file restricts it` };
+  return { token: null, why: `no group names ${orList(list)}, and there is no \`*\` group` };
 }
 
 function groupOf(reading: RobotsLine[], group: number): ExplainedGroup {
@@ -199,13 +216,14 @@ function ruleText(reading: RobotsLine[], line: number): string {
 
 function sentence(agent: string, e: Explanation, reading: RobotsLine[]): string {
   const may = e.allowed ? `${agent} may fetch ${e.path}` : `${agent} may not fetch ${e.path}`;
-  const where = e.groups.length === 0
+  const where = e.selectedBy ? e.selectedBy.why : e.groups.length === 0
     ? 'no group names it and there is no `*` group'
     : e.fallback ? 'no group names it, so the `*` rules apply' : `the group${e.groups.length > 1 ? 's' : ''} naming it appl${e.groups.length > 1 ? 'y' : 'ies'}`;
   switch (e.reason) {
     case 'robots-txt-always-allowed':
       return `${may}: RFC 9309 always allows /robots.txt itself.`;
     case 'no-matching-rule':
+      if (e.groups.length === 0) return `${may}: ${where}.`;
       return e.line
         ? `${may}: ${where}, and only the empty ${ruleText(reading, e.line)} on line ${e.line} matches, which allows everything.`
         : `${may}: ${where}, and none of their rules matches.`;

@@ -18,6 +18,11 @@ export function groupsOf(compiled: Compiled, index: number): { groups: Set<numbe
   return { groups, specific: u32[at + (L.A_KIND >> 2)] === L.SELECT_SPECIFIC };
 }
 
+/** A crawler's token (its index among the tokens) that chose the index's groups; -1 when none did. */
+export function chosenToken(compiled: Compiled, index: number): number {
+  return compiled.core.u32[(index + L.A_CHOSEN) >>> 2]! | 0;
+}
+
 /** The rules of group `group`: indexes start .. start + count - 1, in file order. */
 export function groupRules(compiled: Compiled, group: number): { start: number; count: number } {
   const robots = compiled.live();

@@ -1,6 +1,7 @@
 // Crawler names: product tokens (SPEC 2.2-2.3).
 
 import { typeError } from '../common/errors.js';
+import { L } from '../core/layout.js';
 
 const PLAIN_TOKEN = /^[A-Za-z_-]*$/;
 
@@ -37,30 +38,76 @@ export function isPlainToken(agent: string): boolean {
 }
 
 /**
+ * A crawler as robots.txt groups see it (SPEC 6.2): its product tokens in
+ * fallback order, the first that names a group deciding (Googlebot-Image:
+ * `['Googlebot-Image', 'Googlebot']`), and whether it obeys the `*` group
+ * when none does (Google's AdsBot does not). The registry's entries
+ * (robotsmatch/crawlers) are crawlers; so is any object of this shape.
+ */
+export interface Crawler {
+  readonly tokens: readonly string[];
+  /** Default true. */
+  readonly obeysGlobalGroup?: boolean;
+  /** For messages: defaults to the first token. */
+  readonly name?: string;
+}
+
+/**
+ * Who is asking: one product token, several (Google's C++ API: every group
+ * naming any of them is merged, else `*`), or a crawler (its tokens in
+ * fallback order).
+ */
+export type Agent = string | readonly string[] | Crawler;
+
+/**
  * The caller's tokens as the core compares them: '\n'-joined, keeping only
  * the tokens that could ever equal a group's token (others, like
- * "Googlebot/2.1", name no group, exactly as in Google's parser). `cacheKey`
+ * "Googlebot/2.1", name no group, exactly as in Google's parser). `how`
+ * says how the core chooses groups with them (layout HOW_*); `cacheKey`
  * tells apart sets that join alike ([] and [''] both join to '').
  */
 export interface AgentTokens {
   joined: string;
   count: number;
+  how: number;
   cacheKey: string;
+  /** The tokens kept, in order (a crawler's chosen token is one of these). */
+  tokens: readonly string[];
+  /** What messages call the agent. */
+  label: string;
 }
 
-export function agentTokens(agent: string | readonly string[]): AgentTokens {
+
+const AGENT = 'a string, an array of strings or a crawler ({ tokens, obeysGlobalGroup })';
+
+export function agentTokens(agent: Agent): AgentTokens {
   if (typeof agent === 'string') {
     return PLAIN_TOKEN.test(agent)
-      ? { joined: agent, count: 1, cacheKey: '1\n' + agent }
-      : { joined: '', count: 0, cacheKey: '0\n' };
+      ? { joined: agent, count: 1, how: 0, cacheKey: '0\n1\n' + agent, tokens: [agent], label: agent || 'A crawler with no name' }
+      : { joined: '', count: 0, how: 0, cacheKey: '0\n0\n', tokens: [], label: agent };
   }
-  if (!Array.isArray(agent)) throw typeError('agent', 'a string or an array of strings', agent);
+  let list: unknown;
+  let how = 0;
+  let label: string | undefined;
+  if (Array.isArray(agent)) list = agent;
+  else if (typeof agent === 'object' && agent !== null) {
+    // One read of each property: they may be getters.
+    const { tokens, obeysGlobalGroup, name } = agent as Crawler;
+    if (!Array.isArray(tokens)) throw typeError('agent.tokens', 'an array of strings', tokens);
+    if (obeysGlobalGroup !== undefined && typeof obeysGlobalGroup !== 'boolean') throw typeError('agent.obeysGlobalGroup', 'a boolean', obeysGlobalGroup);
+    if (name !== undefined && typeof name !== 'string') throw typeError('agent.name', 'a string', name);
+    list = tokens;
+    how = L.HOW_CRAWLER | (obeysGlobalGroup === false ? L.HOW_IGNORES_GLOBAL : 0);
+    label = name;
+  } else throw typeError('agent', AGENT, agent);
   const usable: string[] = [];
-  for (const one of agent as unknown[]) {
-    if (typeof one !== 'string') throw typeError('agent', 'a string or an array of strings', one);
+  const names: string[] = [];
+  for (const one of list as unknown[]) {
+    if (typeof one !== 'string') throw typeError('agent', AGENT, one);
+    names.push(one);
     if (PLAIN_TOKEN.test(one)) usable.push(one);
   }
   const joined = usable.join('\n');
-  return { joined, count: usable.length, cacheKey: `${usable.length}\n${joined}` };
+  label ??= how ? names[0] ?? 'A crawler with no name' : names.length === 0 ? 'A crawler with no name' : names.join(' / ');
+  return { joined, count: usable.length, how, cacheKey: `${how}\n${usable.length}\n${joined}`, tokens: usable, label };
 }
-

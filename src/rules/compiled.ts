@@ -4,7 +4,7 @@
 
 import type { Core } from '../core/wasm.js';
 import { L } from '../core/layout.js';
-import { agentTokens, type AgentTokens } from './agent.js';
+import { agentTokens, type Agent, type AgentTokens } from './agent.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
 
 export type RuleType = 'allow' | 'disallow';
@@ -111,35 +111,51 @@ export class Compiled {
   /** Builds an index for tokens already read from the caller's argument (no user code runs here). */
   #build(tokens: AgentTokens, full: boolean): number {
     const robots = this.live();
-    return this.core.exports.select(robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count, full ? 1 : 0);
+    return this.core.exports.select(robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count, tokens.how | (full ? L.HOW_FULL : 0));
   }
 
   /** The index for an agent set: light for its first answers, then full; cached. */
-  indexFor(agent: string | readonly string[]): number {
+  indexFor(agent: Agent): number {
     this.live();
     let entry = typeof agent === 'string' && agent === this.#lastAgent ? this.#last : undefined;
     if (entry === undefined) {
       // Reading an array runs user code (getters): before anything below touches the core.
-      const tokens = agentTokens(agent);
-      this.live();
-      const cache = (this.#cached ??= new Map());
-      entry = cache.get(tokens.cacheKey);
-      if (entry === undefined) {
-        if (cache.size >= MAX_CACHED_AGENT_SETS) {
-          const [oldestKey, oldest] = cache.entries().next().value as [string, CachedIndex];
-          cache.delete(oldestKey);
-          this.core.exports.dispose(oldest.index);
-          if (oldest === this.#last) this.#lastAgent = undefined;
-        }
-        const index = this.#build(tokens, false);
-        const rules = this.core.u32[(index + L.A_RULE_COUNT) >>> 2]!;
-        entry = { index, tokens, scansLeft: rules > SCAN_RULES ? SCAN_CALLS : -1 };
-        cache.set(tokens.cacheKey, entry);
-      }
+      entry = this.#entryFor(agentTokens(agent));
       // Only a string is safe to recognise by identity: an array may change.
       this.#lastAgent = typeof agent === 'string' ? agent : undefined;
       this.#last = entry;
     }
+    return this.#use(entry);
+  }
+
+  /** indexFor() for tokens already read from the caller's argument. */
+  indexForTokens(tokens: AgentTokens): number {
+    this.live();
+    return this.#use(this.#entryFor(tokens));
+  }
+
+  /** The cached entry for an agent set, made (light) on first use. */
+  #entryFor(tokens: AgentTokens): CachedIndex {
+    this.live();
+    const cache = (this.#cached ??= new Map());
+    let entry = cache.get(tokens.cacheKey);
+    if (entry === undefined) {
+      if (cache.size >= MAX_CACHED_AGENT_SETS) {
+        const [oldestKey, oldest] = cache.entries().next().value as [string, CachedIndex];
+        cache.delete(oldestKey);
+        this.core.exports.dispose(oldest.index);
+        if (oldest === this.#last) this.#lastAgent = undefined;
+      }
+      const index = this.#build(tokens, false);
+      const rules = this.core.u32[(index + L.A_RULE_COUNT) >>> 2]!;
+      entry = { index, tokens, scansLeft: rules > SCAN_RULES ? SCAN_CALLS : -1 };
+      cache.set(tokens.cacheKey, entry);
+    }
+    return entry;
+  }
+
+  /** The entry's index for one more answer: light for the first few, then full. */
+  #use(entry: CachedIndex): number {
     if (entry.scansLeft === 0) {
       const full = this.#build(entry.tokens, true);
       this.core.exports.dispose(entry.index);
@@ -150,8 +166,8 @@ export class Compiled {
   }
 
   /** A fresh index owned by the caller (an AgentMatcher); free with releaseIndex. */
-  ownIndex(agent: string | readonly string[]): number {
-    const index = this.#build(agentTokens(agent), true);
+  ownIndex(tokens: AgentTokens): number {
+    const index = this.#build(tokens, true);
     (this.#owned ??= new Set()).add(index);
     return index;
   }

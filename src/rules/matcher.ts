@@ -6,22 +6,23 @@ import { matchMany, matchLines, filterLines, type FilteredLines } from './bulk.j
 // Type only: the matcher's `robots` property. No runtime import goes back to robots.ts.
 import type { Robots } from './robots.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
+import { agentTokens, type Agent, type AgentTokens } from './agent.js';
 
 export type { FilteredLines } from './bulk.js';
 
 /** filterLines' `keep`, as the core numbers it. */
 const KEEP: readonly unknown[] = ['disallowed', 'allowed', 'labelled', 'verdicts'];
 
-let matcherInternals: (matcher: AgentMatcher) => { index: number; agent: string | readonly string[] };
-let makeMatcher: (robots: Robots, compiled: Compiled, agent: string | readonly string[]) => AgentMatcher;
+let matcherInternals: (matcher: AgentMatcher) => { index: number; tokens: AgentTokens };
+let makeMatcher: (robots: Robots, compiled: Compiled, agent: Agent) => AgentMatcher;
 
 /** A new matcher (robots.forAgent()). */
-export function newAgentMatcher(robots: Robots, compiled: Compiled, agent: string | readonly string[]): AgentMatcher {
+export function newAgentMatcher(robots: Robots, compiled: Compiled, agent: Agent): AgentMatcher {
   return makeMatcher(robots, compiled, agent);
 }
 
 /** A live matcher's index and agent, for explain (throws RobotsDisposedError after dispose). */
-export function agentMatcherInternals(matcher: AgentMatcher): { index: number; agent: string | readonly string[] } {
+export function agentMatcherInternals(matcher: AgentMatcher): { index: number; tokens: AgentTokens } {
   return matcherInternals(matcher);
 }
 
@@ -31,20 +32,20 @@ export class AgentMatcher {
   readonly #compiled: Compiled;
   readonly #index: number;
   readonly #owned: OwnedIndex;
-  readonly #agent: string | readonly string[];
+  readonly #tokens: AgentTokens;
 
   /** Use robots.forAgent(). */
-  private constructor(robots: Robots, compiled: Compiled, agent: string | readonly string[]) {
+  private constructor(robots: Robots, compiled: Compiled, agent: Agent) {
     this.robots = robots;
     this.#compiled = compiled;
-    this.#agent = typeof agent === 'string' ? agent : Array.from(agent);
-    this.#index = compiled.ownIndex(this.#agent);
+    this.#tokens = agentTokens(agent); // one read of the caller's array or crawler
+    this.#index = compiled.ownIndex(this.#tokens);
     this.#owned = { compiled, index: this.#index, released: false };
     finalizer?.register(this, this.#owned);
   }
 
   static {
-    matcherInternals = (matcher) => ({ index: matcher.#live(), agent: matcher.#agent });
+    matcherInternals = (matcher) => ({ index: matcher.#live(), tokens: matcher.#tokens });
     makeMatcher = (robots, compiled, agent) => new AgentMatcher(robots, compiled, agent);
   }
 

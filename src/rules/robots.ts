@@ -6,6 +6,7 @@
 import { finalizer, type Compiled, type OtherRecord, type Verdict } from './compiled.js';
 import { newAgentMatcher, type AgentMatcher } from './matcher.js';
 import type { Mode } from '../common/options.js';
+import type { Agent } from './agent.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 
@@ -94,14 +95,19 @@ export class Robots {
     return this.#compiled.records().others;
   }
 
-  /** May `agent` (one product token, or several) fetch `url`? */
-  isAllowed(url: string, agent: string | readonly string[]): boolean {
+  /**
+   * May `agent` fetch `url`? One product token; several (every group naming
+   * any of them, as Google's C++ API merges them); or a crawler (its tokens
+   * in fallback order: the first that names a group decides, and `*` only
+   * if it obeys `*`).
+   */
+  isAllowed(url: string, agent: Agent): boolean {
     const compiled = this.#compiled;
     return compiled.allowed(compiled.decide(compiled.indexFor(agent), url));
   }
 
   /** The verdict for `url` with the rule and line that decided it. */
-  check(url: string, agent: string | readonly string[]): Verdict {
+  check(url: string, agent: Agent): Verdict {
     const compiled = this.#compiled;
     return compiled.verdict(compiled.decide(compiled.indexFor(agent), url));
   }
@@ -111,7 +117,7 @@ export class Robots {
    * indexed once: the fast path for many URLs. It lives as long as this
    * Robots; dispose() of either frees it.
    */
-  forAgent(agent: string | readonly string[]): AgentMatcher {
+  forAgent(agent: Agent): AgentMatcher {
     return newAgentMatcher(this, this.#compiled, agent);
   }
 
