@@ -58,6 +58,16 @@ function namesAgent(robots: usize, group: usize, agents: usize, agentsLen: usize
   return false;
 }
 
+/** Does any group of `robots` name one of the agents? */
+function anyGroupNames(robots: usize, agents: usize, agentsLen: usize, count: u32): bool {
+  let groups = robots + load<u32>(robots + R_GROUPS);
+  let groupCount = load<u32>(robots + R_GROUP_COUNT);
+  for (let g: u32 = 0; g < groupCount; g++) {
+    if (namesAgent(robots, groups + <usize>g * G_SIZE, agents, agentsLen, count)) return true;
+  }
+  return false;
+}
+
 function equalFolded(a: usize, lowered: usize, n: usize): bool {
   for (let i: usize = 0; i < n; i++) {
     if (lower(load<u8>(a + i)) != <u32>load<u8>(lowered + i)) return false;
@@ -145,13 +155,10 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     for (let t: u32 = 0; t < count && chosen < 0; t++) {
       let e = a;
       while (e < end && load<u8>(e) != 0x0a) e++;
-      for (let g: u32 = 0; g < groupCount; g++) {
-        if (namesAgent(robots, groups + <usize>g * G_SIZE, a, e - a, 1)) {
-          chosen = <i32>t;
-          agents = a;
-          agentsLen = e - a;
-          break;
-        }
+      if (anyGroupNames(robots, a, e - a, 1)) {
+        chosen = <i32>t;
+        agents = a;
+        agentsLen = e - a;
       }
       a = e + 1;
     }
@@ -159,10 +166,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   }
   let obeysGlobal = (how & HOW_IGNORES_GLOBAL) == 0;
 
-  let specific = false;
-  for (let g: u32 = 0; g < groupCount && !specific; g++) {
-    specific = namesAgent(robots, groups + <usize>g * G_SIZE, agents, agentsLen, count);
-  }
+  let specific = anyGroupNames(robots, agents, agentsLen, count);
   // The applying groups (kept for crawl-delay) and their rules, in file order.
   let applying: u32 = 0;
   let n: u32 = 0;

@@ -3,7 +3,7 @@
 
 import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, reserve, reserveKeep, bufferPtr } from "./buffers";
 import { utf16ToUtf8 } from "./utf16";
-import { parseLines, lastEventCount } from "./parser";
+import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
 import { buildIndex, decide, indexMode, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
@@ -38,22 +38,12 @@ export function compile(len: u32, mode: u32): usize {
   return compileEvents(bufferPtr(INPUT), count, mode);
 }
 
-export function eventCount(): u32 {
-  return lastEventCount();
-}
 
 /** Frees a compiled robots or an agent index. */
 export function dispose(block: usize): void {
   heap.free(block);
 }
 
-export function size(robots: usize): u32 {
-  return load<u32>(robots + R_SIZE);
-}
-
-export function indexSize(index: usize): u32 {
-  return load<u32>(index + A_EXTRAS) + load<u32>(index + A_EXTRA_COUNT) * <u32>X_SIZE;
-}
 
 /**
  * Builds the index for the agents in the input ('\n'-separated, `count` of

@@ -113,7 +113,6 @@ describe('crawler arguments are checked', () => {
   test.each([
     [{ tokens: 'Googlebot' }, /agent.tokens must be an array of strings/],
     [{ tokens: ['a', 1] }, /agent must be/],
-    [{ tokens: ['a'], obeysGlobalGroup: 'no' }, /agent.obeysGlobalGroup must be a boolean/],
     [{}, /agent.tokens must be an array/],
     [42, /agent must be a string, an array of strings or a crawler/],
   ])('%j is a TypeError', (agent, message) => {

@@ -3,7 +3,7 @@
 
 /** Thrown when a Robots (or a matcher made from it) is used after dispose(). */
 export class RobotsDisposedError extends Error {
-  constructor(message = 'this robots.txt was disposed; parse it again to use it') {
+  constructor(message = 'this robots.txt was disposed: parse it again') {
     super(message);
     this.name = 'RobotsDisposedError';
   }

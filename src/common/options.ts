@@ -27,7 +27,7 @@ export function resolveParseOptions(options: ParseOptions | undefined): Resolved
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 0 || maxBytes > 0x7fff_ffff) {
-    throw new RangeError(`options.maxBytes must be a whole number of bytes from 0 to 2^31-1, got ${String(maxBytes)}`);
+    throw new RangeError(`options.maxBytes must be a whole number from 0 to 2^31-1, got ${String(maxBytes)}`);
   }
   return { mode, maxBytes };
 }

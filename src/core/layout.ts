@@ -75,9 +75,13 @@ export enum L {
   RULE_RAW_AFTER = 16,
 
   // Agent index header, in bytes.
+  R_SIZE = 32,
   A_KIND = 4,
   A_GROUP_COUNT = 8,
   A_GROUPS = 12,
+  A_EXTRA_COUNT = 24,
+  A_EXTRAS = 28,
+  X_SIZE = 44,
   A_RULE_COUNT = 40,
   A_CHOSEN = 44,
   HOW_FULL = 1,

@@ -9,10 +9,7 @@ export interface CoreExports {
   scan(len: number, mode: number, allLines: number): number;
   events(): number;
   compile(len: number, mode: number): number;
-  eventCount(): number;
   dispose(block: number): void;
-  size(robots: number): number;
-  indexSize(index: number): number;
   select(robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   check(index: number, urlLen: number): number;
   checkBatch(index: number, textLen: number, count: number): number;
@@ -54,9 +51,8 @@ function findCopyUnits(): CopyUnits | undefined {
   const copy = (globalThis as { Buffer?: { prototype?: { ucs2Write?: unknown } } }).Buffer?.prototype?.ucs2Write;
   if (typeof copy !== 'function') return undefined;
   try {
-    const probe = new Uint8Array(6);
-    const written = (copy as CopyUnits).call(probe, 'A\u00e9\u20ac', 0);
-    if (written === 6 && probe.join() === '65,0,233,0,172,32') return copy as CopyUnits;
+    const probe = new Uint8Array(2);
+    if ((copy as CopyUnits).call(probe, '\u20ac', 0) === 2 && probe[0] === 0xac && probe[1] === 0x20) return copy as CopyUnits;
   } catch {
     // not usable on a plain Uint8Array here
   }
@@ -117,14 +113,13 @@ export class Core {
    */
   #reserve(size: number, name: string): number {
     if (size > this.#inputRoom) {
-      if (size > MAX_INPUT_BYTES) {
-        throw new RangeError(`${name} is too large for the core: it takes at most ${MAX_INPUT_BYTES / (1 << 20)} MiB (${size.toLocaleString('en-US')} bytes of room were needed)`);
-      }
+      // One message for both limits: the core's own, and memory it cannot grow to.
+      const tooLarge = () => new RangeError(`${name} is too large for the core: it takes at most 256 MiB, ${size} bytes of room were needed`);
+      if (size > MAX_INPUT_BYTES) throw tooLarge();
       try {
         this.#inputAt = this.exports.input(size);
       } catch (error) {
-        if (error instanceof WebAssembly.RuntimeError) throw new RangeError(`${name} is too large: the core could not grow its memory to ${size.toLocaleString('en-US')} bytes`);
-        throw error;
+        throw error instanceof WebAssembly.RuntimeError ? tooLarge() : error;
       }
       this.#inputRoom = size;
       this.#inputView = undefined;

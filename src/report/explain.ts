@@ -99,7 +99,7 @@ function otherModeOf(robots: Robots): { robots: Robots; lines: RobotsLine[] } {
 
 function explainWith(robots: Robots, index: number, url: string, tokens: AgentTokens): Explanation {
   const { compiled } = robotsInternals(robots);
-  const label = tokens.label;
+  const label = tokens.how & L.HOW_CRAWLER ? String(tokens.name ?? tokens.given[0] ?? 'A crawler with no name') : tokens.given.length ? tokens.given.join(' / ') : 'A crawler with no name';
   return explainSource({
     compiled,
     tokens,

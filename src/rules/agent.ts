@@ -73,41 +73,29 @@ export interface AgentTokens {
   cacheKey: string;
   /** The tokens kept, in order (a crawler's chosen token is one of these). */
   tokens: readonly string[];
-  /** What messages call the agent. */
-  label: string;
+  /** What the caller gave: every token as written (a copy), and a crawler's name. */
+  given: readonly string[];
+  name?: string;
 }
 
-
-const AGENT = 'a string, an array of strings or a crawler ({ tokens, obeysGlobalGroup })';
+const AGENT = 'a string, an array of strings or a crawler';
 
 export function agentTokens(agent: Agent): AgentTokens {
-  if (typeof agent === 'string') {
-    return PLAIN_TOKEN.test(agent)
-      ? { joined: agent, count: 1, how: 0, cacheKey: '0\n1\n' + agent, tokens: [agent], label: agent || 'A crawler with no name' }
-      : { joined: '', count: 0, how: 0, cacheKey: '0\n0\n', tokens: [], label: agent };
-  }
-  let list: unknown;
+  let list: unknown = agent;
   let how = 0;
-  let label: string | undefined;
-  if (Array.isArray(agent)) list = agent;
-  else if (typeof agent === 'object' && agent !== null) {
+  let name: string | undefined;
+  if (typeof agent === 'string') list = [agent];
+  else if (!Array.isArray(agent) && typeof agent === 'object' && agent !== null) {
     // One read of each property: they may be getters.
-    const { tokens, obeysGlobalGroup, name } = agent as Crawler;
-    if (!Array.isArray(tokens)) throw typeError('agent.tokens', 'an array of strings', tokens);
-    if (obeysGlobalGroup !== undefined && typeof obeysGlobalGroup !== 'boolean') throw typeError('agent.obeysGlobalGroup', 'a boolean', obeysGlobalGroup);
-    if (name !== undefined && typeof name !== 'string') throw typeError('agent.name', 'a string', name);
-    list = tokens;
-    how = L.HOW_CRAWLER | (obeysGlobalGroup === false ? L.HOW_IGNORES_GLOBAL : 0);
-    label = name;
-  } else throw typeError('agent', AGENT, agent);
-  const usable: string[] = [];
-  const names: string[] = [];
-  for (const one of list as unknown[]) {
-    if (typeof one !== 'string') throw typeError('agent', AGENT, one);
-    names.push(one);
-    if (PLAIN_TOKEN.test(one)) usable.push(one);
-  }
+    const crawler = agent as Crawler;
+    list = crawler.tokens;
+    if (!Array.isArray(list)) throw typeError('agent.tokens', 'an array of strings', list);
+    how = L.HOW_CRAWLER | (crawler.obeysGlobalGroup === false ? L.HOW_IGNORES_GLOBAL : 0);
+    name = crawler.name;
+  } else if (!Array.isArray(agent)) throw typeError('agent', AGENT, agent);
+  const given = Array.from(list as unknown[]);
+  for (const one of given) if (typeof one !== 'string') throw typeError('agent', AGENT, one);
+  const usable = (given as string[]).filter((one) => PLAIN_TOKEN.test(one));
   const joined = usable.join('\n');
-  label ??= how ? names[0] ?? 'A crawler with no name' : names.length === 0 ? 'A crawler with no name' : names.join(' / ');
-  return { joined, count: usable.length, how, cacheKey: `${how}\n${usable.length}\n${joined}`, tokens: usable, label };
+  return { joined, count: usable.length, how, cacheKey: `${how}\n${usable.length}\n${joined}`, tokens: usable, given: given as string[], name };
 }

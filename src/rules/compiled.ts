@@ -130,7 +130,6 @@ export class Compiled {
 
   /** indexFor() for tokens already read from the caller's argument. */
   indexForTokens(tokens: AgentTokens): number {
-    this.live();
     return this.#use(this.#entryFor(tokens));
   }
 
@@ -247,12 +246,13 @@ export class Compiled {
   }
 
   byteSize(): number {
-    return this.core.exports.size(this.live());
+    return this.core.u32[(this.live() + L.R_SIZE) >>> 2]!;
   }
 
   indexByteSize(index: number): number {
     this.live();
-    return this.core.exports.indexSize(index);
+    const u32 = this.core.u32;
+    return u32[(index + L.A_EXTRAS) >>> 2]! + u32[(index + L.A_EXTRA_COUNT) >>> 2]! * L.X_SIZE;
   }
 
   /** Frees the table and every index built on it. */
@@ -268,8 +268,6 @@ export class Compiled {
     // drop what it decoded, so a synchronous loop of parse/dispose keeps nothing large.
     this.#rules = undefined;
     this.#records = undefined;
-    this.#lastAgent = undefined;
-    this.#last = undefined;
     exports.dispose(this.#robots);
   }
 }

@@ -51,7 +51,7 @@ export class AgentMatcher {
 
   #live(): number {
     this.#compiled.live();
-    if (this.#owned.released) throw new RobotsDisposedError('this matcher was disposed; call robots.forAgent() again');
+    if (this.#owned.released) throw new RobotsDisposedError('this matcher was disposed: call forAgent() again');
     return this.#index;
   }
 
@@ -112,9 +112,7 @@ export class AgentMatcher {
     // and the URLs returned are the ones that were matched.
     const list = Array.from(urls);
     const verdicts = this.matchMany(list);
-    const allowed: string[] = [];
-    for (let i = 0; i < list.length; i++) if (verdicts[i]) allowed.push(list[i]!);
-    return allowed;
+    return list.filter((_, i) => verdicts[i]);
   }
 
   /** Bytes of core memory this matcher's index uses (on top of the robots' table). */

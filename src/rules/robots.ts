@@ -3,15 +3,12 @@
 // report/ modules (explain, crawl-delay, the per-line reading) keep for a
 // Robots hangs off it through `attach` and goes with dispose().
 
-import { finalizer, type Compiled, type OtherRecord, type Verdict } from './compiled.js';
+import { Compiled, finalizer, type OtherRecord, type Verdict } from './compiled.js';
 import { newAgentMatcher, type AgentMatcher } from './matcher.js';
 import type { Mode } from '../common/options.js';
 import type { Agent } from './agent.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
-
-/** Only parse() makes a Robots: the constructor checks for this key. */
-const MADE_BY_PARSE = Symbol('robotsmatch.parse');
 
 /** What the library's own modules read of a Robots (never part of the public API). */
 export interface RobotsInternals {
@@ -52,8 +49,9 @@ export class Robots {
   #attached: Map<symbol, Attached> | undefined;
 
   /** Use parse(): constructing a Robots directly throws a TypeError. */
-  private constructor(key: typeof MADE_BY_PARSE, compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) {
-    if (key !== MADE_BY_PARSE) throw new TypeError('Robots cannot be constructed directly; use parse(body) to get one');
+  private constructor(compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) {
+    // Only parse() makes a Robots (with a Compiled that no caller can get).
+    if (!(compiled instanceof Compiled)) throw new TypeError('use parse(body) to make a Robots');
     this.mode = mode;
     this.truncated = truncated;
     this.#compiled = compiled;
@@ -63,7 +61,7 @@ export class Robots {
   }
 
   static {
-    makeRobots = (compiled, mode, truncated, source, maxBytes) => new Robots(MADE_BY_PARSE, compiled, mode, truncated, source, maxBytes);
+    makeRobots = (compiled, mode, truncated, source, maxBytes) => new Robots(compiled, mode, truncated, source, maxBytes);
     internalsOf = (robots) => {
       robots.#compiled.live();
       return { compiled: robots.#compiled, source: robots.#source!, maxBytes: robots.#maxBytes };
@@ -72,15 +70,7 @@ export class Robots {
       robots.#compiled.live();
       const attached = (robots.#attached ??= new Map());
       let entry = attached.get(key);
-      if (!entry) {
-        entry = { value: make(), release };
-        // make() may have run user code that disposed this robots: free what it made.
-        if (robots.#compiled.disposed) {
-          release?.(entry.value);
-          robots.#compiled.live();
-        }
-        attached.set(key, entry);
-      }
+      if (!entry) attached.set(key, (entry = { value: make(), release })); // make() runs no user code
       return entry.value;
     };
   }
