@@ -21,7 +21,7 @@ import { markPath, patternNeeds, hasNeeds } from "./masks";
 import { sortU32 } from "./sort";
 import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
-  R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_ARENA, R_MODE,
+  R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
@@ -115,71 +115,14 @@ function compareBytes(a: usize, an: u32, b: usize, bn: u32): i32 {
   return <i32>an - <i32>bn;
 }
 
-// The key sort works on 16-byte records, one per applying rule: the key's
-// first 8 bytes as a big-endian word, its length, and the rule's index.
-// Most comparisons end on the word; only keys that share 8 bytes compare
-// the rest. Records are compared inline (no comparator call), which is
-// most of an index build's time.
-const K_WORD: usize = 0;
-const K_LEN: usize = 8;
-const K_RULE: usize = 12;
+// Each applying rule's key length, by rule index, found once before the
+// sort rather than in every comparison (a wildcard rule's key ends at its
+// first `*`, which takes a scan to find).
+let sortKeys: usize = 0;
 
-@inline function recordLess(a: usize, b: usize): bool {
-  let wa = load<u64>(a + K_WORD);
-  let wb = load<u64>(b + K_WORD);
-  if (wa != wb) return wa < wb;
-  let la = load<u32>(a + K_LEN);
-  let lb = load<u32>(b + K_LEN);
-  let ra = load<u32>(a + K_RULE);
-  let rb = load<u32>(b + K_RULE);
-  // Keys hold no NUL, so equal words with a key of 8 bytes or fewer means
-  // one is a prefix of the other: the shorter sorts first.
-  if (la > 8 && lb > 8) {
-    let c = memory.compare(sortArena + load<u32>(ruleAt(ra) + RULE_PATTERN) + 8, sortArena + load<u32>(ruleAt(rb) + RULE_PATTERN) + 8, min(la, lb) - 8);
-    if (c != 0) return c < 0;
-  }
-  if (la != lb) return la < lb;
-  return ra < rb;
-}
-
-/** Sorts the rule indexes in `order` by key (then file order): a stable bottom-up merge sort of records. */
-function sortByKey(order: usize, n: u32): void {
-  let bytes = <usize>n << 4;
-  let records = reserve(SORT_KEYS, bytes << 1);
-  for (let i: u32 = 0; i < n; i++) {
-    let index = load<u32>(order + (<usize>i << 2));
-    let rule = ruleAt(index);
-    let length = keyLength(rule);
-    let at = records + (<usize>i << 4);
-    store<u64>(at + K_WORD, prefixWord(sortArena + load<u32>(rule + RULE_PATTERN), length));
-    store<u32>(at + K_LEN, length);
-    store<u32>(at + K_RULE, index);
-  }
-  let src = records;
-  let dst = records + bytes;
-  for (let width: u32 = 1; width < n; width <<= 1) {
-    for (let lo: u32 = 0; lo < n; lo += width << 1) {
-      let mid = min(lo + width, n);
-      let hi = min(lo + (width << 1), n);
-      let i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) {
-        let ai = src + (<usize>i << 4);
-        let bj = src + (<usize>j << 4);
-        // Take from the right only when strictly less: keeps the sort stable.
-        let from = recordLess(bj, ai) ? bj : ai;
-        if (from == bj) j++; else i++;
-        let to = dst + (<usize>k << 4);
-        store<u64>(to, load<u64>(from));
-        store<u64>(to, load<u64>(from, 8), 8);
-        k++;
-      }
-      let rest = i < mid ? i : j;
-      let end = i < mid ? mid : hi;
-      memory.copy(dst + (<usize>k << 4), src + (<usize>rest << 4), <usize>(end - rest) << 4);
-    }
-    let t = src; src = dst; dst = t;
-  }
-  for (let i: u32 = 0; i < n; i++) store<u32>(order + (<usize>i << 2), load<u32>(src + (<usize>i << 4) + K_RULE));
+function keyLess(a: u32, b: u32): bool {
+  let c = compareBytes(sortArena + load<u32>(ruleAt(a) + RULE_PATTERN), load<u32>(sortKeys + (<usize>a << 2)), sortArena + load<u32>(ruleAt(b) + RULE_PATTERN), load<u32>(sortKeys + (<usize>b << 2)));
+  return c < 0 || (c == 0 && a < b);
 }
 
 function extraLess(a: u32, b: u32): bool {
@@ -266,7 +209,12 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
 
   let order = bufferPtr(ORDER);
-  sortByKey(order, n);
+  sortKeys = reserve(SORT_KEYS, <usize>load<u32>(robots + R_RULE_COUNT) << 2);
+  for (let i: u32 = 0; i < n; i++) {
+    let index = load<u32>(order + <usize>i * 4);
+    store<u32>(sortKeys + (<usize>index << 2), keyLength(ruleAt(index)));
+  }
+  sortU32(order, n, keyLess);
   order = bufferPtr(ORDER);
 
   // One key per run of equal first segments; plain-prefix rules become the

@@ -114,17 +114,11 @@ export function check(index: usize, urlLen: u32): usize {
 }
 
 /**
- * Decides `count` URLs given in the input as one NUL-separated text and
- * writes one byte each (1 allowed, 0 disallowed) to verdicts(). Returns how
- * many URLs the text held; the caller falls back to one call per URL when
- * that is not `count` (a URL contained a NUL).
+ * Decides `count` URLs given in the input as `units` UTF-16LE code units,
+ * NUL-separated, and writes one byte each (1 allowed, 0 disallowed) to
+ * verdicts(). Returns how many URLs the text held; the caller falls back to
+ * one call per URL when that is not `count` (a URL contained a NUL).
  */
-export function checkBatch(index: usize, textLen: u32, count: u32): u32 {
-  let start = bufferPtr(INPUT);
-  return decideBatch(index, start, start + <usize>textLen, count);
-}
-
-/** checkBatch() for a text given as `units` UTF-16LE code units. */
 export function checkBatch16(index: usize, units: u32, count: u32): u32 {
   let len = encodeInput(units);
   let text = bufferPtr(UTF8);

@@ -12,7 +12,6 @@ export interface CoreExports {
   dispose(block: number): void;
   select(robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   check(index: number, urlLen: number): number;
-  checkBatch(index: number, textLen: number, count: number): number;
   checkBatch16(index: number, units: number, count: number): number;
   checkLines(index: number, textLen: number): number;
   verdicts(): number;
@@ -42,21 +41,27 @@ const decoder = new TextDecoder();
 type CopyUnits = (this: Uint8Array, text: string, offset: number) => number;
 
 /**
- * Node's and Bun's Buffer copy a string's UTF-16 units into memory as they
- * are, about twice as fast as any way of encoding UTF-8 in JavaScript; the
- * core encodes them (checkBatch16). Checked once on a probe: elsewhere, or
- * if it ever behaves differently, URLs go in as UTF-8.
+ * Batches of URLs go in as UTF-16 units (the core encodes them): Node's and
+ * Bun's Buffer copy a string's units as they are, about twice as fast as
+ * any way of encoding UTF-8 in JavaScript. Checked once on a probe;
+ * elsewhere, or if it ever behaves differently, a plain loop copies them.
  */
-function findCopyUnits(): CopyUnits | undefined {
+function findCopyUnits(): CopyUnits {
   const copy = (globalThis as { Buffer?: { prototype?: { ucs2Write?: unknown } } }).Buffer?.prototype?.ucs2Write;
-  if (typeof copy !== 'function') return undefined;
   try {
     const probe = new Uint8Array(2);
-    if ((copy as CopyUnits).call(probe, '\u20ac', 0) === 2 && probe[0] === 0xac && probe[1] === 0x20) return copy as CopyUnits;
+    if (typeof copy === 'function' && (copy as CopyUnits).call(probe, '\u20ac', 0) === 2 && probe[0] === 0xac && probe[1] === 0x20) return copy as CopyUnits;
   } catch {
     // not usable on a plain Uint8Array here
   }
-  return undefined;
+  return function (this: Uint8Array, text: string, offset: number): number {
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      this[offset++] = unit;
+      this[offset++] = unit >> 8;
+    }
+    return text.length * 2;
+  };
 }
 
 const copyUnits = findCopyUnits();
@@ -165,11 +170,6 @@ export class Core {
     return encoder.encodeInto(text, this.#inputViewOf(Math.max(text.length * 3, 256), name)).written;
   }
 
-  /** Can strings go in as UTF-16 units (writeUnits)? */
-  get takesUnits(): boolean {
-    return copyUnits !== undefined;
-  }
-
   /** Units written by the last writeUnits. */
   unitsWritten = 0;
 
@@ -178,7 +178,6 @@ export class Core {
    * checkBatch16: at most `max` of them, as many as fit in `room` bytes (one
    * at least); returns the index after the last one written. The caller has
    * checked that they are strings; `name[offset + i]` names one in an error.
-   * Only when takesUnits.
    */
   writeUnits(texts: readonly string[], from: number, max: number, room: number, name: string, offset = 0): number {
     let start = this.#reserve(room, name); // first: reserving may grow memory and renew u8
@@ -196,7 +195,7 @@ export class Core {
         u8 = this.u8;
         at = start;
       }
-      at += copyUnits!.call(u8, text, at);
+      at += copyUnits.call(u8, text, at);
       u8[at++] = 0;
       u8[at++] = 0;
     }

@@ -101,7 +101,7 @@ export class RobotsCache {
 
   async #filter(urls: Iterable<string>, agent: Agent): Promise<string[]> {
     if (urls == null || typeof urls === 'string' || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
-      throw typeError('urls', 'an iterable of strings (not one string)', urls);
+      throw typeError('urls', 'an iterable of strings, not a string', urls);
     }
     const list = Array.from(urls);
     const groups = new Map<string, number[]>();

@@ -48,15 +48,8 @@ export function matchMany(compiled: Compiled, live: () => number, urls: readonly
     let done = 0;
     while (done < strings.length) {
       const index = live();
-      let end: number;
-      let held: number;
-      if (core.takesUnits) {
-        end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls', start);
-        held = core.exports.checkBatch16(index, core.unitsWritten, end - done);
-      } else {
-        end = strings.length;
-        held = core.exports.checkBatch(index, core.writeShort(strings.slice(done).join('\0'), 'urls'), end - done);
-      }
+      const end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls', start);
+      const held = core.exports.checkBatch16(index, core.unitsWritten, end - done);
       if (held === end - done) {
         const at = core.exports.verdicts();
         out.set(core.u8.subarray(at, at + held), start + done);

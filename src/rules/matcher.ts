@@ -99,14 +99,14 @@ export class AgentMatcher {
   filterLines(lines: string | Uint8Array, keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed'): FilteredLines {
     const index = this.#live();
     const mode = KEEP.indexOf(keep);
-    if (mode < 0) throw new RangeError(`keep must be 'allowed', 'disallowed', 'labelled' or 'verdicts', got ${JSON.stringify(keep)}`);
+    if (mode < 0) throw new RangeError(`keep must be one of ${KEEP.join(', ')}; got ${JSON.stringify(keep)}`);
     return filterLines(this.#compiled, index, lines, mode);
   }
 
   /** The allowed URLs, in order. */
   filter(urls: Iterable<string>): string[] {
     if (urls == null || typeof urls === 'string' || typeof (urls as Iterable<string>)[Symbol.iterator] !== 'function') {
-      throw typeError('urls', 'an iterable of strings (not one string)', urls);
+      throw typeError('urls', 'an iterable of strings, not a string', urls);
     }
     // A copy: user code (getters, iterators) runs here, before any matching,
     // and the URLs returned are the ones that were matched.

@@ -51,7 +51,7 @@ export class Robots {
   /** Use parse(): constructing a Robots directly throws a TypeError. */
   private constructor(compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) {
     // Only parse() makes a Robots (with a Compiled that no caller can get).
-    if (!(compiled instanceof Compiled)) throw new TypeError('use parse(body) to make a Robots');
+    if (!(compiled instanceof Compiled)) throw new TypeError('use parse() to make a Robots');
     this.mode = mode;
     this.truncated = truncated;
     this.#compiled = compiled;
