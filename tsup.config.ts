@@ -13,11 +13,11 @@ const packageEntry: Plugin = {
   },
 };
 
-/** `../index.js` and `../lint.js` from src/cli/ stay imports: dist/cli/*.js -> dist/index.js, dist/lint.js. */
+/** `../index.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/(index|lint)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\.\/(index|lint|crawlers)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -37,7 +37,7 @@ export default defineConfig([
     // robotsmatch/compat (robots-parser's API) and robotsmatch/lint. They
     // import the package entry (one core for all), and compat's CommonJS
     // build is `module.exports = robotsParser`, as robots-parser's is.
-    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts' },
+    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'es2022',
@@ -47,7 +47,7 @@ export default defineConfig([
     esbuildPlugins: [packageEntry],
     async onSuccess() {
       const { readFileSync, writeFileSync } = await import('node:fs');
-      for (const file of ['dist/compat.cjs', 'dist/lint.cjs']) {
+      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs']) {
         const code = readFileSync(file, 'utf8');
         if (!code.includes("require('./index.js')")) throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
         writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));

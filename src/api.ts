@@ -18,6 +18,10 @@ export type { RobotsLine, LineKind, LineProblem } from './report/lines.js';
 export { explain } from './report/explain.js';
 export type { Explanation, ExplainReason, ExplainedGroup, Candidate } from './report/explain.js';
 export { crawlDelay } from './report/crawl-delay.js';
+export { groups } from './report/groups.js';
+export { selection } from './report/selection.js';
+export type { Selection } from './report/selection.js';
+export type { RobotsGroup } from './report/groups.js';
 
 // Fetching and caching by RFC 9309.
 export { robotsTxtUrl } from './fetch/location.js';

@@ -1,0 +1,63 @@
+// Who can reach a site: every known crawler's reading of one robots.txt.
+// Built on the public API (check, selection, groups), so it agrees with
+// check() for every crawler by construction; the tests hold it to that.
+
+import { groups, selection, type Robots, type Verdict } from '../index.js';
+import type { CrawlerEntry, ReadsRobotsTxt } from './registry.js';
+import { selectCrawlers, type CrawlerSelection } from './lookup.js';
+
+/** blocked: `/` is disallowed; partly: `/` is allowed but some path is not; open: nothing it asks for is disallowed. */
+export type Access = 'blocked' | 'partly' | 'open';
+
+export interface AuditRow {
+  crawler: CrawlerEntry;
+  /** The token whose group it follows, `*` for the global group, null when no group applies. */
+  group: string | null;
+  /** The verdict for `/`, as check() gives it. */
+  root: Verdict;
+  access: Access;
+  /** A path it may not fetch (for partly: one its rules disallow; for blocked: `/`). */
+  example?: string;
+  /** Whether it reads robots.txt at all: user-triggered fetchers and some bots do not, whatever the file says. */
+  readsRobotsTxt: ReadsRobotsTxt;
+}
+
+/**
+ * One row per crawler (default: the whole registry; or 'ai', a purpose, or
+ * names). `partly` is shown only with a path that check() disallows: each
+ * disallow rule of the crawler's groups is tried on the paths it matches
+ * most plainly (wildcards as nothing and as a letter, with and without a
+ * further segment), so `open` means none of those is disallowed.
+ */
+export function audit(robots: Robots, crawlers: CrawlerSelection = 'all'): AuditRow[] {
+  const list = selectCrawlers(crawlers);
+  const fileGroups = groups(robots);
+  return list.map((crawler) => {
+    const root = robots.check('/', crawler);
+    const chosen = selection(robots, crawler);
+    const row: AuditRow = { crawler, group: chosen.token, root, access: 'open', readsRobotsTxt: crawler.readsRobotsTxt };
+    if (!root.allowed) return { ...row, access: 'blocked', example: '/' };
+    for (const g of chosen.groups) {
+      for (const rule of fileGroups.find((f) => f.index === g)?.rules ?? []) {
+        if (rule.type !== 'disallow' || rule.pattern === '') continue;
+        const example = witnesses(rule.pattern).find((path) => !robots.isAllowed(path, crawler));
+        if (example) return { ...row, access: 'partly', example };
+      }
+    }
+    return row;
+  });
+}
+
+/** Paths a pattern matches plainly: `*` as nothing or as a letter, `$` dropped, with and without more after it. */
+function witnesses(pattern: string): string[] {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  const out = new Set<string>();
+  for (const star of ['', 'a']) {
+    let path = body.split('*').join(star);
+    if (!path.startsWith('/')) path = '/' + path;
+    out.add(path);
+    if (!anchored) out.add(path + 'a').add(path + '/a');
+  }
+  return [...out];
+}

@@ -1,0 +1,35 @@
+// What a robots.txt says, group by group, as the matcher reads it: the
+// agents each group names (as written, and the token or `*` each names),
+// its rules with their lines, and each record's Crawl-delay. Built on the
+// per-line reading, so it never disagrees with matching.
+
+import type { Robots } from '../rules/robots.js';
+import type { RuleType } from '../rules/compiled.js';
+import { readingOf } from './reading.js';
+
+export interface RobotsGroup {
+  /** The group's number in the file, from 0 (explain's groups use the same lines). */
+  index: number;
+  /** The User-agent values as written, with their lines. */
+  userAgents: { line: number; value: string; names: string }[];
+  /** The allow and disallow rules, in file order, patterns as written. */
+  rules: { line: number; type: RuleType; pattern: string }[];
+}
+
+/**
+ * The file's groups in order: who each names (`names` is `*` for the
+ * global group, else the product token the matcher compares) and its rules.
+ * Rules before the first User-agent line belong to no group and are left out,
+ * as every crawler leaves them out.
+ */
+export function groups(robots: Robots): RobotsGroup[] {
+  const out: RobotsGroup[] = [];
+  for (const line of readingOf(robots)) {
+    const g = line.group;
+    if (g === undefined || g < 0) continue;
+    const group = (out[g] ??= { index: g, userAgents: [], rules: [] });
+    if (line.kind === 'user-agent') group.userAgents.push({ line: line.line, value: line.value ?? '', names: line.agent ?? '' });
+    else if (line.kind === 'allow' || line.kind === 'disallow') group.rules.push({ line: line.line, type: line.kind, pattern: line.value ?? '' });
+  }
+  return out.filter(Boolean);
+}

@@ -1,0 +1,32 @@
+// Which groups of a robots.txt apply to an agent, and which of its tokens
+// chose them: the core's own selection (SPEC 2.4, 6.2), read back.
+
+import { agentTokens, type Agent } from '../rules/agent.js';
+import { robotsInternals, type Robots } from '../rules/robots.js';
+import { L } from '../core/layout.js';
+import { chosenToken, groupsOf } from './rule-table.js';
+
+export interface Selection {
+  /** The applying groups' numbers (as groups() numbers them), in file order; empty when none applies. */
+  groups: number[];
+  /**
+   * Whose groups they are: the token that named them (for a crawler, the
+   * first of its tokens that a group names; for tokens, the tokens given,
+   * joined), `*` for the global group, null when none applies.
+   */
+  token: string | null;
+}
+
+export function selection(robots: Robots, agent: Agent): Selection {
+  const { compiled } = robotsInternals(robots);
+  const tokens = agentTokens(agent);
+  const index = compiled.indexForTokens(tokens);
+  const { groups, specific } = groupsOf(compiled, index);
+  const list = [...groups].sort((a, b) => a - b);
+  if (!list.length) return { groups: list, token: null };
+  if (!specific) return { groups: list, token: '*' };
+  const chosen = tokens.how & L.HOW_CRAWLER ? chosenToken(compiled, index) : -1;
+  if (chosen >= 0) return { groups: list, token: tokens.tokens[chosen]! };
+  // Tokens (a union): the groups of every given token that a group names.
+  return { groups: list, token: tokens.tokens.length === 1 ? tokens.tokens[0]! : tokens.tokens.join(', ') };
+}

@@ -1,0 +1,128 @@
+// robotsmatch/crawlers: the registry's facts, identification from real
+// User-Agent headers, and the audit held to check() (SPEC 6).
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { parse } from '../src/index.js';
+import { audit, crawler, crawlers, identify, isBot, selectCrawlers } from '../src/crawlers.js';
+import { browserUserAgents, crawlerUserAgents } from './fixtures/user-agents.js';
+import { robotsBody, url } from './support/generated.js';
+import { corpusFiles, corpusUrls } from './support/corpus.js';
+
+describe('the registry', () => {
+  test('names are unique, tokens are plain product tokens, every entry has a source and a description', () => {
+    const names = new Set<string>();
+    for (const c of crawlers) {
+      expect(names.has(c.name.toLowerCase()), c.name).toBe(false);
+      names.add(c.name.toLowerCase());
+      expect(c.tokens.length, c.name).toBeGreaterThan(0);
+      for (const t of c.tokens) expect(t, c.name).toMatch(/^[A-Za-z_-]+$/);
+      expect(c.source, c.name).toMatch(/^https?:\/\//);
+      expect(c.description.length, c.name).toBeGreaterThan(10);
+      // robots.txt-only controls are never sent, so nothing recognises them in a request
+      if (!c.sentInRequests) expect(c.userAgentTokens, c.name).toEqual([]);
+    }
+    expect(crawlers.length).toBeGreaterThanOrEqual(90);
+  });
+
+  test('Google\'s crawlers as Google documents them', () => {
+    expect(crawler('Googlebot-Image')).toMatchObject({ tokens: ['Googlebot-Image', 'Googlebot'], obeysGlobalGroup: true });
+    expect(crawler('Googlebot-News')).toMatchObject({ tokens: ['Googlebot-News', 'Googlebot'] });
+    expect(crawler('Storebot-Google')).toMatchObject({ tokens: ['Storebot-Google'] });
+    for (const name of ['AdsBot-Google', 'AdsBot-Google-Mobile', 'APIs-Google', 'Mediapartners-Google']) expect(crawler(name)?.obeysGlobalGroup, name).toBe(false);
+    expect(crawler('Google-Extended')).toMatchObject({ sentInRequests: false, purpose: 'ai-training' });
+    expect(crawler('Applebot-Extended')).toMatchObject({ sentInRequests: false });
+    expect(crawler('ChatGPT-User')?.readsRobotsTxt).not.toBe('yes');
+  });
+
+  test('lookup by name or first token, case-insensitively; selections by purpose', () => {
+    expect(crawler('gptbot')?.name).toBe('GPTBot');
+    expect(crawler('googlebot')?.name).toBe('Googlebot');
+    expect(crawler('NoSuchBot')).toBeUndefined();
+    expect(selectCrawlers('ai').every((c) => c.purpose.startsWith('ai-'))).toBe(true);
+    expect(selectCrawlers('search').map((c) => c.name)).toContain('bingbot');
+    expect(() => selectCrawlers(['GPTBot', 'NoSuchBot'])).toThrow(/NoSuchBot/);
+    expect(() => selectCrawlers('robots' as never)).toThrow(RangeError);
+  });
+});
+
+describe('identify(): the known crawler a User-Agent header names', () => {
+  test.each(crawlerUserAgents.map((s) => [s.crawler, s.header] as const))('%s: %s', (name, header) => {
+    expect(identify(header)[0]?.name).toBe(name);
+  });
+
+  test('every crawler that is sent in requests has at least one real header here', () => {
+    const covered = new Set(crawlerUserAgents.map((s) => s.crawler));
+    expect(crawlers.filter((c) => c.sentInRequests && !covered.has(c.name)).map((c) => c.name)).toEqual([]);
+  });
+
+  test.each(browserUserAgents.map((s) => [s.header] as const))('a browser is nobody: %s', (header) => {
+    expect(identify(header)).toEqual([]);
+    expect(isBot(header)).toBe(false);
+  });
+
+  test('robots.txt-only tokens are never identified, even when a header claims them', () => {
+    expect(identify('Mozilla/5.0 (compatible; Google-Extended/1.0)')).toEqual([]);
+    expect(identify('Applebot-Extended/0.1')).toEqual([]);
+  });
+
+  test('tokens stand whole: Googlebot-Image is not Googlebot, and a word inside another is nothing', () => {
+    expect(identify('Googlebot-Image/1.0').map((c) => c.name)).toEqual(['Googlebot-Image']);
+    expect(identify('NotGPTBotAtAll/1.0')).toEqual([]);
+  });
+
+  test('a header that claims several: in the order they appear', () => {
+    expect(identify('GPTBot/1.2 (compatible; ClaudeBot/1.0; Googlebot/2.1)').map((c) => c.name)).toEqual(['GPTBot', 'ClaudeBot', 'Googlebot']);
+  });
+
+  test('bots outside the registry: isBot() says so through isbot; identify() names nobody', () => {
+    expect(identify('curl/8.5.0')).toEqual([]);
+    expect(isBot('curl/8.5.0')).toBe(true);
+    expect(isBot('python-requests/2.32.3')).toBe(true);
+  });
+
+  test('bad input is a TypeError', () => {
+    expect(() => identify(42 as never)).toThrow(TypeError);
+  });
+});
+
+describe('audit(): who can reach a site, as check() says', () => {
+  const body = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n';
+  const robots = parse(body);
+  const row = (name: string) => audit(robots, [name])[0]!;
+
+  test('blocked, partly, open, and the group each follows', () => {
+    expect(row('GPTBot')).toMatchObject({ group: 'GPTBot', access: 'blocked', root: { allowed: false, line: 2 } });
+    expect(row('ClaudeBot')).toMatchObject({ group: '*', access: 'partly', example: '/private/' });
+    expect(row('Googlebot-Image')).toMatchObject({ group: 'Googlebot', access: 'partly', example: '/nogoogle' });
+    expect(row('AdsBot-Google')).toMatchObject({ group: null, access: 'open', root: { allowed: true, line: 0 } });
+    expect(row('ChatGPT-User').readsRobotsTxt).not.toBe('yes');
+  });
+
+  test('the default is the whole registry; `ai` the AI crawlers', () => {
+    expect(audit(robots).length).toBe(crawlers.length);
+    expect(audit(robots, 'ai').every((r) => r.crawler.purpose.startsWith('ai-'))).toBe(true);
+  });
+
+  const agree = (text: string | Uint8Array, urls: readonly string[]) => {
+    const r = parse(text);
+    try {
+      for (const a of audit(r)) {
+        expect(a.root).toEqual(r.check('/', a.crawler));
+        if (a.access === 'blocked') expect(a.root.allowed).toBe(false);
+        if (a.access === 'partly') expect(r.isAllowed(a.example!, a.crawler)).toBe(false);
+        if (a.access === 'open') for (const u of urls) expect(r.isAllowed(u, a.crawler), `${a.crawler.name} ${u}`).toBe(true);
+      }
+    } finally {
+      r.dispose();
+    }
+  };
+
+  test('property: on generated files, every row agrees with check() (root; the example of partly; open allows every URL tried)', () => {
+    fc.assert(fc.property(robotsBody, fc.array(url, { maxLength: 8 }), (body, urls) => agree(body, urls)), { numRuns: 300, seed: 20261123 });
+  });
+
+  test('on every corpus file', () => {
+    const urls = corpusUrls(150);
+    for (const { body } of corpusFiles()) agree(body, urls);
+  });
+});
