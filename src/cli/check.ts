@@ -16,7 +16,10 @@ Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 on error.
 
 Options:
   --robots FILE|URL  check against this robots.txt instead
-  --agent NAME       the crawler's product token (default: Googlebot)
+  --agent NAME       a product token (default: Googlebot); repeat it for a union of
+                     tokens (every group naming any of them, as Google's C++ API)
+  --crawler NAME     a known crawler (robotsmatch crawlers): its own group, else its
+                     fallback tokens' group, else * if it obeys *
   --mode MODE        google (default) or rfc
   --json             one JSON object per URL
   --user-agent UA    the User-Agent header for fetching
@@ -38,14 +41,14 @@ export async function checkCommand(argv: string[]): Promise<number> {
   if (urls.length === 0) throw new UsageError('check needs at least one URL (see robotsmatch check --help)');
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
-  const agent = agentOf(values.agent, warn);
+  const { agent, label: agentLabel } = agentOf(values, warn);
   const maxBytes = maxBytesOf(values['max-bytes']);
   const timeoutMs = timeoutOf(values.timeout);
   const userAgent = values['user-agent'];
   let disallowed = false;
   const print = (url: string, v: Verdict, source: Record<string, unknown>, sourceText: string) => {
     disallowed ||= !v.allowed;
-    if (values.json) process.stdout.write(JSON.stringify({ url, agent, ...v, ...source }) + '\n');
+    if (values.json) process.stdout.write(JSON.stringify({ url, agent: agentLabel, ...v, ...source }) + '\n');
     else process.stdout.write(`${v.allowed ? 'allowed   ' : 'disallowed'}  ${url}  (${verdictText(v)})${sourceText}\n`);
   };
 

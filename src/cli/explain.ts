@@ -14,7 +14,10 @@ RFC 9309 crawlers would answer differently, both answers and the reason.
 
 Options:
   --robots FILE|URL  the robots.txt: a file, or a URL whose robots.txt is fetched
-  --agent NAME       the crawler's product token (default: Googlebot)
+  --agent NAME       a product token (default: Googlebot); repeat it for a union of
+                     tokens (every group naming any of them, as Google's C++ API)
+  --crawler NAME     a known crawler (robotsmatch crawlers): its own group, else its
+                     fallback tokens' group, else * if it obeys *
   --mode MODE        google (default) or rfc
   --json             the explanation as one JSON object
   --user-agent UA    the User-Agent header when fetching
@@ -38,7 +41,8 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
   const rows: [string, string][] = [['url', url], ['path', e.path], ['agent', agent]];
   if (e.groups.length === 0) rows.push(['groups', 'none applies: no group names the crawler and there is no `*` group']);
   else {
-    rows.push(['groups', e.fallback ? `no group names ${agent}: the \`*\` group${e.groups.length > 1 ? 's apply' : ' applies'}` : `${e.groups.length} group${e.groups.length > 1 ? 's name' : ' names'} ${agent}`]);
+    if (e.selectedBy) rows.push(['group', e.selectedBy.why]);
+    else rows.push(['groups', e.fallback ? `no group names ${agent}: the \`*\` group${e.groups.length > 1 ? 's apply' : ' applies'}` : `${e.groups.length} group${e.groups.length > 1 ? 's name' : ' names'} ${agent}`]);
     for (const g of e.groups) {
       const rules = g.ruleLines.length ? `rules on line${g.ruleLines.length > 1 ? 's' : ''} ${span(g.ruleLines)}` : 'no rules';
       rows.push(['', `line${g.userAgentLines.length > 1 ? 's' : ''} ${span(g.userAgentLines)}: User-agent: ${g.agents.join(', ')}  (${rules})`]);
@@ -80,12 +84,12 @@ export async function explainCommand(argv: string[]): Promise<number> {
   if (!values.robots) throw new UsageError('explain needs --robots FILE|URL (see robotsmatch explain --help)');
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
-  const agent = agentOf(values.agent, warn);
+  const { agent, label: agentLabel } = agentOf(values, warn);
   const url = positionals[0]!;
   const { robots, label } = await loadRobots(values.robots, { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });
   const explanation = explain(robots, url, agent);
-  if (values.json) process.stdout.write(JSON.stringify({ url, agent, robots: label, mode, ...explanation }, null, 2) + '\n');
-  else process.stdout.write(formatExplanation(url, agent, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google'));
+  if (values.json) process.stdout.write(JSON.stringify({ url, agent: agentLabel, robots: label, mode, ...explanation }, null, 2) + '\n');
+  else process.stdout.write(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google'));
   robots.dispose();
   return 0;
 }

@@ -2,7 +2,7 @@
 // once, then filters the chunks of lines it is handed.
 
 import Tinypool from 'tinypool';
-import { parse, type FilteredLines } from '../index.js';
+import { parse, type Agent, type FilteredLines } from '../index.js';
 
 export type Keep = 'allowed' | 'disallowed' | 'labelled' | 'verdicts';
 
@@ -10,7 +10,7 @@ export interface FilterWorkerData {
   robots: Uint8Array;
   mode: 'google' | 'rfc';
   maxBytes: number | undefined;
-  agent: string;
+  agent: Agent;
   keep: Keep;
 }
 

@@ -22,7 +22,10 @@ A summary goes to standard error at the end.
 
 Options:
   --robots FILE|URL  the robots.txt: a file, or a URL whose robots.txt is fetched
-  --agent NAME       the crawler's product token (default: Googlebot)
+  --agent NAME       a product token (default: Googlebot); repeat it for a union of
+                     tokens (every group naming any of them, as Google's C++ API)
+  --crawler NAME     a known crawler (robotsmatch crawlers): its own group, else its
+                     fallback tokens' group, else * if it obeys *
   --mode MODE        google (default) or rfc
   --invert           write the disallowed URLs instead
   --verdicts         write every line as "allowed<TAB>line" or "disallowed<TAB>line":
@@ -66,7 +69,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
   if (values.json) throw new UsageError('filter writes lines; --json is for check, explain, lint and fetch');
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
-  const agent = agentOf(values.agent, warn);
+  const { agent } = agentOf(values, warn);
   const workers = workersOf(values.workers);
   const maxBytes = maxBytesOf(values['max-bytes']);
   const keep: Keep = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.invert ? 'disallowed' : 'allowed';

@@ -7,6 +7,9 @@ import { explainCommand } from './explain.js';
 import { lintCommand } from './lint.js';
 import { fetchCommand } from './fetch.js';
 import { exampleCommand } from './example.js';
+import { auditCommand } from './audit.js';
+import { crawlersCommand } from './crawlers.js';
+import { identifyCommand } from './identify.js';
 import { LineTooLongError } from './line-chunks.js';
 
 const HELP = `Usage: robotsmatch <command> [options]
@@ -19,12 +22,18 @@ Commands:
   explain <url>     which groups and rules apply to a URL, and why it is allowed or not
   lint <file|url>   what Google and RFC 9309 crawlers will make of a robots.txt
   fetch <url>       fetch a URL's robots.txt by RFC 9309's rules and show the outcome
+  audit <file|url|dir>...
+                    who can reach a site: each known crawler's group, / verdict
+                    and access (blocked, partly, open)
+  crawlers          the known crawlers: tokens in fallback order, * or not
+  identify "<UA>"   which known crawler a User-Agent header names
 
   --example         run check, explain and lint on the bundled example
   -h, --help        show this help ("robotsmatch <command> --help" for a command's options)
 
-Agents are product tokens (Googlebot, not a full User-Agent string); modes are
-google (Googlebot's parser, the default) and rfc (RFC 9309's text).
+Agents are product tokens (--agent Googlebot, not a full User-Agent string),
+or known crawlers (--crawler Googlebot-Image: its own group, else Googlebot's);
+modes are google (Googlebot's parser, the default) and rfc (RFC 9309's text).
 `;
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -33,6 +42,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   explain: explainCommand,
   lint: lintCommand,
   fetch: fetchCommand,
+  audit: auditCommand,
+  crawlers: crawlersCommand,
+  identify: identifyCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -2,14 +2,16 @@
 
 import type { ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { isPlainToken, productToken, type Mode } from '../index.js';
+import { isPlainToken, productToken, type Agent, type Mode } from '../index.js';
+import { crawler } from '../crawlers.js';
 import { UsageError } from './errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Flags every subcommand that matches URLs takes. */
 export const MATCH_FLAGS = {
-  agent: { type: 'string', default: 'Googlebot' },
+  agent: { type: 'string', multiple: true },
+  crawler: { type: 'string' },
   mode: { type: 'string', default: 'google' },
   json: { type: 'boolean', default: false },
   'user-agent': { type: 'string' },
@@ -35,17 +37,33 @@ export function modeOf(value: string | undefined): Mode {
 }
 
 /**
- * The product token to match with. Groups name crawlers by token, so a full
- * User-Agent string or `Googlebot/2.1` would silently get the `*` rules:
- * take its token instead, and say so.
+ * One --agent value as a product token. Groups name crawlers by token, so a
+ * full User-Agent string or `Googlebot/2.1` would silently get the `*`
+ * rules: take its token instead, and say so. `*` stays `*`: a crawler no
+ * group names, which gets the `*` rules.
  */
-export function agentOf(value: string | undefined, warn: (line: string) => void): string {
-  const agent = value ?? 'Googlebot';
-  if (isPlainToken(agent)) return agent;
+function tokenOf(agent: string, warn: (line: string) => void): string {
+  if (agent === '*' || isPlainToken(agent)) return agent;
   const token = productToken(agent);
   if (!token) throw new UsageError(`--agent ${JSON.stringify(agent)} has no product token (letters, - and _)`);
   warn(`robotsmatch: --agent ${JSON.stringify(agent)} is not a product token; matching as ${JSON.stringify(token)}\n`);
   return token;
+}
+
+/**
+ * Who is asking, from --agent (repeatable: several tokens are a union, as
+ * the library's array) or --crawler (a known crawler: its tokens in
+ * fallback order, and whether it obeys `*`). Default: Googlebot.
+ */
+export function agentOf(values: { agent?: string[]; crawler?: string }, warn: (line: string) => void): { agent: Agent; label: string } {
+  if (values.crawler !== undefined) {
+    if (values.agent?.length) throw new UsageError('give --agent or --crawler, not both');
+    const known = crawler(values.crawler);
+    if (!known) throw new UsageError(`--crawler ${JSON.stringify(values.crawler)} is not a known crawler (robotsmatch crawlers lists them)`);
+    return { agent: known, label: known.name };
+  }
+  const tokens = (values.agent?.length ? values.agent : ['Googlebot']).map((a) => tokenOf(a, warn));
+  return tokens.length === 1 ? { agent: tokens[0]!, label: tokens[0]! } : { agent: tokens, label: tokens.join(', ') };
 }
 
 export function timeoutOf(value: string | undefined): number {

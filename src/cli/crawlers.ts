@@ -1,0 +1,44 @@
+// robotsmatch crawlers: the registry of known crawlers, as a table or JSON.
+
+import { parseArgs } from 'node:util';
+import { crawlers, REGISTRY_DATE, type CrawlerEntry } from '../crawlers.js';
+import { UsageError } from './errors.js';
+import { parseCommand } from './options.js';
+import { table } from './table.js';
+
+export const CRAWLERS_HELP = `Usage: robotsmatch crawlers [options]
+
+Lists the known crawlers: operator, purpose, robots.txt tokens in fallback
+order, whether each obeys the * group and reads robots.txt at all.
+
+Options:
+  --purpose P   only these: search, ads, ai (ai-training, ai-search,
+                ai-assistant), archive, seo, social, other, or one of the ai-* ones
+  --json        one JSON object per crawler (the registry entry)
+  -h, --help    show this help
+`;
+
+const PURPOSES = ['search', 'ads', 'ai', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
+
+export async function crawlersCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommand('crawlers', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: { purpose: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
+  if (values.help) {
+    process.stdout.write(CRAWLERS_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`crawlers takes no arguments, got ${JSON.stringify(positionals[0])}`);
+  const purpose = values.purpose;
+  if (purpose !== undefined && !PURPOSES.includes(purpose)) throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}; got ${JSON.stringify(purpose)}`);
+  const list = crawlers.filter((c) => purpose === undefined || c.purpose === purpose || (purpose === 'ai' && c.purpose.startsWith('ai-')));
+  if (values.json) {
+    for (const c of list) process.stdout.write(JSON.stringify(c) + '\n');
+    return 0;
+  }
+  process.stdout.write(table(['crawler', 'operator', 'purpose', 'tokens', 'obeys *', 'reads robots.txt'], list.map(row)));
+  process.stdout.write(`\n${list.length} crawlers, facts as of ${REGISTRY_DATE}; sources: robotsmatch crawlers --json\n`);
+  return 0;
+}
+
+function row(c: CrawlerEntry): string[] {
+  return [c.name, c.operator, c.purpose, c.tokens.join(' > ') + (c.sentInRequests ? '' : ' (robots.txt only)'), c.obeysGlobalGroup ? 'yes' : 'no', c.readsRobotsTxt];
+}

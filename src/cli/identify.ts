@@ -1,0 +1,34 @@
+// robotsmatch identify: which known crawler a User-Agent header names.
+
+import { parseArgs } from 'node:util';
+import { identify, isBot } from '../crawlers.js';
+import { UsageError } from './errors.js';
+import { parseCommand } from './options.js';
+
+export const IDENTIFY_HELP = `Usage: robotsmatch identify "<User-Agent header>" [options]
+
+Prints the known crawler(s) the header names, in the order they appear in
+it, with the robots.txt tokens each follows. A header is whatever the client
+sent: verifying it (reverse DNS, published IP ranges) is not done here.
+Exit status: 0 when a known crawler is named, 1 when none is, 2 on error.
+
+Options:
+  --json        {"userAgent", "crawlers": [registry entries], "bot"}
+  -h, --help    show this help
+`;
+
+export async function identifyCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommand('identify', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
+  if (values.help) {
+    process.stdout.write(IDENTIFY_HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(`identify takes one User-Agent header in quotes, got ${positionals.length} arguments`);
+  const header = positionals[0]!;
+  const found = identify(header);
+  const bot = isBot(header);
+  if (values.json) process.stdout.write(JSON.stringify({ userAgent: header, crawlers: found, bot }) + '\n');
+  else if (found.length) for (const c of found) process.stdout.write(`${c.name}  (${c.operator}, ${c.purpose}; follows the group of ${c.tokens.join(', then ')}${c.obeysGlobalGroup ? ', then *' : ', never *'})\n`);
+  else process.stdout.write(bot ? 'no known crawler; a bot all the same (isbot recognises it)\n' : 'no known crawler: a browser or an unknown client\n');
+  return found.length ? 0 : 1;
+}
