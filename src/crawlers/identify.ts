@@ -8,22 +8,29 @@
 // identified. Nothing here verifies a claim: a header is whatever the client
 // chose to send (see docs/crawlers.md on reverse DNS and published IP ranges).
 //
-// Cost: one pass over the header and one map look-up per word of a
-// plausible length, with no regular expression per entry.
+// Cost: one pass over the header, hashing each word as it goes (folded to
+// lower case) and looking the hash up in a map; a string is made only for a
+// word whose hash is a known token's, to confirm it. No regular expression.
 
 import { isbot } from 'isbot';
 import { crawlerRegistry, type CrawlerEntry } from './registry.js';
 
-const byUserAgentToken = new Map<string, CrawlerEntry>();
-let shortest = Infinity;
-let longest = 0;
+/** A word's hash, folded to lower case (the same as scanning it in a header). */
+function hashOf(word: string): number {
+  let hash = 0;
+  for (let i = 0; i < word.length; i++) hash = (Math.imul(hash, 31) + (word.charCodeAt(i) | 0x20)) | 0;
+  return hash;
+}
+
+/** Known tokens (lower case) by hash; a hash may stand for more than one. */
+const byHash = new Map<number, { token: string; entry: CrawlerEntry }[]>();
 for (const entry of crawlerRegistry) {
   if (!entry.sentInRequests) continue;
   for (const token of entry.userAgentTokens) {
     const key = token.toLowerCase();
-    if (!byUserAgentToken.has(key)) byUserAgentToken.set(key, entry);
-    shortest = Math.min(shortest, key.length);
-    longest = Math.max(longest, key.length);
+    const bucket = byHash.get(hashOf(key)) ?? [];
+    if (!bucket.some((b) => b.token === key)) bucket.push({ token: key, entry });
+    byHash.set(hashOf(key), bucket);
   }
 }
 
@@ -47,10 +54,12 @@ export function identify(userAgentHeader: string): CrawlerEntry[] {
       continue;
     }
     const start = i;
-    while (i < header.length && isWordUnit(header.charCodeAt(i))) i++;
-    const length = i - start;
-    if (length < shortest || length > longest) continue;
-    const entry = byUserAgentToken.get(header.slice(start, i).toLowerCase());
+    let hash = 0;
+    for (let c = header.charCodeAt(i); i < header.length && isWordUnit(c); c = header.charCodeAt(++i)) hash = (Math.imul(hash, 31) + (c | 0x20)) | 0;
+    const bucket = byHash.get(hash);
+    if (!bucket) continue;
+    const word = header.slice(start, i).toLowerCase();
+    const entry = bucket.find((b) => b.token === word)?.entry;
     if (entry && !found?.includes(entry)) (found ??= []).push(entry);
   }
   return found ?? [];
