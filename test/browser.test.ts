@@ -3,7 +3,8 @@
 // a correct verdict. Skipped, saying why, when Chromium is not installed;
 // with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) a missing Chromium fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -62,7 +63,7 @@ describe('Chromium', () => {
   test.skipIf(skip)(`the MV3 example extension shows the verdict for a URL${why}`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-extension-'));
     cpSync(join(root, 'examples/mv3-extension'), dir, { recursive: true });
-    copyFileSync(join(root, 'dist/index.js'), join(dir, 'robotsmatch.js'));
+    execFileSync(process.execPath, [join(root, 'scripts/build-extension.mjs'), dir]);
     const profile = mkdtempSync(join(tmpdir(), 'robotsmatch-profile-'));
     const context: BrowserContext = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -81,6 +82,19 @@ describe('Chromium', () => {
       expect(await show('/private/report', 'ExampleBot')).toEqual({ verdict: 'disallowed', why: `${origin}/robots.txt line 2: disallow: /private/` });
       expect(await show('/private/report', 'Googlebot')).toMatchObject({ verdict: 'allowed' });
       expect(await show('/search?q=1', 'Googlebot')).toEqual({ verdict: 'disallowed', why: `${origin}/robots.txt line 5: disallow: /search` });
+      // The crawler table: each crawler as it picks its group.
+      const rows = await popup.$$eval('#crawlers tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+      const byName = Object.fromEntries(rows.map(([name, verdict, why]) => [name, `${verdict} ${why}`]));
+      expect(byName['Googlebot']).toBe('disallowed line 5: disallow: /search');
+      expect(byName['Googlebot-Image']).toBe('disallowed line 5: disallow: /search'); // no image group: it follows Googlebot's
+      expect(byName['bingbot']).toBe('allowed no rule applies');
+      expect(byName['GPTBot']).toBe('allowed no rule applies');
+      expect(rows.length).toBe(14);
+      await show('/private/report', 'Googlebot');
+      const privateRows = await popup.$$eval('#crawlers tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+      const privately = Object.fromEntries(privateRows.map(([name, verdict]) => [name, verdict]));
+      expect([privately['Googlebot'], privately['Googlebot-Image'], privately['GPTBot'], privately['ClaudeBot']]).toEqual(['allowed', 'allowed', 'disallowed', 'disallowed']);
+      await popup.screenshot({ path: join(tmpdir(), 'robotsmatch-extension-popup.png') });
     } finally {
       await context.close();
     }
