@@ -158,4 +158,15 @@ describe('lines(): recognised keys Google does not use', () => {
     const report = lines('Disallow: /a\nUser-agent: a\nUser-agent: b\nDisallow: /x\nSitemap: https://e.com/s\nUser-agent: c\nAllow: /\n');
     expect(report.map((l) => l.group)).toEqual([-1, 0, 0, 0, undefined, 1, 1, undefined]); // the last: the empty line after the final break
   });
+
+  test('lines() reads ASCII, UTF-8 and invalid bytes alike (one decode of the body, per-line checks only when it is not UTF-8)', () => {
+    expect(lines('User-agent: *\nDisallow: /caf\u00e9\n').map((l) => [l.text, l.value, l.problems])).toEqual([
+      ['User-agent: *', '*', []], ['Disallow: /caf\u00e9', '/caf\u00e9', []], ['', undefined, []],
+    ]);
+    const broken = lines(bytes('User-agent: *\nDisallow: /a', [0xff], '\nDisallow: /b\n'));
+    expect(broken.map((l) => l.problems.includes('invalid-utf8'))).toEqual([false, true, false, false]);
+    // Google skips the start of a byte order mark: the line begins after it, and is read on its own.
+    expect(lines(bytes([0xef, 0x9c, 0xac], 'Y1'))[0]!.problems).toContain('invalid-utf8');
+    expect(lines(bytes([0xef, 0xbb, 0xbf], 'User-agent: *\n'))[0]!.text).toBe('User-agent: *');
+  });
 });
