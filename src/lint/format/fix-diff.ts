@@ -1,0 +1,47 @@
+// The fixes as a unified diff (what `robotsmatch lint --diff` prints, as
+// `ruff --diff` does): the lines each fix replaces, with context.
+
+import { fixesToApply, splitText, type ApplyOptions } from '../fixes.js';
+import type { Diagnostic } from '../types.js';
+
+const CONTEXT = 2;
+
+/** A unified diff of what applyFixes() would change in `text` ('' when nothing). */
+export function formatFixDiff(file: string, text: string, diagnostics: readonly Diagnostic[], options?: ApplyOptions): string {
+  const fixes = fixesToApply(diagnostics, options);
+  if (fixes.size === 0) return '';
+  const { lines } = splitText(text);
+  const changed = [...fixes.keys()].filter((n) => n <= lines.length).sort((a, b) => a - b);
+  if (changed.length === 0) return '';
+  let out = `--- ${file}\n+++ ${file}\n`;
+  let delta = 0; // new-file lines minus old-file lines before the current hunk
+  for (let i = 0; i < changed.length; ) {
+    // A hunk: changes whose context windows touch.
+    let j = i;
+    while (j + 1 < changed.length && changed[j + 1]! - changed[j]! <= CONTEXT * 2 + 1) j++;
+    const from = Math.max(1, changed[i]! - CONTEXT);
+    const to = Math.min(lines.length, changed[j]! + CONTEXT);
+    let body = '';
+    let oldCount = 0;
+    let newCount = 0;
+    for (let n = from; n <= to; n++) {
+      const fix = fixes.get(n);
+      if (!fix) {
+        body += ` ${lines[n - 1]}\n`;
+        oldCount++;
+        newCount++;
+        continue;
+      }
+      body += `-${lines[n - 1]}\n`;
+      oldCount++;
+      for (const l of fix.lines) {
+        body += `+${l}\n`;
+        newCount++;
+      }
+    }
+    out += `@@ -${from},${oldCount} +${from + delta},${newCount} @@\n${body}`;
+    delta += newCount - oldCount;
+    i = j + 1;
+  }
+  return out;
+}
