@@ -3,7 +3,8 @@
 // message as a template. docs/lint/<code>.md explains each one; the tests
 // hold every code to a page, a case that triggers it and a near miss.
 
-import type { Severity } from './types.js';
+/** error: crawlers ignore or misread what you wrote, or the site loses search traffic; warning: some crawler does something you probably did not mean; info: worth knowing. */
+export type Severity = 'error' | 'warning' | 'info';
 
 /** The fixes a code may carry: none, only safe ones, only unsafe ones, or either. */
 export type FixKind = 'none' | 'safe' | 'unsafe' | 'either';
@@ -102,8 +103,8 @@ export const CODES = {
     '{who} {follow} only this group, which allows every URL: {they} may fetch {paths} that the `*` group disallows ({lines}).'),
   'disallow-all': code('error', 'groups', 'none', 'The whole site disallowed',
     '{who} may fetch no URL of this site: `{rule}` in the `*` group disallows every path{except}.'),
-  'crawl-delay-ignored': code('warning', 'groups', 'none', 'Crawl-delay only Google reads',
-    'Only {who} {reads} this group, and Google ignores Crawl-delay: this line changes nothing.'),
+  'crawl-delay-ignored': code('warning', 'groups', 'none', 'Crawl-delay in a group only Google or Yandex reads',
+    'Only {who} {reads} this group, and {owner}: this line changes nothing.'),
   'long-crawl-delay': code('warning', 'groups', 'none', 'A very long Crawl-delay',
     '{who} {wait} {seconds} seconds between requests: at most {perDay} URLs a day from this site.'),
   'duplicate-rule': code('info', 'groups', 'safe', 'The same rule twice in a group',

@@ -32,6 +32,11 @@ export const KNOWN_TOKENS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map
   'AhrefsBot', 'SemrushBot', 'DotBot', 'SeznamBot', 'Exabot', 'ia_archiver',
 ].map((t) => [t.toLowerCase(), t]));
 
+/** Yandex's crawlers: Yandex has ignored Crawl-delay since 2018. */
+export function isYandexToken(token: string): boolean {
+  return /^yandex[a-z]*$/i.test(token);
+}
+
 /** Google's crawlers and tokens: none of them reads Crawl-delay. */
 export function isGoogleToken(token: string): boolean {
   return /^(googlebot(-[a-z]+)*|adsbot-google(-mobile)?|mediapartners-google|storebot-google|google-[a-z-]+|googleother(-[a-z]+)*|apis-google|feedfetcher-google)$/i.test(token);
@@ -44,4 +49,9 @@ export function isGoogleToken(token: string): boolean {
  */
 export function isSearchToken(token: string): boolean {
   return /^(bingbot|msnbot|bingpreview|adidxbot|slurp|seznambot)$/i.test(token);
+}
+
+/** Browsers' product names, which Google reads from a full User-Agent header (`Mozilla/5.0 (...)`): no crawler is named so. */
+export function isBrowserToken(token: string): boolean {
+  return /^(Mozilla|Opera|Safari|Chrome|AppleWebKit|Dalvik|Lynx|Links)$/i.test(token);
 }

@@ -20,7 +20,10 @@ export interface RuleRef {
 }
 
 export interface PathChange {
+  /** A path crawlers may request: the rule's pattern with its wildcards as nothing (or `/`). */
   path: string;
+  /** The pattern it stands for, as written in the file (`/` for the site's root). */
+  pattern: string;
   before: Verdict;
   after: Verdict;
 }
@@ -152,12 +155,16 @@ function agentDiff(before: FileModel, after: FileModel, agent: string): AgentDif
 
   // Paths: `/` and a path for each rule of either file, decided by the core in both.
   const paths: string[] = ['/'];
+  const patterns: string[] = ['/'];
   const seen = new Set(paths);
   for (const r of [...oldRules, ...newRules]) {
-    const p = samplePath(r.value!);
+    const value = r.value!;
+    if (/\s/.test(value)) continue; // a pattern with a space matches no URL a crawler requests
+    const p = samplePath(value);
     if (p !== undefined && !seen.has(p) && paths.length < MAX_SAMPLES) {
       seen.add(p);
       paths.push(p);
+      patterns.push(value);
     }
   }
   const oldAgent = agent === '*' ? '*' : before.agentFor(agent);
@@ -170,7 +177,7 @@ function agentDiff(before: FileModel, after: FileModel, agent: string): AgentDif
   for (let i = 0; i < paths.length; i++) {
     if (a[i] === b[i]) continue;
     const path = paths[i]!;
-    changes.push({ path, before: before.robots.check(path, oldAgent), after: after.robots.check(path, newAgent) });
+    changes.push({ path, pattern: patterns[i]!, before: before.robots.check(path, oldAgent), after: after.robots.check(path, newAgent) });
   }
   // A rule kept in both files that decided its own path and no longer does.
   for (const r of newRules) {
@@ -233,7 +240,7 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed);
   const say = (list: PathChange[], now: string) => {
     if (!list.length) return;
-    const shown = list.slice(0, 5).map((c) => `${c.path} (${decided(c.after)}; before: ${decided(c.before)})`);
+    const shown = list.slice(0, 5).map((c) => `${c.pattern} (${decided(c.after)}; before: ${decided(c.before)})`);
     out.push(`${who} may ${now} ${listOf(shown, 5, 'more paths')}.`);
   };
   say(blocked, 'no longer fetch');
@@ -241,20 +248,44 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   return out.map((s) => s[0]!.toUpperCase() + s.slice(1));
 }
 
-/** What a change does, in one sentence per kind of change: "OrkashBot will then be disallowed from /." */
+/**
+ * The crawlers a one-line change is described for: `*`, every token either
+ * file names, and the fixed set's crawlers that follow a named group
+ * (Googlebot-Image following Googlebot's).
+ */
+export function fixAgents(before: FileModel, after: FileModel): string[] {
+  const out = defaultAgents(before, after);
+  const have = new Set(out.map((a) => a.toLowerCase()));
+  for (const c of CRAWLERS) {
+    if (have.has(c.token.toLowerCase())) continue;
+    if (before.groupsFor(before.agentFor(c.token)) !== before.star || after.groupsFor(after.agentFor(c.token)) !== after.star) out.push(c.token);
+  }
+  return out;
+}
+
+/** What a change does, one sentence per change, crawlers with the same change together: "OrkashBot will then be disallowed from /." */
 export function consequences(result: RobotsDiff, after: FileModel): string {
-  const phrases: string[] = [];
+  const byPhrase = new Map<string, string[]>();
   for (const d of result.agents) {
     const who = d.agent === '*' ? starName(after) : d.agent;
-    const blocked = d.changes.filter((c) => c.before.allowed && !c.after.allowed).map((c) => c.path);
-    const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed).map((c) => c.path);
+    const blocked = d.changes.filter((c) => c.before.allowed && !c.after.allowed).map((c) => c.pattern);
+    const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed).map((c) => c.pattern);
     const parts: string[] = [];
-    if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
+    // Disallowed from `/`: that says it all.
+    if (blocked.includes('/')) parts.push('be disallowed from /');
+    else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
     if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
-    if (parts.length) phrases.push(`${who} will then ${parts.join(' and ')}`);
+    if (!parts.length) continue;
+    const phrase = parts.join(' and ');
+    const list = byPhrase.get(phrase);
+    if (list) list.push(who);
+    else byPhrase.set(phrase, [who]);
   }
-  if (!phrases.length) return 'No crawler\'s verdict changes on the paths this file names.';
-  return phrases.map((p) => p[0]!.toUpperCase() + p.slice(1)).join('. ') + '.';
+  if (!byPhrase.size) return 'No crawler\'s verdict changes on the paths this file names.';
+  return [...byPhrase].map(([phrase, who]) => {
+    const s = `${listOf(who, 4, 'more crawlers')} will then ${phrase}`;
+    return s[0]!.toUpperCase() + s.slice(1);
+  }).join('. ') + '.';
 }
 
 /**

@@ -4,14 +4,23 @@
 // only once it is known which diagnostics are reported.
 
 import { CODES, message, type DiagnosticCode } from './codes.js';
-import { describeUnsafe, MAX_DESCRIBED_FIXES } from './fixes.js';
+import { describeUnsafe, MAX_DESCRIBED_FIXES, undeclaredBlocks } from './fixes.js';
 import type { FileModel } from './model.js';
+import { rewriteLine } from './rewrite.js';
 import type { Diagnostic, Fix } from './types.js';
 
 interface PendingFix {
   diagnostic: Diagnostic;
   lines: string[];
   what: string;
+}
+
+export interface SafeEdit {
+  /** The key as Google reads it (the same key adds a missing colon). */
+  key?: string;
+  /** The value as Google reads it. */
+  value?: string;
+  remove?: true;
 }
 
 export interface Place {
@@ -31,6 +40,7 @@ export class Findings {
   /** Set by the file checks: no User-agent line, so rules outside groups are one file-level finding. */
   noUserAgent = false;
   readonly #pending: PendingFix[] = [];
+  readonly #safeLines = new Map<number, { edit: SafeEdit; diagnostics: Diagnostic[] }>();
   #text: string | null | undefined;
 
   constructor(model: FileModel) {
@@ -66,11 +76,24 @@ export class Findings {
     return true;
   }
 
-  /** A fix that leaves Google's reading unchanged. */
-  safe(d: Diagnostic, lines: string[], what: string): void {
+  /**
+   * A fix that leaves Google's reading unchanged: a key written as Google
+   * reads it (with its colon), a value written as Google reads it, or the
+   * line removed. The safe edits of one line are made into one fix, which
+   * each of its diagnostics carries, so that one pass applies them all.
+   */
+  safe(d: Diagnostic, edit: SafeEdit, what: string): void {
     if (!this.canFix(d.line)) return;
     this.#check(d, 'safe');
-    d.fix = { safety: 'safe', lines, message: sentence(what) };
+    const line = this.#safeLines.get(d.line) ?? { edit: {}, diagnostics: [] };
+    this.#safeLines.set(d.line, line);
+    Object.assign(line.edit, edit);
+    line.diagnostics.push(d);
+    const l = this.model.line(d.line)!;
+    const lines = line.edit.remove ? [] : [rewriteLine(l, line.edit.key, line.edit.value)];
+    for (const other of line.diagnostics) {
+      other.fix = { safety: 'safe', lines, message: other === d ? sentence(what) : other.fix!.message };
+    }
   }
 
   /**
@@ -100,13 +123,30 @@ export class Findings {
     if (allowed !== 'either' && allowed !== safety) throw new Error(`lint: ${d.code} declares ${allowed} fixes, not ${safety}`);
   }
 
-  /** Describes the unsafe fixes of the diagnostics kept (at most MAX_DESCRIBED_FIXES; the rest get none). */
-  describeFixes(kept: ReadonlySet<Diagnostic>): void {
-    let described = 0;
+  /**
+   * Describes the unsafe fixes of the diagnostics kept (at most
+   * MAX_DESCRIBED_FIXES; the rest get none). Each is described alone; when
+   * applying them all together would disallow `/` for a crawler that none of
+   * them names (two User-agent fixes that merge groups, a duplicate removed
+   * from a group another fix splits), unsafe fixes are withdrawn,
+   * last first, until it would not: a later lint offers them again, described
+   * against the file as it then is.
+   */
+  describeFixes(kept: readonly Diagnostic[]): void {
+    const keptSet = new Set(kept);
+    const described: Diagnostic[] = [];
     for (const p of this.#pending) {
-      if (!kept.has(p.diagnostic)) continue;
-      if (described++ >= MAX_DESCRIBED_FIXES) break;
+      if (!keptSet.has(p.diagnostic)) continue;
+      if (described.length >= MAX_DESCRIBED_FIXES) break;
       p.diagnostic.fix = { safety: 'unsafe', lines: p.lines, message: describeUnsafe(this.model, this.text!, p.diagnostic.line, p.lines, sentence(p.what)) };
+      described.push(p.diagnostic);
+    }
+    // Alone, each is described; together with the others (safe ones too, described against the file as it is) they may do more.
+    const fixes = kept.filter((d) => d.fix).length;
+    while (described.length >= 1 && fixes >= 2) {
+      const undeclared = undeclaredBlocks(this.model, this.text!, kept);
+      if (undeclared.length === 0) break;
+      delete described.pop()!.fix;
     }
   }
 }

@@ -3,9 +3,9 @@
 // says whether any crawler's behaviour changes.
 
 import type { ParseOptions } from '../common/options.js';
-import type { DiagnosticCode } from './codes.js';
+import type { DiagnosticCode, Severity } from './codes.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity };
 
 /**
  * safe: Google reads the file the same before and after, for every crawler

@@ -4,16 +4,16 @@
 // and crawlers named in more than one group.
 
 import { productToken } from '../../rules/agent.js';
-import { KNOWN_TOKENS } from '../crawlers.js';
+import { isBrowserToken, KNOWN_TOKENS } from '../crawlers.js';
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
-import { joinedParts, rewriteValue } from './lines.js';
+import { joinedParts } from './lines.js';
+import { rewriteValue } from '../rewrite.js';
 
 /** A crawler's name with digits or dots (`MJ12bot`, `Mail.RU_Bot`, `008`): its crawler matches it, whatever Google reads. */
 const NAME_LIKE = /^[A-Za-z0-9._-]+$/;
 const PLAIN = /^[A-Za-z_-]+$/;
 const HEADER = /^[A-Za-z]+\/\d\S*\s+\(/;
-const BROWSER = /^(Mozilla|Opera|Safari|Chrome|AppleWebKit|Dalvik|Lynx|Links)$/i;
 const CRAWLER_WORD = /bot|crawl|spider|slurp|fetch|archiver/i;
 const GENERIC = /^(bot|bots|spider|crawler|crawl|robot|robots|agent)$/i;
 
@@ -43,13 +43,13 @@ function agentLine(f: Findings, l: RobotsLine): void {
   if (token === '*') {
     // `* text`: Google reads `*`; RFC 9309 crawlers read no name.
     const d = f.add('modes-differ', l.line, { how: `Google reads \`${value}\` as \`*\` (every crawler); RFC 9309 crawlers read it as naming no crawler` }, place);
-    f.safe(d, [rewriteValue(l, '*')], 'Writes `*` alone, as Google already reads it');
+    f.safe(d, { value: '*' }, 'Writes `*` alone, as Google already reads it');
     return;
   }
-  if (BROWSER.test(token) && HEADER.test(value)) {
+  if (isBrowserToken(token) && HEADER.test(value)) {
     // A browser's whole header: Google reads its first product, `Mozilla`.
     const bot = productToken(value);
-    const found = bot !== '' && CRAWLER_WORD.test(bot) && !BROWSER.test(bot) ? bot : undefined;
+    const found = bot !== '' && CRAWLER_WORD.test(bot) && !isBrowserToken(bot) ? bot : undefined;
     const d = f.add('user-agent-header', l.line, {
       value: short(value),
       token,
@@ -72,7 +72,7 @@ function agentLine(f: Findings, l: RobotsLine): void {
   if (/^(\/v?\d[\w.-]*(\s*\(.*\))?|\*+|\s*\(.*\))$/.test(rest)) {
     // `Googlebot/2.1`, `Googlebot/2.1 (+http://www.google.com/bot.html)`, `Mediapartners-Google*`: Google reads the name before it.
     const d = f.add('user-agent-not-token', l.line, { value: short(value), token }, { column: valueColumn + token.length, endColumn: valueColumn + value.length });
-    f.safe(d, [rewriteValue(l, token)], `Writes the product token, \`${token}\`, alone, as Google already reads it`);
+    f.safe(d, { value: token }, `Writes the product token, \`${token}\`, alone, as Google already reads it`);
     return;
   }
   if (/^[A-Za-z0-9._/-]/.test(rest)) return; // MJ12bot, Mail.ru, larbin_2.6.2, toCrawl/UrlDispatcher: their crawlers match them

@@ -4,7 +4,7 @@
 // group reads or that starve it, and rules repeated or contradicted within
 // a group.
 
-import { CRAWLERS, isGoogleToken, isSearchToken } from '../crawlers.js';
+import { CRAWLERS, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
 import { listOf } from '../diff.js';
 import type { Findings } from '../findings.js';
 import { samplePath, type FileModel, type Group, type RobotsLine } from '../model.js';
@@ -125,7 +125,7 @@ function rulesWithin(f: Findings, group: Group): void {
     const same = entry[kind];
     if (same) {
       const d = f.add('duplicate-rule', r.line, { first: same });
-      f.safe(d, [], `Removes this line; line ${same} stays`);
+      f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
       continue;
     }
     const opposite = entry[kind === 'allow' ? 'disallow' : 'allow'];
@@ -141,9 +141,12 @@ function crawlDelay(f: Findings, group: Group): void {
     const value = o.value ?? '';
     if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) continue; // crawl-delay-invalid
     const tokens = group.tokens.filter((t) => t !== '');
-    if (tokens.length > 0 && tokens.every(isGoogleToken)) {
-      const names = group.agents.filter((a) => a.agent).map((a) => a.agent!);
-      f.add('crawl-delay-ignored', o.line, { who: listOf([...new Set(names)], 3, 'more'), reads: names.length === 1 ? 'reads' : 'read' });
+    if (tokens.length > 0 && tokens.every((t) => isGoogleToken(t) || isYandexToken(t))) {
+      const names = [...new Set(group.agents.filter((a) => a.agent).map((a) => a.agent!))];
+      const google = tokens.some(isGoogleToken);
+      const yandex = tokens.some(isYandexToken);
+      const owner = google && yandex ? 'Google and Yandex ignore Crawl-delay' : google ? 'Google ignores Crawl-delay' : 'Yandex has ignored Crawl-delay since 2018';
+      f.add('crawl-delay-ignored', o.line, { who: listOf(names, 3, 'more'), reads: names.length === 1 ? 'reads' : 'read', owner });
       f.drop('unsupported-key', o.line);
       continue;
     }

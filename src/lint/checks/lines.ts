@@ -6,33 +6,11 @@ import { UNSUPPORTED_KEYS } from '../../report/unused-keys.js';
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { isBareUrl } from './sitemaps.js';
+import { rewriteKey } from '../rewrite.js';
 
 export const CANONICAL: Record<string, string> = { 'user-agent': 'User-agent', allow: 'Allow', disallow: 'Disallow', sitemap: 'Sitemap' };
 
 const isDirective = (kind: string) => kind === 'user-agent' || kind === 'allow' || kind === 'disallow' || kind === 'sitemap';
-
-/** The line with its key replaced by `key` and a `: ` after it; the value, any comment and indentation kept. */
-export function rewriteKey(line: RobotsLine, key: string): string {
-  const text = line.text;
-  const k = text.indexOf(line.key!);
-  const afterKey = k + line.key!.length;
-  let v = line.value ? text.indexOf(line.value, afterKey) : -1;
-  if (v < 0) {
-    v = afterKey;
-    while (v < text.length && /[\s:]/.test(text[v]!)) v++;
-  }
-  return `${text.slice(0, k)}${key}: ${text.slice(v)}`;
-}
-
-/** The line with its value replaced; key, separator and comment kept. */
-export function rewriteValue(line: RobotsLine, value: string): string {
-  const text = line.text;
-  const afterKey = text.indexOf(line.key!) + line.key!.length;
-  const v = line.value ? text.indexOf(line.value, afterKey) : -1;
-  if (v < 0) return `${text.slice(0, afterKey)}: ${value}`;
-  const head = text.slice(0, v);
-  return (value !== '' && head.endsWith(':') ? `${head} ` : head) + value + text.slice(v + line.value!.length);
-}
 
 /** Keys a misspelling may have meant, with their canonical spelling. */
 const KNOWN_KEYS: [string, string][] = [
@@ -137,14 +115,13 @@ export function checkLines(f: Findings): void {
       const swallowed = g.kind === 'sitemap' && /\s/.test(key);
       const misspelt = !swallowed && (g.problems.includes('typo') || key.toLowerCase() !== g.kind);
       if ((misspelt || g.problems.includes('missing-colon')) && m.rfc[i]?.line === line && m.rfc[i]!.kind !== g.kind) {
-        const fixed = rewriteKey(g, canonical);
         if (misspelt) {
           const d = f.add('typo-key', line, { key, canonical }, keyPlace);
-          f.safe(d, [fixed], `Writes the key as \`${canonical}\`, which Google already reads it as`);
+          f.safe(d, { key: canonical }, `Writes the key as \`${canonical}\`, which Google already reads it as`);
         }
         if (g.problems.includes('missing-colon')) {
           const d = f.add('missing-colon', line, undefined, { column: keyColumn + key.length });
-          f.safe(d, [fixed], 'Adds the colon Google already reads as there');
+          f.safe(d, { key: canonical }, 'Adds the colon Google already reads as there');
         }
       }
       const parts = joinedParts(g);
@@ -158,7 +135,7 @@ export function checkLines(f: Findings): void {
     if (g.kind === 'other') {
       if (g.problems.includes('missing-colon') && !isBareUrl(g) && m.rfc[i]?.line === line && m.rfc[i]!.kind !== 'other') {
         const d = f.add('missing-colon', line, undefined, { column: keyColumn + key.length });
-        f.safe(d, [rewriteKey(g, key)], 'Adds the colon Google already reads as there');
+        f.safe(d, { key }, 'Adds the colon Google already reads as there');
       }
       if (isBareUrl(g)) continue; // checks/sitemaps.ts
       const name = key.toLowerCase();

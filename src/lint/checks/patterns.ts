@@ -5,7 +5,8 @@
 
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
-import { joinedParts, rewriteValue } from './lines.js';
+import { joinedParts } from './lines.js';
+import { rewriteValue } from '../rewrite.js';
 
 const NBSP = '\u00a0';
 const INVISIBLE = /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
@@ -100,7 +101,11 @@ function fullUrl(f: Findings, l: RobotsLine, host: string, path: string, column:
     }
   }
   const d = f.add('url-as-pattern', l.line, {
-    where: own ? `; for this host, write the path alone (\`${path}\`)` : `; a rule for ${host || 'that host'} belongs in ${host ? `${host}'s` : 'its'} own robots.txt`,
+    where: own
+      ? `; for this host, write the path alone (\`${path}\`)`
+      : !host ? ''
+        : path === '/' ? `; a rule for ${host} belongs in that host's own robots.txt`
+          : `: if ${host} is this site, write the path alone (\`${path}\`); a rule for another host belongs in that host's own robots.txt`,
   }, { column });
   if (own) f.unsafe(d, [rewriteValue(l, path)], `Writes the path alone, \`${path}\``);
 }
