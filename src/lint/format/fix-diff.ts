@@ -25,19 +25,26 @@ export function formatFixDiff(file: string, text: string, diagnostics: readonly 
     let oldCount = 0;
     let newCount = 0;
     for (let n = from; n <= to; n++) {
-      const fix = fixes.get(n);
-      if (!fix) {
+      if (!fixes.has(n)) {
         body += ` ${lines[n - 1]}\n`;
         oldCount++;
         newCount++;
         continue;
       }
-      body += `-${lines[n - 1]}\n`;
-      oldCount++;
-      for (const l of fix.lines) {
-        body += `+${l}\n`;
-        newCount++;
+      // A run of fixed lines: the old ones, then the new ones.
+      let end = n;
+      while (end + 1 <= to && fixes.has(end + 1)) end++;
+      for (let k = n; k <= end; k++) {
+        body += `-${lines[k - 1]}\n`;
+        oldCount++;
       }
+      for (let k = n; k <= end; k++) {
+        for (const l of fixes.get(k)!.lines) {
+          body += `+${l}\n`;
+          newCount++;
+        }
+      }
+      n = end;
     }
     out += `@@ -${from},${oldCount} +${from + delta},${newCount} @@\n${body}`;
     delta += newCount - oldCount;
