@@ -192,6 +192,8 @@ function agentDiff(before: FileModel, after: FileModel, agent: string): AgentDif
   const ownBefore = agent !== '*' && before.named.has(before.agentFor(agent).toLowerCase());
   const ownAfter = agent !== '*' && after.named.has(after.agentFor(agent).toLowerCase());
   const ownGroup = ownBefore === ownAfter ? (ownBefore ? 'kept' : 'none') : ownAfter ? 'gained' : 'lost';
+  // The same rules in another order: nothing changes for this crawler.
+  if (!added.length && !removed.length && !changes.length && ownBefore === ownAfter) return undefined;
   const name = agent === '*' ? '*' : after.named.has(key) ? after.nameOf(agent) : before.nameOf(agent);
   const d: AgentDiff = { agent: name, ownGroup, added, removed, shadowed, changes, summary: [] };
   d.summary = summarise(d, after);
