@@ -64,7 +64,7 @@ describe('UrlDiff', () => {
       const ra = parse(a);
       const rb = parse(b);
       try {
-        const found = differ.compare(urls.join('\n') + '\n').map((c) => `${c.line} ${c.agent}`);
+        const found = differ.compare(urls.length ? urls.join('\n') + '\n' : '').map((c) => `${c.line} ${c.agent}`);
         const expected: string[] = [];
         urls.forEach((u, i) => {
           for (const agent of agents) if (ra.isAllowed(u, agent) !== rb.isAllowed(u, agent)) expected.push(`${i + 1} ${agent}`);
