@@ -11,6 +11,7 @@ export function formatFixDiff(file: string, text: string, diagnostics: readonly 
   const fixes = fixesToApply(diagnostics, options);
   if (fixes.size === 0) return '';
   const { lines } = splitText(text);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop(); // the text ends with a line break: no line after it
   const changed = [...fixes.keys()].filter((n) => n <= lines.length).sort((a, b) => a - b);
   if (changed.length === 0) return '';
   let out = `--- ${file}\n+++ ${file}\n`;
