@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const documents = ['README.md', 'CHANGELOG.md', 'bench/corpus/README.md', 'examples/crawlee/README.md', 'examples/mv3-extension/README.md',
-  ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  ...readdirSync(join(root, 'docs/lint')).filter((f) => f.endsWith('.md')).map((f) => `docs/lint/${f}`)];
 
 describe('documentation links', () => {
   test.each(documents)('%s links only to files in the repository', (document) => {

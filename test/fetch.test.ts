@@ -45,6 +45,15 @@ describe('4.2 fetching', () => {
     expect(a.requests.at(-1)?.userAgent).toBe('ExampleBot/1.0');
   });
 
+  test('4.2 the Content-Type header of the answer is kept, as sent (undefined without one)', async () => {
+    a.route('/robots.txt', text(200, RULES, { 'content-type': 'text/html; charset=UTF-8' }));
+    expect((await fetchRobots(a.origin)).contentType).toBe('text/html; charset=UTF-8');
+    a.route('/robots.txt', (_req, res) => { res.writeHead(200); res.end(RULES); });
+    expect((await fetchRobots(a.origin)).contentType).toBeUndefined();
+    a.route('/robots.txt', text(404, 'gone', { 'content-type': 'text/html' }));
+    expect(await fetchRobots(a.origin)).toMatchObject({ outcome: 'unavailable', status: 404, contentType: 'text/html' });
+  });
+
   for (const status of [400, 401, 403, 404, 410, 451]) {
     test(`4.2 ${status}: unavailable, everything allowed`, async () => {
       a.route('/robots.txt', text(status, 'User-agent: *\nDisallow: /\n'));

@@ -91,7 +91,7 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
 `);
     const r = sh(process.execPath, ['cjs.cjs']);
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch', 'function', false, ['typo-key', 'rule-outside-group']]);
+    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch', 'function', false, ['no-user-agent', 'typo-key']]);
   });
 
   test('the CLI through npx: --example and a real filter', () => {

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { explain, parse } from '../index.js';
-import { lint } from '../lint.js';
+import { formatText, lint } from '../lint.js';
 import { verdictText } from './check.js';
 import { formatExplanation } from './explain.js';
-import { formatDiagnostic } from './lint.js';
 
 function demoFile(name: string): string {
   // dist/cli/main.js -> examples/demo/NAME (the package ships examples/demo)
@@ -32,7 +31,7 @@ export function exampleCommand(): number {
   out(formatExplanation(url, 'Googlebot', explain(robots, url, 'Googlebot'), 'Google'));
   out('\n$ robotsmatch lint examples/demo/robots.txt\n');
   const diagnostics = lint(body);
-  for (const d of diagnostics) out(formatDiagnostic('examples/demo/robots.txt', d));
+  out(formatText('examples/demo/robots.txt', diagnostics));
   if (diagnostics.length === 0) out('(no diagnostics)\n');
   robots.dispose();
   return 0;

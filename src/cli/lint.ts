@@ -1,57 +1,268 @@
-// robotsmatch lint: the linter's diagnostics as `file:line: severity code:
-// message`, a line each, for editors and CI; exit 1 when there is an error.
+// robotsmatch lint: the linter over files, directories, URLs or standard
+// input, in text, JSON, GitHub annotations or SARIF; --fix writes the safe
+// fixes (--unsafe-fixes the rest too), --diff shows them; exit 1 when a
+// diagnostic reaches --fail-on.
 
-import { lint, type Diagnostic } from '../lint.js';
+import { ALL_CODES, applyFixes, formatFixDiff, formatGithub, formatSarif, formatText, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../lint.js';
+import { fetchRobots } from '../index.js';
 import { parseArgs } from 'node:util';
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
-import { loadRobots } from './robots-source.js';
-import { MATCH_FLAGS, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
+import { outcomeSentence, readRobotsFile, describeFsError } from './robots-source.js';
+import { isUrl, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
 
-export const LINT_HELP = `Usage: robotsmatch lint <FILE|URL> [options]
+export const LINT_HELP = `Usage: robotsmatch lint <FILE|DIR|URL|->... [options]
 
-Reports what Google and RFC 9309 crawlers will make of each line that needs
-attention, one per line: FILE:LINE: SEVERITY CODE: MESSAGE (and the fixed line
-under it, where there is an obvious fix). Exit status: 1 when there is an
-error, 0 otherwise, 2 when the file cannot be read.
+Reports what Google and RFC 9309 crawlers will make of each robots.txt: one
+finding per line, FILE:LINE: SEVERITY CODE: MESSAGE, with the fix under it
+where there is one. A directory means every .txt file under it; - is standard
+input. docs/lint/README.md lists the codes. Exit status: 1 when a finding
+reaches --fail-on (or, with --diff, when there is a fix to show), 0
+otherwise, 2 when a file cannot be read.
 
 Options:
+  --format FORMAT    text (default), json, github (workflow annotations) or sarif
+  --json             the same as --format json
+  --fail-on LEVEL    error (default), warning or info: the least severity that fails
+  --select CODES     report only these codes (comma-separated; repeatable)
+  --ignore CODES     never report these codes (comma-separated; repeatable)
+  --fix              write the safe fixes into the files (standard input: print
+                     the fixed file); then report what is left
+  --unsafe-fixes     with --fix or --diff: the unsafe fixes too (each says what
+                     crawlers will do differently)
+  --diff             show the fixes as a unified diff; change nothing
   --mode MODE        google (default) or rfc: whose grouping decides rule-outside-group
-  --json             the diagnostics as one JSON object
   --max-bytes N      the size limit to check against (default 512000)
   --user-agent UA    the User-Agent header when fetching
   --timeout MS       give up fetching after MS milliseconds (default 30000)
   -h, --help         show this help
+
+In a file, \`# robotsmatch: ignore[code]\` silences a code on its line (alone on a
+line: on the next line), \`# robotsmatch: ignore-file[code]\` in the whole file.
 `;
 
-/** Lint reads no URL, so it has no --agent. */
-const { agent: _agent, ...LINT_FLAGS } = MATCH_FLAGS;
+type Format = 'text' | 'json' | 'github' | 'sarif';
+const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
 
-export function formatDiagnostic(file: string, d: Diagnostic): string {
-  return `${file}:${d.line}: ${d.severity} ${d.code}: ${d.message}\n${d.fix !== undefined && d.fix !== '' ? `    fix: ${d.fix}\n` : ''}`;
+interface Target {
+  /** How to name it in output. */
+  label: string;
+  kind: 'file' | 'url' | 'stdin';
+  path?: string;
 }
 
+interface Linted {
+  label: string;
+  diagnostics: Diagnostic[];
+  status?: number;
+  contentType?: string;
+  fixed?: number;
+  diff?: string;
+}
+
+const version = (): string => {
+  try {
+    return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+};
+
+function codesOf(flag: string, values: string[] | undefined): DiagnosticCode[] | undefined {
+  if (!values) return undefined;
+  const codes = values.flatMap((v) => v.split(',')).map((c) => c.trim()).filter((c) => c !== '');
+  for (const c of codes) {
+    if (!(ALL_CODES as string[]).includes(c)) throw new UsageError(`${flag}: ${JSON.stringify(c)} is not a lint code (see docs/lint/README.md)`);
+  }
+  return codes as DiagnosticCode[];
+}
+
+async function targetsOf(specs: string[]): Promise<Target[]> {
+  const out: Target[] = [];
+  for (const spec of specs) {
+    if (spec === '-') out.push({ label: 'stdin', kind: 'stdin' });
+    else if (isUrl(spec)) out.push({ label: spec, kind: 'url' });
+    else {
+      let info;
+      try {
+        info = await stat(spec);
+      } catch (error) {
+        throw new UsageError(`cannot read ${spec}: ${describeFsError(error)}`);
+      }
+      if (info.isDirectory()) {
+        const files = await filesUnder(spec);
+        if (files.length === 0) throw new UsageError(`${spec}: no .txt file in this directory`);
+        for (const path of files) out.push({ label: path, kind: 'file', path });
+      } else out.push({ label: spec, kind: 'file', path: spec });
+    }
+  }
+  return out;
+}
+
+/** Every .txt file under a directory, sorted (dot-directories and node_modules skipped). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') out.push(...await filesUnder(path));
+    } else if (entry.isFile() && entry.name.endsWith('.txt')) out.push(path);
+  }
+  return out;
+}
+
+async function readStdin(limit: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    total += (chunk as Buffer).length;
+    if (total > limit) break;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+const fatal = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
+
 export async function lintCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('lint', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...LINT_FLAGS, 'max-bytes': { type: 'string' } } }));
+  const { values, positionals } = parseCommand('lint', () => parseArgs({
+    args: argv, allowPositionals: true, strict: true, options: {
+      format: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'fail-on': { type: 'string', default: 'error' },
+      select: { type: 'string', multiple: true },
+      ignore: { type: 'string', multiple: true },
+      fix: { type: 'boolean', default: false },
+      'unsafe-fixes': { type: 'boolean', default: false },
+      diff: { type: 'boolean', default: false },
+      mode: { type: 'string', default: 'google' },
+      'max-bytes': { type: 'string' },
+      'user-agent': { type: 'string' },
+      timeout: { type: 'string', default: '30000' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
   if (values.help) {
     process.stdout.write(LINT_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError(`lint takes one FILE or URL, got ${positionals.length} (see robotsmatch lint --help)`);
-  const warn = (line: string) => process.stderr.write(line);
+  if (positionals.length === 0) throw new UsageError('lint takes one or more FILE, DIR, URL or - (see robotsmatch lint --help)');
+  const format = (values.json ? 'json' : values.format ?? 'text') as Format;
+  if (!['text', 'json', 'github', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json, github or sarif, got ${JSON.stringify(values.format)}`);
+  const failOn = values['fail-on'] as keyof typeof SEVERITY_RANK;
+  if (!(failOn in SEVERITY_RANK)) throw new UsageError(`--fail-on must be error, warning or info, got ${JSON.stringify(failOn)}`);
+  if (values.fix && values.diff) throw new UsageError('--fix writes the fixes and --diff only shows them: give one of them');
+  const unsafe = values['unsafe-fixes'];
+  if (unsafe && !values.fix && !values.diff) throw new UsageError('--unsafe-fixes goes with --fix or --diff');
   const mode = modeOf(values.mode);
   const maxBytes = maxBytesOf(values['max-bytes']);
-  // A byte past the limit is enough for the linter to report the cut itself.
-  const limit = (maxBytes ?? 512_000) + 1;
-  const { robots, label, body, fetched } = await loadRobots(positionals[0]!, { mode, maxBytes: limit, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn: () => {} });
-  robots.dispose();
-  if (fetched && fetched.outcome !== 'ok') {
-    throw new UsageError(`${label}: no robots.txt to lint (${fetched.outcome}${fetched.status === undefined ? '' : `, HTTP ${fetched.status}`})`);
+  const timeoutMs = timeoutOf(values.timeout);
+  const options: LintOptions = {
+    mode,
+    ...(maxBytes === undefined ? {} : { maxBytes }),
+    ...(values.select ? { select: codesOf('--select', values.select)! } : {}),
+    ...(values.ignore ? { ignore: codesOf('--ignore', values.ignore)! } : {}),
+  };
+  const limit = (maxBytes ?? 512_000) + 1; // a byte past the limit, so the linter reports the cut itself
+  const targets = await targetsOf(positionals);
+  const results: Linted[] = [];
+  let fixable = false;
+
+  for (const t of targets) {
+    let body: Uint8Array;
+    let lintOptions = options;
+    const result: Linted = { label: t.label, diagnostics: [] };
+    if (t.kind === 'url') {
+      const fetched = await fetchRobots(t.label, { mode, maxBytes: limit, timeoutMs, ...(values['user-agent'] ? { userAgent: values['user-agent'] } : {}) }).catch((error: Error) => {
+        throw new UsageError(`cannot fetch a robots.txt for ${t.label}: ${error.message}`);
+      });
+      fetched.robots.dispose();
+      if (fetched.status === undefined && fetched.outcome === 'unreachable') throw new UsageError(`cannot fetch ${fetched.url}: ${outcomeSentence(fetched)}`);
+      result.label = fetched.url;
+      if (fetched.status !== undefined) result.status = fetched.status;
+      if (fetched.contentType !== undefined) result.contentType = fetched.contentType;
+      body = fetched.body;
+      lintOptions = { ...options, source: { url: fetched.url, ...(fetched.status === undefined ? {} : { status: fetched.outcome === 'unavailable' && fetched.status < 400 ? 404 : fetched.status }), contentType: fetched.contentType ?? null } };
+    } else if (t.kind === 'stdin') {
+      body = await readStdin(limit);
+    } else {
+      body = await readRobotsFile(t.path!, limit);
+    }
+    result.diagnostics = lint(body, lintOptions);
+
+    const wantsFix = values.fix || values.diff;
+    const hasFix = result.diagnostics.some((d) => d.fix && (unsafe || d.fix.safety === 'safe'));
+    if (wantsFix && hasFix && t.kind !== 'url') {
+      let text: string | undefined;
+      try {
+        text = fatal.decode(body);
+      } catch {
+        text = undefined; // not UTF-8: no fix is offered (lint gives none)
+      }
+      if (text !== undefined && body.length < limit) {
+        if (values.diff) {
+          result.diff = formatFixDiff(t.label, text, result.diagnostics, { unsafe });
+          fixable ||= result.diff !== '';
+        } else {
+          let fixedText = text;
+          let count = 0;
+          // A fix can reveal another (a split line's parts): a few passes.
+          for (let pass = 0; pass < 4; pass++) {
+            const diagnostics = pass === 0 ? result.diagnostics : lint(fixedText, lintOptions);
+            const next = applyFixes(fixedText, diagnostics, { unsafe });
+            if (next === fixedText) break;
+            count += new Set(diagnostics.filter((d) => d.fix && (unsafe || d.fix.safety === 'safe')).map((d) => d.line)).size;
+            fixedText = next;
+          }
+          if (count > 0) {
+            if (t.kind === 'stdin') process.stdout.write(fixedText);
+            else await writeFile(t.path!, fixedText);
+            result.fixed = count;
+            result.diagnostics = lint(fixedText, lintOptions);
+          }
+        }
+      }
+    }
+    results.push(result);
   }
-  const diagnostics = lint(body, { mode, ...(maxBytes === undefined ? {} : { maxBytes }) });
-  if (values.json) process.stdout.write(JSON.stringify({ file: label, diagnostics }, null, 2) + '\n');
-  else for (const d of diagnostics) process.stdout.write(formatDiagnostic(label, d));
-  const count = (s: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === s).length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (!values.json) warn(`${label}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}\n`);
-  return count('error') > 0 ? 1 : 0;
+
+  // Output.
+  const out = (s: string) => (values.fix && targets.some((t) => t.kind === 'stdin') ? process.stderr.write(s) : process.stdout.write(s));
+  if (values.diff) {
+    for (const r of results) if (r.diff) process.stdout.write(r.diff);
+  } else if (format === 'json') {
+    out(JSON.stringify({ files: results.map((r) => ({ file: r.label, ...(r.status === undefined ? {} : { status: r.status }), ...(r.contentType === undefined ? {} : { contentType: r.contentType }), ...(r.fixed === undefined ? {} : { fixed: r.fixed }), diagnostics: r.diagnostics })) }, null, 2) + '\n');
+  } else if (format === 'sarif') {
+    out(formatSarif(results.map((r) => ({ file: r.label, diagnostics: r.diagnostics })), version()));
+  } else if (format === 'github') {
+    for (const r of results) out(formatGithub(r.label, r.diagnostics));
+  } else {
+    for (const r of results) out(formatText(r.label, r.diagnostics));
+  }
+  if (format === 'text' || values.diff) {
+    for (const r of results) {
+      const count = (s: Diagnostic['severity']) => r.diagnostics.filter((d) => d.severity === s).length;
+      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      const http = r.status === undefined ? '' : ` (HTTP ${r.status}${r.contentType ? `, ${r.contentType}` : ''})`;
+      const fixed = r.fixed ? `; fixed ${plural(r.fixed, 'line')}` : '';
+      const left = values.fix || values.diff ? '' : fixHint(r.diagnostics, unsafe);
+      process.stderr.write(`${r.label}${http}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}${fixed}${left}\n`);
+    }
+  }
+  if (values.diff) return fixable ? 1 : 0;
+  const worst = Math.max(-1, ...results.flatMap((r) => r.diagnostics.map((d) => SEVERITY_RANK[d.severity])));
+  return worst >= SEVERITY_RANK[failOn] ? 1 : 0;
+}
+
+/** "; 2 fixable with --fix (1 more with --unsafe-fixes)". */
+function fixHint(diagnostics: Diagnostic[], unsafe: boolean): string {
+  const safe = new Set(diagnostics.filter((d) => d.fix?.safety === 'safe').map((d) => d.line)).size;
+  const risky = new Set(diagnostics.filter((d) => d.fix?.safety === 'unsafe').map((d) => d.line)).size;
+  if (!safe && !risky) return '';
+  const parts: string[] = [];
+  if (safe) parts.push(`${safe} fixable with --fix`);
+  if (risky && !unsafe) parts.push(`${risky} with --fix --unsafe-fixes`);
+  return `; ${parts.join(', ')}`;
 }

@@ -5,6 +5,7 @@ import { checkCommand } from './check.js';
 import { filterCommand } from './filter.js';
 import { explainCommand } from './explain.js';
 import { lintCommand } from './lint.js';
+import { diffCommand } from './diff.js';
 import { fetchCommand } from './fetch.js';
 import { exampleCommand } from './example.js';
 import { auditCommand } from './audit.js';
@@ -20,7 +21,10 @@ Commands:
   filter            keep the allowed URLs of a list (a file, gzip or stdin),
                     streaming, on every core; --verdicts for one answer per line
   explain <url>     which groups and rules apply to a URL, and why it is allowed or not
-  lint <file|url>   what Google and RFC 9309 crawlers will make of a robots.txt
+  lint <file|url>   what Google and RFC 9309 crawlers will make of a robots.txt;
+                    --fix writes the safe fixes
+  diff <old> <new>  what a robots.txt change does for each crawler (or, with
+                    --urls, every URL whose verdict changes)
   fetch <url>       fetch a URL's robots.txt by RFC 9309's rules and show the outcome
   audit <file|url|dir>...
                     who can reach a site: each known crawler's group, / verdict
@@ -41,6 +45,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   filter: filterCommand,
   explain: explainCommand,
   lint: lintCommand,
+  diff: diffCommand,
   fetch: fetchCommand,
   audit: auditCommand,
   crawlers: crawlersCommand,

@@ -24,6 +24,8 @@ export interface FetchedRobots {
   outcome: FetchOutcome;
   /** HTTP status of the last response; undefined when none came. */
   status: number | undefined;
+  /** The Content-Type header of the last response, as sent; undefined when none came or it had none. */
+  contentType: string | undefined;
   redirects: number;
   /** The robots.txt URL of the origin asked about (the rules apply to it). */
   url: string;
@@ -54,10 +56,11 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   const headers: Record<string, string> = {};
   if (o.userAgent) headers['user-agent'] = o.userAgent;
+  let contentType: string | undefined;
   const answer = (outcome: FetchOutcome, body: Uint8Array, status: number | undefined, redirects: number, finalUrl: string, expires: number, error?: unknown): FetchedRobots => {
     const robots = parseOwned(body, { mode: o.mode, maxBytes: o.maxBytes });
     return {
-      robots, outcome, status, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
+      robots, outcome, status, contentType, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
       body: outcome === 'ok' ? body.subarray(0, o.maxBytes) : new Uint8Array(0),
       ...(error === undefined ? {} : { error }),
     };
@@ -75,6 +78,7 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
         redirects += response.redirected ? 1 : 0;
       }
       const { status } = response;
+      contentType = response.headers.get('content-type') ?? undefined;
       if (status >= 300 && status < 400) {
         const location = response.headers.get('location');
         await response.body?.cancel().catch(() => {});

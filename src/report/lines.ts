@@ -66,6 +66,18 @@ export function lines(body: string | Uint8Array, options?: ParseOptions): Robots
   const u32 = core.u32;
   const u8 = core.u8;
   const out: RobotsLine[] = [];
+  // One decode of the whole body: when it is valid UTF-8 no line needs the
+  // per-line check, and when it is ASCII (most files) every text is a slice.
+  // (From the first line's start: a byte order mark, or part of one, before it is not part of any line.)
+  const from = count > 0 ? u32[base + L.EV_LINE_START]! : 0;
+  let whole: string | undefined;
+  try {
+    whole = strictDecoder.decode(u8.subarray(input + from, input + length));
+  } catch {
+    whole = undefined;
+  }
+  const ascii = whole !== undefined && whole.length === length - from;
+  const text = (start: number, end: number) => (ascii ? whole!.slice(start - from, end - from) : core.read(input + start, end - start));
   for (let i = 0; i < count; i++) {
     const ev = base + i * L.EV_WORDS;
     const flags = u32[ev + L.EV_KIND]!;
@@ -75,13 +87,13 @@ export function lines(body: string | Uint8Array, options?: ParseOptions): Robots
     const report: RobotsLine = {
       line: u32[ev + L.EV_LINE]!,
       kind,
-      text: core.read(input + lineStart, lineEnd - lineStart),
+      text: text(lineStart, lineEnd),
       hasComment: (flags & L.FLAG_COMMENT) !== 0,
       problems: [],
     };
     if (kind !== 'empty' && kind !== 'comment' && kind !== 'invalid') {
-      report.key = core.read(input + u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]! - u32[ev + L.EV_KEY_START]!);
-      report.value = core.read(input + u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]! - u32[ev + L.EV_VALUE_START]!);
+      report.key = text(u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]!);
+      report.value = text(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!);
     }
     if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow') report.group = u32[ev + L.EV_GROUP]! | 0;
     if (kind === 'user-agent') report.agent = flags & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(report.value!);
@@ -93,10 +105,12 @@ export function lines(body: string | Uint8Array, options?: ParseOptions): Robots
     if (kind === 'other') problems.push(UNSUPPORTED_KEYS.has(report.key!.toLowerCase()) ? 'unsupported-key' : 'unknown-key');
     if (kind === 'invalid') problems.push('unparseable');
     if (flags & L.FLAG_NUL) problems.push('nul-byte');
-    try {
-      strictDecoder.decode(u8.subarray(input + lineStart, input + lineEnd));
-    } catch {
-      problems.push('invalid-utf8');
+    if (whole === undefined) {
+      try {
+        strictDecoder.decode(u8.subarray(input + lineStart, input + lineEnd));
+      } catch {
+        problems.push('invalid-utf8');
+      }
     }
     out.push(report);
   }

@@ -1,0 +1,151 @@
+// robotsmatch diff OLD NEW: what a robots.txt change does, for review and
+// CI. Without --urls: for each crawler the files name (or --agent), the
+// rules it gains, loses or no longer follows, and the paths whose verdict
+// changes. With --urls: every URL of the list whose verdict changes, with
+// the deciding line on each side, streaming (matchLines on both files).
+
+import { diff, githubAnnotation, UrlDiff, type RobotsDiff, type UrlChange } from '../lint.js';
+import { fetchRobots, isPlainToken, type Verdict } from '../index.js';
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors.js';
+import { readRobotsFile, outcomeSentence } from './robots-source.js';
+import { openInput } from './input.js';
+import { lineChunks } from './line-chunks.js';
+import { isUrl, maxBytesOf, parseCommand, timeoutOf } from './options.js';
+
+export const DIFF_HELP = `Usage: robotsmatch diff <OLD> <NEW> [options]
+
+What changes from one robots.txt to another (files or URLs; - is standard
+input). Without --urls: for each crawler the files name, and \`*\` for the
+rest, the rules it gains, loses or no longer follows and the paths whose
+verdict changes, in words. With --urls: every URL of the list whose verdict
+changes for each agent, with the line that decides it in each file.
+
+Options:
+  --urls FILE        a list of URLs, one a line (plain or gzip; - for standard input)
+  --agent TOKEN      a crawler to compare (repeatable); with --urls the default is
+                     Googlebot, Bingbot and * (crawlers with no group of their own)
+  --format FORMAT    text (default), github (annotations on NEW) or json
+  --fail-on-block    exit 1 when the change newly disallows something
+  --max-bytes N      read at most N bytes of each file (default 512000)
+  --user-agent UA    the User-Agent header when fetching
+  --timeout MS       give up fetching after MS milliseconds (default 30000)
+  -h, --help         show this help
+`;
+
+const DEFAULT_URL_AGENTS = ['Googlebot', 'Bingbot', '*'];
+
+async function load(spec: string, maxBytes: number, o: { userAgent?: string | undefined; timeoutMs: number }, stdinUsed: { used: boolean }): Promise<{ label: string; body: Uint8Array }> {
+  if (spec === '-') {
+    if (stdinUsed.used) throw new UsageError('only one of OLD, NEW and --urls can be standard input');
+    stdinUsed.used = true;
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return { label: 'stdin', body: Buffer.concat(chunks) };
+  }
+  if (isUrl(spec)) {
+    const fetched = await fetchRobots(spec, { maxBytes, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) }).catch((error: Error) => {
+      throw new UsageError(`cannot fetch a robots.txt for ${spec}: ${error.message}`);
+    });
+    fetched.robots.dispose();
+    // What crawlers use: the body, nothing (4xx: allow all) or a disallow-all (5xx, unreachable).
+    if (fetched.outcome === 'unreachable') {
+      process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched)}\n`);
+      return { label: fetched.url, body: new TextEncoder().encode('User-agent: *\nDisallow: /\n') };
+    }
+    if (fetched.outcome === 'unavailable') process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched)}\n`);
+    return { label: fetched.url, body: fetched.body };
+  }
+  return { label: spec, body: await readRobotsFile(spec, maxBytes) };
+}
+
+const quote = (text: string) => '`' + text + '`';
+function side(v: Verdict): string {
+  return v.rule ? `line ${v.line} ${quote(`${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`)}` : 'no rule matches';
+}
+const word = (v: Verdict) => (v.allowed ? 'allowed' : 'disallowed');
+
+export async function diffCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommand('diff', () => parseArgs({
+    args: argv, allowPositionals: true, strict: true, options: {
+      urls: { type: 'string' },
+      agent: { type: 'string', multiple: true },
+      format: { type: 'string', default: 'text' },
+      'fail-on-block': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
+      'user-agent': { type: 'string' },
+      timeout: { type: 'string', default: '30000' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
+  if (values.help) {
+    process.stdout.write(DIFF_HELP);
+    return 0;
+  }
+  if (positionals.length !== 2) throw new UsageError(`diff takes OLD and NEW, got ${positionals.length} (see robotsmatch diff --help)`);
+  const format = values.format!;
+  if (!['text', 'github', 'json'].includes(format)) throw new UsageError(`--format must be text, github or json, got ${JSON.stringify(format)}`);
+  for (const a of values.agent ?? []) {
+    if (a !== '*' && !isPlainToken(a)) throw new UsageError(`--agent ${JSON.stringify(a)} is not a product token (letters, - and _) or *`);
+  }
+  const maxBytes = maxBytesOf(values['max-bytes']) ?? 512_000;
+  const fetchOptions = { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) };
+  const stdin = { used: values.urls === '-' };
+  const before = await load(positionals[0]!, maxBytes, fetchOptions, stdin);
+  const after = await load(positionals[1]!, maxBytes, fetchOptions, stdin);
+  const write = (s: string) => process.stdout.write(s);
+
+  if (values.urls !== undefined) {
+    const agents = values.agent ?? DEFAULT_URL_AGENTS;
+    const differ = new UrlDiff(before.body, after.body, agents, { maxBytes });
+    const input = await openInput(values.urls);
+    let blocked = 0;
+    let changed = 0;
+    const all: UrlChange[] = [];
+    try {
+      for await (const chunk of lineChunks(input.chunks)) {
+        for (const c of differ.compare(chunk)) {
+          changed++;
+          if (c.before.allowed && !c.after.allowed) blocked++;
+          if (format === 'json') all.push(c);
+          else if (format === 'github') {
+            write(githubAnnotation(c.before.allowed && !c.after.allowed ? 'warning' : 'notice', after.label, c.after.line || undefined, `robots.txt change for ${c.agent}`,
+              `${c.agent} ${c.url}: ${word(c.before)} -> ${word(c.after)} (old: ${side(c.before)}; new: ${side(c.after)})`));
+          } else write(`${c.agent}\t${word(c.before)} -> ${word(c.after)}\t${c.url}\told: ${side(c.before)}; new: ${side(c.after)}\n`);
+        }
+      }
+    } finally {
+      differ.dispose();
+    }
+    if (format === 'json') write(JSON.stringify({ old: before.label, new: after.label, agents, changes: all }, null, 2) + '\n');
+    process.stderr.write(`${changed.toLocaleString('en-US')} verdict${changed === 1 ? '' : 's'} changed (${blocked.toLocaleString('en-US')} newly disallowed) for ${agents.join(', ')}\n`);
+    return values['fail-on-block'] && blocked > 0 ? 1 : 0;
+  }
+
+  const result: RobotsDiff = diff(before.body, after.body, { maxBytes, ...(values.agent ? { agents: values.agent } : {}) });
+  if (format === 'json') write(JSON.stringify({ old: before.label, new: after.label, ...result }, null, 2) + '\n');
+  else if (format === 'github') {
+    for (const a of result.agents) {
+      const blocks = a.changes.some((c) => c.before.allowed && !c.after.allowed);
+      const line = a.added[0]?.line ?? a.changes.find((c) => c.after.line)?.after.line;
+      write(githubAnnotation(blocks ? 'warning' : 'notice', after.label, line, `robots.txt change for ${a.agent}`, a.summary.join('\n')));
+    }
+    if (result.sitemaps.added.length || result.sitemaps.removed.length) write(githubAnnotation('notice', after.label, undefined, 'robots.txt sitemaps', sitemapText(result).trim()));
+  } else {
+    write(`--- ${before.label}\n+++ ${after.label}\n`);
+    if (result.agents.length === 0 && !result.sitemaps.added.length && !result.sitemaps.removed.length) write('No crawler\'s rules change.\n');
+    for (const a of result.agents) {
+      write(`\n${a.agent === '*' ? '* (crawlers with no group of their own)' : a.agent}:\n`);
+      for (const s of a.summary) write(`  ${s}\n`);
+    }
+    write(sitemapText(result));
+  }
+  return values['fail-on-block'] && result.newlyDisallowed ? 1 : 0;
+}
+
+function sitemapText(r: RobotsDiff): string {
+  let out = '';
+  if (r.sitemaps.added.length) out += `\nSitemaps added: ${r.sitemaps.added.join(', ')}\n`;
+  if (r.sitemaps.removed.length) out += `${out ? '' : '\n'}Sitemaps removed: ${r.sitemaps.removed.join(', ')}\n`;
+  return out;
+}

@@ -1,0 +1,114 @@
+// User-agent lines: what name Google reads from each (the product token,
+// or `*`), and when that is not the crawler the line was written for: a
+// version or `*` after the name, words, a pattern, a browser's full header;
+// and crawlers named in more than one group.
+
+import { productToken } from '../../rules/agent.js';
+import { isBrowserToken, KNOWN_TOKENS } from '../crawlers.js';
+import type { Findings } from '../findings.js';
+import type { RobotsLine } from '../model.js';
+import { joinedParts } from './lines.js';
+import { rewriteValue } from '../rewrite.js';
+
+/** A crawler's name with digits or dots (`MJ12bot`, `Mail.RU_Bot`, `008`): its crawler matches it, whatever Google reads. */
+const NAME_LIKE = /^[A-Za-z0-9._-]+$/;
+const PLAIN = /^[A-Za-z_-]+$/;
+const HEADER = /^[A-Za-z]+\/\d\S*\s+\(/;
+const CRAWLER_WORD = /bot|crawl|spider|slurp|fetch|archiver/i;
+const GENERIC = /^(bot|bots|spider|crawler|crawl|robot|robots|agent)$/i;
+
+const short = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}...` : value);
+
+export function checkAgents(f: Findings): void {
+  const m = f.model;
+  for (const l of m.lines) {
+    if (l.kind !== 'user-agent') continue;
+    if (joinedParts(l)) continue; // joined-lines (checks/lines.ts) says it all
+    agentLine(f, l);
+  }
+  repeated(f);
+}
+
+function agentLine(f: Findings, l: RobotsLine): void {
+  const value = l.value ?? '';
+  const token = l.agent ?? '';
+  const text = l.text;
+  const valueColumn = text.indexOf(value, text.indexOf(l.key!) + l.key!.length) + 1;
+  const place = { column: valueColumn, endColumn: valueColumn + value.length };
+  if (value === '') {
+    f.add('empty-user-agent', l.line);
+    return;
+  }
+  if (value === '*' || PLAIN.test(value)) return;
+  if (token === '*') {
+    // `* text`: Google reads `*`; RFC 9309 crawlers read no name.
+    const d = f.add('modes-differ', l.line, { how: `Google reads \`${value}\` as \`*\` (every crawler); RFC 9309 crawlers read it as naming no crawler` }, place);
+    f.safe(d, { value: '*' }, 'Writes `*` alone, as Google already reads it');
+    return;
+  }
+  if (isBrowserToken(token) && HEADER.test(value)) {
+    // A browser's whole header: Google reads its first product, `Mozilla`.
+    const bot = productToken(value);
+    const found = bot !== '' && CRAWLER_WORD.test(bot) && !isBrowserToken(bot) ? bot : undefined;
+    const d = f.add('user-agent-header', l.line, {
+      value: short(value),
+      token,
+      effect: found ? `which names no crawler (the crawler in it is \`${found}\`), so no crawler follows this group` : 'which names no crawler, so no crawler follows this group',
+    }, place);
+    if (found) f.unsafe(d, [rewriteValue(l, found)], `Names the crawler's product token, \`${found}\``);
+    return;
+  }
+  if (token === '') {
+    if (value.includes('*')) {
+      // `*OrkashBot*`: a pattern; Google reads no name at all.
+      const inner = value.replace(/\*/g, '').trim();
+      const named = NAME_LIKE.test(inner) && !GENERIC.test(inner) ? inner : undefined;
+      const d = f.add('wildcard-in-user-agent', l.line, { value, hint: named ? ` (not even ${named})` : '' }, place);
+      if (named) f.unsafe(d, [rewriteValue(l, named)], `Names \`${named}\` without the \`*\``);
+    }
+    return; // `008`, `360Spider`: the crawler with that name matches it
+  }
+  const rest = value.slice(token.length);
+  if (/^(\/v?\d[\w.-]*(\s*\(.*\))?|\*+|\s*\(.*\))$/.test(rest)) {
+    // `Googlebot/2.1`, `Googlebot/2.1 (+http://www.google.com/bot.html)`, `Mediapartners-Google*`: Google reads the name before it.
+    const d = f.add('user-agent-not-token', l.line, { value: short(value), token }, { column: valueColumn + token.length, endColumn: valueColumn + value.length });
+    f.safe(d, { value: token }, `Writes the product token, \`${token}\`, alone, as Google already reads it`);
+    return;
+  }
+  if (/^[A-Za-z0-9._/-]/.test(rest)) return; // MJ12bot, Mail.ru, larbin_2.6.2, toCrawl/UrlDispatcher: their crawlers match them
+  if (/^\s/.test(rest)) words(f, l, value, token, place);
+}
+
+/** `Googlebot Image`, `Google Bot`: words where a known crawler's name was meant. */
+function words(f: Findings, l: RobotsLine, value: string, token: string, place: { column: number; endColumn: number }): void {
+  const parts = value.split(/\s+/).filter((w) => w !== '');
+  const hyphened = KNOWN_TOKENS.get(parts.slice(0, 2).join('-').toLowerCase());
+  const joined = KNOWN_TOKENS.get(parts.slice(0, 2).join('').toLowerCase());
+  const meant = hyphened ?? (joined && joined.toLowerCase() !== token.toLowerCase() ? joined : undefined);
+  const knownToken = KNOWN_TOKENS.has(token.toLowerCase());
+  if (!meant && !knownToken) return; // `Sogou web spider`: the crawler matches its own words
+  const effect = knownToken
+    ? `this group applies to every crawler named \`${token}\`, not only the one the other words describe${meant ? ` (did you mean \`${meant}\`?)` : ''}`
+    : `\`${token}\` is not \`${meant}\`, so ${meant} does not follow this group`;
+  const d = f.add('user-agent-words', l.line, { value, token, effect }, place);
+  if (meant) f.unsafe(d, [rewriteValue(l, meant)], `Names \`${meant}\``);
+}
+
+/** repeated-agent: a token (or `*`) named by more than one group. */
+function repeated(f: Findings): void {
+  const m = f.model;
+  const first = new Map<string, { group: number; line: number }>();
+  for (const l of m.lines) {
+    if (l.kind !== 'user-agent' || l.group === undefined || l.group < 0) continue;
+    const token = (l.agent ?? '').toLowerCase();
+    if (token === '') continue;
+    const seen = first.get(token);
+    if (!seen) {
+      first.set(token, { group: l.group, line: l.line });
+      continue;
+    }
+    if (seen.group === l.group) continue;
+    f.add('repeated-agent', l.line, { who: token === '*' ? '`*`' : `\`${l.agent}\``, first: seen.line });
+    seen.group = l.group; // once per later group
+  }
+}

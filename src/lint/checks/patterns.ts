@@ -1,0 +1,125 @@
+// Allow and Disallow patterns: ones that can never match a URL a crawler
+// requests (no leading `/`, a full URL, a space, a non-breaking space), a
+// `#` that cuts the pattern short, a `$` that does not anchor, and patterns
+// Google and RFC 9309 crawlers match differently.
+
+import type { Findings } from '../findings.js';
+import type { RobotsLine } from '../model.js';
+import { joinedParts } from './lines.js';
+import { rewriteValue } from '../rewrite.js';
+
+const NBSP = '\u00a0';
+const INVISIBLE = /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
+const INVISIBLE_ENDS = /^[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]+|[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]+$/g;
+
+export function checkPatterns(f: Findings): void {
+  for (const l of f.model.lines) {
+    if (l.kind !== 'allow' && l.kind !== 'disallow') continue;
+    if (joinedParts(l)) continue; // joined-lines says it all
+    pattern(f, l);
+  }
+}
+
+function pattern(f: Findings, l: RobotsLine): void {
+  const value = l.value ?? '';
+  const text = l.text;
+  const key = l.key!;
+  const valueColumn = value === '' ? 0 : text.indexOf(value, text.indexOf(key) + key.length) + 1;
+  const verb = l.kind === 'allow' ? 'Allow' : 'Disallow';
+
+  hash(f, l, verb);
+  if (value === '') return;
+
+  // A non-breaking (or other invisible) space at either end: never in a URL a crawler requests.
+  const trimmed = value.replace(INVISIBLE_ENDS, '');
+  if (trimmed !== value) {
+    const before = INVISIBLE.test(value[0]!);
+    const char = before ? value[0]! : value[value.length - 1]!;
+    const name = char === NBSP ? 'a non-breaking space' : `an invisible space (U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+    const d = f.add('whitespace-in-pattern', l.line, {
+      what: `${name} ${before ? 'before' : 'after'} it`,
+      encoded: encodeURIComponent(char),
+      effect: before ? 'the pattern never matches, so crawlers never apply this rule' : `the rule applies only to URLs with that encoded space after ${trimmed}, which no link on the site is likely to have`,
+    }, { column: valueColumn });
+    f.unsafe(d, [rewriteValue(l, trimmed)], `Removes the ${char === NBSP ? 'non-breaking' : 'invisible'} space`);
+    return;
+  }
+  if (value.includes(' ')) {
+    const words = value.split(/ +/);
+    const several = words.length > 1 && words.every((w) => w.startsWith('/') || w.startsWith('*'));
+    const d = f.add('whitespace-in-pattern', l.line, {
+      what: 'a space',
+      encoded: '%20',
+      effect: 'the pattern never matches, so crawlers never apply this rule',
+    }, { column: valueColumn + value.indexOf(' ') });
+    if (several) f.unsafe(d, words.map((w) => rewriteValue(l, w)), `Puts each of ${words.map((w) => `\`${w}\``).join(', ')} on a ${verb} line of its own`);
+    else f.unsafe(d, [rewriteValue(l, value.replace(/ /g, '%20'))], 'Writes the space as %20, as crawlers request it');
+    return;
+  }
+
+  if (value[0] !== '/' && value[0] !== '*') {
+    const url = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(value);
+    if (url) {
+      fullUrl(f, l, url[2]!, url[3] || '/', valueColumn);
+      return;
+    }
+    const d = f.add('pattern-no-leading-slash', l.line, undefined, { column: valueColumn });
+    const meant = /^\.[A-Za-z0-9]+\$?$/.test(value) ? `/*${value}` // `.css`: files of that type
+      : /^\?/.test(value) ? `/*${value}` // `?sort=`: that query anywhere
+        : /^[A-Za-z0-9_-]+(\/|$)/.test(value) && !/^www\./i.test(value) && !/^[^/]*\.[a-z]{2,}(\/|$)/i.test(value) ? `/${value}` // `private/`
+          : undefined; // `www.example.com/x`, `$`...: no fix
+    if (meant) f.unsafe(d, [rewriteValue(l, meant)], `Writes the pattern as \`${meant}\``);
+    return;
+  }
+
+  const dollar = /\$[*$]/.exec(value);
+  if (dollar) {
+    const literal = value.slice(value.lastIndexOf('*', dollar.index) + 1, dollar.index + 1);
+    f.add('dollar-inside-pattern', l.line, { literal }, { column: valueColumn + dollar.index, endColumn: valueColumn + dollar.index + 1 });
+  }
+  if (/%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/i.test(value)) {
+    f.add('modes-differ', l.line, {
+      how: 'This pattern percent-encodes a letter, digit or `-._~`: RFC 9309 crawlers decode it and match either form, Google matches only URLs that encode it the same way',
+    }, { column: valueColumn });
+  }
+  if (l.kind === 'allow' && /\/index\.htm[^/]*$/.test(value)) {
+    f.add('modes-differ', l.line, {
+      how: `Google also allows the directory \`${value.slice(0, value.lastIndexOf('/') + 1)}\` itself (its index.html rule); RFC 9309 crawlers allow only what the pattern matches`,
+    }, { column: valueColumn });
+  }
+}
+
+/** url-as-pattern: `Disallow: https://host/path`. A fix only for this host's own URL, when lint knows the host. */
+function fullUrl(f: Findings, l: RobotsLine, host: string, path: string, column: number): void {
+  const base = f.model.source?.url;
+  let own = false;
+  if (base) {
+    try {
+      own = new URL(base).host.toLowerCase() === host.toLowerCase();
+    } catch {
+      own = false;
+    }
+  }
+  const d = f.add('url-as-pattern', l.line, {
+    where: own
+      ? `; for this host, write the path alone (\`${path}\`)`
+      : !host ? ''
+        : path === '/' ? `; a rule for ${host} belongs in that host's own robots.txt`
+          : `: if ${host} is this site, write the path alone (\`${path}\`); a rule for another host belongs in that host's own robots.txt`,
+  }, { column });
+  if (own) f.unsafe(d, [rewriteValue(l, path)], `Writes the path alone, \`${path}\``);
+}
+
+/** hash-in-pattern: `Disallow: /page#section` is `Disallow: /page`; `Disallow: /#!/admin` is `Disallow: /`. */
+function hash(f: Findings, l: RobotsLine, verb: string): void {
+  if (!l.hasComment) return;
+  const text = l.text;
+  const at = text.indexOf('#');
+  if (at <= 0 || /\s/.test(text[at - 1]!) || text.slice(0, at).trimEnd().endsWith(':')) return;
+  const value = l.value ?? '';
+  const rule = `${verb}: ${value}`;
+  let effect: string;
+  if (value === '/' || value === '/*') effect = `, which ${l.kind === 'allow' ? 'allows' : 'disallows'} every URL of the site (a URL's #fragment never reaches the server, so no rule can match it)`;
+  else effect = `, which applies to every path that starts with ${value} (a URL's #fragment never reaches the server, so no rule can match it)`;
+  f.add('hash-in-pattern', l.line, { rule, effect }, { column: at + 1 });
+}

@@ -1,0 +1,116 @@
+// Fixes: applying them to a text, and saying what an unsafe one changes.
+// A fix replaces its diagnostic's line with zero or more lines; lines are
+// counted as the core counts them (LF, CRLF and CR each end a line), and a
+// byte order mark before the first line stays where it is.
+
+import { typeError } from '../common/errors.js';
+import { consequences, diffModels, fixAgents, starName } from './diff.js';
+import { FileModel } from './model.js';
+import type { Diagnostic, Fix } from './types.js';
+
+export interface ApplyOptions {
+  /** Apply unsafe fixes too (default: safe ones only). */
+  unsafe?: boolean;
+}
+
+/** A text cut into lines, each with its own line break ('' for the last line when the text does not end in one). */
+export function splitText(text: string): { bom: string; lines: string[]; breaks: string[] } {
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const lines: string[] = [];
+  const breaks: string[] = [];
+  const re = /\r\n|\r|\n/g;
+  let from = bom.length;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    lines.push(text.slice(from, m.index));
+    breaks.push(m[0]);
+    from = m.index + m[0].length;
+  }
+  lines.push(text.slice(from));
+  breaks.push('');
+  return { bom, lines, breaks };
+}
+
+/** The fixes that apply: one per line (the first given for that line), safe ones only unless `unsafe`. */
+export function fixesToApply(diagnostics: readonly Diagnostic[], options?: ApplyOptions): Map<number, Fix> {
+  const unsafe = options?.unsafe === true;
+  const byLine = new Map<number, Fix>();
+  for (const d of diagnostics) {
+    const fix = d.fix;
+    if (!fix || (fix.safety === 'unsafe' && !unsafe) || byLine.has(d.line)) continue;
+    byLine.set(d.line, fix);
+  }
+  return byLine;
+}
+
+/**
+ * The text with the diagnostics' fixes applied: safe ones, and unsafe ones
+ * too with `{ unsafe: true }`. One fix per line (the first given for it);
+ * every other line is kept byte for byte, with its own line break.
+ */
+export function applyFixes(text: string, diagnostics: readonly Diagnostic[], options?: ApplyOptions): string {
+  if (typeof text !== 'string') throw typeError('text', 'a string', text);
+  if (!Array.isArray(diagnostics)) throw typeError('diagnostics', 'an array of diagnostics', diagnostics);
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw typeError('options', 'an object', options);
+  const fixes = fixesToApply(diagnostics, options);
+  if (fixes.size === 0) return text;
+  const { bom, lines, breaks } = splitText(text);
+  const usual = breaks.find((b) => b !== '') ?? '\n';
+  let out = bom;
+  for (let i = 0; i < lines.length; i++) {
+    const fix = fixes.get(i + 1);
+    if (!fix) {
+      out += lines[i]! + breaks[i]!;
+      continue;
+    }
+    if (fix.lines.length === 0) continue; // the line and its break go
+    out += fix.lines.join(breaks[i] || usual) + breaks[i]!;
+  }
+  return out;
+}
+
+/** Most unsafe fixes one lint() describes (each is a parse of the fixed file); past this, they are dropped. */
+export const MAX_DESCRIBED_FIXES = 40;
+
+/**
+ * The message of an unsafe fix: `what` it does, then what crawlers will do
+ * differently, found by parsing the file with this one fix applied and
+ * comparing every crawler's verdicts on the paths either file names.
+ */
+export function describeUnsafe(model: FileModel, text: string, line: number, lines: string[], what: string): string {
+  const fixed = applyFixes(text, [{ line, severity: 'info', code: 'modes-differ', message: '', fix: { safety: 'safe', lines, message: '' } }]);
+  const after = new FileModel(fixed, { maxBytes: model.maxBytes });
+  try {
+    return `${what} ${consequences(diffModels(model, after, fixAgents(model, after)), after)}`;
+  } finally {
+    after.dispose();
+  }
+}
+
+/** Does a fix's message say that `agent` will be disallowed from `/`? */
+function declares(message: string, agent: string, star: string): boolean {
+  for (const m of message.matchAll(/(?:^|\. )([^.]*?) will then be disallowed from \/(?:\.| and)/g)) {
+    const who = m[1]!;
+    if (agent === '*' ? who.includes(star) || who.includes('Crawlers with no group of their own') : who.toLowerCase().split(/, | and /).some((w) => w.trim() === agent.toLowerCase())) return true;
+  }
+  return false;
+}
+
+/**
+ * The crawlers for which applying every fix of `diagnostics` (safe and
+ * unsafe) disallows `/`, though it was allowed and no fix says so.
+ */
+export function undeclaredBlocks(model: FileModel, text: string, diagnostics: readonly Diagnostic[]): string[] {
+  const fixed = applyFixes(text, diagnostics, { unsafe: true });
+  const after = new FileModel(fixed, { maxBytes: model.maxBytes });
+  try {
+    const result = diffModels(model, after, fixAgents(model, after));
+    const messages = diagnostics.filter((d) => d.fix?.safety === 'unsafe').map((d) => d.fix!.message);
+    const star = starName(after);
+    return result.agents
+      .filter((a) => a.changes.some((c) => c.path === '/' && c.before.allowed && !c.after.allowed))
+      .map((a) => a.agent)
+      .filter((agent) => !messages.some((m) => declares(m, agent, star)));
+  } finally {
+    after.dispose();
+  }
+}
