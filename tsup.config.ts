@@ -13,6 +13,14 @@ const packageEntry: Plugin = {
   },
 };
 
+/** `../index.js` from src/edge/ and src/crawlers/ becomes the workerd entry (dist/workerd.js). */
+const workerdEntry: Plugin = {
+  name: 'workerd-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: './workerd.js', external: true }));
+  },
+};
+
 /** `../index.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
@@ -37,7 +45,7 @@ export default defineConfig([
     // robotsmatch/compat (robots-parser's API) and robotsmatch/lint. They
     // import the package entry (one core for all), and compat's CommonJS
     // build is `module.exports = robotsParser`, as robots-parser's is.
-    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts' },
+    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'es2022',
@@ -46,10 +54,15 @@ export default defineConfig([
     splitting: true,
     esbuildPlugins: [packageEntry],
     async onSuccess() {
-      const { readFileSync, writeFileSync } = await import('node:fs');
-      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs']) {
+      const { readFileSync, readdirSync, writeFileSync } = await import('node:fs');
+      // The entries, and the chunks they share (which may hold the require instead of an entry).
+      const chunks = readdirSync('dist').filter((f) => /^chunk-.*\.cjs$/.test(f)).map((f) => `dist/${f}`);
+      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs', 'dist/edge.cjs', ...chunks]) {
         const code = readFileSync(file, 'utf8');
-        if (!code.includes("require('./index.js')")) throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
+        if (!code.includes("require('./index.js')")) {
+          if (file.includes('/chunk-')) continue;
+          throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
+        }
         writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));
       }
     },
@@ -61,6 +74,20 @@ export default defineConfig([
     target: 'es2022',
     platform: 'neutral',
     external: ['./robotsmatch.wasm'],
+  },
+  {
+    // robotsmatch/edge under the workerd and edge-light conditions: the same
+    // source, importing the workerd entry (the .wasm as a module) instead of
+    // the inlined core, so that a worker that imports `robotsmatch` and
+    // `robotsmatch/edge` has one core and one Robots class. The registry is
+    // bundled in (dist/crawlers.js would bring the inlined core with it).
+    // Its types are dist/edge.d.ts.
+    entry: { 'edge-workerd': 'src/edge.ts' },
+    format: ['esm'],
+    target: 'es2022',
+    platform: 'neutral',
+    splitting: false,
+    esbuildPlugins: [workerdEntry],
   },
   {
     // The command-line tool, Node only. It imports the package's own entry
