@@ -37,6 +37,8 @@ export interface EnforcerCounters {
   bots: CrawlerCounts;
   /** Per registry crawler, by name (only those seen). */
   crawlers: Record<string, CrawlerCounts & { operator: string }>;
+  /** Distinct User-Agent headers remembered now (at most maxUserAgents; not reset). */
+  userAgents: number;
 }
 
 export interface Enforcer<R extends EdgeRequest = EdgeRequest> {
@@ -189,7 +191,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
   counters(options?: { reset?: boolean }): EnforcerCounters {
     const crawlers: EnforcerCounters['crawlers'] = {};
     for (const [name, counts] of this.#counts) crawlers[name] = { ...counts };
-    const snapshot: EnforcerCounters = { since: this.#since, requests: this.#requests, browsers: this.#browsers, bots: { ...this.#botCounts }, crawlers };
+    const snapshot: EnforcerCounters = { since: this.#since, requests: this.#requests, browsers: this.#browsers, bots: { ...this.#botCounts }, crawlers, userAgents: this.#identities.size };
     if (options?.reset) {
       // In place: the states hold these objects.
       for (const counts of this.#counts.values()) counts.requests = counts.disallowed = 0;
@@ -355,7 +357,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       const token = identity.token.toLowerCase();
       const named = token !== '' && this.#fileTokens(robots).has(token);
       key = named ? 'bot\n' + token : 'bot\n*';
-      agent = named ? token : '*';
+      agent = named ? identity.token : '*';
       counts = this.#botCounts;
     }
     let state = this.#states.get(key);
