@@ -14,8 +14,8 @@ import { groups, parse, selection, type AgentMatcher, type Robots, type Verdict 
 import type { CrawlerEntry } from '../crawlers/registry.js';
 import { BOT, CRAWLER, Identities, type Identity } from './identity.js';
 import {
-  resolveEnforcerOptions, type Decision, type EdgeRequest, type EnforcerOptions, type ResolvedEnforcerOptions,
-  type Violation, type WaitUntil,
+  resolveEnforcerOptions, type Decision, type EdgeRequest, type EnforcerOptions, type PlainRequest, type RequestLike,
+  type ResolvedEnforcerOptions, type Violation, type WaitUntil,
 } from './options.js';
 
 /** Counts for one crawler (or for all unknown bots). */
@@ -86,10 +86,13 @@ export function pathAndQuery(url: string): string {
   if (url.charCodeAt(0) !== 47 /* / */) {
     const scheme = url.indexOf('://');
     if (scheme < 0) return url;
+    // The authority ends at the first '/', '?' or '#' (a '?' or '#' before any '/' is rare: looked for only before the '/').
+    let slash = url.indexOf('/', scheme + 3);
+    if (slash < 0) slash = url.length;
     start = scheme + 3;
-    while (start < url.length) {
+    while (start < slash) {
       const c = url.charCodeAt(start);
-      if (c === 47 || c === 63 /* ? */ || c === 35 /* # */) break;
+      if (c === 63 /* ? */ || c === 35 /* # */) break;
       start++;
     }
   }
@@ -100,11 +103,20 @@ export function pathAndQuery(url: string): string {
   return path.charCodeAt(0) === 47 ? path : '/' + path;
 }
 
+/** Whether a URL (or path) is the site's /robots.txt (no query): RFC 9309 2.2.2 allows it always. */
+export function isRobotsTxt(url: string): boolean {
+  if (!url.endsWith('/robots.txt')) return false;
+  const at = url.length - 11;
+  if (at === 0) return true;
+  const scheme = url.indexOf('://');
+  return scheme >= 0 && url.indexOf('/', scheme + 3) === at;
+}
+
 /** The 403 that 'block' answers with: plain text naming the rule. */
 export function blockedResponse(decision: Decision): Response {
   const who = decision.crawler?.name ?? (decision.userAgent || 'this client');
   const rule = decision.rule ? ` (line ${decision.line}: ${decision.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${decision.rule.pattern})` : '';
-  return new Response(`Forbidden: this site's robots.txt disallows ${decision.path} for ${who}${rule}.\n`, {
+  return new Response(`Forbidden: this site's robots.txt disallows ${pathAndQuery(decision.url)} for ${who}${rule}.\n`, {
     status: 403,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });
@@ -112,21 +124,29 @@ export function blockedResponse(decision: Decision): Response {
 
 function describe(violation: Violation): string {
   const rule = `${violation.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${violation.rule.pattern}`;
-  return `robots.txt violation: ${violation.crawler} requested ${violation.path} (line ${violation.line}: ${rule}; group ${violation.group}; action ${violation.action}; user-agent ${JSON.stringify(violation.userAgent)})`;
+  return `robots.txt violation: ${violation.crawler} requested ${violation.url} (line ${violation.line}: ${rule}; group ${violation.group}; action ${violation.action}; user-agent ${JSON.stringify(violation.userAgent)})`;
 }
 
-function requestParts(request: EdgeRequest): { url: string; userAgent: string; method: string } {
+/** The request's URL (a TypeError for anything but a Request or { url }). */
+function urlOf(request: EdgeRequest): string {
   if (typeof request !== 'object' || request === null) throw new TypeError(`request must be a Request or { url, userAgent }, got ${request === null ? 'null' : typeof request}`);
   const url = request.url;
   if (typeof url !== 'string') throw new TypeError(`request.url must be a string, got ${url === null ? 'null' : typeof url}`);
-  const headers = (request as { headers?: { get?: unknown } }).headers;
-  let userAgent: unknown;
-  if (headers !== undefined && typeof headers.get === 'function') userAgent = (headers as { get(name: string): string | null }).get('user-agent');
-  else userAgent = (request as { userAgent?: unknown }).userAgent;
-  if (userAgent == null) userAgent = '';
-  else if (typeof userAgent !== 'string') throw new TypeError(`request.userAgent must be a string, null or undefined, got ${typeof userAgent}`);
+  return url;
+}
+
+/** The request's User-Agent header, '' when it sent none. */
+function userAgentOf(request: EdgeRequest): string {
+  const headers = (request as RequestLike).headers;
+  const userAgent = headers !== undefined && typeof headers.get === 'function' ? headers.get('user-agent') : (request as PlainRequest).userAgent;
+  if (typeof userAgent === 'string') return userAgent;
+  if (userAgent == null) return '';
+  throw new TypeError(`request.userAgent must be a string, null or undefined, got ${typeof userAgent}`);
+}
+
+function methodOf(request: EdgeRequest): string {
   const method = (request as { method?: unknown }).method;
-  return { url, userAgent: userAgent as string, method: typeof method === 'string' ? method : 'GET' };
+  return typeof method === 'string' ? method : 'GET';
 }
 
 class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
@@ -156,7 +176,8 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
 
   decide(request: R, ctx?: WaitUntil): Promise<Decision> {
     try {
-      const { url, userAgent } = requestParts(request);
+      const url = urlOf(request);
+      const userAgent = userAgentOf(request);
       const loaded = this.#current(ctx);
       if (loaded instanceof Promise) return loaded.then(() => this.#decided(url, userAgent, request, ctx));
       return Promise.resolve(this.#decided(url, userAgent, request, ctx));
@@ -166,8 +187,10 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
   }
 
   async handle(request: R, ctx?: WaitUntil): Promise<Response | undefined> {
-    const { url, userAgent, method } = requestParts(request);
-    if (this.#o.serveRobotsTxt && (method === 'GET' || method === 'HEAD') && pathAndQuery(url).split('?')[0] === '/robots.txt') {
+    const url = urlOf(request);
+    const userAgent = userAgentOf(request);
+    const method = methodOf(request);
+    if (this.#o.serveRobotsTxt && (method === 'GET' || method === 'HEAD') && isRobotsTxt(url)) {
       const loaded = this.#current(ctx);
       const { body } = loaded instanceof Promise ? await loaded : loaded;
       if (body !== undefined) {
@@ -294,26 +317,23 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
 
   /** The decision with the current robots.txt (loaded by now), counted and reported. */
   #decided(url: string, userAgent: string, request: R, ctx: WaitUntil | undefined): Decision {
-    const path = pathAndQuery(url);
     const identity = this.#identities.of(userAgent);
     this.#requests++;
     const { kind, crawler } = identity;
     const client = kind === CRAWLER ? 'crawler' : kind === BOT ? 'bot' : 'browser';
     if (kind !== CRAWLER && kind !== BOT) {
       this.#browsers++;
-      return { allowed: true, enforced: false, skipped: 'browser', client, crawler, group: null, line: 0, rule: null, path, url, userAgent };
-    }
-    const counts = kind === CRAWLER ? this.#countsOf(crawler!) : this.#botCounts;
-    if (!identity.enforced) {
-      counts.requests++;
-      return { allowed: true, enforced: false, skipped: kind === BOT ? 'bot' : 'unselected', client, crawler, group: null, line: 0, rule: null, path, url, userAgent };
+      return { allowed: true, enforced: false, skipped: 'browser', client, crawler, group: null, line: 0, rule: null, url, userAgent };
     }
     // RFC 9309 2.2.2: /robots.txt itself is always allowed.
-    const robotsTxt = path.length >= 11 && path.startsWith('/robots.txt') && (path.length === 11 || path.charCodeAt(11) === 63);
+    const robotsTxt = isRobotsTxt(url);
     const robots = this.#loaded?.robots ?? null;
-    if (robotsTxt || robots === null) {
-      counts.requests++;
-      return { allowed: true, enforced: false, skipped: robotsTxt ? 'robots.txt' : 'unreachable', client, crawler, group: null, line: 0, rule: null, path, url, userAgent };
+    if (!identity.enforced || robotsTxt || robots === null) {
+      (kind === CRAWLER ? this.#countsOf(crawler!) : this.#botCounts).requests++;
+      if (!identity.enforced) {
+        return { allowed: true, enforced: false, skipped: kind === BOT ? 'bot' : 'unselected', client, crawler, group: null, line: 0, rule: null, url, userAgent };
+      }
+      return { allowed: true, enforced: false, skipped: robotsTxt ? 'robots.txt' : 'unreachable', client, crawler, group: null, line: 0, rule: null, url, userAgent };
     }
     let state = identity.generation === this.#generation ? (identity.state as AgentState) : undefined;
     if (state === undefined) {
@@ -322,12 +342,14 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       identity.generation = this.#generation;
     }
     const matcher = state.matcher;
-    // A path that starts with `//` would read as an authority: keep it a path.
-    const verdict = matcher === undefined ? NO_RULE : matcher.check(path.charCodeAt(1) === 47 ? 'http://h' + path : path);
+    // The core takes the path and query out of the URL as Google's parser
+    // does (faster than slicing it here). A path that starts with `//` would
+    // read as an authority: it goes in as a URL's path.
+    const verdict = matcher === undefined ? NO_RULE : matcher.check(url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 'http://h' + url : url);
     state.counts.requests++;
     const decision: Decision = {
       allowed: verdict.allowed, enforced: true, skipped: undefined, client, crawler, group: state.group,
-      line: verdict.line, rule: verdict.rule, path, url, userAgent,
+      line: verdict.line, rule: verdict.rule, url, userAgent,
     };
     if (!verdict.allowed) {
       state.counts.disallowed++;
@@ -392,7 +414,6 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       operator: identity.crawler?.operator,
       userAgent: decision.userAgent,
       url: decision.url,
-      path: decision.path,
       group: decision.group,
       line: decision.line,
       rule: decision.rule!,

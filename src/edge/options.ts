@@ -118,8 +118,7 @@ export interface Decision {
   line: number;
   /** The deciding rule as written; null when none. */
   rule: Verdict['rule'];
-  /** The path and query that were matched (no fragment). */
-  path: string;
+  /** The request's URL as given (its path and query are what was matched). */
   url: string;
   userAgent: string;
 }
@@ -134,7 +133,6 @@ export interface Violation {
   operator: string | undefined;
   userAgent: string;
   url: string;
-  path: string;
   /** The token whose group disallowed it, `*` for the global group. */
   group: string | null;
   line: number;
