@@ -6,7 +6,8 @@
 //
 //   npm install && npx wrangler deploy      (then add a route for your site)
 //
-// The robots.txt is the origin's own /robots.txt, fetched on the first
+// The robots.txt is the origin's own /robots.txt (of the first request's
+// host: one site per Worker, or set ROBOTS_URL), fetched on the first
 // request and refreshed in the background when it expires; set ROBOTS_TXT
 // (a secret or a var) to enforce a text of your own instead, which the
 // Worker then also serves at /robots.txt.
@@ -25,7 +26,7 @@ let enforcer;
 
 function enforcerFor(env, request) {
   return (enforcer ??= createEnforcer({
-    robots: env.ROBOTS_TXT ? env.ROBOTS_TXT : new URL('/robots.txt', request.url),
+    robots: env.ROBOTS_TXT ? env.ROBOTS_TXT : new URL(env.ROBOTS_URL || '/robots.txt', request.url),
     serveRobotsTxt: Boolean(env.ROBOTS_TXT),
     action: env.ACTION === 'log' ? 'log' : 'block',
     onViolation: (violation) => console.log(JSON.stringify({ message: 'robots.txt violation', ...violation })),
