@@ -35,7 +35,12 @@ export default defineConfig([
     // build: ESM and CommonJS, with declarations for both.
     entry: { index: 'src/index.ts', js: 'src/js.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    // The declarations of robotsmatch/crawlers and robotsmatch/edge are built
+    // here, with the main entry's: they then share one declaration of Robots
+    // and RobotsCache (classes with #private members, which TypeScript tells
+    // apart by declaration), so `audit(parse(...))` and
+    // `createEnforcer({ robots: parse(...) })` type-check.
+    dts: { entry: { index: 'src/index.ts', js: 'src/js.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' } },
     target: 'es2022',
     platform: 'neutral',
     treeshake: true,
@@ -47,7 +52,7 @@ export default defineConfig([
     // build is `module.exports = robotsParser`, as robots-parser's is.
     entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: { entry: { compat: 'src/compat.ts', lint: 'src/lint.ts' } }, // crawlers' and edge's: with the main entry's, above
     target: 'es2022',
     platform: 'neutral',
     cjsInterop: true,

@@ -117,6 +117,8 @@ import { lint, type Diagnostic } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser, { type Robot } from 'robotsmatch/compat';
 import { createEnforcer, EnforcerOptionError, type Decision, type Violation, type EnforcerOptions } from 'robotsmatch/edge';
+import { audit } from 'robotsmatch/crawlers';
+import { RobotsCache as Cache } from 'robotsmatch';
 const edgeOptions: EnforcerOptions = { robots: 'User-agent: *\\nDisallow: /a\\n', action: 'block', onViolation: (v: Violation) => void v.line };
 const enforcer = createEnforcer(edgeOptions);
 export const edge: [Promise<Decision>, unknown, typeof EnforcerOptionError] = [enforcer.decide({ url: '/a', userAgent: 'x' }), enforcer.counters().crawlers, EnforcerOptionError];
@@ -129,6 +131,9 @@ const matcher = robots.forAgent('x');
 const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;
 let fetched: FetchedRobots | undefined;
 export const all = [robot.isAllowed('https://e.com/x', 'Bot/1.0') ?? false, robot.getCrawlDelay(), verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
+// The subpaths take the main entry's Robots and RobotsCache (one declaration of each).
+declare const site: URL; // a value only where a lib or @types/node has URL
+export const shared = [audit(robots, 'ai'), createEnforcer({ robots }), createEnforcer({ robots: site, cache: new Cache() })];
 robots.dispose();
 `;
   test.each(['node16', 'bundler'] as const)('TypeScript, moduleResolution %s, strict, skipLibCheck false, default lib, no @types/node', (resolution) => {
