@@ -81,17 +81,18 @@ export default defineConfig([
     external: ['./robotsmatch.wasm'],
   },
   {
-    // robotsmatch/edge under the workerd and edge-light conditions: the same
-    // source, importing the workerd entry (the .wasm as a module) instead of
-    // the inlined core, so that a worker that imports `robotsmatch` and
-    // `robotsmatch/edge` has one core and one Robots class. The registry is
-    // bundled in (dist/crawlers.js would bring the inlined core with it).
-    // Its types are dist/edge.d.ts.
-    entry: { 'edge-workerd': 'src/edge.ts' },
+    // robotsmatch/crawlers and robotsmatch/edge under the workerd and
+    // edge-light conditions: the same sources, importing the workerd entry
+    // (the .wasm as a module) instead of the inlined core, so that a worker
+    // that imports `robotsmatch` and its subpaths has one core and one Robots
+    // class (dist/crawlers.js would bring the inlined core, which workerd
+    // cannot compile). They share the registry's chunk. Their types are
+    // dist/crawlers.d.ts and dist/edge.d.ts.
+    entry: { 'crawlers-workerd': 'src/crawlers.ts', 'edge-workerd': 'src/edge.ts' },
     format: ['esm'],
     target: 'es2022',
     platform: 'neutral',
-    splitting: false,
+    splitting: true,
     esbuildPlugins: [workerdEntry],
   },
   {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '../src/index.js';
 import { createEnforcer, blockedResponse, EnforcerOptionError } from '../src/edge.js';
+import { audit } from '../src/crawlers.js';
 import { crawlerUserAgents, browserUserAgents } from './fixtures/user-agents.js';
 // @ts-expect-error plain JavaScript shared with workerd
 import { runEdgeCases } from './edge/cases.mjs';
@@ -41,7 +42,7 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
   test('the shared cases pass, with Node\'s decisions', async () => {
     const response = await fetch(workerd.cases, { method: 'POST', body: JSON.stringify(agents) });
     const got = await response.json();
-    const want = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError }, agents);
+    const want = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit }, agents);
     expect(got.failures).toEqual([]);
     expect(got.results).toEqual(want.results);
   });

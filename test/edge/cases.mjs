@@ -4,8 +4,9 @@
 // is. runEdgeCases() returns every decision it made (the runtimes must agree
 // with Node's) and the expectations that failed (none, in every runtime).
 //
-// `lib` is { parse } from 'robotsmatch' and { createEnforcer, blockedResponse,
-// EnforcerOptionError } from 'robotsmatch/edge' as the runtime resolves them;
+// `lib` is { parse } from 'robotsmatch', { createEnforcer, blockedResponse,
+// EnforcerOptionError } from 'robotsmatch/edge' and { audit } from
+// 'robotsmatch/crawlers', as the runtime resolves them;
 // `agents` is { crawlers, browsers }: test/fixtures/user-agents.ts' samples.
 
 export const SITE_ROBOTS = [
@@ -259,6 +260,12 @@ export async function runEdgeCases(lib, agents) {
     } catch (error) {
       check(failures, `error for ${option}`, [error instanceof EnforcerOptionError, error instanceof TypeError, error.option, error.message.startsWith(option)], [true, true, option, true]);
     }
+  }
+  // 12. robotsmatch/crawlers with the same core: audit() of the parsed file.
+  if (lib.audit) {
+    const rows = lib.audit(robots, ['GPTBot', 'Googlebot', 'AdsBot-Google', 'CCBot']).map((row) => [row.crawler.name, row.group, row.access, row.example ?? null]);
+    results.push(...rows);
+    check(failures, 'audit()', rows, [['GPTBot', 'GPTBot', 'partly', '/private'], ['Googlebot', 'Googlebot', 'partly', '/nogoogle/'], ['AdsBot-Google', null, 'open', null], ['CCBot', 'CCBot', 'blocked', '/']]);
   }
   robots.dispose();
   return { results, failures };
