@@ -13,6 +13,14 @@ const packageEntry: Plugin = {
   },
 };
 
+/** `../index.js` from src/edge/ and src/crawlers/ becomes the workerd entry (dist/workerd.js). */
+const workerdEntry: Plugin = {
+  name: 'workerd-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: './workerd.js', external: true }));
+  },
+};
+
 /** `../index.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
@@ -27,7 +35,12 @@ export default defineConfig([
     // build: ESM and CommonJS, with declarations for both.
     entry: { index: 'src/index.ts', js: 'src/js.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    // The declarations of robotsmatch/crawlers and robotsmatch/edge are built
+    // here, with the main entry's: they then share one declaration of Robots
+    // and RobotsCache (classes with #private members, which TypeScript tells
+    // apart by declaration), so `audit(parse(...))` and
+    // `createEnforcer({ robots: parse(...) })` type-check.
+    dts: { entry: { index: 'src/index.ts', js: 'src/js.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' } },
     target: 'es2022',
     platform: 'neutral',
     treeshake: true,
@@ -37,19 +50,24 @@ export default defineConfig([
     // robotsmatch/compat (robots-parser's API) and robotsmatch/lint. They
     // import the package entry (one core for all), and compat's CommonJS
     // build is `module.exports = robotsParser`, as robots-parser's is.
-    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts' },
+    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: { entry: { compat: 'src/compat.ts', lint: 'src/lint.ts' } }, // crawlers' and edge's: with the main entry's, above
     target: 'es2022',
     platform: 'neutral',
     cjsInterop: true,
     splitting: true,
     esbuildPlugins: [packageEntry],
     async onSuccess() {
-      const { readFileSync, writeFileSync } = await import('node:fs');
-      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs']) {
+      const { readFileSync, readdirSync, writeFileSync } = await import('node:fs');
+      // The entries, and the chunks they share (which may hold the require instead of an entry).
+      const chunks = readdirSync('dist').filter((f) => /^chunk-.*\.cjs$/.test(f)).map((f) => `dist/${f}`);
+      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs', 'dist/edge.cjs', ...chunks]) {
         const code = readFileSync(file, 'utf8');
-        if (!code.includes("require('./index.js')")) throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
+        if (!code.includes("require('./index.js')")) {
+          if (file.includes('/chunk-')) continue;
+          throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
+        }
         writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));
       }
     },
@@ -61,6 +79,21 @@ export default defineConfig([
     target: 'es2022',
     platform: 'neutral',
     external: ['./robotsmatch.wasm'],
+  },
+  {
+    // robotsmatch/crawlers and robotsmatch/edge under the workerd and
+    // edge-light conditions: the same sources, importing the workerd entry
+    // (the .wasm as a module) instead of the inlined core, so that a worker
+    // that imports `robotsmatch` and its subpaths has one core and one Robots
+    // class (dist/crawlers.js would bring the inlined core, which workerd
+    // cannot compile). They share the registry's chunk. Their types are
+    // dist/crawlers.d.ts and dist/edge.d.ts.
+    entry: { 'crawlers-workerd': 'src/crawlers.ts', 'edge-workerd': 'src/edge.ts' },
+    format: ['esm'],
+    target: 'es2022',
+    platform: 'neutral',
+    splitting: true,
+    esbuildPlugins: [workerdEntry],
   },
   {
     // The command-line tool, Node only. It imports the package's own entry

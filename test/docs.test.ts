@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const documents = ['README.md', 'CHANGELOG.md', 'bench/corpus/README.md', 'examples/crawlee/README.md', 'examples/mv3-extension/README.md',
+const documents = ['README.md', 'CHANGELOG.md', 'bench/corpus/README.md', 'examples/crawlee/README.md', 'examples/mv3-extension/README.md', 'examples/cloudflare-worker/README.md',
   ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
   ...readdirSync(join(root, 'docs/lint')).filter((f) => f.endsWith('.md')).map((f) => `docs/lint/${f}`)];
 

@@ -57,6 +57,7 @@ import { lint } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser from 'robotsmatch/compat';
 import pkg from 'robotsmatch/package.json' with { type: 'json' };
+import { createEnforcer } from 'robotsmatch/edge';
 import { readFileSync } from 'node:fs';
 const body = 'User-agent: *\\nDisallow: /private/\\nDissallow: /typo\\n';
 const robots = parse(body);
@@ -70,13 +71,14 @@ console.log(JSON.stringify({
   version: pkg.version,
   wasm: WebAssembly.validate(wasm),
   compat: robotsParser('https://e.com/robots.txt', body).isAllowed('https://e.com/private/x', 'Bot/1.0'),
+  edge: (await createEnforcer({ robots, action: 'block', onViolation: () => {} }).handle(new Request('https://e.com/private/x', { headers: { 'user-agent': 'CCBot/2.0 (https://commoncrawl.org/faq/)' } }))).status,
 }));
 `);
     const r = sh(process.execPath, ['esm.mjs']);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
       check: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/private/' } },
-      js: false, explain: 'longest-match', lint: ['typo-key'], cache: 'function', version: '0.1.0', wasm: true, compat: false,
+      js: false, explain: 'longest-match', lint: ['typo-key'], cache: 'function', version: '0.1.0', wasm: true, compat: false, edge: 403,
     });
   });
 
@@ -87,11 +89,15 @@ const js = require('robotsmatch/js');
 const r = parse('User-agent: *\\nDisallow: /a\\n');
 const robotsParser = require('robotsmatch/compat');
 const { lint } = require('robotsmatch/lint');
+const { createEnforcer } = require('robotsmatch/edge');
+createEnforcer({ robots: r, onViolation: () => {} }).decide({ url: '/a', userAgent: 'CCBot/2.0' }).then((d) => console.log(JSON.stringify([d.crawler.name, d.allowed])));
 console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name, typeof robotsParser, robotsParser('https://e.com/robots.txt', 'User-agent: *\\nDisallow: /a\\n').isAllowed('https://e.com/a'), lint('Dissallow: /x').map((d) => d.code)]));
 `);
     const r = sh(process.execPath, ['cjs.cjs']);
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual([false, true, 'robotsmatch', 'function', false, ['no-user-agent', 'typo-key']]);
+    const [first, second] = r.stdout.trim().split('\n');
+    expect(JSON.parse(first!)).toEqual([false, true, 'robotsmatch', 'function', false, ['no-user-agent', 'typo-key']]);
+    expect(JSON.parse(second!)).toEqual(['CCBot', false]);
   });
 
   test('the CLI through npx: --example and a real filter', () => {
@@ -110,6 +116,12 @@ import { explain, parse, productToken, type Robots, type Verdict, type Explanati
 import { lint, type Diagnostic } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser, { type Robot } from 'robotsmatch/compat';
+import { createEnforcer, EnforcerOptionError, type Decision, type Violation, type EnforcerOptions } from 'robotsmatch/edge';
+import { audit } from 'robotsmatch/crawlers';
+import { RobotsCache as Cache } from 'robotsmatch';
+const edgeOptions: EnforcerOptions = { robots: 'User-agent: *\\nDisallow: /a\\n', action: 'block', onViolation: (v: Violation) => void v.line };
+const enforcer = createEnforcer(edgeOptions);
+export const edge: [Promise<Decision>, unknown, typeof EnforcerOptionError] = [enforcer.decide({ url: '/a', userAgent: 'x' }), enforcer.counters().crawlers, EnforcerOptionError];
 const robot: Robot = robotsParser('https://e.com/robots.txt', '');
 const robots: Robots = parse('User-agent: *\\nDisallow: /a\\n', { mode: 'rfc' });
 const verdict: Verdict = robots.check('/a', productToken('Googlebot/2.1'));
@@ -119,6 +131,9 @@ const matcher = robots.forAgent('x');
 const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;
 let fetched: FetchedRobots | undefined;
 export const all = [robot.isAllowed('https://e.com/x', 'Bot/1.0') ?? false, robot.getCrawlDelay(), verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
+// The subpaths take the main entry's Robots and RobotsCache (one declaration of each).
+declare const site: URL; // a value only where a lib or @types/node has URL
+export const shared = [audit(robots, 'ai'), createEnforcer({ robots }), createEnforcer({ robots: site, cache: new Cache() })];
 robots.dispose();
 `;
   test.each(['node16', 'bundler'] as const)('TypeScript, moduleResolution %s, strict, skipLibCheck false, default lib, no @types/node', (resolution) => {

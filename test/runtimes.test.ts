@@ -87,20 +87,7 @@ describe('runtimes give Node\'s verdicts', () => {
     }
   });
 
-  test.skipIf(!existsSync(workerdBin) && !require)('workerd runs the example Cloudflare Worker', async () => {
-    const worker = await startWorkerd();
-    try {
-      const example = worker.origin.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`);
-      const response = await fetch(example, {
-        method: 'POST',
-        body: JSON.stringify({ robots: 'User-agent: *\nDisallow: /p/\n', agent: 'ExampleBot', urls: ['https://e.com/p/1', 'https://e.com/a', 'https://e.com/p'] }),
-      });
-      expect(await response.json()).toEqual({ allowed: ['https://e.com/a', 'https://e.com/p'] });
-      expect((await fetch(example, { method: 'POST', body: 'nope' })).status).toBe(400);
-    } finally {
-      worker.stop();
-    }
-  });
+  // The example Cloudflare Worker (robotsmatch/edge) runs in workerd in edge-runtimes.test.ts.
 
   test.skipIf(!existsSync(`${root}dist/js.js`))('robotsmatch/js (wasm2js) agrees with the WebAssembly core on the whole corpus', () => {
     const urls = corpusUrls(5_000);

@@ -1,34 +1,47 @@
-// A minimal Cloudflare Worker: POST a robots.txt, a crawler name and a list of
-// URLs; get back the URLs the crawler may fetch.
+// A Cloudflare Worker in front of a site that enforces the site's own
+// robots.txt on the crawlers that request it: a crawler asking for a URL its
+// group of the robots.txt disallows gets a 403 naming the rule (or, with
+// ACTION = "log", goes on and is only reported); browsers and everything
+// else go on to the origin untouched.
 //
-//   curl -X POST https://<your-worker>/ -d '{"robots":"User-agent: *\nDisallow: /p/","agent":"ExampleBot","urls":["https://e.com/p/1","https://e.com/a"]}'
-//   -> {"allowed":["https://e.com/a"]}
+//   npm install && npx wrangler deploy      (then add a route for your site)
 //
-// `import 'robotsmatch'` resolves to the package's `workerd` entry under
-// wrangler, which imports the WebAssembly core as a module (workerd does not
-// compile WebAssembly from bytes).
-import { parse } from 'robotsmatch';
+// The robots.txt is the origin's own /robots.txt (of the first request's
+// host: one site per Worker, or set ROBOTS_URL), fetched on the first
+// request and refreshed in the background when it expires; set ROBOTS_TXT
+// (a secret or a var) to enforce a text of your own instead, which the
+// Worker then also serves at /robots.txt.
+//
+// Each violation is logged as one JSON line (`npx wrangler tail` shows them;
+// Workers Logs keeps them), and GET /.well-known/robots-enforcer returns the
+// counters per crawler when STATS_TOKEN is set and sent as a bearer token.
+//
+// Nothing here verifies that a client is who its User-Agent says: see
+// docs/edge.md in the robotsmatch package for combining this with
+// Cloudflare's verified-bot signal (request.cf.botManagement.verifiedBot).
+import { createEnforcer } from 'robotsmatch/edge';
+
+/** One enforcer per isolate: the robots.txt is parsed once, not per request. */
+let enforcer;
+
+function enforcerFor(env, request) {
+  return (enforcer ??= createEnforcer({
+    robots: env.ROBOTS_TXT ? env.ROBOTS_TXT : new URL(env.ROBOTS_URL || '/robots.txt', request.url),
+    serveRobotsTxt: Boolean(env.ROBOTS_TXT),
+    action: env.ACTION === 'log' ? 'log' : 'block',
+    onViolation: (violation) => console.log(JSON.stringify({ message: 'robots.txt violation', ...violation })),
+  }));
+}
 
 export default {
-  async fetch(request) {
-    if (request.method !== 'POST') {
-      return new Response('POST {"robots": "...", "agent": "...", "urls": ["..."]}\n', { status: 405 });
+  async fetch(request, env, ctx) {
+    const enforcer = enforcerFor(env, request);
+    if (env.STATS_TOKEN && request.url.endsWith('/.well-known/robots-enforcer')) {
+      if (request.headers.get('authorization') !== `Bearer ${env.STATS_TOKEN}`) return new Response('Unauthorized\n', { status: 401 });
+      return Response.json(enforcer.counters());
     }
-    let input;
-    try {
-      input = await request.json();
-    } catch {
-      return Response.json({ error: 'the body must be JSON' }, { status: 400 });
-    }
-    const { robots, agent, urls } = input ?? {};
-    if (typeof robots !== 'string' || typeof agent !== 'string' || !Array.isArray(urls) || !urls.every((u) => typeof u === 'string')) {
-      return Response.json({ error: 'expected {"robots": string, "agent": string, "urls": string[]}' }, { status: 400 });
-    }
-    const parsed = parse(robots);
-    try {
-      return Response.json({ allowed: parsed.forAgent(agent).filter(urls) });
-    } finally {
-      parsed.dispose();
-    }
+    const answer = await enforcer.handle(request, ctx);
+    if (answer) return answer;
+    return fetch(request); // on to the origin
   },
 };

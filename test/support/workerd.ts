@@ -25,7 +25,6 @@ export async function startWorkerd(): Promise<{ origin: string; stop(): void }> 
   copyFileSync(join(root, 'dist/robotsmatch.wasm'), join(dir, 'robotsmatch.wasm'));
   copyFileSync(join(root, 'test/runtimes/cases.mjs'), join(dir, 'cases.mjs'));
   copyFileSync(join(root, 'test/runtimes/worker.mjs'), join(dir, 'cases-worker.mjs'));
-  copyFileSync(join(root, 'examples/cloudflare-worker/worker.js'), join(dir, 'example-worker.js'));
   const port = await freePort();
   const modules = (main: string) => `[
       (name = "${main}", esModule = embed "${main}"),
@@ -37,11 +36,9 @@ export async function startWorkerd(): Promise<{ origin: string; stop(): void }> 
 const config :Workerd.Config = (
   services = [
     (name = "cases", worker = (modules = ${modules('cases-worker.mjs')}, compatibilityDate = "2024-09-23")),
-    (name = "example", worker = (modules = ${modules('example-worker.js')}, compatibilityDate = "2024-09-23")),
   ],
   sockets = [
     (name = "cases", address = "127.0.0.1:${port}", http = (), service = "cases"),
-    (name = "example", address = "127.0.0.1:${port + 1}", http = (), service = "example"),
   ],
 );
 `);
