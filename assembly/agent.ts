@@ -16,10 +16,10 @@
 
 import { lower } from "./bytes";
 import { patternMatches } from "./match";
-import { prefixWord } from "./scan";
+import { prefixWord, findByte } from "./scan";
 import { markPath, patternNeeds, hasNeeds } from "./masks";
 import { sortU32 } from "./sort";
-import { ORDER, KEYS, EXTRAS, SORT_TEMP, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { ORDER, KEYS, EXTRAS, SORT_TEMP, AGENT_SET, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_ARENA, R_MODE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
@@ -36,24 +36,62 @@ export const VERDICT = memory.data(V_SIZE);
 
 // ---- Choosing the groups ---------------------------------------------------
 
-/** Does the group name one of the agents ('\n'-separated, `count` of them)? */
-function namesAgent(robots: usize, group: usize, agents: usize, agentsLen: usize, count: u32): bool {
+// The caller's agents as a hash set (open addressing, linear probing): per
+// slot the agent's address (0: empty) and length. Whether a group names one
+// of them is then one lookup per token of the group, so choosing the groups
+// costs the file's tokens plus the agents, never their product (a caller may
+// pass thousands of agents, a file hold thousands of groups).
+let agentSlots: usize = 0;
+let agentMask: u32 = 0;
+
+/** FNV-1a over ASCII-lower-cased bytes: tokens are stored lower-cased, agents are compared folded. */
+@inline function foldedHash(p: usize, n: usize): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i: usize = 0; i < n; i++) h = (h ^ lower(load<u8>(p + i))) * 0x01000193;
+  return h;
+}
+
+/** Fills the set with the agents ('\n'-separated, `count` of them; the bytes stay where they are). */
+function collectAgents(agents: usize, agentsLen: usize, count: u32): void {
+  let size: u32 = 16;
+  while (size < count * 2) size <<= 1; // at most half full: probes stay short
+  agentMask = size - 1;
+  agentSlots = reserve(AGENT_SET, <usize>size * 8);
+  memory.fill(agentSlots, 0, <usize>size * 8);
+  let a = agents;
+  let end = agents + agentsLen;
+  for (let i: u32 = 0; i < count; i++) {
+    let e = findByte(a, end, 0x0a);
+    let slot = foldedHash(a, e - a) & agentMask;
+    while (load<u32>(agentSlots + (<usize>slot << 3)) != 0) slot = (slot + 1) & agentMask;
+    store<u32>(agentSlots + (<usize>slot << 3), <u32>a);
+    store<u32>(agentSlots + (<usize>slot << 3), <u32>(e - a), 4);
+    a = e + 1;
+  }
+}
+
+/** Is the lower-cased token [bytes, bytes+len) one of the collected agents? */
+function agentCollected(bytes: usize, len: usize): bool {
+  let slot = foldedHash(bytes, len) & agentMask;
+  while (true) {
+    let at = agentSlots + (<usize>slot << 3);
+    let agent = <usize>load<u32>(at);
+    if (agent == 0) return false;
+    if (<usize>load<u32>(at, 4) == len && equalFolded(agent, bytes, len)) return true;
+    slot = (slot + 1) & agentMask;
+  }
+  return false;
+}
+
+/** Does the group name one of the agents collectAgents() took? */
+function namesAgent(robots: usize, group: usize): bool {
   let tokens = robots + load<u32>(robots + R_TOKENS);
   let arena = robots + load<u32>(robots + R_ARENA);
   let first = load<u32>(group + G_TOKEN_START);
   let n = load<u32>(group + G_TOKEN_COUNT);
   for (let t = first; t < first + n; t++) {
     let token = tokens + <usize>t * T_SIZE;
-    let bytes = arena + load<u32>(token + T_OFFSET);
-    let len = <usize>load<u32>(token + T_LENGTH);
-    let a = agents;
-    let end = agents + agentsLen;
-    for (let i: u32 = 0; i < count; i++) {
-      let e = a;
-      while (e < end && load<u8>(e) != 0x0a) e++;
-      if (e - a == len && equalFolded(a, bytes, len)) return true;
-      a = e + 1;
-    }
+    if (agentCollected(arena + load<u32>(token + T_OFFSET), <usize>load<u32>(token + T_LENGTH))) return true;
   }
   return false;
 }
@@ -133,16 +171,17 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   sortRules = robots + load<u32>(robots + R_RULES);
   sortArena = robots + load<u32>(robots + R_ARENA);
 
+  collectAgents(agents, agentsLen, count);
   let specific = false;
   for (let g: u32 = 0; g < groupCount && !specific; g++) {
-    specific = namesAgent(robots, groups + <usize>g * G_SIZE, agents, agentsLen, count);
+    specific = namesAgent(robots, groups + <usize>g * G_SIZE);
   }
   // The applying groups (kept for crawl-delay) and their rules, in file order.
   let applying: u32 = 0;
   let n: u32 = 0;
   for (let g: u32 = 0; g < groupCount; g++) {
     let group = groups + <usize>g * G_SIZE;
-    let applies = specific ? namesAgent(robots, group, agents, agentsLen, count) : load<u32>(group + G_GLOBAL) != 0;
+    let applies = specific ? namesAgent(robots, group) : load<u32>(group + G_GLOBAL) != 0;
     if (!applies) continue;
     store<u32>(reserveKeep(SORT_TEMP, <usize>(applying + 1) * 4) + <usize>applying * 4, g);
     applying++;

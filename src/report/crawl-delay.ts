@@ -76,8 +76,15 @@ export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
  * have none.
  */
 export function delayFor(records: readonly DelayRecord[], tokens: readonly string[]): number | undefined {
-  const names = tokens.map((a) => a.toLowerCase());
-  const named = records.filter((r) => names.some((n) => r.tokens.has(n)));
+  // A Set of the names, then one lookup per token of each record: linear in
+  // records plus tokens (a caller may pass thousands of tokens).
+  const names = new Set(tokens.map((a) => a.toLowerCase()));
+  const named = names.size ? records.filter((r) => namesOne(r, names)) : [];
   const applying = named.length ? named : records.filter((r) => r.global);
   return applying.find((r) => r.seconds !== undefined)?.seconds;
+}
+
+function namesOne(record: DelayRecord, names: ReadonlySet<string>): boolean {
+  for (const token of record.tokens) if (names.has(token)) return true;
+  return false;
 }
