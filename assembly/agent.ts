@@ -44,46 +44,39 @@ export const VERDICT = memory.data(V_SIZE);
 let agentSlots: usize = 0;
 let agentMask: u32 = 0;
 
-/** FNV-1a over ASCII-lower-cased bytes: tokens are stored lower-cased, agents are compared folded. */
-@inline function foldedHash(p: usize, n: usize): u32 {
-  let h: u32 = 0x811c9dc5;
-  for (let i: usize = 0; i < n; i++) h = (h ^ lower(load<u8>(p + i))) * 0x01000193;
-  return h;
-}
-
-/** Fills the set with the agents ('\n'-separated, `count` of them; the bytes stay where they are). */
+/** Fills the set with the agents ('\n'-separated, `count` of them), lower-cased where they are (the input is ours). */
 function collectAgents(agents: usize, agentsLen: usize, count: u32): void {
   let size: u32 = 16;
   while (size < count * 2) size <<= 1; // at most half full: probes stay short
   agentMask = size - 1;
-  agentSlots = reserve(AGENT_SET, <usize>size * 8);
-  memory.fill(agentSlots, 0, <usize>size * 8);
+  agentSlots = reserve(AGENT_SET, <usize>size << 3);
+  memory.fill(agentSlots, 0, <usize>size << 3);
   let a = agents;
   let end = agents + agentsLen;
   for (let i: u32 = 0; i < count; i++) {
     let e = findByte(a, end, 0x0a);
-    let slot = foldedHash(a, e - a) & agentMask;
-    while (load<u32>(agentSlots + (<usize>slot << 3)) != 0) slot = (slot + 1) & agentMask;
-    store<u32>(agentSlots + (<usize>slot << 3), <u32>a);
-    store<u32>(agentSlots + (<usize>slot << 3), <u32>(e - a), 4);
+    for (let p = a; p < e; p++) store<u8>(p, <u8>lower(load<u8>(p)));
+    let slot = agentSlot(a, e - a);
+    store<u32>(slot, <u32>a);
+    store<u32>(slot, <u32>(e - a), 4);
     a = e + 1;
   }
 }
 
-/** Is the lower-cased token [bytes, bytes+len) one of the collected agents? */
-function agentCollected(bytes: usize, len: usize): bool {
-  let slot = foldedHash(bytes, len) & agentMask;
+/** The slot holding the lower-cased bytes [p, p+n), or the empty slot where they would go. */
+function agentSlot(p: usize, n: usize): usize {
+  let h: u32 = 0x811c9dc5; // FNV-1a
+  for (let i: usize = 0; i < n; i++) h = (h ^ load<u8>(p + i)) * 0x01000193;
   while (true) {
-    let at = agentSlots + (<usize>slot << 3);
+    let at = agentSlots + (<usize>(h & agentMask) << 3);
     let agent = <usize>load<u32>(at);
-    if (agent == 0) return false;
-    if (<usize>load<u32>(at, 4) == len && equalFolded(agent, bytes, len)) return true;
-    slot = (slot + 1) & agentMask;
+    if (agent == 0 || (<usize>load<u32>(at, 4) == n && memory.compare(agent, p, n) == 0)) return at;
+    h++;
   }
-  return false;
+  return 0;
 }
 
-/** Does the group name one of the agents collectAgents() took? */
+/** Does the group name one of the agents collectAgents() took? (Tokens are stored lower-cased.) */
 function namesAgent(robots: usize, group: usize): bool {
   let tokens = robots + load<u32>(robots + R_TOKENS);
   let arena = robots + load<u32>(robots + R_ARENA);
@@ -91,16 +84,9 @@ function namesAgent(robots: usize, group: usize): bool {
   let n = load<u32>(group + G_TOKEN_COUNT);
   for (let t = first; t < first + n; t++) {
     let token = tokens + <usize>t * T_SIZE;
-    if (agentCollected(arena + load<u32>(token + T_OFFSET), <usize>load<u32>(token + T_LENGTH))) return true;
+    if (load<u32>(agentSlot(arena + load<u32>(token + T_OFFSET), <usize>load<u32>(token + T_LENGTH))) != 0) return true;
   }
   return false;
-}
-
-function equalFolded(a: usize, lowered: usize, n: usize): bool {
-  for (let i: usize = 0; i < n; i++) {
-    if (lower(load<u8>(a + i)) != <u32>load<u8>(lowered + i)) return false;
-  }
-  return true;
 }
 
 // ---- Keys ------------------------------------------------------------------
