@@ -4,7 +4,7 @@
 // User-agent line after any other line starts a new record. Rule grouping
 // stays Google's; this reading is for the delay alone.
 
-import type { RobotsLine } from './lines.js';
+import type { LineEvents } from './lines.js';
 import { agentTokens } from '../rules/agent.js';
 import { attached, robotsInternals, type Robots } from '../rules/robots.js';
 import { readingOf } from './reading.js';
@@ -36,32 +36,34 @@ export interface DelayRecord {
  * The records that have rules or a delay under them, in file order (a
  * record with nothing under it names nobody, as in robots-parser).
  */
-export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
+export function delayRecords(reading: LineEvents): DelayRecord[] {
   const out: DelayRecord[] = [];
   let record: DelayRecord | undefined;
   let used = false; // `record` is in `out`
   let afterOther = true; // the next User-agent line starts a new record
-  for (const line of reading) {
-    if (line.kind === 'empty' || line.kind === 'comment' || line.kind === 'invalid') continue;
-    if (line.kind === 'user-agent') {
+  for (let i = 0; i < reading.count; i++) {
+    if (!reading.hasKey(i)) continue; // empty, comment and unparseable lines
+    const kind = reading.kind(i);
+    if (kind === 'user-agent') {
       if (afterOther || !record) {
         record = { tokens: new Set(), global: false, seconds: undefined };
         used = false;
         afterOther = false;
       }
-      if (line.agent === '*') record.global = true;
-      else record.tokens.add(line.agent!.toLowerCase());
+      const agent = reading.agent(i);
+      if (agent === '*') record.global = true;
+      else record.tokens.add(agent.toLowerCase());
       continue;
     }
     afterOther = true;
-    const delay = line.kind === 'other' && line.key!.toLowerCase() === 'crawl-delay';
-    if (!record || !(delay || line.kind === 'allow' || line.kind === 'disallow')) continue;
+    const delay = kind === 'other' && reading.key(i).toLowerCase() === 'crawl-delay';
+    if (!record || !(delay || kind === 'allow' || kind === 'disallow')) continue;
     if (!used) {
       out.push(record);
       used = true;
     }
     if (delay && record.seconds === undefined) {
-      const value = line.value ?? '';
+      const value = reading.value(i);
       const seconds = Number(value);
       if (value !== '' && Number.isFinite(seconds) && seconds >= 0) record.seconds = seconds;
     }

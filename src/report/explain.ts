@@ -11,7 +11,7 @@ import { agentTokens } from '../rules/agent.js';
 import { attached, robotsInternals, Robots } from '../rules/robots.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
-import { lines, type RobotsLine } from './lines.js';
+import { readLines, type LineEvents } from './lines.js';
 import { readingOf } from './reading.js';
 import { groupsOf, groupRules, preparePath, ruleInfo, ruleMatches } from './rule-table.js';
 
@@ -82,11 +82,11 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: stri
 const OTHER_MODE = Symbol('robotsmatch.explain.other');
 
 /** The file parsed in the other mode and its reading, made on first use and kept until dispose(). */
-function otherModeOf(robots: Robots): { robots: Robots; lines: RobotsLine[] } {
+function otherModeOf(robots: Robots): { robots: Robots; lines: LineEvents } {
   return attached(robots, OTHER_MODE, () => {
     const { source, maxBytes } = robotsInternals(robots);
     const mode = robots.mode === 'google' ? 'rfc' as const : 'google' as const;
-    return { robots: reparse(robots, { mode }), lines: lines(source, { mode, maxBytes }) };
+    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }) };
   }, (other) => other.robots.dispose());
 }
 
@@ -119,10 +119,10 @@ interface ExplainSource {
   compiled: Compiled;
   index: number;
   mode: Mode;
-  /** The body as parsed and the per-line reading of it (for group lines). */
-  lines: () => RobotsLine[];
+  /** The per-line reading of the body as parsed (for group lines). */
+  lines: () => LineEvents;
   /** The other mode's verdict and reading, for otherMode. */
-  other: () => { verdict: Verdict; path: string; lines: RobotsLine[]; reason: ExplainReason } | undefined;
+  other: () => { verdict: Verdict; path: string; lines: LineEvents; reason: ExplainReason } | undefined;
   agentLabel: string;
 }
 
@@ -167,7 +167,7 @@ function explainCore(compiled: Compiled, index: number, url: string): Omit<Expla
 function explainSource(source: ExplainSource, url: string): Explanation {
   const core = explainCore(source.compiled, source.index, url);
   const reading = source.lines();
-  const groups = core.groupIndexes.map((g) => groupOf(reading, g));
+  const groups = groupLines(reading, core.groupIndexes);
   const { groupIndexes: _, ...rest } = core;
   const explanation: Explanation = { ...rest, groups, message: '' };
   const other = source.other();
@@ -178,26 +178,35 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   return explanation;
 }
 
-function groupOf(reading: RobotsLine[], group: number): ExplainedGroup {
-  const out: ExplainedGroup = { userAgentLines: [], agents: [], ruleLines: [] };
-  for (const line of reading) {
-    if (line.group !== group) continue;
-    if (line.kind === 'user-agent') {
-      out.userAgentLines.push(line.line);
-      out.agents.push(line.value ?? '');
-    } else out.ruleLines.push(line.line);
+/**
+ * The lines of the applying groups (`indexes`, in file order), in one pass
+ * over the reading: a file may have thousands of groups that all apply
+ * (20,000 `User-agent: *` groups), so never a pass per group.
+ */
+function groupLines(reading: LineEvents, indexes: readonly number[]): ExplainedGroup[] {
+  const byIndex = new Map<number, ExplainedGroup>();
+  for (const g of indexes) byIndex.set(g, { userAgentLines: [], agents: [], ruleLines: [] });
+  for (let i = 0; i < reading.count; i++) {
+    const kind = reading.kind(i);
+    if (kind !== 'user-agent' && kind !== 'allow' && kind !== 'disallow') continue;
+    const out = byIndex.get(reading.group(i));
+    if (out === undefined) continue;
+    if (kind === 'user-agent') {
+      out.userAgentLines.push(reading.line(i));
+      out.agents.push(reading.value(i));
+    } else out.ruleLines.push(reading.line(i));
   }
-  return out;
+  return indexes.map((g) => byIndex.get(g)!);
 }
 
 const quote = (text: string) => '`' + text + '`';
 
-function ruleText(reading: RobotsLine[], line: number): string {
-  const found = reading.find((l) => l.line === line);
-  return found ? quote(`${found.key}: ${found.value}`) : `line ${line}`;
+function ruleText(reading: LineEvents, line: number): string {
+  const i = reading.indexOf(line);
+  return i >= 0 ? quote(`${reading.key(i)}: ${reading.value(i)}`) : `line ${line}`;
 }
 
-function sentence(agent: string, e: Explanation, reading: RobotsLine[]): string {
+function sentence(agent: string, e: Explanation, reading: LineEvents): string {
   const may = e.allowed ? `${agent} may fetch ${e.path}` : `${agent} may not fetch ${e.path}`;
   const where = e.groups.length === 0
     ? 'no group names it and there is no `*` group'
@@ -221,8 +230,8 @@ function sentence(agent: string, e: Explanation, reading: RobotsLine[]): string 
 function whyModesDiffer(
   mode: Mode,
   e: Explanation,
-  reading: RobotsLine[],
-  other: { verdict: Verdict; path: string; lines: RobotsLine[]; reason: ExplainReason },
+  reading: LineEvents,
+  other: { verdict: Verdict; path: string; lines: LineEvents; reason: ExplainReason },
 ): string {
   const google = mode === 'google' ? { path: e.path, reason: e.reason, lines: reading } : { path: other.path, reason: other.reason, lines: other.lines };
   const rfc = mode === 'rfc' ? { path: e.path, reason: e.reason, lines: reading } : { path: other.path, reason: other.reason, lines: other.lines };
@@ -231,19 +240,33 @@ function whyModesDiffer(
   // A deciding line that one mode reads and the other ignores or reads differently.
   for (const line of [e.line, other.verdict.line]) {
     if (!line) continue;
-    const g = google.lines.find((l) => l.line === line);
-    const r = rfc.lines.find((l) => l.line === line);
-    if (g && r && g.kind !== r.kind) {
-      return `Google reads line ${line} (${quote(g.text.trim())}) as a ${g.kind} line${g.problems.includes('typo') ? ' despite the misspelt key' : g.problems.includes('missing-colon') ? ' despite the missing colon' : ''}; RFC 9309 crawlers ignore it.`;
+    const g = google.lines.indexOf(line);
+    const r = rfc.lines.indexOf(line);
+    if (g >= 0 && r >= 0 && google.lines.kind(g) !== rfc.lines.kind(r)) {
+      const problems = google.lines.problems(g);
+      return `Google reads line ${line} (${quote(google.lines.text(g).trim())}) as a ${google.lines.kind(g)} line${problems.includes('typo') ? ' despite the misspelt key' : problems.includes('missing-colon') ? ' despite the missing colon' : ''}; RFC 9309 crawlers ignore it.`;
     }
   }
   if (google.path !== rfc.path) {
     return `RFC 9309 crawlers match the path in its normalised form (${quote(rfc.path)}), Google matches it as given (${quote(google.path)}).`;
   }
-  const gAgents = google.lines.filter((l) => l.kind === 'user-agent').map((l) => l.line);
-  const rAgents = rfc.lines.filter((l) => l.kind === 'user-agent').map((l) => l.line);
-  if (gAgents.join() !== rAgents.join() || google.lines.some((l) => l.kind === 'user-agent' && l.agent === '*' && l.value !== '*')) {
+  if (agentLines(google.lines) !== agentLines(rfc.lines) || readsStarWithText(google.lines)) {
     return 'The two modes apply different groups: Google accepts user-agent lines RFC 9309 does not (a misspelt key, or `*` followed by more text).';
   }
   return 'Google and RFC 9309 read this file differently (percent-encoding in its patterns, or keys only Google accepts); `robotsmatch lint` lists the lines.';
+}
+
+/** The user-agent lines' numbers, comma-separated. */
+function agentLines(reading: LineEvents): string {
+  const out: number[] = [];
+  for (let i = 0; i < reading.count; i++) if (reading.kind(i) === 'user-agent') out.push(reading.line(i));
+  return out.join();
+}
+
+/** Is a user-agent line read as `*` though its value is more than `*` (Google's `* text`)? */
+function readsStarWithText(reading: LineEvents): boolean {
+  for (let i = 0; i < reading.count; i++) {
+    if (reading.kind(i) === 'user-agent' && reading.agent(i) === '*' && reading.value(i) !== '*') return true;
+  }
+  return false;
 }
