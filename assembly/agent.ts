@@ -17,7 +17,7 @@
 import { lower } from "./bytes";
 import { patternMatches } from "./match";
 import { prefixWord, findByte } from "./scan";
-import { markPath, patternNeeds, hasNeeds } from "./masks";
+import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
 import { sortU32 } from "./sort";
 import { ORDER, KEYS, EXTRAS, SORT_TEMP, AGENT_SET, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
@@ -446,7 +446,8 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
  * longer than the best of its kind, an allow shorter than the best
  * disallow, a disallow no longer than the best allow). Each match is linear
  * (match.ts), so a path costs O(rules x (path + pattern)) at worst, the
- * bound of Google's own matcher.
+ * bound of Google's own matcher; a long path first goes through the full
+ * index's prefilter (masks.ts), as decide() does.
  */
 function scanDecide(index: usize, path: usize, pathLen: u32): usize {
   let robots = <usize>load<u32>(index + A_ROBOTS);
@@ -457,6 +458,7 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
   let count = load<u32>(index + A_GROUP_COUNT);
   let allowPriority: i32 = -1, allowRule: i32 = -1;
   let disallowPriority: i32 = -1, disallowRule: i32 = -1;
+  let masked = false;
   for (let g: u32 = 0; g < count; g++) {
     let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
     let r = load<u32>(group + G_RULE_START);
@@ -467,7 +469,14 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
       let flags = load<u32>(rule + RULE_FLAGS);
       let allow = (flags & RULE_ALLOW) != 0;
       if (allow ? priority <= allowPriority || priority < disallowPriority : priority <= disallowPriority || priority <= allowPriority) continue;
-      if (!patternMatches(arena + load<u32>(rule + RULE_PATTERN), <usize>priority, flags, path, pathLen)) continue;
+      let pattern = arena + load<u32>(rule + RULE_PATTERN);
+      // A long path gets the full index's prefilter, so that a file of
+      // wildcard rules costs no search of the whole path per rule.
+      if (flags & RULE_WILDCARD && pathLen >= PREFILTER_PATH) {
+        if (!masked) { markPath(path, pathLen); masked = true; }
+        if (!mayMatch(pattern, priority)) continue;
+      }
+      if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
       if (allow) { allowPriority = priority; allowRule = <i32>r; }
       else { disallowPriority = priority; disallowRule = <i32>r; }
     }
