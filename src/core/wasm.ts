@@ -28,7 +28,8 @@ export interface CoreExports {
   path(): number;
   explainPath(robots: number, urlLen: number): number;
   matchedPathAt(): number;
-  ruleMatches(robots: number, rule: number): number;
+  matchingRules(index: number): number; // after explainPath: the rules of the index's groups that match
+  matches(): number;
 }
 
 const encoder = new TextEncoder();

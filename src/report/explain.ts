@@ -13,7 +13,7 @@ import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
 import { readLines, type LineEvents } from './lines.js';
 import { readingOf } from './reading.js';
-import { groupsOf, groupRules, preparePath, ruleInfo, ruleMatches } from './rule-table.js';
+import { groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Candidate } from './rule-table.js';
 
 export type ExplainReason =
   | 'longest-match'              // the longest matching pattern decided
@@ -30,17 +30,7 @@ export interface ExplainedGroup {
   ruleLines: number[];
 }
 
-/** A rule of the applying groups that matches the path. */
-export interface Candidate {
-  line: number;
-  type: RuleType;
-  /** The pattern as written in the file. */
-  pattern: string;
-  /** Google's priority: the length in bytes of the pattern as matched (normalised). */
-  priority: number;
-  /** True for the directory (`<dir>/$`) that Google's index.html rule allows. */
-  indexHtml?: true;
-}
+export type { Candidate } from './rule-table.js';
 
 export interface Explanation extends Verdict {
   reason: ExplainReason;
@@ -81,13 +71,43 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: stri
 
 const OTHER_MODE = Symbol('robotsmatch.explain.other');
 
+/** The file parsed in the other mode, its reading, and a matcher per agent set asked about. */
+interface OtherMode {
+  robots: Robots;
+  lines: LineEvents;
+  matchers: Map<string, AgentMatcher>;
+}
+
+/** Matchers kept per other-mode parse, least recently made dropped first (as Robots keeps indexes). */
+const MAX_OTHER_MATCHERS = 16;
+
 /** The file parsed in the other mode and its reading, made on first use and kept until dispose(). */
-function otherModeOf(robots: Robots): { robots: Robots; lines: LineEvents } {
+function otherModeOf(robots: Robots): OtherMode {
   return attached(robots, OTHER_MODE, () => {
     const { source, maxBytes } = robotsInternals(robots);
     const mode = robots.mode === 'google' ? 'rfc' as const : 'google' as const;
-    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }) };
-  }, (other) => other.robots.dispose());
+    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }), matchers: new Map() };
+  }, (other) => other.robots.dispose()); // its matchers with it
+}
+
+/**
+ * The other mode's matcher for `agent`: its full index, so that the other
+ * mode's verdict costs what check() costs (keys and prefilter), never a
+ * scan of every rule against the whole path.
+ */
+function otherMatcher(other: OtherMode, agent: string | readonly string[]): AgentMatcher {
+  const key = agentTokens(agent).cacheKey;
+  let matcher = other.matchers.get(key);
+  if (matcher === undefined) {
+    if (other.matchers.size >= MAX_OTHER_MATCHERS) {
+      const [oldestKey, oldest] = other.matchers.entries().next().value as [string, AgentMatcher];
+      other.matchers.delete(oldestKey);
+      oldest.dispose();
+    }
+    matcher = other.robots.forAgent(agent);
+    other.matchers.set(key, matcher);
+  }
+  return matcher;
 }
 
 function explainWith(robots: Robots, index: number, url: string, agent: string | readonly string[]): Explanation {
@@ -102,8 +122,9 @@ function explainWith(robots: Robots, index: number, url: string, agent: string |
     other: () => {
       const other = otherModeOf(robots);
       const otherCompiled = robotsInternals(other.robots).compiled;
-      const core = explainCore(otherCompiled, otherCompiled.indexFor(agent), url);
-      return { verdict: { allowed: core.allowed, line: core.line, rule: core.rule }, path: core.path, reason: core.reason, lines: other.lines };
+      const { path, always } = preparePath(otherCompiled, url);
+      const { verdict, indexHtml } = verdictOf(otherCompiled, agentMatcherInternals(otherMatcher(other, agent)).index, url);
+      return { verdict, path, always, indexHtml, lines: other.lines };
     },
   }, url);
 }
@@ -122,28 +143,35 @@ interface ExplainSource {
   /** The per-line reading of the body as parsed (for group lines). */
   lines: () => LineEvents;
   /** The other mode's verdict and reading, for otherMode. */
-  other: () => { verdict: Verdict; path: string; lines: LineEvents; reason: ExplainReason } | undefined;
+  other: () => OtherVerdict | undefined;
   agentLabel: string;
 }
 
-const RANK = (a: Candidate & { order: number }, b: Candidate & { order: number }) =>
-  b.priority - a.priority || (a.type === b.type ? a.order - b.order : a.type === 'allow' ? -1 : 1);
+/**
+ * The other mode's answer: its verdict, the path as it matched it, whether
+ * RFC 9309 allowed /robots.txt itself, whether Google's index.html rule
+ * decided, and its reading of the lines.
+ */
+interface OtherVerdict {
+  verdict: Verdict;
+  path: string;
+  always: boolean;
+  indexHtml: boolean;
+  lines: LineEvents;
+}
+
+/**
+ * Google's ranking: the longest pattern first, allow before disallow of the
+ * same length. The sort is stable, so equal rules stay in file order.
+ */
+const RANK = (a: Candidate, b: Candidate) => b.priority - a.priority || (a.type === b.type ? 0 : a.type === 'allow' ? -1 : 1);
 
 /** The core of explain: groups, candidates, winner and reason, without otherMode. */
 function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups'> & { groupIndexes: number[] } {
   const { groups, specific } = groupsOf(compiled, index);
   const { path, always } = preparePath(compiled, url);
-  const matched: (Candidate & { order: number })[] = [];
-  for (const g of groups) {
-    const { start, count } = groupRules(compiled, g);
-    for (let i = start; i < start + count; i++) {
-      if (!ruleMatches(compiled, i)) continue;
-      const info = ruleInfo(compiled, i);
-      matched.push({ line: info.line, type: info.type, pattern: info.pattern, priority: info.priority, ...(info.indexHtml ? { indexHtml: true as const } : {}), order: i });
-    }
-  }
-  matched.sort(RANK);
-  const candidates: Candidate[] = matched.map(({ order: _, ...c }) => c);
+  // Matched in the core (file order), then ranked.
+  const candidates = Array.from(matchingRules(compiled, index), (rule) => candidateOf(compiled, rule)).sort(RANK);
   const winner = always ? undefined : candidates[0];
   let reason: ExplainReason;
   if (always) reason = 'robots-txt-always-allowed';
@@ -157,8 +185,8 @@ function explainCore(compiled: Compiled, index: number, url: string): Omit<Expla
     rule: winner ? { type: winner.type, pattern: winner.pattern } : null,
     reason,
     path,
-    groupIndexes: [...groups].sort((a, b) => a - b),
-    fallback: groups.size > 0 && !specific,
+    groupIndexes: groups,
+    fallback: groups.length > 0 && !specific,
     candidates,
   };
 }
@@ -184,19 +212,20 @@ function explainSource(source: ExplainSource, url: string): Explanation {
  * (20,000 `User-agent: *` groups), so never a pass per group.
  */
 function groupLines(reading: LineEvents, indexes: readonly number[]): ExplainedGroup[] {
-  const byIndex = new Map<number, ExplainedGroup>();
-  for (const g of indexes) byIndex.set(g, { userAgentLines: [], agents: [], ruleLines: [] });
+  // By group number (the parser numbers groups densely from 0), a hole for each group that does not apply.
+  const byIndex: (ExplainedGroup | undefined)[] = [];
+  const out = indexes.map((g) => (byIndex[g] = { userAgentLines: [], agents: [], ruleLines: [] }));
   for (let i = 0; i < reading.count; i++) {
     const kind = reading.kind(i);
     if (kind !== 'user-agent' && kind !== 'allow' && kind !== 'disallow') continue;
-    const out = byIndex.get(reading.group(i));
-    if (out === undefined) continue;
+    const group = byIndex[reading.group(i)];
+    if (group === undefined) continue;
     if (kind === 'user-agent') {
-      out.userAgentLines.push(reading.line(i));
-      out.agents.push(reading.value(i));
-    } else out.ruleLines.push(reading.line(i));
+      group.userAgentLines.push(reading.line(i));
+      group.agents.push(reading.value(i));
+    } else group.ruleLines.push(reading.line(i));
   }
-  return indexes.map((g) => byIndex.get(g)!);
+  return out;
 }
 
 const quote = (text: string) => '`' + text + '`';
@@ -227,16 +256,11 @@ function sentence(agent: string, e: Explanation, reading: LineEvents): string {
   }
 }
 
-function whyModesDiffer(
-  mode: Mode,
-  e: Explanation,
-  reading: LineEvents,
-  other: { verdict: Verdict; path: string; lines: LineEvents; reason: ExplainReason },
-): string {
-  const google = mode === 'google' ? { path: e.path, reason: e.reason, lines: reading } : { path: other.path, reason: other.reason, lines: other.lines };
-  const rfc = mode === 'rfc' ? { path: e.path, reason: e.reason, lines: reading } : { path: other.path, reason: other.reason, lines: other.lines };
-  if (rfc.reason === 'robots-txt-always-allowed') return 'RFC 9309 always allows /robots.txt itself; Google matches it like any other path.';
-  if (google.reason === 'index-html') return "Google's index.html rule allows the directory of an `.../index.html` allow rule; RFC 9309 has no such rule.";
+function whyModesDiffer(mode: Mode, e: Explanation, reading: LineEvents, other: OtherVerdict): string {
+  const google = mode === 'google' ? { path: e.path, indexHtml: e.reason === 'index-html', lines: reading } : other;
+  const rfc = mode === 'rfc' ? { path: e.path, always: e.reason === 'robots-txt-always-allowed', lines: reading } : other;
+  if (rfc.always) return 'RFC 9309 always allows /robots.txt itself; Google matches it like any other path.';
+  if (google.indexHtml) return "Google's index.html rule allows the directory of an `.../index.html` allow rule; RFC 9309 has no such rule.";
   // A deciding line that one mode reads and the other ignores or reads differently.
   for (const line of [e.line, other.verdict.line]) {
     if (!line) continue;

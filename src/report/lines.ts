@@ -82,7 +82,10 @@ export class LineEvents {
   #string(i: number, start: number, end: number): string {
     const from = this.#word(i, start);
     const to = this.#word(i, end);
-    return to > from ? decoder.decode(this.#bytes.subarray(from, to)) : '';
+    if (to === from) return '';
+    // One ASCII byte (`*`, `/`): a string the engine keeps, not a decode.
+    if (to === from + 1 && this.#bytes[from]! < 0x80) return String.fromCharCode(this.#bytes[from]!);
+    return decoder.decode(this.#bytes.subarray(from, to));
   }
 
   /** The event of 1-based line `line`, or -1. */
