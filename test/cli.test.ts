@@ -153,6 +153,15 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const r = await robotsmatch(['check', 'https://example.com/', '--robots', ROBOTS, '--max-bytes', '100']);
       expect(r.stderr).toContain('is longer than 100 bytes; crawlers ignore the rest');
     });
+
+    test('--max-bytes over what the core takes reads up to 256 MiB and says so, for a file and a URL alike (issue 19.5)', async () => {
+      for (const robots of [ROBOTS, `${server.origin}/anything`]) {
+        const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', robots, '--max-bytes', '300000000', '--agent', 'ExampleBot']);
+        expect(r.status).toBe(1);
+        expect(r.stdout).toContain('disallowed  https://example.com/private/a');
+        expect(r.stderr).toBe('robotsmatch: --max-bytes 300000000 is more than robotsmatch reads of a robots.txt; reading at most 268,435,456 bytes (256 MiB)\n');
+      }
+    });
   });
 
   describe('filter', () => {

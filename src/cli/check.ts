@@ -39,7 +39,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const agent = agentOf(values.agent, warn);
-  const maxBytes = maxBytesOf(values['max-bytes']);
+  const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const timeoutMs = timeoutOf(values.timeout);
   const userAgent = values['user-agent'];
   let disallowed = false;

@@ -68,7 +68,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
   const mode = modeOf(values.mode);
   const agent = agentOf(values.agent, warn);
   const workers = workersOf(values.workers);
-  const maxBytes = maxBytesOf(values['max-bytes']);
+  const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const keep: Keep = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.invert ? 'disallowed' : 'allowed';
 
   const { robots, body } = await loadRobots(values.robots, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
 import { MATCH_FLAGS, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
+import { MAX_INPUT_BYTES } from '../common/limits.js';
 
 export const LINT_HELP = `Usage: robotsmatch lint <FILE|URL> [options]
 
@@ -39,9 +40,10 @@ export async function lintCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(`lint takes one FILE or URL, got ${positionals.length} (see robotsmatch lint --help)`);
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
-  const maxBytes = maxBytesOf(values['max-bytes']);
-  // A byte past the limit is enough for the linter to report the cut itself.
-  const limit = (maxBytes ?? 512_000) + 1;
+  const maxBytes = maxBytesOf(values['max-bytes'], warn);
+  // A byte past the limit is enough for the linter to report the cut itself
+  // (within what the core takes).
+  const limit = Math.min((maxBytes ?? 512_000) + 1, MAX_INPUT_BYTES);
   const { robots, label, body, fetched } = await loadRobots(positionals[0]!, { mode, maxBytes: limit, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn: () => {} });
   robots.dispose();
   if (fetched && fetched.outcome !== 'ok') {

@@ -4,6 +4,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { isPlainToken, productToken, type Mode } from '../index.js';
 import { UsageError } from './errors.js';
+import { MAX_INPUT_BYTES } from '../common/limits.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -60,10 +61,17 @@ export function workersOf(value: string | undefined): number {
   return Number(value);
 }
 
-export function maxBytesOf(value: string | undefined): number | undefined {
+/**
+ * --max-bytes. More than the core takes (256 MiB) reads up to that, as the
+ * library's fetch does, and says so: the same limit for a file, a fetched
+ * body and the filter workers' copy.
+ */
+export function maxBytesOf(value: string | undefined, warn: (line: string) => void): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) > 2 ** 31 - 1) throw new UsageError(`--max-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
-  return Number(value);
+  if (Number(value) <= MAX_INPUT_BYTES) return Number(value);
+  warn(`robotsmatch: --max-bytes ${value} is more than robotsmatch reads of a robots.txt; reading at most ${MAX_INPUT_BYTES.toLocaleString('en-US')} bytes (256 MiB)\n`);
+  return MAX_INPUT_BYTES;
 }
 
 export const isUrl = (text: string) => /^https?:\/\//i.test(text);

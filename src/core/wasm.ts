@@ -2,6 +2,7 @@
 // memory. Everything that touches linear memory goes through here.
 
 import { typeError } from '../common/errors.js';
+import { MAX_INPUT_BYTES } from '../common/limits.js';
 
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
@@ -34,13 +35,7 @@ export interface CoreExports {
 
 const encoder = new TextEncoder();
 
-/**
- * The most input the core takes in one call: a robots.txt body (after
- * maxBytes), one URL (as UTF-8, or twice its length as UTF-16), an agent
- * list. 256 MiB leaves room in the 4 GiB address space for the compiled
- * tables and the scratch buffers that grow with the input.
- */
-export const MAX_INPUT_BYTES = 256 << 20;
+export { MAX_INPUT_BYTES };
 const decoder = new TextDecoder();
 
 type CopyUnits = (this: Uint8Array, text: string, offset: number) => number;
