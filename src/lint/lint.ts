@@ -114,7 +114,10 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
     if (g.kind === 'empty' || g.kind === 'comment') continue;
     const key = g.key ?? '';
     const value = g.value ?? '';
-    const keyColumn = text.indexOf(key) + 1;
+    // Columns are counted in the text the key and value were read from: a
+    // line over 16,663 bytes as the parser cut it (maybe inside a character).
+    const kept = g.problems.includes('too-long') ? keptText(bytes, line) : text;
+    const keyColumn = kept.indexOf(key) + 1;
     const directive = g.kind === 'user-agent' || g.kind === 'allow' || g.kind === 'disallow' || g.kind === 'sitemap';
     const fixed = directive ? `${CANONICAL[g.kind]}: ${value}` : `${key}: ${value}`;
 
@@ -153,7 +156,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
       if (p.problems.includes('rule-outside-group')) {
         add({ line, severity: 'error', code: 'rule-outside-group', message: 'This rule comes before any User-agent line, so every crawler ignores it.' });
       }
-      const valueColumn = text.indexOf(value, keyColumn + key.length - 1) + 1;
+      const valueColumn = kept.indexOf(value, keyColumn + key.length - 1) + 1;
       if (value !== '' && value[0] !== '/' && value[0] !== '*') {
         add({
           line, column: valueColumn, severity: 'warning', code: 'pattern-no-leading-slash', fix: `${CANONICAL[g.kind]}: /${value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\/?/i, '')}`,
@@ -192,7 +195,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
         if (same === undefined) rules.set(`${g.kind} ${value}`, line);
       }
     } else if (g.kind === 'user-agent') {
-      const valueColumn = text.indexOf(value, keyColumn + key.length - 1) + 1;
+      const valueColumn = kept.indexOf(value, keyColumn + key.length - 1) + 1;
       if (value === '') {
         add({ line, severity: 'warning', code: 'empty-user-agent', message: 'This User-agent line names no crawler, so its group applies to none; write a product token or `*`.' });
       } else if (value === '*') {
@@ -220,7 +223,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
       }
     } else if (g.kind === 'sitemap') {
       if (!isAbsoluteHttpUrl(value)) {
-        add({ line, column: text.indexOf(value, keyColumn + key.length - 1) + 1, severity: 'warning', code: 'relative-sitemap', message: `Crawlers need the sitemap's full URL (\`https://...\`); they ignore \`${value}\`.` });
+        add({ line, column: kept.indexOf(value, keyColumn + key.length - 1) + 1, severity: 'warning', code: 'relative-sitemap', message: `Crawlers need the sitemap's full URL (\`https://...\`); they ignore \`${value}\`.` });
       }
     }
   }
@@ -243,6 +246,26 @@ function isAbsoluteHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * Line `line` as the parser kept it: its first 16,663 bytes, decoded. Lines
+ * start after Google's byte order mark skip (any start of EF BB BF) and end
+ * at LF, CR or CRLF, as in the parser.
+ */
+function keptText(bytes: Uint8Array, line: number): string {
+  let at = 0;
+  while (at < 3 && bytes[at] === BOM[at]) at++;
+  for (let n = 1; n < line && at < bytes.length; n++) {
+    while (at < bytes.length && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at++;
+    at += bytes[at] === 0x0d && bytes[at + 1] === 0x0a ? 2 : 1;
+  }
+  return decoder.decode(bytes.subarray(at, at + MAX_LINE_BYTES));
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+/** Google keeps the first 2083 * 8 - 1 bytes of a line (the parser's MAX_LINE_BYTES). */
+const MAX_LINE_BYTES = 16_663;
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /** The 1-based line that byte `offset` is on (LF, CR and CRLF end lines). */
 function lineAtOffset(bytes: Uint8Array, offset: number): number {
