@@ -450,6 +450,17 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
  * index's prefilter (masks.ts), as decide() does.
  */
 function scanDecide(index: usize, path: usize, pathLen: u32): usize {
+  scanRules(index, path, pathLen, 0);
+  return VERDICT;
+}
+
+/**
+ * The scan of scanDecide(), or with `out` (the explain view) every rule that
+ * matches, skipping none for priority: their indexes, in file order, go to
+ * `out` and their count is returned. One loop for both, so that explain
+ * matches exactly as check() does.
+ */
+export function scanRules(index: usize, path: usize, pathLen: u32, out: usize): u32 {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let groups = robots + load<u32>(robots + R_GROUPS);
   let rules = robots + load<u32>(robots + R_RULES);
@@ -459,6 +470,7 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
   let allowPriority: i32 = -1, allowRule: i32 = -1;
   let disallowPriority: i32 = -1, disallowRule: i32 = -1;
   let masked = false;
+  let n: u32 = 0;
   for (let g: u32 = 0; g < count; g++) {
     let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
     let r = load<u32>(group + G_RULE_START);
@@ -468,7 +480,7 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
       let priority = <i32>load<u16>(rule + RULE_LENGTH);
       let flags = load<u32>(rule + RULE_FLAGS);
       let allow = (flags & RULE_ALLOW) != 0;
-      if (allow ? priority <= allowPriority || priority < disallowPriority : priority <= disallowPriority || priority <= allowPriority) continue;
+      if (!out && (allow ? priority <= allowPriority || priority < disallowPriority : priority <= disallowPriority || priority <= allowPriority)) continue;
       let pattern = arena + load<u32>(rule + RULE_PATTERN);
       // A long path gets the full index's prefilter, so that a file of
       // wildcard rules costs no search of the whole path per rule.
@@ -477,11 +489,13 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
         if (!mayMatch(pattern, priority)) continue;
       }
       if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
-      if (allow) { allowPriority = priority; allowRule = <i32>r; }
+      if (out) { store<u32>(out + (<usize>n << 2), r); n++; }
+      else if (allow) { allowPriority = priority; allowRule = <i32>r; }
       else { disallowPriority = priority; disallowRule = <i32>r; }
     }
   }
-  return writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+  if (!out) writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+  return n;
 }
 
 /** The verdict of the best allow and disallow rules found (-1: none). */

@@ -5,16 +5,13 @@ import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, MATCHES, reserve, reserv
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines, lastEventCount } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, decide, indexMode, VERDICT } from "./agent";
+import { buildIndex, decide, indexMode, scanRules, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
 import * as K from "./keywords";
-import { patternMatches } from "./match";
-import { markPath, mayMatch, PREFILTER_PATH } from "./masks";
 import {
-  MODE_RFC, R_MODE, R_SIZE, R_GROUPS, R_RULES, R_ARENA, RULE_PATTERN, RULE_LENGTH, RULE_FLAGS, RULE_SIZE, RULE_WILDCARD,
-  G_RULE_START, G_RULE_COUNT, G_SIZE, A_ROBOTS, A_GROUPS, A_GROUP_COUNT, A_RULE_COUNT,
+  MODE_RFC, R_MODE, R_SIZE, A_RULE_COUNT,
   A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE,
 } from "./layout";
 
@@ -115,38 +112,14 @@ export function matchedPathAt(): usize {
 /**
  * For the explain view: every rule of the index's applying groups that
  * matches the path explainPath() prepared (with the same robots), in file
- * order, as u32 rule indexes at matches(); returns their count. The
- * matcher's own pattern matching, behind decide()'s prefilter: against a
- * long path, a wildcard rule is matched only when the path holds every byte
- * and byte pair its literal segments need, so it costs what check() costs
- * rather than rules x path.
+ * order, as u32 rule indexes at matches(); returns their count. The scan a
+ * light index decides with (agent.ts scanRules), keeping every match: the
+ * matcher's own pattern matching, behind the prefilter for long paths, so
+ * it costs what check() costs rather than rules x path.
  */
 export function matchingRules(index: usize): u32 {
-  let robots = <usize>load<u32>(index + A_ROBOTS);
-  let groups = robots + load<u32>(robots + R_GROUPS);
-  let rules = robots + load<u32>(robots + R_RULES);
-  let arena = robots + load<u32>(robots + R_ARENA);
-  let list = index + load<u32>(index + A_GROUPS);
   let out = reserve(MATCHES, <usize>max<u32>(load<u32>(index + A_RULE_COUNT), 1) << 2);
-  let n: u32 = 0;
-  let filter = matchedLength >= PREFILTER_PATH;
-  if (filter) markPath(matchedPath, matchedLength);
-  for (let g: u32 = 0; g < load<u32>(index + A_GROUP_COUNT); g++) {
-    let group = groups + <usize>load<u32>(list + (<usize>g << 2)) * G_SIZE;
-    let r = load<u32>(group + G_RULE_START);
-    let end = r + load<u32>(group + G_RULE_COUNT);
-    for (; r < end; r++) {
-      let rule = rules + <usize>r * RULE_SIZE;
-      let pattern = arena + load<u32>(rule + RULE_PATTERN);
-      let length = <usize>load<u16>(rule + RULE_LENGTH);
-      let flags = load<u32>(rule + RULE_FLAGS);
-      if (filter && flags & RULE_WILDCARD && !mayMatch(pattern, length)) continue;
-      if (!patternMatches(pattern, length, flags, matchedPath, matchedLength)) continue;
-      store<u32>(out + (<usize>n << 2), r);
-      n++;
-    }
-  }
-  return n;
+  return scanRules(index, matchedPath, <u32>matchedLength, out);
 }
 
 export function matches(): usize {

@@ -75,7 +75,7 @@ export function patternNeeds(p: usize, n: usize, needs: usize): void {
  * about what matching it against a short path does, and saves a search of
  * the whole path for every rule a long one cannot match.
  */
-export const PREFILTER_PATH: usize = 256;
+export const PREFILTER_PATH: u32 = 256;
 
 // What one rule needs, worked out when rules are scanned.
 const NEEDS = memory.data(40, 4);
