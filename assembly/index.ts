@@ -21,9 +21,12 @@ export function input(size: u32): usize {
   return reserve(INPUT, <usize>size + 8);
 }
 
-/** Parses the input into line events; returns their count (see events()). */
-export function scan(len: u32, mode: u32, allLines: bool): u32 {
-  return parseLines(bufferPtr(INPUT), len, mode, allLines);
+/**
+ * Parses the input into line events; returns their count (see events()).
+ * `lines` 1: an event for every line; 2: for all but empty and comment lines.
+ */
+export function scan(len: u32, mode: u32, lines: u32): u32 {
+  return parseLines(bufferPtr(INPUT), len, mode, lines);
 }
 
 /** Where the last scan's or compile's line events are. */
@@ -33,7 +36,7 @@ export function events(): usize {
 
 /** Parses and compiles the input; returns the compiled robots (free with dispose). */
 export function compile(len: u32, mode: u32): usize {
-  let count = parseLines(bufferPtr(INPUT), len, mode, false);
+  let count = parseLines(bufferPtr(INPUT), len, mode, 0);
   return compileEvents(bufferPtr(INPUT), count, mode);
 }
 

@@ -7,7 +7,7 @@ import { MAX_INPUT_BYTES } from '../common/limits.js';
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   input(size: number): number;
-  scan(len: number, mode: number, allLines: number): number;
+  scan(len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
   events(): number;
   compile(len: number, mode: number): number;
   eventCount(): number;

@@ -86,7 +86,7 @@ function otherModeOf(robots: Robots): OtherMode {
   return attached(robots, OTHER_MODE, () => {
     const { source, maxBytes } = robotsInternals(robots);
     const mode = robots.mode === 'google' ? 'rfc' as const : 'google' as const;
-    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }), matchers: new Map() };
+    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }, true), matchers: new Map() };
   }, (other) => other.robots.dispose()); // its matchers with it
 }
 

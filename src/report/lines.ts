@@ -59,10 +59,12 @@ const strictDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
  * (L.EV_WORDS u32 per line) and the bytes they point into, copied out of
  * core memory once. explain and crawl-delay read it a field at a time, and
  * RobotsLine objects are built only when asked for (lines()): a file of
- * 512,000 empty lines is 18 MB here, about 250 MB as objects.
+ * 512,000 empty lines is 18 MB here, about 250 MB as objects. explain and
+ * crawl-delay leave out empty and comment lines, which they never read: for
+ * them such a file is a few words.
  */
 export class LineEvents {
-  /** Lines read: event i is line i + 1 (every line is reported). */
+  /** Lines read, in order: every line (event i is line i + 1), or all but empty and comment lines. */
   readonly count: number;
   readonly #words: Uint32Array;
   readonly #bytes: Uint8Array;
@@ -90,8 +92,17 @@ export class LineEvents {
 
   /** The event of 1-based line `line`, or -1. */
   indexOf(line: number): number {
-    const i = line - 1;
-    return i >= 0 && i < this.count && this.#word(i, L.EV_LINE) === line ? i : -1;
+    if (line - 1 < this.count && this.#word(line - 1, L.EV_LINE) === line) return line - 1; // every line read
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.#word(mid, L.EV_LINE);
+      if (at === line) return mid;
+      if (at < line) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   line(i: number): number {
@@ -180,12 +191,15 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** Reads a robots.txt and keeps what the parser made of every line, compactly. */
-export function readLines(body: string | Uint8Array, options?: ParseOptions): LineEvents {
+/**
+ * Reads a robots.txt and keeps what the parser made of every line, compactly;
+ * `content`: of all but empty and comment lines.
+ */
+export function readLines(body: string | Uint8Array, options?: ParseOptions, content = false): LineEvents {
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const { length } = core.writeBody(body, maxBytes);
-  const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, 1);
+  const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, content ? 2 : 1);
   const base = core.exports.events() >>> 2;
   const input = core.inputAt;
   // Copies: the core reuses both buffers on its next call.
