@@ -1,11 +1,12 @@
 // Why a URL is allowed or not: the groups that apply, every rule of theirs
 // that matches the path, the winner and the reason. Built on the core: the
-// path is prepared and each rule matched by the same code check() uses
-// (rule-table.ts); only the ranking, Google's "longest pattern wins, allow
-// wins a tie", is spelled out here, and the tests hold it to check()'s
+// path is prepared, and the matching rules found in one call, by the code
+// check() uses (the scan of its first answers, with its prefilter for long
+// paths; rule-table.ts); only the ranking, Google's "longest pattern wins,
+// allow wins a tie", is spelled out here, and the tests hold it to check()'s
 // answer on every input.
 
-import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
+import type { Compiled, Verdict } from '../rules/compiled.js';
 import type { Mode } from '../common/options.js';
 import { agentTokens } from '../rules/agent.js';
 import { attached, robotsInternals, Robots } from '../rules/robots.js';
