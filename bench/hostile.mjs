@@ -62,7 +62,13 @@ function command(dist, args, feed) {
 const longLine = (total) => async (stdin, done) => {
   const piece = Buffer.alloc(64 << 10, 0x61);
   for (let sent = 0; sent < total && !done(); sent += piece.length) {
-    if (!stdin.write(piece)) await new Promise((resolve) => { stdin.once('drain', resolve); stdin.once('close', resolve); });
+    if (!stdin.write(piece)) {
+      await new Promise((resolve) => {
+        const go = () => { stdin.off('drain', go); stdin.off('close', go); resolve(); };
+        stdin.on('drain', go);
+        stdin.on('close', go); // it stopped reading
+      });
+    }
   }
   if (!done()) stdin.end('\n');
 };
