@@ -16,10 +16,10 @@
 
 import { lower } from "./bytes";
 import { patternMatches } from "./match";
-import { prefixWord } from "./scan";
-import { markPath, patternNeeds, hasNeeds } from "./masks";
+import { prefixWord, findByte } from "./scan";
+import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
 import { sortU32 } from "./sort";
-import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, AGENT_SET, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
@@ -36,43 +36,67 @@ export const VERDICT = memory.data(V_SIZE);
 
 // ---- Choosing the groups ---------------------------------------------------
 
-/** Does the group name one of the agents ('\n'-separated, `count` of them)? */
-function namesAgent(robots: usize, group: usize, agents: usize, agentsLen: usize, count: u32): bool {
+// The caller's agents as a hash set (open addressing, linear probing): per
+// slot the agent's address (0: empty) and length. Whether a group names one
+// of them is then one lookup per token of the group, so choosing the groups
+// costs the file's tokens plus the agents, never their product (a caller may
+// pass thousands of agents, a file hold thousands of groups).
+let agentSlots: usize = 0;
+let agentMask: u32 = 0;
+
+/** Fills the set with the agents ('\n'-separated, `count` of them), lower-cased where they are (the input is ours). */
+function collectAgents(agents: usize, agentsLen: usize, count: u32): void {
+  let size: u32 = 16;
+  while (size < count * 2) size <<= 1; // at most half full: probes stay short
+  agentMask = size - 1;
+  agentSlots = reserve(AGENT_SET, <usize>size << 3);
+  memory.fill(agentSlots, 0, <usize>size << 3);
+  let a = agents;
+  let end = agents + agentsLen;
+  for (let i: u32 = 0; i < count; i++) {
+    let e = findByte(a, end, 0x0a);
+    for (let p = a; p < e; p++) store<u8>(p, <u8>lower(load<u8>(p)));
+    let slot = agentSlot(a, e - a);
+    store<u32>(slot, <u32>a);
+    store<u32>(slot, <u32>(e - a), 4);
+    a = e + 1;
+  }
+}
+
+/** The slot holding the lower-cased bytes [p, p+n), or the empty slot where they would go. */
+function agentSlot(p: usize, n: usize): usize {
+  let h: u32 = 0x811c9dc5; // FNV-1a
+  for (let i: usize = 0; i < n; i++) h = (h ^ load<u8>(p + i)) * 0x01000193;
+  while (true) {
+    let at = agentSlots + (<usize>(h & agentMask) << 3);
+    let agent = <usize>load<u32>(at);
+    if (agent == 0 || (<usize>load<u32>(at, 4) == n && memory.compare(agent, p, n) == 0)) return at;
+    h++;
+  }
+  return 0;
+}
+
+/** Does the group name one of the agents collectAgents() took? (Tokens are stored lower-cased.) */
+function namesAgent(robots: usize, group: usize): bool {
   let tokens = robots + load<u32>(robots + R_TOKENS);
   let arena = robots + load<u32>(robots + R_ARENA);
   let first = load<u32>(group + G_TOKEN_START);
   let n = load<u32>(group + G_TOKEN_COUNT);
   for (let t = first; t < first + n; t++) {
     let token = tokens + <usize>t * T_SIZE;
-    let bytes = arena + load<u32>(token + T_OFFSET);
-    let len = <usize>load<u32>(token + T_LENGTH);
-    let a = agents;
-    let end = agents + agentsLen;
-    for (let i: u32 = 0; i < count; i++) {
-      let e = a;
-      while (e < end && load<u8>(e) != 0x0a) e++;
-      if (e - a == len && equalFolded(a, bytes, len)) return true;
-      a = e + 1;
-    }
+    if (load<u32>(agentSlot(arena + load<u32>(token + T_OFFSET), <usize>load<u32>(token + T_LENGTH))) != 0) return true;
   }
   return false;
 }
 
-/** Does any group of `robots` name one of the agents? */
-function anyGroupNames(robots: usize, agents: usize, agentsLen: usize, count: u32): bool {
+/** Does any group of `robots` name one of the agents collectAgents() took? */
+function anyGroupNames(robots: usize): bool {
   let groups = robots + load<u32>(robots + R_GROUPS);
   let groupCount = load<u32>(robots + R_GROUP_COUNT);
   for (let g: u32 = 0; g < groupCount; g++) {
-    if (namesAgent(robots, groups + <usize>g * G_SIZE, agents, agentsLen, count)) return true;
+    if (namesAgent(robots, groups + <usize>g * G_SIZE)) return true;
   }
   return false;
-}
-
-function equalFolded(a: usize, lowered: usize, n: usize): bool {
-  for (let i: usize = 0; i < n; i++) {
-    if (lower(load<u8>(a + i)) != <u32>load<u8>(lowered + i)) return false;
-  }
-  return true;
 }
 
 // ---- Keys ------------------------------------------------------------------
@@ -150,32 +174,27 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   sortArena = robots + load<u32>(robots + R_ARENA);
   let full = (how & HOW_FULL) != 0;
 
-  // A crawler: narrow the tokens to the first one that names a group.
+  // A crawler: the first of its tokens that a group names is the one agent.
   let chosen: i32 = -1;
   if (how & HOW_CRAWLER) {
     let a = agents;
     let end = agents + agentsLen;
     for (let t: u32 = 0; t < count && chosen < 0; t++) {
-      let e = a;
-      while (e < end && load<u8>(e) != 0x0a) e++;
-      if (anyGroupNames(robots, a, e - a, 1)) {
-        chosen = <i32>t;
-        agents = a;
-        agentsLen = e - a;
-      }
+      let e = findByte(a, end, 0x0a);
+      collectAgents(a, e - a, 1);
+      if (anyGroupNames(robots)) chosen = <i32>t;
       a = e + 1;
     }
-    count = chosen < 0 ? 0 : 1;
-  }
+    if (chosen < 0) collectAgents(agents, 0, 0);
+  } else collectAgents(agents, agentsLen, count);
   let obeysGlobal = (how & HOW_IGNORES_GLOBAL) == 0;
-
-  let specific = anyGroupNames(robots, agents, agentsLen, count);
+  let specific = anyGroupNames(robots);
   // The applying groups (kept for crawl-delay) and their rules, in file order.
   let applying: u32 = 0;
   let n: u32 = 0;
   for (let g: u32 = 0; g < groupCount; g++) {
     let group = groups + <usize>g * G_SIZE;
-    let applies = specific ? namesAgent(robots, group, agents, agentsLen, count) : obeysGlobal && load<u32>(group + G_GLOBAL) != 0;
+    let applies = specific ? namesAgent(robots, group) : obeysGlobal && load<u32>(group + G_GLOBAL) != 0;
     if (!applies) continue;
     store<u32>(reserveKeep(SORT_TEMP, <usize>(applying + 1) * 4) + <usize>applying * 4, g);
     applying++;
@@ -461,9 +480,21 @@ export function decide(index: usize, path: usize, pathLen: u32): usize {
  * longer than the best of its kind, an allow shorter than the best
  * disallow, a disallow no longer than the best allow). Each match is linear
  * (match.ts), so a path costs O(rules x (path + pattern)) at worst, the
- * bound of Google's own matcher.
+ * bound of Google's own matcher; a long path first goes through the full
+ * index's prefilter (masks.ts), as decide() does.
  */
 function scanDecide(index: usize, path: usize, pathLen: u32): usize {
+  scanRules(index, path, pathLen, 0);
+  return VERDICT;
+}
+
+/**
+ * The scan of scanDecide(), or with `out` (the explain view) every rule that
+ * matches, skipping none for priority: their indexes, in file order, go to
+ * `out` and their count is returned. One loop for both, so that explain
+ * matches exactly as check() does.
+ */
+export function scanRules(index: usize, path: usize, pathLen: u32, out: usize): u32 {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let groups = robots + load<u32>(robots + R_GROUPS);
   let rules = robots + load<u32>(robots + R_RULES);
@@ -472,6 +503,8 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
   let count = load<u32>(index + A_GROUP_COUNT);
   let allowPriority: i32 = -1, allowRule: i32 = -1;
   let disallowPriority: i32 = -1, disallowRule: i32 = -1;
+  let masked = false;
+  let n: u32 = 0;
   for (let g: u32 = 0; g < count; g++) {
     let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
     let r = load<u32>(group + G_RULE_START);
@@ -481,13 +514,22 @@ function scanDecide(index: usize, path: usize, pathLen: u32): usize {
       let priority = <i32>load<u16>(rule + RULE_LENGTH);
       let flags = load<u32>(rule + RULE_FLAGS);
       let allow = (flags & RULE_ALLOW) != 0;
-      if (allow ? priority <= allowPriority || priority < disallowPriority : priority <= disallowPriority || priority <= allowPriority) continue;
-      if (!patternMatches(arena + load<u32>(rule + RULE_PATTERN), <usize>priority, flags, path, pathLen)) continue;
-      if (allow) { allowPriority = priority; allowRule = <i32>r; }
+      if (!out && (allow ? priority <= allowPriority || priority < disallowPriority : priority <= disallowPriority || priority <= allowPriority)) continue;
+      let pattern = arena + load<u32>(rule + RULE_PATTERN);
+      // A long path gets the full index's prefilter, so that a file of
+      // wildcard rules costs no search of the whole path per rule.
+      if (flags & RULE_WILDCARD && pathLen >= PREFILTER_PATH) {
+        if (!masked) { markPath(path, pathLen); masked = true; }
+        if (!mayMatch(pattern, priority)) continue;
+      }
+      if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
+      if (out) { store<u32>(out + (<usize>n << 2), r); n++; }
+      else if (allow) { allowPriority = priority; allowRule = <i32>r; }
       else { disallowPriority = priority; disallowRule = <i32>r; }
     }
   }
-  return writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+  if (!out) writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+  return n;
 }
 
 /** The verdict of the best allow and disallow rules found (-1: none). */

@@ -19,6 +19,8 @@ export const VERDICTS = memory.data(8); // batch verdicts, one byte per URL
 export const UTF8 = memory.data(8);     // URLs given as UTF-16, encoded
 export const OUTPUT = memory.data(8);   // filterLines: the lines it keeps
 export const KMP = memory.data(8);      // match: the table of a long segment's search
+export const AGENT_SET = memory.data(8); // index build: the caller's agents as a hash set
+export const MATCHES = memory.data(8);  // explain: the rules that match a path
 
 @inline export function bufferPtr(buf: usize): usize {
   return load<u32>(buf);

@@ -1,18 +1,17 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, MATCHES, reserve, reserveKeep, bufferPtr } from "./buffers";
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, decide, indexMode, VERDICT } from "./agent";
+import { buildIndex, decide, indexMode, scanRules, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
 import * as K from "./keywords";
-import { patternMatches } from "./match";
 import {
-  MODE_RFC, R_MODE, R_SIZE, R_RULES, R_ARENA, RULE_PATTERN, RULE_LENGTH, RULE_FLAGS, RULE_SIZE,
+  MODE_RFC, R_MODE, R_SIZE, A_RULE_COUNT,
   A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE,
 } from "./layout";
 
@@ -22,9 +21,12 @@ export function input(size: u32): usize {
   return reserve(INPUT, <usize>size + 8);
 }
 
-/** Parses the input into line events; returns their count (see events()). */
-export function scan(len: u32, mode: u32, allLines: bool): u32 {
-  return parseLines(bufferPtr(INPUT), len, mode, allLines);
+/**
+ * Parses the input into line events; returns their count (see events()).
+ * `lines` 1: an event for every line; 2: for all but empty and comment lines.
+ */
+export function scan(len: u32, mode: u32, lines: u32): u32 {
+  return parseLines(bufferPtr(INPUT), len, mode, lines);
 }
 
 /** Where the last scan's or compile's line events are. */
@@ -34,7 +36,7 @@ export function events(): usize {
 
 /** Parses and compiles the input; returns the compiled robots (free with dispose). */
 export function compile(len: u32, mode: u32): usize {
-  let count = parseLines(bufferPtr(INPUT), len, mode, false);
+  let count = parseLines(bufferPtr(INPUT), len, mode, 0);
   return compileEvents(bufferPtr(INPUT), count, mode);
 }
 
@@ -101,11 +103,21 @@ export function matchedPathAt(): usize {
   return matchedPath;
 }
 
-/** Does rule `rule` of `robots` match the path explainPath() prepared? The matcher's own pattern matching. */
-export function ruleMatches(robots: usize, rule: u32): bool {
-  let record = robots + load<u32>(robots + R_RULES) + <usize>rule * RULE_SIZE;
-  let pattern = robots + load<u32>(robots + R_ARENA) + load<u32>(record + RULE_PATTERN);
-  return patternMatches(pattern, load<u16>(record + RULE_LENGTH), load<u32>(record + RULE_FLAGS), matchedPath, matchedLength);
+/**
+ * For the explain view: every rule of the index's applying groups that
+ * matches the path explainPath() prepared (with the same robots), in file
+ * order, as u32 rule indexes at matches(); returns their count. The scan a
+ * light index decides with (agent.ts scanRules), keeping every match: the
+ * matcher's own pattern matching, behind the prefilter for long paths, so
+ * it costs what check() costs rather than rules x path.
+ */
+export function matchingRules(index: usize): u32 {
+  let out = reserve(MATCHES, <usize>max<u32>(load<u32>(index + A_RULE_COUNT), 1) << 2);
+  return scanRules(index, matchedPath, <u32>matchedLength, out);
+}
+
+export function matches(): usize {
+  return bufferPtr(MATCHES);
 }
 
 /** Decides the URL in the input; returns the verdict record. */

@@ -68,3 +68,20 @@ export function patternNeeds(p: usize, n: usize, needs: usize): void {
   }
   return true;
 }
+
+/**
+ * Paths this long or longer are worth the prefilter when rules are scanned
+ * (a light index, the explain view): working out what a rule needs costs
+ * about what matching it against a short path does, and saves a search of
+ * the whole path for every rule a long one cannot match.
+ */
+export const PREFILTER_PATH: u32 = 256;
+
+// What one rule needs, worked out when rules are scanned.
+const NEEDS = memory.data(40, 4);
+
+/** Might the wildcard pattern match the last marked path? False only when it needs a byte or pair the path lacks. */
+export function mayMatch(p: usize, n: usize): bool {
+  patternNeeds(p, n, NEEDS);
+  return hasNeeds(NEEDS);
+}

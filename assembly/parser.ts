@@ -21,7 +21,7 @@ import {
 // Parser state for one call; module globals keep the per-line helper cheap.
 let base: usize = 0;       // input start, so events hold offsets
 let rfc = false;
-let everyLine = false;     // emit empty, comment and invalid lines too (linting)
+let reported: u32 = 0;     // 0: lines the matcher uses; 1: every line (linting); 2: all but empty and comment lines
 let eventCount: u32 = 0;
 let group: i32 = -1;       // the group the next rule belongs to
 let groupCount: i32 = 0;
@@ -35,10 +35,10 @@ export function lastEventCount(): u32 {
  * Splits `len` bytes at `input` into lines and emits an event per line.
  * Returns the number of events written to the EVENTS buffer.
  */
-export function parseLines(input: usize, len: usize, mode: u32, allLines: bool): u32 {
+export function parseLines(input: usize, len: usize, mode: u32, lines: u32): u32 {
   base = input;
   rfc = mode == MODE_RFC;
-  everyLine = allLines;
+  reported = lines;
   eventCount = 0;
   group = -1;
   groupCount = 0;
@@ -93,7 +93,7 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
   while (s < e && is(load<u8>(s), SPACE)) s++;
   while (e > s && is(load<u8>(e - 1), SPACE)) e--;
   if (s == e) {
-    if (everyLine) emit(lineNumber, (flags & FLAG_COMMENT ? KIND_COMMENT : KIND_EMPTY) | flags, s, s, s, s, start, end);
+    if (reported == 1) emit(lineNumber, (flags & FLAG_COMMENT ? KIND_COMMENT : KIND_EMPTY) | flags, s, s, s, s, start, end);
     return;
   }
 
@@ -107,7 +107,7 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
     let third = v;
     while (third < e && !is(load<u8>(third), BLANK)) third++;
     if (sep == e || third < e || rfc) {
-      if (everyLine) emit(lineNumber, KIND_INVALID | flags | (sep < e && third == e ? FLAG_MISSING_COLON : 0), s, e, e, e, start, end);
+      if (reported) emit(lineNumber, KIND_INVALID | flags | (sep < e && third == e ? FLAG_MISSING_COLON : 0), s, e, e, e, start, end);
       return;
     }
     flags |= FLAG_MISSING_COLON;
@@ -115,7 +115,7 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
   let keyEnd = sep;
   while (keyEnd > s && is(load<u8>(keyEnd - 1), SPACE)) keyEnd--;
   if (keyEnd == s) {
-    if (everyLine) emit(lineNumber, KIND_INVALID | flags, s, s, sep + 1, e, start, end);
+    if (reported) emit(lineNumber, KIND_INVALID | flags, s, s, sep + 1, e, start, end);
     return;
   }
   let v = sep + 1;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '../src/index.js';
@@ -154,6 +154,15 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const r = await robotsmatch(['check', 'https://example.com/', '--robots', ROBOTS, '--max-bytes', '100']);
       expect(r.stderr).toContain('is longer than 100 bytes; crawlers ignore the rest');
     });
+
+    test('--max-bytes over what the core takes reads up to 256 MiB and says so, for a file and a URL alike (issue 19.5)', async () => {
+      for (const robots of [ROBOTS, `${server.origin}/anything`]) {
+        const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', robots, '--max-bytes', '300000000', '--agent', 'ExampleBot']);
+        expect(r.status).toBe(1);
+        expect(r.stdout).toContain('disallowed  https://example.com/private/a');
+        expect(r.stderr).toBe('robotsmatch: --max-bytes 300000000 is more than robotsmatch reads of a robots.txt; reading at most 268,435,456 bytes (256 MiB)\n');
+      }
+    });
   });
 
   describe('filter', () => {
@@ -195,7 +204,8 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const robots = join(CORPUS_DIR, 'github.com.txt');
       const pooled = await robotsmatch(['filter', '--robots', robots, '--verdicts', '--workers', '3', big]);
       expect(pooled.status).toBe(0);
-      expect(pooled.stderr).toContain('3 workers');
+      const workers = Math.min(3, availableParallelism()); // --workers is capped at the cores
+      if (workers > 1) expect(pooled.stderr).toContain(`${workers} workers`);
       const out = pooled.stdout.split('\n');
       expect(out.pop()).toBe('');
       expect(out).toHaveLength(list.length);
@@ -206,6 +216,21 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const single = await robotsmatch(['filter', '--robots', robots, '--verdicts', '--workers', '1', big]);
       expect(single.stderr).not.toContain('workers');
       expect(single.bytes.equals(pooled.bytes)).toBe(true);
+    });
+
+    test('--workers over the cores there are is lowered to them, said on one stderr line (issue 19.7)', async () => {
+      const cores = availableParallelism();
+      const big = file('workers.txt', corpusUrls(100_000).join('\n') + '\n'); // about 6.5 MB: the pool starts
+      const r = await robotsmatch(['filter', '--robots', ROBOTS, '--workers', '64', big]);
+      expect(r.status).toBe(0);
+      const lines = r.stderr.split('\n');
+      if (cores < 64) {
+        expect(lines[0]).toBe(`robotsmatch: --workers 64 is more than the ${cores} cores here (os.availableParallelism()); using ${cores}`);
+        if (cores > 1) expect(lines[1]).toContain(`, ${cores} workers`);
+      }
+      const fits = await robotsmatch(['filter', '--robots', ROBOTS, '--workers', String(cores), '--quiet', big]);
+      expect(fits.stderr).toBe('');
+      expect(fits.bytes.equals(r.bytes)).toBe(true);
     });
 
     test('a reader that stops early (| head) ends the command quietly', async () => {

@@ -2,6 +2,7 @@
 // own test cases restated as data (inputs and expected results are facts),
 // and a differential test against robots-parser itself on the corpus.
 import { describe, expect, test } from 'vitest';
+import { createRequire } from 'node:module';
 import robotsParser from '../src/compat.js';
 
 const E = 'http://www.example.com';
@@ -186,6 +187,62 @@ describe('where robotsmatch/compat follows Google or RFC 9309 instead (docs/comp
 
   test('RFC 9309: /robots.txt itself is always allowed', () => {
     expect(robotsParser(`${E}/robots.txt`, rules('User-agent: *', 'Disallow: /')).isAllowed(`${E}/robots.txt`)).toBe(true);
+  });
+});
+
+describe('contents and user agents as robots-parser takes them (issue 19.2)', () => {
+  const rp = createRequire(import.meta.url)('robots-parser') as typeof robotsParser;
+  const BODY = 'User-agent: *\nDisallow: /private/\n';
+
+  test('bytes are parsed as bytes (Uint8Array and Buffer), not stringified into a file that allows everything', () => {
+    for (const contents of [new TextEncoder().encode(BODY), Buffer.from(BODY), new TextEncoder().encode('\uFEFF' + BODY)]) {
+      const robots = robotsParser(`${E}/robots.txt`, contents as never);
+      expect(robots.isAllowed(`${E}/private/x`), contents.constructor.name).toBe(false);
+      expect(robots.getMatchingLineNumber(`${E}/private/x`)).toBe(2);
+      expect(robots.isAllowed(`${E}/public`)).toBe(true);
+    }
+  });
+
+  test('other contents robots-parser rejects are a TypeError naming contents; what it reads as empty stays empty', () => {
+    for (const contents of [42, true, {}, [], new ArrayBuffer(4), Symbol('x'), () => BODY]) {
+      expect(() => rp(`${E}/robots.txt`, contents as never), String(typeof contents)).toThrow(TypeError);
+      expect(() => robotsParser(`${E}/robots.txt`, contents as never), String(typeof contents)).toThrow(TypeError);
+      expect(() => robotsParser(`${E}/robots.txt`, contents as never)).toThrow(/contents/);
+    }
+    for (const contents of [0, false, '', null, undefined, NaN]) {
+      expect(robotsParser(`${E}/robots.txt`, contents as never).isAllowed(`${E}/private/x`), String(contents)).toBe(true);
+      expect(rp(`${E}/robots.txt`, contents as never).isAllowed(`${E}/private/x`), String(contents)).toBe(true);
+    }
+    expect(robotsParser(`${E}/robots.txt`, new String(BODY) as never).isAllowed(`${E}/private/x`)).toBe(false);
+  });
+
+  test('a user agent that is not a string is a TypeError naming ua, as robots-parser throws (even for another origin)', () => {
+    const ours = robotsParser(`${E}/robots.txt`, BODY);
+    const theirs = rp(`${E}/robots.txt`, BODY);
+    for (const ua of [42, true, {}, [], Symbol('x')]) {
+      for (const robots of [ours, theirs]) {
+        for (const url of [`${E}/private/x`, 'http://other.example/x']) {
+          expect(() => robots.isAllowed(url, ua as never), String(typeof ua)).toThrow(TypeError);
+          expect(() => robots.isDisallowed(url, ua as never)).toThrow(TypeError);
+          expect(() => robots.getMatchingLineNumber(url, ua as never)).toThrow(TypeError);
+        }
+        expect(() => robots.getCrawlDelay(ua as never)).toThrow(TypeError);
+      }
+      expect(() => ours.isExplicitlyDisallowed(`${E}/private/x`, ua as never)).toThrow(TypeError);
+      expect(() => ours.isAllowed(`${E}/private/x`, ua as never)).toThrow(/ua/);
+    }
+    for (const ua of [0, false, '', null, undefined, new String('bot')]) {
+      expect(ours.isAllowed(`${E}/private/x`, ua as never), String(ua)).toBe(theirs.isAllowed(`${E}/private/x`, ua as never));
+    }
+  });
+
+  test('Crawl-delay -1, Infinity and an empty value are skipped (robots-parser: -1, Infinity, 0), as docs/compat.md says', () => {
+    for (const [value, theirs] of [['-1', -1], ['Infinity', Infinity], ['', 0]] as const) {
+      const body = `User-agent: a\nCrawl-delay: ${value}\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: 7\n`;
+      expect(rp(`${E}/robots.txt`, body).getCrawlDelay('a')).toBe(theirs);
+      expect(robotsParser(`${E}/robots.txt`, body).getCrawlDelay('a')).toBeUndefined();
+      expect(robotsParser(`${E}/robots.txt`, body.replace('Disallow: /x\n', 'Crawl-delay: 2\n')).getCrawlDelay('a')).toBe(2);
+    }
   });
 });
 

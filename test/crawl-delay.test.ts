@@ -59,3 +59,22 @@ describe('crawl-delay belongs to its record', () => {
     expect(delays('', ['x'])).toEqual([undefined]);
   });
 });
+
+describe('agent arrays cost records plus agents (issue 19.8)', () => {
+  // A product token per number: letters only, so every one names a record.
+  const name = (prefix: string, i: number) => prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
+  const body = Array.from({ length: 6_000 }, (_, i) => `User-agent: ${name('bot', i)}\nCrawl-delay: ${i % 5 + 1}\nDisallow: /${i}\n`).join('');
+  // 40,000 tokens, one of which (near the end) names record 4,321.
+  const agents = Array.from({ length: 40_000 }, (_, i) => (i === 39_990 ? name('bot', 4_321) : name('agent', i)));
+
+  test('crawlDelay() with 40,000 tokens against 6,000 records: linear, not records x agents', () => {
+    const robots = parse(body);
+    crawlDelay(robots, 'warm'); // the reading, made once per Robots
+    const start = performance.now();
+    expect(crawlDelay(robots, agents)).toBe(4_321 % 5 + 1);
+    // Records x agents was 1.4 s here; a Set of the tokens makes it a few ms.
+    expect(performance.now() - start).toBeLessThan(300);
+    expect(crawlDelay(robots, agents.filter((_, i) => i !== 39_990))).toBeUndefined();
+    robots.dispose();
+  });
+});

@@ -5,6 +5,11 @@ import fc from 'fast-check';
 import { explain, parse, RobotsDisposedError } from '../src/index.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url as anyUrl, agents as anyAgents } from './support/generated.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 const FILE = `User-agent: *
 Disallow: /private/
@@ -149,4 +154,86 @@ describe('explain agrees with check()', () => {
       }
     }), { numRuns: 1_000 });
   });
+});
+
+describe('agent arrays cost groups plus agents (issue 19.8)', () => {
+  const name = (prefix: string, i: number) => prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
+  const body = Array.from({ length: 6_000 }, (_, i) => `User-agent: ${name('bot', i)}\nDisallow: /${i}\n`).join('');
+  const agents = Array.from({ length: 40_000 }, (_, i) => (i === 39_990 ? name('bot', 4_321) : name('agent', i)));
+
+  test('explain() and check() with 40,000 tokens against 6,000 groups', () => {
+    for (const call of [
+      (robots: ReturnType<typeof parse>) => explain(robots, '/4321', agents),
+      (robots: ReturnType<typeof parse>) => robots.check('/4321', agents),
+    ]) {
+      const robots = parse(body);
+      const start = performance.now();
+      expect(call(robots)).toMatchObject({ allowed: false, line: 4_321 * 2 + 2 });
+      // Choosing the groups compared every group's token with every agent (1.2 s here); now one hash lookup per token.
+      expect(performance.now() - start).toBeLessThan(300);
+      robots.dispose();
+    }
+  });
+});
+
+describe('explain costs the lines once, whatever the number of groups (issue 19.1)', () => {
+  // 20,000 `User-agent: *` / `Disallow: /x` groups (540 KB): every group applies.
+  const body = 'User-agent: *\nDisallow: /x\n'.repeat(20_000);
+
+  test.each([['LF', body], ['CR', body.replace(/\n/g, '\r')]])('20,000 applying groups, %s line ends', (_, text) => {
+    const robots = parse(text, { maxBytes: 1 << 20 });
+    const first = explain(robots, '/x', 'bot');
+    expect(first.groups).toHaveLength(20_000);
+    expect(first.groups[19_999]).toEqual({ userAgentLines: [39_999], agents: ['*'], ruleLines: [40_000] });
+    expect(first.candidates).toHaveLength(20_000);
+    expect(first).toMatchObject({ allowed: false, line: 2, fallback: true });
+    const start = performance.now();
+    explain(robots, '/x', 'bot');
+    // Each applying group rescanned every line: 1.4 s per call here (5.2 s in the report).
+    expect(performance.now() - start).toBeLessThan(250);
+    robots.dispose();
+  });
+});
+
+describe('the per-line reading is compact (issue 19.9)', () => {
+  test.skipIf(!existsSync(dist))('512,000 empty lines: explain() and crawlDelay() in bounded memory and time', () => {
+    // A fresh process each, so that its peak resident memory is the call's.
+    const run = (call: string) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', `
+      const { parse, explain, crawlDelay } = await import(${JSON.stringify(dist)});
+      const robots = parse('\\n'.repeat(512_000) + 'User-agent: *\\nDisallow: /x\\nCrawl-delay: 2\\n', { maxBytes: 1 << 20 });
+      robots.isAllowed('/', 'bot');
+      const rss = process.resourceUsage().maxRSS * 1024;
+      const start = performance.now();
+      const result = ${call};
+      const ms = performance.now() - start;
+      process.stdout.write(JSON.stringify({ ms, peak: process.resourceUsage().maxRSS * 1024 - rss, result }));
+    `], { encoding: 'utf8' }));
+    const e = run(`explain(robots, '/x', 'bot').line`);
+    expect(e.result).toBe(512_002);
+    const d = run(`crawlDelay(robots, 'bot')`);
+    expect(d.result).toBe(2);
+    // RobotsLine objects for every line: about 250 MB and 0.25-0.45 s per call.
+    for (const { ms, peak } of [e, d]) {
+      expect(peak).toBeLessThan(100 << 20);
+      expect(ms).toBeLessThan(200);
+    }
+  });
+});
+
+describe('explain costs what check() costs per rule (issue 19.4)', () => {
+  // 30,000 wildcard rules whose first segment `/` every path has; each needs a `b` and its digits.
+  const body = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
+
+  test.each([[65_536, 250], [1 << 20, 2_000]])('a %i-byte URL against 30,000 wildcard rules', (n, ms) => {
+    const robots = parse(body, { maxBytes: 1 << 20 });
+    for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      const start = performance.now();
+      const e = explain(robots, url, 'bot');
+      // Every rule matched in full, in both modes: 12.6 s (64 KiB) and 238 s (1 MiB) here.
+      expect(performance.now() - start).toBeLessThan(ms);
+      expect({ allowed: e.allowed, line: e.line, rule: e.rule }).toEqual(robots.check(url, 'bot'));
+      expect(e.candidates.map((c) => c.line)).toEqual(url.endsWith('c') ? [30_001] : []);
+    }
+    robots.dispose();
+  }, 20_000);
 });

@@ -328,3 +328,40 @@ describe('4.3 RobotsCache', () => {
     expect(() => new RobotsCache({ fetch: 'x' as never })).toThrow(TypeError);
   });
 });
+
+describe('maxBytes beyond what the core takes (issue 19.5)', () => {
+  const CORE_LIMIT = 256 << 20;
+  const RULES_FIRST = 'User-agent: *\nDisallow: /private/\n';
+  /** A 2xx answer of `size` bytes, made as it is read: the rules, then comment lines. */
+  const huge = (size: number) => async () => {
+    const line = new TextEncoder().encode('#' + 'x'.repeat((1 << 20) - 2) + '\n');
+    let sent = 0;
+    return new Response(new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        const chunk = sent === 0 ? new TextEncoder().encode(RULES_FIRST) : line.subarray(0, Math.min(line.length, size - sent));
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    }), { status: 200 });
+  };
+
+  test('fetchRobots: a 300 MiB body with maxBytes 2^31-1 is cut at the core limit, truncated, and its rules apply', async () => {
+    const r = await fetchRobots('https://big.test/', { fetch: huge(300 << 20), maxBytes: 2 ** 31 - 1 });
+    // The core's RangeError was caught as a network error: "unreachable", everything disallowed.
+    expect(r.outcome).toBe('ok');
+    expect(r.error).toBeUndefined();
+    expect(r.robots.truncated).toBe(true);
+    expect(r.body.length).toBe(CORE_LIMIT);
+    expect(r.robots.isAllowed('https://big.test/private/x', 'bot')).toBe(false);
+    expect(r.robots.isAllowed('https://big.test/public', 'bot')).toBe(true);
+    r.robots.dispose();
+  }, 60_000);
+
+  test('RobotsCache takes the same path: a verdict from the rules, not a server outcome', async () => {
+    const cache = new RobotsCache({ fetch: huge(300 << 20), maxBytes: 2 ** 31 - 1 });
+    expect(await cache.check('https://big.test/public', 'bot')).toMatchObject({ allowed: true, outcome: 'ok' });
+    expect(await cache.isAllowed('https://big.test/private/x', 'bot')).toBe(false);
+    cache.clear();
+  }, 60_000);
+});

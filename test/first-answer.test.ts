@@ -5,7 +5,8 @@
 // same verdict and line, in both modes, on real, generated and hostile files.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, type Verdict } from '../src/index.js';
+import { explain, parse, type Verdict } from '../src/index.js';
+import { modelMatches } from './support/google-model.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url, agents } from './support/generated.js';
 
@@ -48,6 +49,33 @@ describe('first answers (scan) and later answers (full index) agree', () => {
         expect(scan, JSON.stringify({ body: new TextDecoder().decode(body), agentList, list })).toEqual(full);
       }),
       { numRuns: 3000, seed: 20261123 },
+    );
+  });
+
+  test('long paths (the scan prefilter, 256 bytes on) agree with the full index, explain() and the model', () => {
+    const bytes = (s: string) => [...new TextEncoder().encode(s)];
+    const piece = fc.array(fc.constantFrom('a', 'b', 'c', '/', '*'), { minLength: 1, maxLength: 8 }).map((cs) => cs.join(''));
+    const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), piece, fc.boolean()).map(([type, p, anchored]) => `${type}: /${p}${anchored ? '$' : ''}`);
+    fc.assert(
+      fc.property(fc.array(rule, { minLength: 1, maxLength: 12 }), fc.array(fc.constantFrom('a', 'b', 'c', '/'), { minLength: 260, maxLength: 400 }), fc.constantFrom('google' as const, 'rfc' as const), (rules, chars, mode) => {
+        const body = 'User-agent: *\n' + rules.join('\n') + '\n';
+        const path = '/' + chars.join('');
+        const { scan, full } = bothWays(body, 'bot', [path], mode);
+        expect(scan, JSON.stringify({ body, path })).toEqual(full);
+        const robots = parse(body, { mode });
+        try {
+          const e = explain(robots, path, 'bot');
+          expect({ allowed: e.allowed, line: e.line, rule: e.rule }).toEqual(full[0]);
+          if (mode === 'google') {
+            // Every rule explain lists matches by the reachable-positions model, and every rule the model matches is listed.
+            const listed = new Set(e.candidates.filter((c) => !c.indexHtml).map((c) => c.line));
+            rules.forEach((r, i) => expect(listed.has(i + 2), r).toBe(modelMatches(bytes(e.path), bytes(r.slice(r.indexOf(' ') + 1)))));
+          }
+        } finally {
+          robots.dispose();
+        }
+      }),
+      { numRuns: 1500, seed: 19 },
     );
   });
 

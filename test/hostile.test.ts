@@ -129,3 +129,22 @@ describe('linear-time matching (long pattern segments)', () => {
     ), { numRuns: 3_000 });
   });
 });
+
+describe("check()'s first answers have the full index's prefilter (found with issue 19.4)", () => {
+  // A Robots answers an agent's first URLs by scanning the applying groups'
+  // rules: 30,000 wildcard rules whose first segment `/` every path has, each
+  // needing a `b` and its digits, against a long path of `a`s.
+  const body = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
+
+  test.each([[65_536, 250], [1 << 20, 2_000]])('a %i-byte URL, first answers', (n, ms) => {
+    const robots = parse(body, { maxBytes: 1 << 20 });
+    for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      const start = performance.now();
+      const verdict = robots.check(url, 'bot');
+      // Every rule searched the whole path: 6.5 s for the 64 KiB URL here.
+      expect(performance.now() - start).toBeLessThan(ms);
+      expect(verdict).toEqual(url.endsWith('c') ? { allowed: false, line: 30_001, rule: { type: 'disallow', pattern: '/*a29999b*c' } } : { allowed: true, line: 0, rule: null });
+    }
+    robots.dispose();
+  }, 20_000);
+});

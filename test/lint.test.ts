@@ -247,3 +247,24 @@ describe('lines(): recognised keys Google does not use', () => {
     expect(lines(bytes([0xef, 0xbb, 0xbf], 'User-agent: *\n'))[0]!.text).toBe('User-agent: *');
   });
 });
+
+describe('columns on a line cut at 16,663 bytes inside a character (issue 19.6)', () => {
+  // "Disallow: /a$b" is 14 bytes; then 2-byte characters, so the cut falls inside one.
+  const long = 'é'.repeat(9_000);
+  const at = (body: string, code: DiagnosticCode) => lint(body).filter((d) => d.code === code).map((d) => [d.line, d.column, d.endColumn]);
+
+  test('dollar-inside-pattern points at the `$`', () => {
+    expect(at(`User-agent: *\nDisallow: /a$*b${long}\n`, 'dollar-inside-pattern')).toEqual([[2, 13, 14]]);
+    // After a byte order mark and CR, CRLF and LF line ends.
+    expect(at(`\uFEFFUser-agent: *\r\r\n\nDisallow: /a$*b${long}\n`, 'dollar-inside-pattern')).toEqual([[4, 13, 14]]);
+  });
+
+  test('every column of such a line', () => {
+    // Each prefix leaves an odd number of bytes before the cut.
+    expect(at(`User-agent: *\nDisallow: /a b${long}\n`, 'whitespace-in-pattern')).toEqual([[2, 13, undefined]]);
+    expect(at(`User-agent: *\nDisallow: ab${long}\n`, 'pattern-no-leading-slash')).toEqual([[2, 11, undefined]]);
+    expect(at(`User-agent: *\nDisallow: /%61${long}\n`, 'modes-differ')).toEqual([[2, 11, undefined]]);
+    expect(at(`Sitemap: /sx${long}\n`, 'relative-sitemap')).toEqual([[1, 10, undefined]]);
+    expect(at(`User-agent: *\nDissallow: /xy${long}\n`, 'typo-key')).toEqual([[2, 1, 10]]);
+  });
+});

@@ -52,7 +52,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--crawlers: ${(error as Error).message}`);
   }
   const mode = modeOf(values.mode);
-  const options = { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn: (line: string) => process.stderr.write(line) };
+  const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line)), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn: (line: string) => process.stderr.write(line) };
   const sources = await expand(positionals);
   if (values.csv) process.stdout.write('file,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt\n');
   for (const source of sources) {

@@ -42,7 +42,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
-  const maxBytes = maxBytesOf(values['max-bytes']);
+  const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const timeoutMs = timeoutOf(values.timeout);
   const userAgent = values['user-agent'];
   let disallowed = false;

@@ -88,7 +88,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
   for (const a of values.agent ?? []) {
     if (a !== '*' && !isPlainToken(a)) throw new UsageError(`--agent ${JSON.stringify(a)} is not a product token (letters, - and _) or *`);
   }
-  const maxBytes = maxBytesOf(values['max-bytes']) ?? 512_000;
+  const maxBytes = maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line)) ?? 512_000;
   const fetchOptions = { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) };
   const stdin = { used: values.urls === '-' };
   const before = await load(positionals[0]!, maxBytes, fetchOptions, stdin);

@@ -86,7 +86,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const url = positionals[0]!;
-  const { robots, label } = await loadRobots(values.robots, { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });
+  const { robots, label } = await loadRobots(values.robots, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });
   const explanation = explain(robots, url, agent);
   if (values.json) process.stdout.write(JSON.stringify({ url, agent: agentLabel, robots: label, mode, ...explanation }, null, 2) + '\n');
   else process.stdout.write(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google'));

@@ -40,7 +40,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`fetch takes one URL, got ${positionals.length} (see robotsmatch fetch --help)`);
   if (!/^\d+$/.test(values.lines)) throw new UsageError(`--lines must be a whole number, got ${JSON.stringify(values.lines)}`);
-  const maxBytes = maxBytesOf(values['max-bytes']);
+  const maxBytes = maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line));
   const userAgent = values['user-agent'];
   let fetched;
   try {

@@ -32,8 +32,8 @@ Options:
                      line N of the output answers line N of the input
   --verdicts-only    write every line's verdict alone ("allowed" or "disallowed"),
                      for engines that expect one value back per input row
-  --workers N        worker threads for large inputs (default: the cores, up to 8);
-                     1 matches in the main thread only
+  --workers N        worker threads for large inputs (default: the cores, up to 8;
+                     at most the cores); 1 matches in the main thread only
   --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
   --user-agent UA    the User-Agent header when fetching the robots.txt
   --timeout MS       give up fetching the robots.txt after MS milliseconds (default 30000)
@@ -70,8 +70,8 @@ export async function filterCommand(argv: string[]): Promise<number> {
   const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const { agent } = agentOf(values, warn);
-  const workers = workersOf(values.workers);
-  const maxBytes = maxBytesOf(values['max-bytes']);
+  const workers = workersOf(values.workers, warn);
+  const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const keep: Keep = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.invert ? 'disallowed' : 'allowed';
 
   const { robots, body } = await loadRobots(values.robots, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });

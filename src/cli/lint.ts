@@ -157,7 +157,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
   const unsafe = values['unsafe-fixes'];
   if (unsafe && !values.fix && !values.diff) throw new UsageError('--unsafe-fixes goes with --fix or --diff');
   const mode = modeOf(values.mode);
-  const maxBytes = maxBytesOf(values['max-bytes']);
+  const maxBytes = maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line));
   const timeoutMs = timeoutOf(values.timeout);
   const options: LintOptions = {
     mode,

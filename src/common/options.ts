@@ -47,6 +47,12 @@ declare global {
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface FetchOptions extends ParseOptions {
+  /**
+   * Only this many bytes of the body are read and parsed (default 512,000:
+   * 500 KiB). At most 256 MiB, what the core takes in one piece: a larger
+   * value reads up to that, and a longer body is cut there (`truncated`).
+   */
+  maxBytes?: number;
   /** The fetch to use (default: the global one). */
   fetch?: FetchFunction;
   /** Give up on a fetch (connect, headers and body) after this long; counts as unreachable. Default 30 s. */

@@ -9,6 +9,7 @@
 
 import { parse, explain, crawlDelay, type Robots } from '../index.js';
 import { leadingToken } from '../rules/agent.js';
+import { typeError } from '../common/errors.js';
 
 /** robots-parser 3.x's Robot interface. */
 export interface Robot {
@@ -51,13 +52,30 @@ function originOf(url: URL): string {
 
 /**
  * robots-parser's name for a User-Agent: lower-cased, cut at the first `/`,
- * trimmed; absent means `*`. The matcher then compares its product token
- * (`dd / 0-32-3` is `dd`, `Googlebot/2.1` is `googlebot`).
+ * trimmed; absent (any falsy value) means `*`. The matcher then compares its
+ * product token (`dd / 0-32-3` is `dd`, `Googlebot/2.1` is `googlebot`).
+ * robots-parser calls the value's toLowerCase(), so anything but a string
+ * is its TypeError, whatever the URL: the same here, naming the argument.
  */
 function agentOf(ua: unknown): string {
+  if (ua && typeof ua !== 'string' && !(ua instanceof String)) throw typeError('ua', 'a string', ua);
   const name = String(ua || '*').toLowerCase().split('/')[0]!.trim();
   if (name === '*') return '*';
   return leadingToken(name) || name;
+}
+
+/**
+ * The file to parse. robots-parser reads a string (or String), and any
+ * falsy value as an empty file; it splits anything else as a string and so
+ * throws a TypeError. Bytes (a Uint8Array or a Buffer, as a fetch gives
+ * them) are parsed as bytes here, not stringified into text that names no
+ * rule (`1,10,...`) and so allows everything.
+ */
+function bodyOf(contents: unknown): string | Uint8Array {
+  if (!contents) return '';
+  if (typeof contents === 'string' || contents instanceof Uint8Array) return contents;
+  if (contents instanceof String) return String(contents);
+  throw typeError('contents', 'a string or a Uint8Array', contents);
 }
 
 class CompatRobot implements Robot {
@@ -67,7 +85,7 @@ class CompatRobot implements Robot {
   constructor(url: unknown, contents: unknown) {
     const robotsUrl = url == null ? undefined : parseUrl(url);
     this.#origin = robotsUrl ? originOf(robotsUrl) : undefined;
-    this.#robots = parse(contents == null ? '' : String(contents), { mode: 'rfc' });
+    this.#robots = parse(bodyOf(contents), { mode: 'rfc' });
   }
 
   /**
@@ -83,8 +101,9 @@ class CompatRobot implements Robot {
   }
 
   isAllowed(url: string, ua?: string): boolean | undefined {
+    const agent = agentOf(ua);
     const path = this.#path(url);
-    return path === undefined ? undefined : this.#robots.isAllowed(path, agentOf(ua));
+    return path === undefined ? undefined : this.#robots.isAllowed(path, agent);
   }
 
   isDisallowed(url: string, ua?: string): boolean | undefined {
@@ -92,16 +111,18 @@ class CompatRobot implements Robot {
   }
 
   isExplicitlyDisallowed(url: string, ua: string): boolean | undefined {
+    const agent = agentOf(ua);
     const path = this.#path(url);
     if (path === undefined) return undefined;
-    const why = explain(this.#robots, path, agentOf(ua));
+    const why = explain(this.#robots, path, agent);
     return !why.allowed && !why.fallback;
   }
 
   getMatchingLineNumber(url: string, ua?: string): number | undefined {
+    const agent = agentOf(ua);
     const path = this.#path(url);
     if (path === undefined) return undefined;
-    const verdict = this.#robots.check(path, agentOf(ua));
+    const verdict = this.#robots.check(path, agent);
     // An empty rule matches nothing: robots-parser does not report it.
     return verdict.rule && verdict.rule.pattern !== '' ? verdict.line : -1;
   }
@@ -120,7 +141,7 @@ class CompatRobot implements Robot {
   }
 }
 
-/** robots-parser's entry point: the robots.txt at `url` with `contents`. */
-export default function robotsParser(url: string, contents: string): Robot {
+/** robots-parser's entry point: the robots.txt at `url` with `contents` (text, or bytes as fetched). */
+export default function robotsParser(url: string, contents: string | Uint8Array): Robot {
   return new CompatRobot(url, contents);
 }

@@ -2,11 +2,12 @@
 // memory. Everything that touches linear memory goes through here.
 
 import { typeError } from '../common/errors.js';
+import { MAX_INPUT_BYTES } from '../common/limits.js';
 
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   input(size: number): number;
-  scan(len: number, mode: number, allLines: number): number;
+  scan(len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
   events(): number;
   compile(len: number, mode: number): number;
   dispose(block: number): void;
@@ -24,18 +25,13 @@ export interface CoreExports {
   path(): number;
   explainPath(robots: number, urlLen: number): number;
   matchedPathAt(): number;
-  ruleMatches(robots: number, rule: number): number;
+  matchingRules(index: number): number; // after explainPath: the rules of the index's groups that match
+  matches(): number;
 }
 
 const encoder = new TextEncoder();
 
-/**
- * The most input the core takes in one call: a robots.txt body (after
- * maxBytes), one URL (as UTF-8, or twice its length as UTF-16), an agent
- * list. 256 MiB leaves room in the 4 GiB address space for the compiled
- * tables and the scratch buffers that grow with the input.
- */
-export const MAX_INPUT_BYTES = 256 << 20;
+export { MAX_INPUT_BYTES };
 const decoder = new TextDecoder();
 
 type CopyUnits = (this: Uint8Array, text: string, offset: number) => number;

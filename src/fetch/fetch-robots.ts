@@ -5,6 +5,7 @@
 import { parseOwned } from '../rules/parse.js';
 import type { Robots } from '../rules/robots.js';
 import { concatBytes } from '../common/bytes.js';
+import { MAX_INPUT_BYTES } from '../common/limits.js';
 import { robotsTxtUrl } from './location.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
@@ -34,7 +35,7 @@ export interface FetchedRobots {
   fetchedAt: number;
   /** When to fetch again (ms since the epoch): Cache-Control max-age, else 24 hours; soon for unreachable. */
   expires: number;
-  /** The body as received, cut at maxBytes; empty unless the outcome is ok. */
+  /** The body as received, cut at maxBytes (at most 256 MiB, what the core takes); empty unless the outcome is ok. */
   body: Uint8Array;
   /** Why it was unreachable (a timeout, a network error). */
   error?: unknown;
@@ -52,23 +53,37 @@ export async function fetchRobots(url: string | URL, options?: FetchOptions): Pr
 /** @internal fetchRobots with options already resolved (the cache's path). */
 export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Promise<FetchedRobots> {
   const fetchedAt = o.now();
-  const timeout = AbortSignal.timeout(o.timeoutMs);
-  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-  const headers: Record<string, string> = {};
-  if (o.userAgent) headers['user-agent'] = o.userAgent;
+  // The most of a body the core can parse: a larger maxBytes reads (and cuts
+  // the body at) the core's limit, and the Robots says it was truncated. A
+  // local limit is never a server outcome.
+  const maxBytes = Math.min(o.maxBytes, MAX_INPUT_BYTES);
   let contentType: string | undefined;
-  const answer = (outcome: FetchOutcome, body: Uint8Array, status: number | undefined, redirects: number, finalUrl: string, expires: number, error?: unknown): FetchedRobots => {
-    const robots = parseOwned(body, { mode: o.mode, maxBytes: o.maxBytes });
-    return {
-      robots, outcome, status, contentType, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
-      body: outcome === 'ok' ? body.subarray(0, o.maxBytes) : new Uint8Array(0),
-      ...(error === undefined ? {} : { error }),
-    };
-  };
-
   let current = robotsUrl;
   let redirects = 0;
+  let reply: Reply;
   try {
+    reply = await exchange();
+  } catch (error) {
+    // The caller's own abort is theirs to handle; anything else is "unreachable".
+    if (o.signal?.aborted) throw o.signal.reason;
+    reply = { outcome: 'unreachable', body: DISALLOW_ALL, status: undefined, expires: fetchedAt + RETRY_MS, error };
+  }
+  // Parsed outside the try: a failure here is ours (the core's memory), to
+  // be thrown as it is, never taken for the server being unreachable.
+  const { outcome, body, status, expires, error } = reply;
+  const robots = parseOwned(body, { mode: o.mode, maxBytes });
+  return {
+    robots, outcome, status, contentType, redirects, url: robotsUrl, finalUrl: current, fetchedAt, expires,
+    body: outcome === 'ok' ? body.subarray(0, maxBytes) : new Uint8Array(0),
+    ...(error === undefined ? {} : { error }),
+  };
+
+  /** The requests and responses, up to the body to parse; `current` and `redirects` follow the redirects. */
+  async function exchange(): Promise<Reply> {
+    const timeout = AbortSignal.timeout(o.timeoutMs);
+    const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {};
+    if (o.userAgent) headers['user-agent'] = o.userAgent;
     for (;;) {
       let response = await o.fetch(current, { redirect: 'manual', headers, signal });
       if (response.type === 'opaqueredirect') {
@@ -85,27 +100,32 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
         // Five redirects are followed, even to other hosts; more is no robots.txt.
         const next = location === null ? undefined : safeUrl(location, current);
         if (!next || redirects >= MAX_REDIRECTS) {
-          return answer('unavailable', ALLOW_ALL, status, redirects, current, fetchedAt + DEFAULT_CACHE_MS);
+          return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + DEFAULT_CACHE_MS };
         }
         current = next;
         redirects++;
         continue;
       }
       if (status >= 200 && status < 300) {
-        const body = await readAtMost(response, o.maxBytes);
-        return answer('ok', body, status, redirects, current, fetchedAt + cacheLifetime(response.headers));
+        const body = await readAtMost(response, maxBytes);
+        return { outcome: 'ok', body, status, expires: fetchedAt + cacheLifetime(response.headers) };
       }
       await response.body?.cancel().catch(() => {});
       if (status >= 400 && status < 500 && status !== 429) {
-        return answer('unavailable', ALLOW_ALL, status, redirects, current, fetchedAt + cacheLifetime(response.headers));
+        return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + cacheLifetime(response.headers) };
       }
-      return answer('unreachable', DISALLOW_ALL, status, redirects, current, fetchedAt + retryDelay(response.headers, fetchedAt));
+      return { outcome: 'unreachable', body: DISALLOW_ALL, status, expires: fetchedAt + retryDelay(response.headers, fetchedAt) };
     }
-  } catch (error) {
-    // The caller's own abort is theirs to handle; anything else is "unreachable".
-    if (o.signal?.aborted) throw o.signal.reason;
-    return answer('unreachable', DISALLOW_ALL, undefined, redirects, current, fetchedAt + RETRY_MS, error);
   }
+}
+
+/** What the server's answers came to: the body to parse and how long it holds. */
+interface Reply {
+  outcome: FetchOutcome;
+  body: Uint8Array;
+  status: number | undefined;
+  expires: number;
+  error?: unknown;
 }
 
 /**

@@ -4,7 +4,7 @@
 // User-agent line after any other line starts a new record. Rule grouping
 // stays Google's; this reading is for the delay alone.
 
-import type { RobotsLine } from './lines.js';
+import type { LineEvents } from './lines.js';
 import { agentTokens, type Agent } from '../rules/agent.js';
 import { L } from '../core/layout.js';
 import { attached, robotsInternals, type Robots } from '../rules/robots.js';
@@ -37,32 +37,34 @@ export interface DelayRecord {
  * The records that have rules or a delay under them, in file order (a
  * record with nothing under it names nobody, as in robots-parser).
  */
-export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
+export function delayRecords(reading: LineEvents): DelayRecord[] {
   const out: DelayRecord[] = [];
   let record: DelayRecord | undefined;
   let used = false; // `record` is in `out`
   let afterOther = true; // the next User-agent line starts a new record
-  for (const line of reading) {
-    if (line.kind === 'empty' || line.kind === 'comment' || line.kind === 'invalid') continue;
-    if (line.kind === 'user-agent') {
+  for (let i = 0; i < reading.count; i++) {
+    if (!reading.hasKey(i)) continue; // empty, comment and unparseable lines
+    const kind = reading.kind(i);
+    if (kind === 'user-agent') {
       if (afterOther || !record) {
         record = { tokens: new Set(), global: false, seconds: undefined };
         used = false;
         afterOther = false;
       }
-      if (line.agent === '*') record.global = true;
-      else record.tokens.add(line.agent!.toLowerCase());
+      const agent = reading.agent(i);
+      if (agent === '*') record.global = true;
+      else record.tokens.add(agent.toLowerCase());
       continue;
     }
     afterOther = true;
-    const delay = line.kind === 'other' && line.key!.toLowerCase() === 'crawl-delay';
-    if (!record || !(delay || line.kind === 'allow' || line.kind === 'disallow')) continue;
+    const delay = kind === 'other' && reading.key(i).toLowerCase() === 'crawl-delay';
+    if (!record || !(delay || kind === 'allow' || kind === 'disallow')) continue;
     if (!used) {
       out.push(record);
       used = true;
     }
     if (delay && record.seconds === undefined) {
-      const value = line.value ?? '';
+      const value = reading.value(i);
       const seconds = Number(value);
       if (value !== '' && Number.isFinite(seconds) && seconds >= 0) record.seconds = seconds;
     }
@@ -78,17 +80,25 @@ export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
  * tokens that a record names, and `*` only if it obeys `*`.
  */
 export function delayFor(records: readonly DelayRecord[], tokens: readonly string[], how = 0): number | undefined {
-  const names = tokens.map((a) => a.toLowerCase());
   let applying: DelayRecord[] = [];
   if (how & L.HOW_CRAWLER) {
-    for (const name of names) {
-      applying = records.filter((r) => r.tokens.has(name));
+    // A crawler: its tokens in order (a handful), the first a record names.
+    for (const name of tokens) {
+      applying = records.filter((r) => r.tokens.has(name.toLowerCase()));
       if (applying.length) break;
     }
     if (!applying.length && !(how & L.HOW_IGNORES_GLOBAL)) applying = records.filter((r) => r.global);
   } else {
-    applying = records.filter((r) => names.some((n) => r.tokens.has(n)));
+    // A Set of the names, then one lookup per token of each record: linear in
+    // records plus tokens (a caller may pass thousands of tokens).
+    const names = new Set(tokens.map((a) => a.toLowerCase()));
+    applying = names.size ? records.filter((r) => namesOne(r, names)) : [];
     if (!applying.length) applying = records.filter((r) => r.global);
   }
   return applying.find((r) => r.seconds !== undefined)?.seconds;
+}
+
+function namesOne(record: DelayRecord, names: ReadonlySet<string>): boolean {
+  for (const token of record.tokens) if (names.has(token)) return true;
+  return false;
 }

@@ -1,19 +1,20 @@
 // Why a URL is allowed or not: the groups that apply, every rule of theirs
 // that matches the path, the winner and the reason. Built on the core: the
-// path is prepared and each rule matched by the same code check() uses
-// (rule-table.ts); only the ranking, Google's "longest pattern wins, allow
-// wins a tie", is spelled out here, and the tests hold it to check()'s
+// path is prepared, and the matching rules found in one call, by the code
+// check() uses (the scan of its first answers, with its prefilter for long
+// paths; rule-table.ts); only the ranking, Google's "longest pattern wins,
+// allow wins a tie", is spelled out here, and the tests hold it to check()'s
 // answer on every input.
 
-import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
+import type { Compiled, Verdict } from '../rules/compiled.js';
 import type { Mode } from '../common/options.js';
 import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
 import { attached, robotsInternals, Robots } from '../rules/robots.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
-import { lines, type RobotsLine } from './lines.js';
+import { readLines, type LineEvents } from './lines.js';
 import { readingOf } from './reading.js';
-import { chosenToken, groupsOf, groupRules, preparePath, ruleInfo, ruleMatches } from './rule-table.js';
+import { chosenToken, groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Candidate } from './rule-table.js';
 import { L } from '../core/layout.js';
 
 export type ExplainReason =
@@ -31,17 +32,7 @@ export interface ExplainedGroup {
   ruleLines: number[];
 }
 
-/** A rule of the applying groups that matches the path. */
-export interface Candidate {
-  line: number;
-  type: RuleType;
-  /** The pattern as written in the file. */
-  pattern: string;
-  /** Google's priority: the length in bytes of the pattern as matched (normalised). */
-  priority: number;
-  /** True for the directory (`<dir>/$`) that Google's index.html rule allows. */
-  indexHtml?: true;
-}
+export type { Candidate } from './rule-table.js';
 
 export interface Explanation extends Verdict {
   reason: ExplainReason;
@@ -88,13 +79,44 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: Agen
 
 const OTHER_MODE = Symbol('robotsmatch.explain.other');
 
+/** The file parsed in the other mode, its reading, and a matcher per agent set asked about. */
+interface OtherMode {
+  robots: Robots;
+  lines: LineEvents;
+  matchers: Map<string, AgentMatcher>;
+}
+
+/** Matchers kept per other-mode parse, least recently made dropped first (as Robots keeps indexes). */
+const MAX_OTHER_MATCHERS = 16;
+
 /** The file parsed in the other mode and its reading, made on first use and kept until dispose(). */
-function otherModeOf(robots: Robots): { robots: Robots; lines: RobotsLine[] } {
+function otherModeOf(robots: Robots): OtherMode {
   return attached(robots, OTHER_MODE, () => {
     const { source, maxBytes } = robotsInternals(robots);
     const mode = robots.mode === 'google' ? 'rfc' as const : 'google' as const;
-    return { robots: reparse(robots, { mode }), lines: lines(source, { mode, maxBytes }) };
-  }, (other) => other.robots.dispose());
+    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }, true), matchers: new Map() };
+  }, (other) => other.robots.dispose()); // its matchers with it
+}
+
+/**
+ * The other mode's matcher for `agent`: its full index, so that the other
+ * mode's verdict costs what check() costs (keys and prefilter), never a
+ * scan of every rule against the whole path.
+ */
+function otherMatcher(other: OtherMode, tokens: AgentTokens): AgentMatcher {
+  const key = tokens.cacheKey;
+  let matcher = other.matchers.get(key);
+  if (matcher === undefined) {
+    if (other.matchers.size >= MAX_OTHER_MATCHERS) {
+      const [oldestKey, oldest] = other.matchers.entries().next().value as [string, AgentMatcher];
+      other.matchers.delete(oldestKey);
+      oldest.dispose();
+    }
+    // The same agent as read once: a crawler's kept tokens, or the tokens given.
+    matcher = other.robots.forAgent(tokens.how & L.HOW_CRAWLER ? { tokens: tokens.tokens, obeysGlobalGroup: !(tokens.how & L.HOW_IGNORES_GLOBAL) } : tokens.given);
+    other.matchers.set(key, matcher);
+  }
+  return matcher;
 }
 
 function explainWith(robots: Robots, index: number, url: string, tokens: AgentTokens): Explanation {
@@ -110,8 +132,9 @@ function explainWith(robots: Robots, index: number, url: string, tokens: AgentTo
     other: () => {
       const other = otherModeOf(robots);
       const otherCompiled = robotsInternals(other.robots).compiled;
-      const core = explainCore(otherCompiled, otherCompiled.indexForTokens(tokens), url);
-      return { verdict: { allowed: core.allowed, line: core.line, rule: core.rule }, path: core.path, reason: core.reason, lines: other.lines };
+      const { path, always } = preparePath(otherCompiled, url);
+      const { verdict, indexHtml } = verdictOf(otherCompiled, agentMatcherInternals(otherMatcher(other, tokens)).index, url);
+      return { verdict, path, always, indexHtml, lines: other.lines };
     },
   }, url);
 }
@@ -123,31 +146,38 @@ interface ExplainSource {
   tokens: AgentTokens;
   index: number;
   mode: Mode;
-  /** The body as parsed and the per-line reading of it (for group lines). */
-  lines: () => RobotsLine[];
+  /** The per-line reading of the body as parsed (for group lines). */
+  lines: () => LineEvents;
   /** The other mode's verdict and reading, for otherMode. */
-  other: () => { verdict: Verdict; path: string; lines: RobotsLine[]; reason: ExplainReason } | undefined;
+  other: () => OtherVerdict | undefined;
   agentLabel: string;
 }
 
-const RANK = (a: Candidate & { order: number }, b: Candidate & { order: number }) =>
-  b.priority - a.priority || (a.type === b.type ? a.order - b.order : a.type === 'allow' ? -1 : 1);
+/**
+ * The other mode's answer: its verdict, the path as it matched it, whether
+ * RFC 9309 allowed /robots.txt itself, whether Google's index.html rule
+ * decided, and its reading of the lines.
+ */
+interface OtherVerdict {
+  verdict: Verdict;
+  path: string;
+  always: boolean;
+  indexHtml: boolean;
+  lines: LineEvents;
+}
+
+/**
+ * Google's ranking: the longest pattern first, allow before disallow of the
+ * same length. The sort is stable, so equal rules stay in file order.
+ */
+const RANK = (a: Candidate, b: Candidate) => b.priority - a.priority || (a.type === b.type ? 0 : a.type === 'allow' ? -1 : 1);
 
 /** The core of explain: groups, candidates, winner and reason, without otherMode. */
 function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups'> & { groupIndexes: number[] } {
   const { groups, specific } = groupsOf(compiled, index);
   const { path, always } = preparePath(compiled, url);
-  const matched: (Candidate & { order: number })[] = [];
-  for (const g of groups) {
-    const { start, count } = groupRules(compiled, g);
-    for (let i = start; i < start + count; i++) {
-      if (!ruleMatches(compiled, i)) continue;
-      const info = ruleInfo(compiled, i);
-      matched.push({ line: info.line, type: info.type, pattern: info.pattern, priority: info.priority, ...(info.indexHtml ? { indexHtml: true as const } : {}), order: i });
-    }
-  }
-  matched.sort(RANK);
-  const candidates: Candidate[] = matched.map(({ order: _, ...c }) => c);
+  // Matched in the core (file order), then ranked.
+  const candidates = Array.from(matchingRules(compiled, index), (rule) => candidateOf(compiled, rule)).sort(RANK);
   const winner = always ? undefined : candidates[0];
   let reason: ExplainReason;
   if (always) reason = 'robots-txt-always-allowed';
@@ -161,8 +191,8 @@ function explainCore(compiled: Compiled, index: number, url: string): Omit<Expla
     rule: winner ? { type: winner.type, pattern: winner.pattern } : null,
     reason,
     path,
-    groupIndexes: [...groups].sort((a, b) => a - b),
-    fallback: groups.size > 0 && !specific,
+    groupIndexes: groups,
+    fallback: groups.length > 0 && !specific,
     candidates,
   };
 }
@@ -171,7 +201,7 @@ function explainCore(compiled: Compiled, index: number, url: string): Omit<Expla
 function explainSource(source: ExplainSource, url: string): Explanation {
   const core = explainCore(source.compiled, source.index, url);
   const reading = source.lines();
-  const groups = core.groupIndexes.map((g) => groupOf(reading, g));
+  const groups = groupLines(reading, core.groupIndexes);
   const { groupIndexes: _, ...rest } = core;
   const explanation: Explanation = { ...rest, groups, message: '' };
   if (source.tokens.how & L.HOW_CRAWLER) explanation.selectedBy = selection(source.tokens, chosenToken(source.compiled, source.index), groups.length > 0);
@@ -195,26 +225,44 @@ function selection(tokens: AgentTokens, chosen: number, applies: boolean): { tok
   return { token: null, why: `no group names ${orList(list)}, and there is no \`*\` group` };
 }
 
-function groupOf(reading: RobotsLine[], group: number): ExplainedGroup {
-  const out: ExplainedGroup = { userAgentLines: [], agents: [], ruleLines: [] };
-  for (const line of reading) {
-    if (line.group !== group) continue;
-    if (line.kind === 'user-agent') {
-      out.userAgentLines.push(line.line);
-      out.agents.push(line.value ?? '');
-    } else out.ruleLines.push(line.line);
+/**
+ * The lines of the applying groups (`indexes`, in file order), in one pass
+ * over the reading: a file may have thousands of groups that all apply
+ * (20,000 `User-agent: *` groups), so never a pass per group.
+ */
+function groupLines(reading: LineEvents, indexes: readonly number[]): ExplainedGroup[] {
+  // By group number (the parser numbers groups densely from 0), a hole for each group that does not apply.
+  const byIndex: (ExplainedGroup | undefined)[] = [];
+  const out = indexes.map((g) => (byIndex[g] = { userAgentLines: [], agents: [], ruleLines: [] }));
+  for (let i = 0; i < reading.count; i++) {
+    const kind = reading.kind(i);
+    if (kind !== 'user-agent' && kind !== 'allow' && kind !== 'disallow') continue;
+    const group = byIndex[reading.group(i)];
+    if (group === undefined) continue;
+    // A group's first line makes its arrays (exactly one long), rather than
+    // growing the empty ones: thousands of groups allocate a third as much.
+    if (kind === 'user-agent') {
+      if (group.agents.length === 0) {
+        group.userAgentLines = [reading.line(i)];
+        group.agents = [reading.value(i)];
+      } else {
+        group.userAgentLines.push(reading.line(i));
+        group.agents.push(reading.value(i));
+      }
+    } else if (group.ruleLines.length === 0) group.ruleLines = [reading.line(i)];
+    else group.ruleLines.push(reading.line(i));
   }
   return out;
 }
 
 const quote = (text: string) => '`' + text + '`';
 
-function ruleText(reading: RobotsLine[], line: number): string {
-  const found = reading.find((l) => l.line === line);
-  return found ? quote(`${found.key}: ${found.value}`) : `line ${line}`;
+function ruleText(reading: LineEvents, line: number): string {
+  const i = reading.indexOf(line);
+  return i >= 0 ? quote(`${reading.key(i)}: ${reading.value(i)}`) : `line ${line}`;
 }
 
-function sentence(agent: string, e: Explanation, reading: RobotsLine[]): string {
+function sentence(agent: string, e: Explanation, reading: LineEvents): string {
   const may = e.allowed ? `${agent} may fetch ${e.path}` : `${agent} may not fetch ${e.path}`;
   const where = e.selectedBy ? e.selectedBy.why : e.groups.length === 0
     ? 'no group names it and there is no `*` group'
@@ -236,32 +284,41 @@ function sentence(agent: string, e: Explanation, reading: RobotsLine[]): string 
   }
 }
 
-function whyModesDiffer(
-  mode: Mode,
-  e: Explanation,
-  reading: RobotsLine[],
-  other: { verdict: Verdict; path: string; lines: RobotsLine[]; reason: ExplainReason },
-): string {
-  const google = mode === 'google' ? { path: e.path, reason: e.reason, lines: reading } : { path: other.path, reason: other.reason, lines: other.lines };
-  const rfc = mode === 'rfc' ? { path: e.path, reason: e.reason, lines: reading } : { path: other.path, reason: other.reason, lines: other.lines };
-  if (rfc.reason === 'robots-txt-always-allowed') return 'RFC 9309 always allows /robots.txt itself; Google matches it like any other path.';
-  if (google.reason === 'index-html') return "Google's index.html rule allows the directory of an `.../index.html` allow rule; RFC 9309 has no such rule.";
+function whyModesDiffer(mode: Mode, e: Explanation, reading: LineEvents, other: OtherVerdict): string {
+  const google = mode === 'google' ? { path: e.path, indexHtml: e.reason === 'index-html', lines: reading } : other;
+  const rfc = mode === 'rfc' ? { path: e.path, always: e.reason === 'robots-txt-always-allowed', lines: reading } : other;
+  if (rfc.always) return 'RFC 9309 always allows /robots.txt itself; Google matches it like any other path.';
+  if (google.indexHtml) return "Google's index.html rule allows the directory of an `.../index.html` allow rule; RFC 9309 has no such rule.";
   // A deciding line that one mode reads and the other ignores or reads differently.
   for (const line of [e.line, other.verdict.line]) {
     if (!line) continue;
-    const g = google.lines.find((l) => l.line === line);
-    const r = rfc.lines.find((l) => l.line === line);
-    if (g && r && g.kind !== r.kind) {
-      return `Google reads line ${line} (${quote(g.text.trim())}) as a ${g.kind} line${g.problems.includes('typo') ? ' despite the misspelt key' : g.problems.includes('missing-colon') ? ' despite the missing colon' : ''}; RFC 9309 crawlers ignore it.`;
+    const g = google.lines.indexOf(line);
+    const r = rfc.lines.indexOf(line);
+    if (g >= 0 && r >= 0 && google.lines.kind(g) !== rfc.lines.kind(r)) {
+      const problems = google.lines.problems(g);
+      return `Google reads line ${line} (${quote(google.lines.text(g).trim())}) as a ${google.lines.kind(g)} line${problems.includes('typo') ? ' despite the misspelt key' : problems.includes('missing-colon') ? ' despite the missing colon' : ''}; RFC 9309 crawlers ignore it.`;
     }
   }
   if (google.path !== rfc.path) {
     return `RFC 9309 crawlers match the path in its normalised form (${quote(rfc.path)}), Google matches it as given (${quote(google.path)}).`;
   }
-  const gAgents = google.lines.filter((l) => l.kind === 'user-agent').map((l) => l.line);
-  const rAgents = rfc.lines.filter((l) => l.kind === 'user-agent').map((l) => l.line);
-  if (gAgents.join() !== rAgents.join() || google.lines.some((l) => l.kind === 'user-agent' && l.agent === '*' && l.value !== '*')) {
+  if (agentLines(google.lines) !== agentLines(rfc.lines) || readsStarWithText(google.lines)) {
     return 'The two modes apply different groups: Google accepts user-agent lines RFC 9309 does not (a misspelt key, or `*` followed by more text).';
   }
   return 'Google and RFC 9309 read this file differently (percent-encoding in its patterns, or keys only Google accepts); `robotsmatch lint` lists the lines.';
+}
+
+/** The user-agent lines' numbers, comma-separated. */
+function agentLines(reading: LineEvents): string {
+  const out: number[] = [];
+  for (let i = 0; i < reading.count; i++) if (reading.kind(i) === 'user-agent') out.push(reading.line(i));
+  return out.join();
+}
+
+/** Is a user-agent line read as `*` though its value is more than `*` (Google's `* text`)? */
+function readsStarWithText(reading: LineEvents): boolean {
+  for (let i = 0; i < reading.count; i++) {
+    if (reading.kind(i) === 'user-agent' && reading.agent(i) === '*' && reading.value(i) !== '*') return true;
+  }
+  return false;
 }

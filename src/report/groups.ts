@@ -24,12 +24,15 @@ export interface RobotsGroup {
  */
 export function groups(robots: Robots): RobotsGroup[] {
   const out: RobotsGroup[] = [];
-  for (const line of readingOf(robots)) {
-    const g = line.group;
-    if (g === undefined || g < 0) continue;
+  const reading = readingOf(robots);
+  for (let i = 0; i < reading.count; i++) {
+    const kind = reading.kind(i);
+    if (kind !== 'user-agent' && kind !== 'allow' && kind !== 'disallow') continue;
+    const g = reading.group(i);
+    if (g < 0) continue;
     const group = (out[g] ??= { index: g, userAgents: [], rules: [] });
-    if (line.kind === 'user-agent') group.userAgents.push({ line: line.line, value: line.value ?? '', names: line.agent ?? '' });
-    else if (line.kind === 'allow' || line.kind === 'disallow') group.rules.push({ line: line.line, type: line.kind, pattern: line.value ?? '' });
+    if (kind === 'user-agent') group.userAgents.push({ line: reading.line(i), value: reading.value(i), names: reading.agent(i) });
+    else group.rules.push({ line: reading.line(i), type: kind, pattern: reading.value(i) });
   }
   return out.filter(Boolean);
 }

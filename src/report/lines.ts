@@ -51,68 +51,191 @@ export interface RobotsLine {
 /** Line kinds by the core's number for them (layout.ts KIND_*). */
 const KINDS: readonly LineKind[] = ['invalid', 'user-agent', 'allow', 'disallow', 'sitemap', 'other', 'empty', 'comment', 'invalid'];
 
-
-
+const decoder = /* @__PURE__ */ new TextDecoder();
 const strictDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
-/** Reads a robots.txt and reports every line, as the matcher would read it. */
-export function lines(body: string | Uint8Array, options?: ParseOptions): RobotsLine[] {
-  const { mode, maxBytes } = resolveParseOptions(options);
-  const core = getCore();
-  const { length } = core.writeBody(body, maxBytes);
-  const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, 1);
-  const base = core.exports.events() >>> 2;
-  const input = core.inputAt;
-  const u32 = core.u32;
-  const u8 = core.u8;
-  const out: RobotsLine[] = [];
-  // One decode of the whole body: when it is valid UTF-8 no line needs the
-  // per-line check, and when it is ASCII (most files) every text is a slice.
-  // (From the first line's start: a byte order mark, or part of one, before it is not part of any line.)
-  const from = count > 0 ? u32[base + L.EV_LINE_START]! : 0;
-  let whole: string | undefined;
-  try {
-    whole = strictDecoder.decode(u8.subarray(input + from, input + length));
-  } catch {
-    whole = undefined;
+/**
+ * What the parser made of every line, kept compact: the core's event words
+ * (L.EV_WORDS u32 per line) and the bytes they point into, copied out of
+ * core memory once. explain and crawl-delay read it a field at a time, and
+ * RobotsLine objects are built only when asked for (lines()): a file of
+ * 512,000 empty lines is 18 MB here, about 250 MB as objects. explain and
+ * crawl-delay leave out empty and comment lines, which they never read: for
+ * them such a file is a few words.
+ */
+export class LineEvents {
+  /** Lines read, in order: every line (event i is line i + 1), or all but empty and comment lines. */
+  readonly count: number;
+  readonly #words: Uint32Array;
+  readonly #bytes: Uint8Array;
+  /** Is the whole body valid UTF-8 (and so every line)? Decided on first need. */
+  #utf8: boolean | undefined;
+
+  constructor(words: Uint32Array, bytes: Uint8Array) {
+    this.count = words.length / L.EV_WORDS;
+    this.#words = words;
+    this.#bytes = bytes;
   }
-  const ascii = whole !== undefined && whole.length === length - from;
-  const text = (start: number, end: number) => (ascii ? whole!.slice(start - from, end - from) : core.read(input + start, end - start));
-  for (let i = 0; i < count; i++) {
-    const ev = base + i * L.EV_WORDS;
-    const flags = u32[ev + L.EV_KIND]!;
-    const kind = KINDS[flags & L.KIND_MASK]!;
-    const lineStart = u32[ev + L.EV_LINE_START]!;
-    const lineEnd = u32[ev + L.EV_LINE_END]!;
-    const report: RobotsLine = {
-      line: u32[ev + L.EV_LINE]!,
-      kind,
-      text: text(lineStart, lineEnd),
-      hasComment: (flags & L.FLAG_COMMENT) !== 0,
-      problems: [],
-    };
-    if (kind !== 'empty' && kind !== 'comment' && kind !== 'invalid') {
-      report.key = text(u32[ev + L.EV_KEY_START]!, u32[ev + L.EV_KEY_END]!);
-      report.value = text(u32[ev + L.EV_VALUE_START]!, u32[ev + L.EV_VALUE_END]!);
+
+  #word(i: number, field: number): number {
+    return this.#words[i * L.EV_WORDS + field]!;
+  }
+
+  /**
+   * The whole body as a string when it is ASCII (most files): every text is
+   * then a slice of it, not a decode. null: it is not; undefined: not yet known.
+   */
+  #ascii: string | null | undefined;
+
+  /** Where the first line starts: a byte order mark (or part of one) before it is in no line. */
+  get #start(): number {
+    return this.count ? this.#word(0, L.EV_LINE_START) : 0;
+  }
+
+  /** One decode of the body from its first line: ASCII (then every text is a slice), valid UTF-8, or neither. */
+  #decodeWhole(): void {
+    const bytes = this.#bytes.subarray(this.#start);
+    let whole: string | null = null;
+    try {
+      whole = strictDecoder.decode(bytes);
+      this.#utf8 = true;
+    } catch {
+      this.#utf8 = false;
     }
-    if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow') report.group = u32[ev + L.EV_GROUP]! | 0;
-    if (kind === 'user-agent') report.agent = flags & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(report.value!);
-    const problems = report.problems;
+    this.#ascii = whole !== null && whole.length === bytes.length ? whole : null;
+  }
+
+  #string(i: number, start: number, end: number): string {
+    const from = this.#word(i, start);
+    const to = this.#word(i, end);
+    if (to === from) return '';
+    if (this.#ascii === undefined) this.#decodeWhole();
+    if (this.#ascii !== null) return this.#ascii!.slice(from - this.#start, to - this.#start);
+    // One ASCII byte (`*`, `/`): a string the engine keeps, not a decode.
+    if (to === from + 1 && this.#bytes[from]! < 0x80) return String.fromCharCode(this.#bytes[from]!);
+    return decoder.decode(this.#bytes.subarray(from, to));
+  }
+
+  /** The event of 1-based line `line`, or -1. */
+  indexOf(line: number): number {
+    if (line - 1 < this.count && this.#word(line - 1, L.EV_LINE) === line) return line - 1; // every line read
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.#word(mid, L.EV_LINE);
+      if (at === line) return mid;
+      if (at < line) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  line(i: number): number {
+    return this.#word(i, L.EV_LINE);
+  }
+
+  flags(i: number): number {
+    return this.#word(i, L.EV_KIND);
+  }
+
+  kind(i: number): LineKind {
+    return KINDS[this.#word(i, L.EV_KIND) & L.KIND_MASK]!;
+  }
+
+  /** Does the line have a key and a value (user-agent, allow, disallow, sitemap, other)? */
+  hasKey(i: number): boolean {
+    const kind = this.#word(i, L.EV_KIND) & L.KIND_MASK;
+    return kind >= L.KIND_USER_AGENT && kind <= L.KIND_OTHER;
+  }
+
+  /** The group of a user-agent, allow or disallow line (-1: a rule before any user-agent line). */
+  group(i: number): number {
+    return this.#word(i, L.EV_GROUP) | 0;
+  }
+
+  key(i: number): string {
+    return this.#string(i, L.EV_KEY_START, L.EV_KEY_END);
+  }
+
+  value(i: number): string {
+    return this.#string(i, L.EV_VALUE_START, L.EV_VALUE_END);
+  }
+
+  text(i: number): string {
+    return this.#string(i, L.EV_LINE_START, L.EV_LINE_END);
+  }
+
+  /** For a user-agent line: `*`, or the product token it names (RobotsLine.agent). */
+  agent(i: number): string {
+    return this.#word(i, L.EV_KIND) & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(this.value(i));
+  }
+
+  problems(i: number): LineProblem[] {
+    const flags = this.#word(i, L.EV_KIND);
+    const kind = flags & L.KIND_MASK;
+    const problems: LineProblem[] = [];
     if (flags & L.FLAG_TYPO) problems.push('typo');
     if (flags & L.FLAG_MISSING_COLON) problems.push('missing-colon');
     if (flags & L.FLAG_TOO_LONG) problems.push('too-long');
     if (flags & L.FLAG_NO_GROUP) problems.push('rule-outside-group');
-    if (kind === 'other') problems.push(UNSUPPORTED_KEYS.has(report.key!.toLowerCase()) ? 'unsupported-key' : 'unknown-key');
-    if (kind === 'invalid') problems.push('unparseable');
+    if (kind === L.KIND_OTHER) problems.push(UNSUPPORTED_KEYS.has(this.key(i).toLowerCase()) ? 'unsupported-key' : 'unknown-key');
+    if (kind === L.KIND_INVALID) problems.push('unparseable');
     if (flags & L.FLAG_NUL) problems.push('nul-byte');
-    if (whole === undefined) {
-      try {
-        strictDecoder.decode(u8.subarray(input + lineStart, input + lineEnd));
-      } catch {
-        problems.push('invalid-utf8');
-      }
-    }
-    out.push(report);
+    if (!this.#validUtf8(i)) problems.push('invalid-utf8');
+    return problems;
   }
+
+  #validUtf8(i: number): boolean {
+    // One check of the whole body answers for every line when it is valid
+    // (lines split at ASCII bytes); only a body that is not is checked line by line.
+    if (this.#utf8 === undefined) this.#decodeWhole();
+    return this.#utf8 || isUtf8(this.#bytes.subarray(this.#word(i, L.EV_LINE_START), this.#word(i, L.EV_LINE_END)));
+  }
+
+  /** Line i as a RobotsLine. */
+  object(i: number): RobotsLine {
+    const flags = this.#word(i, L.EV_KIND);
+    const kind = KINDS[flags & L.KIND_MASK]!;
+    const report: RobotsLine = { line: this.line(i), kind, text: this.text(i), hasComment: (flags & L.FLAG_COMMENT) !== 0, problems: this.problems(i) };
+    if (this.hasKey(i)) {
+      report.key = this.key(i);
+      report.value = this.value(i);
+    }
+    if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow') report.group = this.group(i);
+    if (kind === 'user-agent') report.agent = flags & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(report.value!);
+    return report;
+  }
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a robots.txt and keeps what the parser made of every line, compactly;
+ * `content`: of all but empty and comment lines.
+ */
+export function readLines(body: string | Uint8Array, options?: ParseOptions, content = false): LineEvents {
+  const { mode, maxBytes } = resolveParseOptions(options);
+  const core = getCore();
+  const { length } = core.writeBody(body, maxBytes);
+  const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, content ? 2 : 1);
+  const base = core.exports.events() >>> 2;
+  const input = core.inputAt;
+  // Copies: the core reuses both buffers on its next call.
+  return new LineEvents(core.u32.slice(base, base + count * L.EV_WORDS), core.u8.slice(input, input + length));
+}
+
+/** Reads a robots.txt and reports every line, as the matcher would read it. */
+export function lines(body: string | Uint8Array, options?: ParseOptions): RobotsLine[] {
+  const reading = readLines(body, options);
+  const out: RobotsLine[] = new Array(reading.count);
+  for (let i = 0; i < reading.count; i++) out[i] = reading.object(i);
   return out;
 }

@@ -1,21 +1,32 @@
 // The compiled table as the explain view reads it: the groups an agent
 // index applies, each group's rules, and the core's own path preparation
-// and pattern matching, one rule at a time. Nothing here is on the
-// matching path, so a bundle that only matches leaves it out.
+// and pattern matching. Nothing here is on the matching path, so a bundle
+// that only matches leaves it out.
 
 import { L } from '../core/layout.js';
 import { typeError } from '../common/errors.js';
-import type { Compiled, RuleType } from '../rules/compiled.js';
+import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
 
-/** The groups an index applies, and whether they name the agent. */
-export function groupsOf(compiled: Compiled, index: number): { groups: Set<number>; specific: boolean } {
+/** A rule of the applying groups that matches the path. */
+export interface Candidate {
+  line: number;
+  type: RuleType;
+  /** The pattern as written in the file. */
+  pattern: string;
+  /** Google's priority: the length in bytes of the pattern as matched (normalised). */
+  priority: number;
+  /** True for the directory (`<dir>/$`) that Google's index.html rule allows. */
+  indexHtml?: true;
+}
+
+
+/** The groups an index applies (ascending: file order), and whether they name the agent. */
+export function groupsOf(compiled: Compiled, index: number): { groups: number[]; specific: boolean } {
   const u32 = compiled.core.u32;
   const at = index >>> 2;
   const count = u32[at + (L.A_GROUP_COUNT >> 2)]!;
   const first = (index + u32[at + (L.A_GROUPS >> 2)]!) >>> 2;
-  const groups = new Set<number>();
-  for (let i = 0; i < count; i++) groups.add(u32[first + i]!);
-  return { groups, specific: u32[at + (L.A_KIND >> 2)] === L.SELECT_SPECIFIC };
+  return { groups: Array.from(u32.subarray(first, first + count)), specific: u32[at + (L.A_KIND >> 2)] === L.SELECT_SPECIFIC };
 }
 
 /** A crawler's token (its index among the tokens) that chose the index's groups; -1 when none did. */
@@ -23,31 +34,29 @@ export function chosenToken(compiled: Compiled, index: number): number {
   return compiled.core.u32[(index + L.A_CHOSEN) >>> 2]! | 0;
 }
 
-/** The rules of group `group`: indexes start .. start + count - 1, in file order. */
-export function groupRules(compiled: Compiled, group: number): { start: number; count: number } {
-  const robots = compiled.live();
-  const u32 = compiled.core.u32;
-  const at = (robots + u32[(robots + L.R_GROUPS) >>> 2]! + group * L.G_SIZE) >>> 2;
-  return { start: u32[at + (L.G_RULE_START >> 2)]!, count: u32[at + (L.G_RULE_COUNT >> 2)]! };
-}
-
 /**
- * One rule: its line, type and pattern as written, its priority (the
- * matched pattern's length in bytes) and whether it is Google's implied
- * `<dir>/$` allow of an `index.htm` rule (reported as the rule it came from).
+ * Rule `index` as a candidate: its line, type and pattern as written, its
+ * priority (the matched pattern's length in bytes) and whether it is
+ * Google's implied `<dir>/$` allow of an `index.htm` rule (reported as the
+ * rule it came from).
  */
-export function ruleInfo(compiled: Compiled, index: number): { line: number; type: RuleType; pattern: string; priority: number; indexHtml: boolean } {
+export function candidateOf(compiled: Compiled, index: number): Candidate {
   const robots = compiled.live();
   const u32 = compiled.core.u32;
   const record = robots + u32[(robots + L.R_RULES) >>> 2]! + index * L.RULE_SIZE;
-  const rule = compiled.rule(index)!;
-  return {
-    line: u32[(record + L.RULE_LINE) >>> 2]!,
-    type: rule.type,
-    pattern: rule.pattern,
-    priority: u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff,
-    indexHtml: (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) !== 0,
-  };
+  const { type, pattern } = compiled.rule(index)!;
+  const candidate: Candidate = { line: u32[(record + L.RULE_LINE) >>> 2]!, type, pattern, priority: u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff };
+  if (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) candidate.indexHtml = true;
+  return candidate;
+}
+
+/** check()'s verdict for `url` from `index`, and whether Google's index.html rule decided it. */
+export function verdictOf(compiled: Compiled, index: number, url: string): { verdict: Verdict; indexHtml: boolean } {
+  const at = compiled.decide(index, url);
+  const rule = compiled.core.u32[(at + L.V_RULE) >>> 2]! | 0;
+  // Read before any other call into the core, which may reuse the verdict record.
+  const verdict = compiled.verdict(at);
+  return { verdict, indexHtml: rule >= 0 && candidateOf(compiled, rule).indexHtml === true };
 }
 
 /**
@@ -63,7 +72,15 @@ export function preparePath(compiled: Compiled, url: string): { path: string; al
   return { path: core.read(core.exports.matchedPathAt(), always ? -1 - result : result), always };
 }
 
-/** Does rule `index` match the path preparePath() prepared? (The core's matcher.) */
-export function ruleMatches(compiled: Compiled, index: number): boolean {
-  return compiled.core.exports.ruleMatches(compiled.live(), index) !== 0;
+/**
+ * The rules of the index's applying groups that match the path preparePath()
+ * prepared, in file order: the core's own matching, behind check()'s
+ * prefilter, in one call.
+ */
+export function matchingRules(compiled: Compiled, index: number): Uint32Array {
+  compiled.live();
+  const core = compiled.core;
+  const count = core.exports.matchingRules(index);
+  const at = core.exports.matches() >>> 2;
+  return core.u32.slice(at, at + count);
 }

@@ -114,10 +114,14 @@ function lineChunks(core: Core, input: string | Uint8Array, take: (length: numbe
     let to = Math.min(input.length, from + LINES_CHUNK);
     if (to < input.length) {
       // Cut after the chunk's last line break; a line longer than a chunk
-      // makes the chunk longer, never two lines.
+      // makes the chunk longer, never two lines (searched for its end only
+      // then: each byte is searched about once, whatever the lines).
       const cut = text ? input.lastIndexOf('\n', to - 1) : input.lastIndexOf(10, to - 1);
-      const next = text ? input.indexOf('\n', to) : input.indexOf(10, to);
-      to = cut >= from ? cut + 1 : next < 0 ? input.length : next + 1;
+      if (cut >= from) to = cut + 1;
+      else {
+        const next = text ? input.indexOf('\n', to) : input.indexOf(10, to);
+        to = next < 0 ? input.length : next + 1;
+      }
     }
     take(text ? core.writeShort(input.slice(from, to), 'lines') : core.writeBytes(input.subarray(from, to)).length);
     from = to;

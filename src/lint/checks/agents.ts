@@ -9,6 +9,7 @@ import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { joinedParts } from './lines.js';
 import { rewriteValue } from '../rewrite.js';
+import { uncut } from '../columns.js';
 
 /** A crawler's name with digits or dots (`MJ12bot`, `Mail.RU_Bot`, `008`): its crawler matches it, whatever Google reads. */
 const NAME_LIKE = /^[A-Za-z0-9._-]+$/;
@@ -33,7 +34,7 @@ function agentLine(f: Findings, l: RobotsLine): void {
   const value = l.value ?? '';
   const token = l.agent ?? '';
   const text = l.text;
-  const valueColumn = text.indexOf(value, text.indexOf(l.key!) + l.key!.length) + 1;
+  const valueColumn = text.indexOf(uncut(value), text.indexOf(l.key!) + l.key!.length) + 1;
   const place = { column: valueColumn, endColumn: valueColumn + value.length };
   if (value === '') {
     f.add('empty-user-agent', l.line);

@@ -7,6 +7,7 @@ import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { joinedParts } from './lines.js';
 import { rewriteValue } from '../rewrite.js';
+import { uncut } from '../columns.js';
 
 const NBSP = '\u00a0';
 const INVISIBLE = /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
@@ -24,7 +25,7 @@ function pattern(f: Findings, l: RobotsLine): void {
   const value = l.value ?? '';
   const text = l.text;
   const key = l.key!;
-  const valueColumn = value === '' ? 0 : text.indexOf(value, text.indexOf(key) + key.length) + 1;
+  const valueColumn = value === '' ? 0 : text.indexOf(uncut(value), text.indexOf(key) + key.length) + 1;
   const verb = l.kind === 'allow' ? 'Allow' : 'Disallow';
 
   hash(f, l, verb);

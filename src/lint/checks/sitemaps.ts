@@ -3,6 +3,7 @@
 
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
+import { uncut } from '../columns.js';
 
 /** A line that is a URL and nothing else (`https://example.com/sitemap.xml`): Google reads its key as `https`. */
 export function isBareUrl(l: RobotsLine): boolean {
@@ -39,7 +40,7 @@ export function checkSitemaps(f: Findings): void {
     const meant = swallowed && isAbsoluteHttpUrl(swallowed[1]!) ? swallowed[1]! : undefined;
     if (value === '' || (isAbsoluteHttpUrl(value) && !meant)) continue;
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !meant) continue; // another scheme (ftp:): not relative
-    const d = f.add('relative-sitemap', l.line, { value }, { column: l.text.indexOf(value, l.text.indexOf(key) + key.length) + 1 });
+    const d = f.add('relative-sitemap', l.line, { value }, { column: l.text.indexOf(uncut(value), l.text.indexOf(key) + key.length) + 1 });
     let url = meant;
     if (!url) {
       try {
