@@ -1,6 +1,7 @@
 // Every option of the library in one place, with its default and its check.
 
 import { typeError } from './errors.js';
+import { defaultUserAgent } from './version.js';
 
 export type Mode = 'google' | 'rfc';
 
@@ -51,10 +52,21 @@ export interface FetchOptions extends ParseOptions {
   fetch?: FetchFunction;
   /** Give up on a fetch (connect, headers and body) after this long; counts as unreachable. Default 30 s. */
   timeoutMs?: number;
-  /** Sent as the User-Agent header. */
+  /**
+   * Sent as the User-Agent header. Default: `robotsmatch/<version>
+   * (+https://www.npmjs.com/package/robotsmatch)`, except in a browser,
+   * where the browser's own is sent (a page cannot set one without a CORS
+   * preflight). `''` sends none of ours: the runtime's own, if any.
+   */
   userAgent?: string;
   /** Aborts the fetch; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Fetch `url` itself, not its origin's `/robots.txt` (a staging copy, a
+   * raw file on a code host). Status codes, redirects and the size limit are
+   * handled the same way. Default false.
+   */
+  exactUrl?: boolean;
   /** The clock, in ms since the epoch (default Date.now): for expiry times. */
   now?: () => number;
 }
@@ -76,6 +88,7 @@ export interface ResolvedFetchOptions extends ResolvedParseOptions {
   timeoutMs: number;
   userAgent: string | undefined;
   signal: AbortSignal | undefined;
+  exactUrl: boolean;
   now: () => number;
 }
 
@@ -94,9 +107,27 @@ function optionsObject(options: unknown): Record<string, unknown> {
   return options as Record<string, unknown>;
 }
 
-export function resolveFetchOptions(options: FetchOptions | undefined): ResolvedFetchOptions {
+const FETCH_KEYS = ['mode', 'maxBytes', 'fetch', 'timeoutMs', 'userAgent', 'signal', 'now', 'exactUrl'];
+const CACHE_KEYS = ['mode', 'maxBytes', 'fetch', 'timeoutMs', 'userAgent', 'now', 'maxEntries', 'concurrency', 'slowAfterMs', 'maxSlowFetches'];
+
+/**
+ * An option nobody reads is a mistake to say, not to ignore: `new
+ * RobotsCache({ signal })` would otherwise look like it cancels something.
+ * Options set to undefined count as not given.
+ */
+function knownOptions(o: Record<string, unknown>, known: readonly string[], owner: string): void {
+  for (const key of Object.keys(o)) {
+    if (o[key] !== undefined && !known.includes(key)) throw new TypeError(`${owner} has no option ${key}`);
+  }
+}
+
+/** In a browser (a page, a worker or an extension) the browser's own User-Agent goes out. */
+const inBrowser = () => /^Mozilla\//.test((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent as string ?? '');
+
+export function resolveFetchOptions(options: FetchOptions | undefined, known = FETCH_KEYS, owner = 'fetchRobots'): ResolvedFetchOptions {
   const parse = resolveParseOptions(options);
   const o = optionsObject(options) as FetchOptions;
+  knownOptions(o as Record<string, unknown>, known, owner);
   if (o.fetch !== undefined && typeof o.fetch !== 'function') throw typeError('options.fetch', 'a function', o.fetch);
   if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw typeError('options.fetch', 'a function (there is no global fetch here)', o.fetch);
   // Called as a plain function: browsers throw "Illegal invocation" when
@@ -104,6 +135,7 @@ export function resolveFetchOptions(options: FetchOptions | undefined): Resolved
   const given = o.fetch;
   const fetchFunction: FetchFunction = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
   if (o.userAgent !== undefined && typeof o.userAgent !== 'string') throw typeError('options.userAgent', 'a string', o.userAgent);
+  if (o.exactUrl !== undefined && typeof o.exactUrl !== 'boolean') throw typeError('options.exactUrl', 'a boolean', o.exactUrl);
   if (o.now !== undefined && typeof o.now !== 'function') throw typeError('options.now', 'a function', o.now);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw typeError('options.signal', 'an AbortSignal', o.signal);
   const now = o.now ?? Date.now;
@@ -114,15 +146,17 @@ export function resolveFetchOptions(options: FetchOptions | undefined): Resolved
     ...parse,
     fetch: fetchFunction,
     timeoutMs: wholeNumber('options.timeoutMs', o.timeoutMs, DEFAULT_TIMEOUT_MS),
-    userAgent: o.userAgent,
+    userAgent: o.userAgent ?? (inBrowser() ? undefined : defaultUserAgent()),
     signal: o.signal,
+    exactUrl: o.exactUrl === true,
     now,
   };
 }
 
 // ---- The cache (SPEC 4.3) ----------------------------------------------------
 
-export interface CacheOptions extends Omit<FetchOptions, 'signal'> {
+/** A cache's fetches serve every caller, so no one call's signal stops them: `signal` is not an option here (a timeoutMs bounds each fetch). */
+export interface CacheOptions extends Omit<FetchOptions, 'signal' | 'exactUrl'> {
   /** Most robots.txt answers kept, least recently used dropped first. Default 10,000. */
   maxEntries?: number;
   /** Most fetches under way at once, over all hosts. Default 16. */
@@ -148,7 +182,8 @@ export const DEFAULT_SLOW_AFTER_MS = 1_000;
 
 export function resolveCacheOptions(options: CacheOptions | undefined): ResolvedCacheOptions {
   const o = optionsObject(options) as CacheOptions;
-  const fetchOptions = resolveFetchOptions({ ...o, signal: undefined });
+  knownOptions(o as Record<string, unknown>, CACHE_KEYS, 'RobotsCache');
+  const fetchOptions = resolveFetchOptions({ ...o, signal: undefined }, CACHE_KEYS, 'RobotsCache');
   const concurrency = wholeNumber('options.concurrency', o.concurrency, 16);
   return {
     ...fetchOptions,

@@ -5,7 +5,7 @@
 import { parseOwned } from '../rules/parse.js';
 import type { Robots } from '../rules/robots.js';
 import { concatBytes } from '../common/bytes.js';
-import { robotsTxtUrl } from './location.js';
+import { exactRobotsUrl, robotsTxtUrl } from './location.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
   type FetchOptions, type ResolvedFetchOptions,
@@ -25,7 +25,7 @@ export interface FetchedRobots {
   /** HTTP status of the last response; undefined when none came. */
   status: number | undefined;
   redirects: number;
-  /** The robots.txt URL of the origin asked about (the rules apply to it). */
+  /** The robots.txt URL of the origin asked about (the rules apply to it); with exactUrl, the URL asked for. */
   url: string;
   /** Where the body was finally read, after redirects. */
   finalUrl: string;
@@ -34,6 +34,12 @@ export interface FetchedRobots {
   expires: number;
   /** The body as received, cut at maxBytes; empty unless the outcome is ok. */
   body: Uint8Array;
+  /**
+   * The Content-Type header of the last response, as sent; undefined when
+   * none came. Crawlers parse the body whatever it says, so a `text/html`
+   * page served as robots.txt is parsed too (and usually has no rules).
+   */
+  contentType: string | undefined;
   /** Why it was unreachable (a timeout, a network error). */
   error?: unknown;
 }
@@ -41,10 +47,13 @@ export interface FetchedRobots {
 const ALLOW_ALL = /* @__PURE__ */ new Uint8Array(0);
 const DISALLOW_ALL = /* @__PURE__ */ new TextEncoder().encode('User-agent: *\nDisallow: /\n');
 
-/** Fetches and parses the robots.txt for `url`'s scheme, host and port. Never rejects for HTTP or network trouble. */
+/**
+ * Fetches and parses the robots.txt for `url`'s scheme, host and port (with
+ * `exactUrl`, `url` itself). Never rejects for HTTP or network trouble.
+ */
 export async function fetchRobots(url: string | URL, options?: FetchOptions): Promise<FetchedRobots> {
   const o = resolveFetchOptions(options);
-  return fetchFrom(robotsTxtUrl(url), o);
+  return fetchFrom(o.exactUrl ? exactRobotsUrl(url) : robotsTxtUrl(url), o);
 }
 
 /** @internal fetchRobots with options already resolved (the cache's path). */
@@ -54,11 +63,13 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   const headers: Record<string, string> = {};
   if (o.userAgent) headers['user-agent'] = o.userAgent;
+  let contentType: string | undefined;
   const answer = (outcome: FetchOutcome, body: Uint8Array, status: number | undefined, redirects: number, finalUrl: string, expires: number, error?: unknown): FetchedRobots => {
     const robots = parseOwned(body, { mode: o.mode, maxBytes: o.maxBytes });
     return {
       robots, outcome, status, redirects, url: robotsUrl, finalUrl, fetchedAt, expires,
       body: outcome === 'ok' ? body.subarray(0, o.maxBytes) : new Uint8Array(0),
+      contentType,
       ...(error === undefined ? {} : { error }),
     };
   };
@@ -75,6 +86,7 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
         redirects += response.redirected ? 1 : 0;
       }
       const { status } = response;
+      contentType = response.headers.get('content-type') ?? undefined;
       if (status >= 300 && status < 400) {
         const location = response.headers.get('location');
         await response.body?.cancel().catch(() => {});
