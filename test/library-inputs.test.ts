@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fetchRobots, parse, RobotsCache } from '../src/index.js';
+import { fetchRobots, groups, parse, RobotsCache } from '../src/index.js';
 import robotsParser from '../src/compat.js';
 import { startServer, text, type TestServer } from './support/server.js';
 
@@ -35,6 +35,12 @@ describe('inputs as users have them', () => {
     expect(() => new RobotsCache({ maxentries: 5 } as never)).toThrow(/RobotsCache has no option maxentries/);
     expect(() => new RobotsCache({ maxEntries: 5, timeoutMs: undefined })).not.toThrow();
     return expect(fetchRobots('https://e.com/', { timeout: 5 } as never)).rejects.toThrow(/fetchRobots has no option timeout/);
+  });
+
+  test('groups(robots) lists each group\'s Crawl-delay lines, as written, with their seconds (issue 23, item 8)', () => {
+    const robots = parse('User-agent: a\nCrawl-delay: 5\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: soon\nAllow: /\n');
+    expect(groups(robots).map((g) => g.crawlDelays)).toEqual([[{ line: 2, value: '5', seconds: 5 }], [{ line: 6, value: 'soon', seconds: undefined }]]);
+    robots.dispose();
   });
 
   test("compat's getMatchingLineNumber is a number, -1 for another origin, as robots-parser's", () => {

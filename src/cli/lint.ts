@@ -7,7 +7,7 @@ import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
 import { MATCH_FLAGS, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
 
-export const LINT_HELP = `Usage: robotsmatch lint <FILE|URL> [options]
+export const LINT_HELP = `Usage: robotsmatch lint <FILE|URL|-> [options]
 
 Reports what Google and RFC 9309 crawlers will make of each line that needs
 attention, one per line: FILE:LINE: SEVERITY CODE: MESSAGE (and the fixed line

@@ -14,6 +14,14 @@ export interface RobotsGroup {
   userAgents: { line: number; value: string; names: string }[];
   /** The allow and disallow rules, in file order, patterns as written. */
   rules: { line: number; type: RuleType; pattern: string }[];
+  /**
+   * The Crawl-delay lines written in the group (after its first User-agent
+   * line, before the next group's), as written, with the seconds they give
+   * (undefined when the value is not a number of seconds). Google ignores
+   * Crawl-delay; for who gets which delay as Bing and Yandex read it, ask
+   * crawlDelay(robots, agent).
+   */
+  crawlDelays: { line: number; value: string; seconds: number | undefined }[];
 }
 
 /**
@@ -24,10 +32,17 @@ export interface RobotsGroup {
  */
 export function groups(robots: Robots): RobotsGroup[] {
   const out: RobotsGroup[] = [];
+  let current: RobotsGroup | undefined; // the group the lines are written in
   for (const line of readingOf(robots)) {
+    if (line.kind === 'other' && line.key!.toLowerCase() === 'crawl-delay' && current) {
+      const value = line.value ?? '';
+      const seconds = Number(value);
+      current.crawlDelays.push({ line: line.line, value, seconds: value !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined });
+      continue;
+    }
     const g = line.group;
     if (g === undefined || g < 0) continue;
-    const group = (out[g] ??= { index: g, userAgents: [], rules: [] });
+    const group = (current = out[g] ??= { index: g, userAgents: [], rules: [], crawlDelays: [] });
     if (line.kind === 'user-agent') group.userAgents.push({ line: line.line, value: line.value ?? '', names: line.agent ?? '' });
     else if (line.kind === 'allow' || line.kind === 'disallow') group.rules.push({ line: line.line, type: line.kind, pattern: line.value ?? '' });
   }
