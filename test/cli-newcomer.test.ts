@@ -326,6 +326,13 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
       expect((await robotsmatch([...args, '--color=sometimes'])).stderr).toBe('robotsmatch: --color must be auto, always or never, got "sometimes"\n');
     });
 
+    test('lint severities and error lines are coloured too', async () => {
+      const force = { FORCE_COLOR: '1' };
+      expect((await robotsmatch(['lint', file('colour.txt', BAD)], undefined, force)).stdout).toContain(':1: \x1b[31merror\x1b[39m rule-outside-group');
+      expect((await robotsmatch(['frobnicate'], undefined, force)).stderr).toMatch(/^\x1b\[31mrobotsmatch:\x1b\[39m unknown command/);
+      expect((await robotsmatch(['frobnicate'])).stderr).toMatch(/^robotsmatch: unknown command/);
+    });
+
     test('short options: -r -a -c -j -m', async () => {
       const r = await robotsmatch(['check', 'https://example.com/search', '-r', ROBOTS, '-c', 'Googlebot-News', '-m', 'rfc', '-j']);
       expect(JSON.parse(r.stdout)).toMatchObject({ agent: 'Googlebot-News', mode: 'rfc', line: 10 });

@@ -8,7 +8,7 @@ import { audit, selectCrawlers, type AuditRow, type CrawlerEntry, type CrawlerSe
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
 import { isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
-import { out } from './output.js';
+import { out, warn } from './output.js';
 import { table } from './table.js';
 
 export const AUDIT_HELP = `Usage: robotsmatch audit <FILE|URL|DIR|->... [options]
@@ -52,7 +52,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--crawlers: ${(error as Error).message}`);
   }
   const mode = modeOf(values.mode);
-  const options = { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn: (line: string) => process.stderr.write(line) };
+  const options = { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
   const sources = await expand(positionals);
   if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt\n');
   for (const source of sources) {

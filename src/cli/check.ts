@@ -7,7 +7,7 @@ import { UsageError } from './errors.js';
 import { runLines } from './filter.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
-import { colorOut, out, outDrained, stdoutClosed } from './output.js';
+import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
 import { fetchRecord, loadRobots, takeStdin } from './robots-source.js';
 import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
 import { urlArgument } from './url-argument.js';
@@ -58,7 +58,6 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
   if (positionals.length === 0 && values.urls === undefined) throw new UsageError('check needs a URL, or --urls FILE|- with one URL a line (see robotsmatch check --help)');
   if (values.robots === '-' && values.urls === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give one of them as a file');
-  const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const maxBytes = maxBytesOf(values['max-bytes']);

@@ -47,7 +47,7 @@ export function exampleCommand(): number {
   out(formatExplanation(url, 'Googlebot', explain(robots, url, 'Googlebot'), 'Google', color));
   out(`\n$ robotsmatch lint ${file}\n`);
   const diagnostics = lint(body);
-  for (const d of diagnostics) out(formatDiagnostic(file, d));
+  for (const d of diagnostics) out(formatDiagnostic(file, d, color));
   if (diagnostics.length === 0) out('(no diagnostics)\n');
   robots.dispose();
   return 0;

@@ -2,7 +2,7 @@
 
 import { crawlDelay, explain, robotsTxtUrl, type Explanation, type ExplainReason } from '../index.js';
 import { UsageError } from './errors.js';
-import { colorOut, out, paint } from './output.js';
+import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
 import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { urlArgument } from './url-argument.js';
@@ -93,7 +93,6 @@ export async function explainCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(`explain takes one URL, got ${positionals.length} (see robotsmatch explain --help)`);
-  const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const url = urlArgument(positionals[0]!, warn);

@@ -9,7 +9,7 @@ import { describeLines, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
 import { openInput, type Input } from './input.js';
 import { lineChunks } from './line-chunks.js';
-import { outDrained, stdoutClosed } from './output.js';
+import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
 import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
@@ -72,7 +72,6 @@ export async function filterCommand(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`filter reads one input, got ${positionals.length}: ${positionals.join(' ')}`);
   const forms = [values.verdicts && '--verdicts', values['verdicts-only'] && '--verdicts-only', values.json && '--json', values.invert && '--invert'].filter(Boolean);
   if (forms.length > 1) throw new UsageError(`${forms.join(' and ')} are different forms of the output: choose one`);
-  const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const workers = workersOf(values.workers);

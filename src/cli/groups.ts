@@ -3,7 +3,7 @@
 
 import { groups, type RobotsGroup } from '../index.js';
 import { UsageError } from './errors.js';
-import { colorOut, out, paint } from './output.js';
+import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
 import { maxBytesOf, modeOf, parseFlags, plural, timeoutOf } from './options.js';
 
@@ -43,7 +43,7 @@ export async function groupsCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(`groups takes one FILE, URL or -, got ${positionals.length} (see robotsmatch groups --help)`);
   const mode = modeOf(values.mode);
   const timeoutMs = timeoutOf(values.timeout);
-  const loaded = await loadRobots(positionals[0]!, { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs, warn: (line) => process.stderr.write(line) });
+  const loaded = await loadRobots(positionals[0]!, { mode, maxBytes: maxBytesOf(values['max-bytes']), userAgent: values['user-agent'], timeoutMs, warn });
   const { robots, fetched } = loaded;
   const list = groups(robots);
   if (values.json) {

@@ -4,6 +4,7 @@
 import { lint, type Diagnostic } from '../lint.js';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
+import { colorOut, paint } from './output.js';
 import { loadRobots } from './robots-source.js';
 import { MATCH_FLAGS, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
 
@@ -26,8 +27,9 @@ Options:
 /** Lint reads no URL, so it has no --agent. */
 const { agent: _agent, ...LINT_FLAGS } = MATCH_FLAGS;
 
-export function formatDiagnostic(file: string, d: Diagnostic): string {
-  return `${file}:${d.line}: ${d.severity} ${d.code}: ${d.message}\n${d.fix !== undefined && d.fix !== '' ? `    fix: ${d.fix}\n` : ''}`;
+export function formatDiagnostic(file: string, d: Diagnostic, color = false): string {
+  const severity = d.severity === 'error' ? paint.error(color, d.severity) : d.severity === 'warning' ? paint.warning(color, d.severity) : paint.note(color, d.severity);
+  return `${file}:${d.line}: ${severity} ${d.code}: ${d.message}\n${d.fix !== undefined && d.fix !== '' ? `    fix: ${d.fix}\n` : ''}`;
 }
 
 export async function lintCommand(argv: string[]): Promise<number> {
@@ -49,7 +51,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
   }
   const diagnostics = lint(body, { mode, ...(maxBytes === undefined ? {} : { maxBytes }) });
   if (values.json) process.stdout.write(JSON.stringify({ file: label, diagnostics }, null, 2) + '\n');
-  else for (const d of diagnostics) process.stdout.write(formatDiagnostic(label, d));
+  else for (const d of diagnostics) process.stdout.write(formatDiagnostic(label, d, colorOut()));
   const count = (s: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === s).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (!values.json) warn(`${label}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}\n`);

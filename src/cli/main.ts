@@ -1,7 +1,7 @@
 // robotsmatch command line: one binary, a subcommand per job.
 
 import { failureLine, UsageError } from './errors.js';
-import { guardStdout, setColor, type ColorWhen } from './output.js';
+import { failure, guardStdout, setColor, type ColorWhen } from './output.js';
 import { VERSION } from '../common/version.js';
 import { checkCommand } from './check.js';
 import { filterCommand } from './filter.js';
@@ -126,7 +126,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // Usage and input errors are expected: one line. Anything else is a bug: one line too, and the stack with DEBUG.
-    process.stderr.write(failureLine(error));
+    failure(failureLine(error));
     if (!(error instanceof UsageError || error instanceof LineTooLongError) && process.env.DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     process.exitCode = 2;
   },

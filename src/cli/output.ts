@@ -86,8 +86,12 @@ export const paint = {
 export const colorOut = () => colorFor(process.stdout);
 export const colorErr = () => colorFor(process.stderr);
 
-/** A warning line on stderr: `robotsmatch: ` and the sentence. */
-export function warnLine(text: string): void {
-  const on = colorErr();
-  process.stderr.write(`${paint.warning(on, 'robotsmatch:')} ${text}\n`);
+/** Writes a line to stderr, its leading `robotsmatch:` in yellow where colour is on (a warning). */
+export function warn(line: string): void {
+  process.stderr.write(line.startsWith('robotsmatch:') ? paint.warning(colorErr(), 'robotsmatch:') + line.slice('robotsmatch:'.length) : line);
+}
+
+/** A failure's line on stderr, its leading `robotsmatch:` in red where colour is on. */
+export function failure(line: string): void {
+  process.stderr.write(line.startsWith('robotsmatch:') ? paint.error(colorErr(), 'robotsmatch:') + line.slice('robotsmatch:'.length) : line);
 }
