@@ -78,6 +78,7 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
         const r = await robotsmatch(['check', `${failing.origin}/x`]);
         expect(r.status).toBe(1);
         expect(r.stdout).toBe(`disallowed  ${failing.origin}/x  (robots.txt unreachable: every URL is disallowed for now)  [${failing.origin}/robots.txt: unreachable 503]\n`);
+        expect(r.stderr).toBe(`robotsmatch: ${failing.origin}/robots.txt: unreachable, HTTP 503 (a server error): a crawler must not fetch any URL of the site until it answers, so every URL is disallowed\n`);
         const json = JSON.parse((await robotsmatch(['check', `${failing.origin}/x`, '--json'])).stdout);
         expect(json).toMatchObject({ allowed: false, line: 0, rule: null, fetch: { outcome: 'unreachable', status: 503 } });
       } finally {
@@ -296,6 +297,7 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
       [['filter', '-r', ROBOTS, '--max-bytes', '-1'], 'robotsmatch: --max-bytes must be a whole number of bytes, got "-1"\n'],
       [['check', 'https://e.com/', '--robots'], 'robotsmatch: check: --robots needs a value (see robotsmatch check --help)\n'],
       [['check', 'https://e.com/', '--json=yes', '-r', ROBOTS], 'robotsmatch: check: --json takes no value (see robotsmatch check --help)\n'],
+      [['check', 'example.com/page'], 'robotsmatch: "example.com/page" has no robots.txt: it is not an absolute URL; to check it, give a robots.txt with --robots FILE|URL|-\n'],
     ])('%j', async (args, message) => {
       const r = await robotsmatch(args as string[]);
       expect(r).toMatchObject({ status: 2, stderr: message });

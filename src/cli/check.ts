@@ -1,14 +1,14 @@
 // robotsmatch check: the verdict and deciding line for each URL, against one
 // robots.txt, or against each URL's own robots.txt fetched by the RFC's rules.
 
-import { RobotsCache, type CachedVerdict } from '../index.js';
+import { RobotsCache, RobotsUrlError, type CachedVerdict } from '../index.js';
 import { checkLine, checkRecord, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
 import { runLines } from './filter.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
 import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
-import { fetchRecord, loadRobots, takeStdin } from './robots-source.js';
+import { errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
 import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
 import { urlArgument } from './url-argument.js';
 
@@ -89,16 +89,32 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
 
   const cache = new RobotsCache({ mode, timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }), ...(userAgent ? { userAgent } : {}) });
+  /** Why each unreachable robots.txt was unreachable, said once on stderr. */
+  const why = new Map<string, Promise<string | null>>();
+  const reason = (url: string, robotsUrl: string) => {
+    let known = why.get(robotsUrl);
+    if (!known) {
+      known = cache.get(url).then((got) => {
+        got.robots.dispose();
+        if (got.outcome === 'unreachable') warn(`robotsmatch: ${robotsUrl}: ${outcomeSentence(got, timeoutMs)}\n`);
+        return got.error === undefined ? null : errorSentence(got.error, timeoutMs);
+      });
+      why.set(robotsUrl, known);
+    }
+    return known;
+  };
   const answer = async (url: string): Promise<string> => {
     let v: CachedVerdict;
     try {
       v = await cache.check(url, agent);
     } catch (error) {
+      if (error instanceof RobotsUrlError) throw new UsageError(`${error.message}; to check it, give a robots.txt with --robots FILE|URL|-`);
       throw new UsageError(`${url}: ${(error as Error).message}`);
     }
     const { robotsUrl, outcome, status, stale, ...verdict } = v;
     disallowed ||= !verdict.allowed;
-    const fetch = { outcome, status: status ?? null, error: null, stale };
+    const error = outcome === 'unreachable' ? await reason(url, robotsUrl) : null;
+    const fetch = { outcome, status: status ?? null, error, stale };
     if (values.json) return checkRecord(url, verdict, { agent: agentLabel, mode, robots: robotsUrl, fetch }) + '\n';
     const how = `${outcome}${status === undefined ? '' : ` ${status}`}${stale ? ', last good copy' : ''}`;
     return checkLine(url, verdict, color, outcome === 'unreachable' && !stale && verdict.line === 0 && !verdict.allowed, `  [${robotsUrl}: ${how}]`) + '\n';
