@@ -122,7 +122,7 @@ function knownOptions(o: Record<string, unknown>, known: readonly string[], owne
 }
 
 /** In a browser (a page, a worker or an extension) the browser's own User-Agent goes out. */
-const inBrowser = () => /^Mozilla\//.test((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent as string ?? '');
+const inBrowser = () => String((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent).startsWith('Mozilla/');
 
 export function resolveFetchOptions(options: FetchOptions | undefined, known = FETCH_KEYS, owner = 'fetchRobots'): ResolvedFetchOptions {
   const parse = resolveParseOptions(options);
@@ -135,7 +135,6 @@ export function resolveFetchOptions(options: FetchOptions | undefined, known = F
   const given = o.fetch;
   const fetchFunction: FetchFunction = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
   if (o.userAgent !== undefined && typeof o.userAgent !== 'string') throw typeError('options.userAgent', 'a string', o.userAgent);
-  if (o.exactUrl !== undefined && typeof o.exactUrl !== 'boolean') throw typeError('options.exactUrl', 'a boolean', o.exactUrl);
   if (o.now !== undefined && typeof o.now !== 'function') throw typeError('options.now', 'a function', o.now);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw typeError('options.signal', 'an AbortSignal', o.signal);
   const now = o.now ?? Date.now;
@@ -182,8 +181,8 @@ export const DEFAULT_SLOW_AFTER_MS = 1_000;
 
 export function resolveCacheOptions(options: CacheOptions | undefined): ResolvedCacheOptions {
   const o = optionsObject(options) as CacheOptions;
-  knownOptions(o as Record<string, unknown>, CACHE_KEYS, 'RobotsCache');
-  const fetchOptions = resolveFetchOptions({ ...o, signal: undefined }, CACHE_KEYS, 'RobotsCache');
+  // No signal gets past the check of the cache's own keys: its fetches serve every caller.
+  const fetchOptions = resolveFetchOptions(o, CACHE_KEYS, 'RobotsCache');
   const concurrency = wholeNumber('options.concurrency', o.concurrency, 16);
   return {
     ...fetchOptions,

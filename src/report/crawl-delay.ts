@@ -61,13 +61,15 @@ export function delayRecords(reading: readonly RobotsLine[]): DelayRecord[] {
       out.push(record);
       used = true;
     }
-    if (delay && record.seconds === undefined) {
-      const value = line.value ?? '';
-      const seconds = Number(value);
-      if (value !== '' && Number.isFinite(seconds) && seconds >= 0) record.seconds = seconds;
-    }
+    if (delay) record.seconds ??= delaySeconds(line.value);
   }
   return out;
+}
+
+/** A Crawl-delay value's seconds: a finite number, 0 or more; undefined for anything else. */
+export function delaySeconds(value = ''): number | undefined {
+  const seconds = Number(value);
+  return value && seconds >= 0 && seconds < 1 / 0 ? seconds : undefined;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { Robots } from '../rules/robots.js';
 import type { RuleType } from '../rules/compiled.js';
 import { readingOf } from './reading.js';
+import { delaySeconds } from './crawl-delay.js';
 
 export interface RobotsGroup {
   /** The group's number in the file, from 0 (explain's groups use the same lines). */
@@ -34,10 +35,8 @@ export function groups(robots: Robots): RobotsGroup[] {
   const out: RobotsGroup[] = [];
   let current: RobotsGroup | undefined; // the group the lines are written in
   for (const line of readingOf(robots)) {
-    if (line.kind === 'other' && line.key!.toLowerCase() === 'crawl-delay' && current) {
-      const value = line.value ?? '';
-      const seconds = Number(value);
-      current.crawlDelays.push({ line: line.line, value, seconds: value !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined });
+    if (line.kind === 'other' && current && line.key!.toLowerCase() === 'crawl-delay') {
+      current.crawlDelays.push({ line: line.line, value: line.value!, seconds: delaySeconds(line.value) });
       continue;
     }
     const g = line.group;
