@@ -346,6 +346,16 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
     });
   });
 
+  test.each(['check', 'filter', 'explain', 'groups', 'lint', 'fetch', 'audit', 'crawlers', 'identify'])('18. docs/cli.md documents %s: its section names every option its --help lists', async (command) => {
+    const doc = readFileSync(fileURLToPath(new URL('../docs/cli.md', import.meta.url)), 'utf8');
+    const section = doc.split(/^## /m).find((s) => s.startsWith(`${command}\n`));
+    expect(section, `no section for ${command}`).toBeDefined();
+    const help = (await robotsmatch(['help', command])).stdout;
+    const flags = new Set([...help.matchAll(/(?:^|\s)(--[a-z][a-z-]+)/g)].map((m) => m[1]!));
+    const shared = ['--help', '--mode', '--json', '--agent', '--crawler', '--user-agent', '--timeout', '--max-bytes', '--robots'];
+    for (const flag of flags) expect(section!.includes(flag) || (shared.includes(flag) && doc.includes(flag)), `${command} ${flag}`).toBe(true);
+  });
+
   test('18. --example shows paths the user has', async () => {
     const r = await shell(`cd ${JSON.stringify(dir)} && "${process.execPath}" "${cli}" --example`);
     expect(r.status).toBe(0);
