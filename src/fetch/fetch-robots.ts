@@ -19,7 +19,13 @@ import {
 export type FetchOutcome = 'ok' | 'unavailable' | 'unreachable';
 
 export interface FetchedRobots {
-  /** What to match with: the parsed file, an allow-all or a disallow-all robots. */
+  /**
+   * What to match with: the parsed file, an allow-all or a disallow-all
+   * robots. The disallow-all (outcome unreachable) is a stand-in no server
+   * sent: its verdicts name its line 2; RobotsCache.check() and the command
+   * line report line 0 and no rule instead, and so should a caller that
+   * shows where a verdict came from.
+   */
   robots: Robots;
   outcome: FetchOutcome;
   /** HTTP status of the last response; undefined when none came. */
