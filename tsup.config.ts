@@ -1,5 +1,9 @@
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+/** The package's version, for src/common/version.ts. */
+const define = { __ROBOTSMATCH_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) };
 
 /**
  * `../index.js` from src/compat/ stays an import of the package's entry.
@@ -42,6 +46,7 @@ export default defineConfig([
     // `createEnforcer({ robots: parse(...) })` type-check.
     dts: { entry: { index: 'src/index.ts', js: 'src/js.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' } },
     target: 'es2022',
+    define,
     platform: 'neutral',
     treeshake: true,
     splitting: false, // each entry self-contained
@@ -54,6 +59,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: { entry: { compat: 'src/compat.ts', lint: 'src/lint.ts' } }, // crawlers' and edge's: with the main entry's, above
     target: 'es2022',
+    define,
     platform: 'neutral',
     cjsInterop: true,
     splitting: true,
@@ -77,6 +83,7 @@ export default defineConfig([
     entry: { workerd: 'src/workerd.ts' },
     format: ['esm'],
     target: 'es2022',
+    define,
     platform: 'neutral',
     external: ['./robotsmatch.wasm'],
   },
@@ -101,6 +108,7 @@ export default defineConfig([
     entry: { 'cli/main': 'src/cli/main.ts', 'cli/filter-worker': 'src/cli/filter-worker.ts' },
     format: ['esm'],
     target: 'node20',
+    define,
     platform: 'node',
     splitting: false,
     banner: { js: '#!/usr/bin/env node' },

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
 
 export default defineConfig({
+  // The package's version, as the build puts it in (src/common/version.ts).
+  define: { __ROBOTSMATCH_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

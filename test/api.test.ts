@@ -20,9 +20,10 @@ describe('arguments', () => {
     robots.dispose();
   });
 
-  test('a URL that is not a string is a TypeError naming it', () => {
+  test('a URL that is not a string or a URL object is a TypeError naming it', () => {
     const robots = parse('User-agent: *\nDisallow: /\n');
-    expect(() => robots.isAllowed(new URL('http://e.com/') as never, 'x')).toThrow(/url/);
+    expect(() => robots.isAllowed({ href: 'http://e.com/' } as never, 'x')).toThrow(/url/);
+    expect(() => robots.isAllowed(42 as never, 'x')).toThrow(TypeError);
     expect(() => normalizeUrl(1 as never)).toThrow(TypeError);
     expect(() => pathOf(null as never)).toThrow(TypeError);
     robots.dispose();

@@ -62,7 +62,7 @@ describe('robotsmatch audit', () => {
   test('a directory, --json: one object per file and crawler', async () => {
     const r = await robotsmatch(['audit', join(dir, 'sites'), '--crawlers', 'CCBot,GPTBot', '--json']);
     const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(rows.map((x) => [x.file.split('/').pop(), x.crawler, x.group, x.allowed, x.line, x.access])).toEqual([
+    expect(rows.map((x) => [x.robots.split('/').pop(), x.crawler, x.group, x.allowed, x.line, x.access])).toEqual([
       ['a.example.txt', 'CCBot', '*', false, 2, 'blocked'],
       ['a.example.txt', 'GPTBot', '*', false, 2, 'blocked'],
       ['b.example.txt', 'CCBot', 'CCBot', false, 2, 'blocked'],
@@ -71,7 +71,7 @@ describe('robotsmatch audit', () => {
   });
   test('--csv has a header row; an unknown crawler is one error line and exit 2', async () => {
     const csv = await robotsmatch(['audit', file, '--crawlers', 'GPTBot', '--csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('file,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt');
+    expect(csv.stdout.split('\n')[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt');
     const bad = await robotsmatch(['audit', file, '--crawlers', 'NoSuchBot']);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

@@ -62,20 +62,20 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
   describe('bad input: one line on stderr, exit 2', () => {
     test.each([
       [['frobnicate'], 'unknown command "frobnicate"'],
-      [['filter', '--robots', ROBOTS, '--bogus'], "filter: Unknown option '--bogus'"],
+      [['filter', '--robots', ROBOTS, '--bogus'], 'filter: there is no option --bogus (see robotsmatch filter --help)'],
       [['filter', 'urls.txt'], 'filter needs --robots'],
       [['filter', '--robots', join(dir, 'missing.txt')], 'missing.txt: no such file'],
       [['filter', '--robots', ROBOTS, join(dir, 'nope.txt')], 'nope.txt: no such file'],
       [['filter', '--robots', dir], 'it is a directory'],
       [['filter', '--robots', ROBOTS, '--mode', 'bing'], '--mode must be google or rfc, got "bing"'],
       [['filter', '--robots', ROBOTS, '--workers', '0'], '--workers must be a whole number from 1 to 64'],
-      [['filter', '--robots', ROBOTS, '--verdicts', '--invert'], 'cannot be combined with --invert'],
-      [['check'], 'check needs at least one URL'],
+      [['filter', '--robots', ROBOTS, '--verdicts', '--invert'], '--verdicts and --invert are different forms of the output: choose one'],
+      [['check'], 'check needs a URL, or --urls FILE|-'],
       [['check', 'https://e.com/', '--robots', ROBOTS, '--timeout', '2147483648'], '--timeout must be a whole number'],
       [['explain', 'https://e.com/a', 'https://e.com/b', '--robots', ROBOTS], 'explain takes one URL, got 2'],
       [['lint'], 'lint takes one or more FILE, DIR, URL or -'],
       [['diff', 'a.txt'], 'diff takes OLD and NEW, got 1'],
-      [['fetch', 'mailto:someone@example.com'], 'cannot fetch a robots.txt for mailto:someone@example.com'],
+      [['fetch', 'mailto:someone@example.com'], 'fetch takes an http or https URL, got "mailto:someone@example.com"'],
       [['check', 'https://e.com/', '--agent', '123'], 'has no product token'],
     ])('%j', async (args, message) => {
       const r = await robotsmatch(args as string[]);
@@ -85,10 +85,10 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(r.stderr).toMatch(/^robotsmatch: /);
     });
 
-    test('--robots URL that cannot be reached is an error, not "disallow everything"', async () => {
+    test('--robots URL that cannot be reached: every URL disallowed, as a crawler must, and said on stderr', async () => {
       const r = await robotsmatch(['filter', '--robots', `${down}/robots.txt`, '--timeout', '5000'], 'https://e.com/\n');
-      expect(r.status).toBe(2);
-      expect(r.stderr).toMatch(/^robotsmatch: cannot fetch http:\/\/127\.0\.0\.1:\d+\/robots\.txt: unreachable/);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toMatch(/^robotsmatch: http:\/\/127\.0\.0\.1:\d+\/robots\.txt: unreachable, the connection was refused .*: a crawler must not fetch any URL of the site until it answers, so every URL is disallowed\n/);
       expect(r.stdout).toBe('');
     });
 
@@ -112,7 +112,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
 
     test('--json', async () => {
       const r = await robotsmatch(['check', 'https://example.com/search?q=1', '--robots', ROBOTS, '--json']);
-      expect(JSON.parse(r.stdout)).toEqual({ url: 'https://example.com/search?q=1', agent: 'Googlebot', allowed: false, line: 10, rule: { type: 'disallow', pattern: '/search' }, robots: ROBOTS });
+      expect(JSON.parse(r.stdout)).toEqual({ url: 'https://example.com/search?q=1', agent: 'Googlebot', mode: 'google', allowed: false, line: 10, rule: { type: 'disallow', pattern: '/search' }, robots: ROBOTS, fetch: null });
     });
 
     test('a full User-Agent string is matched by its product token, and said so on stderr', async () => {
@@ -130,7 +130,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
           'check', `${server.origin}/private/a`, `${missing.origin}/private/a`, `${failing.origin}/x`, '--agent', 'ExampleBot', '--json', '--user-agent', 'TestBot/1.0',
         ]);
         const rows = lines(r.stdout).map((l) => JSON.parse(l));
-        expect(rows.map((x) => [x.allowed, x.outcome, x.status, x.robotsUrl])).toEqual([
+        expect(rows.map((x) => [x.allowed, x.fetch.outcome, x.fetch.status, x.robots])).toEqual([
           [false, 'ok', 200, `${server.origin}/robots.txt`],
           [true, 'unavailable', 404, `${missing.origin}/robots.txt`],
           [false, 'unreachable', 503, `${failing.origin}/robots.txt`],
@@ -145,8 +145,8 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       }
     });
 
-    test('--robots URL: the robots.txt of that URL\'s origin', async () => {
-      const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', `${server.origin}/anything`, '--agent', 'ExampleBot']);
+    test('--robots URL: a bare origin means its /robots.txt', async () => {
+      const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', server.origin, '--agent', 'ExampleBot']);
       expect(r.stdout).toContain('disallowed  https://example.com/private/a  (line 3: Disallow: /private/)');
     });
 
@@ -156,7 +156,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     });
 
     test('--max-bytes over what the core takes reads up to 256 MiB and says so, for a file and a URL alike (issue 19.5)', async () => {
-      for (const robots of [ROBOTS, `${server.origin}/anything`]) {
+      for (const robots of [ROBOTS, `${server.origin}/robots.txt`]) {
         const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', robots, '--max-bytes', '300000000', '--agent', 'ExampleBot']);
         expect(r.status).toBe(1);
         expect(r.stdout).toContain('disallowed  https://example.com/private/a');
@@ -347,10 +347,11 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const moved = await startServer();
       moved.route('/robots.txt', redirect(`${server.origin}/robots.txt`));
       try {
-        const r = await robotsmatch(['fetch', `${moved.origin}/some/page`, '--lines', '3']);
+        const r = await robotsmatch(['fetch', moved.origin, '--lines', '3']);
         expect(r.status).toBe(0);
         expect(r.stdout).toContain(`robots.txt  ${moved.origin}/robots.txt`);
         expect(r.stdout).toContain('outcome     ok: HTTP 200: the rules of this file apply');
+        expect(r.stdout).toContain('type        text/plain');
         expect(r.stdout).toContain(`redirects   1, read from ${server.origin}/robots.txt`);
         expect(r.stdout).toMatch(/expires     \d{4}-\d\d-\d\dT.* \(24 h\)/);
         expect(r.stdout).toContain('sitemap     https://example.com/sitemap.xml');
@@ -366,7 +367,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     test('unreachable: printed, and exit 1', async () => {
       const r = await robotsmatch(['fetch', `${down}/`, '--timeout', '5000']);
       expect(r.status).toBe(1);
-      expect(r.stdout).toMatch(/outcome +unreachable: unreachable \(.*\): every URL is disallowed until it answers/);
+      expect(r.stdout).toMatch(/outcome +unreachable: the connection was refused \(connect ECONNREFUSED .*\): a crawler must not fetch any URL of the site until it answers/);
     });
   });
 });

@@ -81,11 +81,11 @@ describe("robots-parser's cases: the rest of the API", () => {
     expect(robotsParser(`${E}/robots.txt`, rules('User-agent: agenta', 'User-agent: agentb', 'Disallow: /fish')).isAllowed(`${E}/fish`, 'agenta')).toBe(false);
   });
 
-  test('URLs of another origin, or that do not parse, are undefined', () => {
+  test('URLs of another origin, or that do not parse, are undefined (the line number -1, as in robots-parser)', () => {
     const robots = robotsParser(`${E}/robots.txt`, rules('User-agent: *', 'Disallow: /secret.html', 'Disallow: /test'));
     for (const u of ['http://example.com/secret.html', 'http://ex ample.com/secret.html', 'http://www.example.net/test/index.html', 'http://www.examsple.com/test/', 'example.com/test/', ':::::;;`\\|/.example.com/test/']) {
       expect(robots.isAllowed(u), u).toBeUndefined();
-      expect(robots.getMatchingLineNumber(u), u).toBeUndefined();
+      expect(robots.getMatchingLineNumber(u), u).toBe(-1);
       expect(robots.isExplicitlyDisallowed(u, 'bot'), u).toBeUndefined();
     }
   });

@@ -157,10 +157,10 @@ Disallow: /private/
 
   test('standard input: - ; with --fix the fixed file goes to stdout, the findings to stderr', async () => {
     const r = await robotsmatch(['lint', '-'], 'User-agent: *\nDisallow /x\n');
-    expect(r.stdout).toContain('stdin:2: warning missing-colon:');
+    expect(r.stdout).toContain('<stdin>:2: warning missing-colon:');
     const fixed = await robotsmatch(['lint', '-', '--fix'], 'User-agent: *\nDisallow /x\n');
     expect(fixed.stdout).toBe('User-agent: *\nDisallow: /x\n');
-    expect(fixed.stderr).toContain('stdin: 0 errors, 0 warnings, 0 notes; fixed 1 line');
+    expect(fixed.stderr).toContain('<stdin>: 0 errors, 0 warnings, 0 notes; fixed 1 line');
   });
 
   test('a URL: the HTTP status and a Content-Type that is not text/plain are reported', async () => {

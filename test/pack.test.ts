@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,6 +48,24 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
     expect(cli).toContain('from "../index.js"');
     expect(cli).not.toContain('WebAssembly');
     expect(list.some((f) => f.startsWith('package/test/') || f.startsWith('package/src/') || f.startsWith('package/bench/'))).toBe(false);
+  });
+
+  test('every link of the published Markdown resolves in the tarball, or is an absolute URL', () => {
+    const list = new Set(execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean));
+    const documents = [...list].filter((f) => f.endsWith('.md'));
+    expect(documents).toEqual(expect.arrayContaining(['package/README.md', 'package/docs/cli.md', 'package/docs/architecture.md', 'package/docs/crawlers.md']));
+    const broken: string[] = [];
+    for (const document of documents) {
+      const text = readFileSync(join(app, 'node_modules/robotsmatch', document.slice('package/'.length)), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^https:\/\//.test(target!)) continue;
+        const path = target!.split('#')[0]!;
+        if (path === '') continue;
+        const resolved = posix.normalize(posix.join(posix.dirname(document), path));
+        if (!list.has(resolved)) broken.push(`${document}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   test('ESM: import, every public subpath', () => {
@@ -104,6 +122,12 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
     const example = sh('npx', ['--no-install', 'robotsmatch', '--example']);
     expect(example.status).toBe(0);
     expect(example.stdout).toContain('disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)');
+    // The commands it shows name files the user has: run one as shown.
+    const shown = /--robots (\S+)/.exec(example.stdout)![1]!;
+    expect(shown).toBe('node_modules/robotsmatch/examples/demo/robots.txt');
+    const again = sh('npx', ['--no-install', 'robotsmatch', 'check', 'https://example.com/private/notes.html', '--robots', shown, '--agent', 'ExampleBot']);
+    expect(again.stdout).toBe('disallowed  https://example.com/private/notes.html  (line 3: Disallow: /private/)\n');
+    expect(sh('npx', ['--no-install', 'robotsmatch', '--version']).stdout).toBe('0.1.0\n');
     writeFileSync(join(app, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
     const filter = sh('npx', ['--no-install', 'robotsmatch', 'filter', '--robots', 'robots.txt', '--verdicts'], app, 'https://e.com/private/a\nhttps://e.com/ok\n');
     expect(filter.status).toBe(0);
@@ -123,6 +147,7 @@ const edgeOptions: EnforcerOptions = { robots: 'User-agent: *\\nDisallow: /a\\n'
 const enforcer = createEnforcer(edgeOptions);
 export const edge: [Promise<Decision>, unknown, typeof EnforcerOptionError] = [enforcer.decide({ url: '/a', userAgent: 'x' }), enforcer.counters().crawlers, EnforcerOptionError];
 const robot: Robot = robotsParser('https://e.com/robots.txt', '');
+const lineNumber: number = robot.getMatchingLineNumber('https://e.com/x'); // robots-parser's type: a strict project switches as it is
 const robots: Robots = parse('User-agent: *\\nDisallow: /a\\n', { mode: 'rfc' });
 const verdict: Verdict = robots.check('/a', productToken('Googlebot/2.1'));
 const explanation: Explanation = explain(robots, '/a', ['a', 'b']);
@@ -130,7 +155,7 @@ const diagnostics: Diagnostic[] = lint('x');
 const matcher = robots.forAgent('x');
 const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;
 let fetched: FetchedRobots | undefined;
-export const all = [robot.isAllowed('https://e.com/x', 'Bot/1.0') ?? false, robot.getCrawlDelay(), verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
+export const all = [lineNumber, robot.isAllowed('https://e.com/x', 'Bot/1.0') ?? false, robot.getCrawlDelay(), verdict.allowed, explanation.reason, diagnostics.length, kept.length, fetched, parseJs('').isAllowed('/', 'x')];
 // The subpaths take the main entry's Robots and RobotsCache (one declaration of each).
 declare const site: URL; // a value only where a lib or @types/node has URL
 export const shared = [audit(robots, 'ai'), createEnforcer({ robots }), createEnforcer({ robots: site, cache: new Cache() })];

@@ -4,43 +4,43 @@
 
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { audit, selectCrawlers, type AuditRow, type CrawlerEntry, type CrawlerSelection } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
-import { isUrl, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
+import { isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { out, warn } from './output.js';
 import { table } from './table.js';
 
-export const AUDIT_HELP = `Usage: robotsmatch audit <FILE|URL|DIR>... [options]
+export const AUDIT_HELP = `Usage: robotsmatch audit <FILE|URL|DIR|->... [options]
 
 For each robots.txt and each crawler: the group it follows, whether it may
 fetch /, and its access: blocked (/ is disallowed), partly (/ is allowed, a
 path it may not fetch is shown) or open (none of its rules disallows
 anything). A directory is read file by file (every file in it), so a study
-of many sites is one command.
+of many sites is one command. A URL is read as given; a bare https://host
+means https://host/robots.txt. Exit status: 0, or 2 on error.
 
 Options:
   --crawlers SET   all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
-  --json           one JSON object per file and crawler:
-                   {"file","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt"}
+  -j, --json       one JSON object per robots.txt and crawler (see docs/cli.md):
+                   {"robots","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt"}
   --csv            the same columns as CSV, with a header row
-  --mode MODE      google (default) or rfc
-  --user-agent UA  the User-Agent header for fetching
+  -m, --mode MODE  google (default) or rfc
+  -A, --user-agent UA
+                   the User-Agent header for fetching
+                   (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
   --timeout MS     give up a fetch after MS milliseconds (default 30000)
   -h, --help       show this help
 `;
 
 export async function auditCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('audit', () => parseArgs({
-    args: argv, allowPositionals: true, strict: true,
-    options: {
-      crawlers: { type: 'string', default: 'all' }, json: { type: 'boolean', default: false }, csv: { type: 'boolean', default: false },
-      mode: { type: 'string', default: 'google' }, 'user-agent': { type: 'string' }, timeout: { type: 'string', default: '30000' },
-      'max-bytes': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
-    },
-  }));
+  const { values, positionals } = parseFlags('audit', argv, {
+    crawlers: { type: 'string', default: 'all' }, json: { type: 'boolean', short: 'j', default: false }, csv: { type: 'boolean', default: false },
+    mode: { type: 'string', short: 'm', default: 'google' }, 'user-agent': { type: 'string', short: 'A' }, timeout: { type: 'string', default: '30000' },
+    'max-bytes': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+  });
   if (values.help) {
-    process.stdout.write(AUDIT_HELP);
+    out(AUDIT_HELP);
     return 0;
   }
   if (!positionals.length) throw new UsageError('audit needs a robots.txt: a file, a URL or a directory (see robotsmatch audit --help)');
@@ -52,18 +52,18 @@ export async function auditCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--crawlers: ${(error as Error).message}`);
   }
   const mode = modeOf(values.mode);
-  const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line)), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn: (line: string) => process.stderr.write(line) };
+  const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
   const sources = await expand(positionals);
-  if (values.csv) process.stdout.write('file,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt\n');
+  if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt\n');
   for (const source of sources) {
-    const { robots, label } = await loadRobots(source, options);
+    const { robots, label, source: name } = await loadRobots(source, options);
     const rows = audit(robots, chosen);
     robots.dispose();
-    if (values.json) for (const r of rows) process.stdout.write(JSON.stringify(record(label, r)) + '\n');
-    else if (values.csv) for (const r of rows) process.stdout.write(Object.values(record(label, r)).map(csvCell).join(',') + '\n');
+    if (values.json) for (const r of rows) out(JSON.stringify(record(name, r)) + '\n');
+    else if (values.csv) for (const r of rows) out(Object.values(record(name, r)).map(csvCell).join(',') + '\n');
     else {
-      if (sources.length > 1) process.stdout.write(`\n${label}\n`);
-      process.stdout.write(table(['crawler', 'operator', 'purpose', 'group', '/', 'access'], rows.map((r) => [
+      if (sources.length > 1) out(`\n${label}\n`);
+      out(table(['crawler', 'operator', 'purpose', 'group', '/', 'access'], rows.map((r) => [
         r.crawler.name, r.crawler.operator, r.crawler.purpose, r.group ?? '(none)',
         r.root.allowed ? (r.root.line ? `allowed (line ${r.root.line})` : 'allowed') : `disallowed (line ${r.root.line})`,
         (r.access === 'partly' ? `partly: ${r.example}` : r.access) + (r.readsRobotsTxt === 'yes' ? '' : r.readsRobotsTxt === 'no' ? ' (ignores robots.txt)' : ' (fetches for a person: robots.txt may not apply)'),
@@ -77,8 +77,8 @@ function selectionOf(value: string): CrawlerSelection {
   return value.includes(',') || !/^(all|ai|search|ads|ai-training|ai-search|ai-assistant|archive|seo|social|other)$/.test(value) ? value.split(',').map((n) => n.trim()).filter(Boolean) : (value as CrawlerSelection);
 }
 
-function record(file: string, r: AuditRow) {
-  return { file, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, group: r.group, allowed: r.root.allowed, line: r.root.line, access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt };
+function record(robots: string, r: AuditRow) {
+  return { robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, group: r.group, allowed: r.root.allowed, line: r.root.line, access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt };
 }
 
 function csvCell(value: unknown): string {
@@ -90,7 +90,7 @@ function csvCell(value: unknown): string {
 async function expand(specs: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const spec of specs) {
-    if (!isUrl(spec) && (await stat(spec).catch(() => undefined))?.isDirectory()) {
+    if (spec !== '-' && !isUrl(spec) && (await stat(spec).catch(() => undefined))?.isDirectory()) {
       const names = (await readdir(spec)).sort();
       for (const name of names) if ((await stat(join(spec, name))).isFile()) out.push(join(spec, name));
     } else out.push(spec);

@@ -1,74 +1,148 @@
 // robotsmatch check: the verdict and deciding line for each URL, against one
 // robots.txt, or against each URL's own robots.txt fetched by the RFC's rules.
 
-import { RobotsCache, type Verdict } from '../index.js';
-import { parseArgs } from 'node:util';
+import { RobotsCache, RobotsUrlError, type CachedVerdict } from '../index.js';
+import { checkLine, checkRecord, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
-import { loadRobots } from './robots-source.js';
-import { MATCH_FLAGS, agentOf, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
+import { runLines } from './filter.js';
+import { openInput } from './input.js';
+import { lineChunks } from './line-chunks.js';
+import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
+import { errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
+import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
+import { urlArgument } from './url-argument.js';
+
+export { verdictText } from './describe-lines.js';
 
 export const CHECK_HELP = `Usage: robotsmatch check <url>... [options]
+       robotsmatch check --urls FILE|- [options]
 
 Prints whether each URL is allowed and the line that decided. Without
 --robots, fetches each URL's own robots.txt (RFC 9309: status codes,
 redirects, size limit) and says which one decided and how its fetch went.
+A URL given as an argument is sent as a browser sends it: characters
+outside ASCII (https://e.com/café) are percent-encoded as UTF-8
+(https://e.com/caf%C3%A9), and stderr says so. URLs read with --urls are
+matched as on the wire, byte for byte, as a log records them.
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 on error.
 
 Options:
-  --robots FILE|URL  check against this robots.txt instead
-  --agent NAME       a product token (default: Googlebot); repeat it for a union of
+  -r, --robots FILE|URL|-
+                     check against this robots.txt instead: a file, standard input,
+                     or a URL read as given (a bare https://host means its /robots.txt)
+  -u, --urls FILE|-  also check every line of FILE (plain or gzip) or standard input
+  -a, --agent NAME   a product token (default: Googlebot); repeat it for a union of
                      tokens (every group naming any of them, as Google's C++ API)
-  --crawler NAME     a known crawler (robotsmatch crawlers): its own group, else its
+  -c, --crawler NAME a known crawler (robotsmatch crawlers): its own group, else its
                      fallback tokens' group, else * if it obeys *
-  --mode MODE        google (default) or rfc
-  --json             one JSON object per URL
-  --user-agent UA    the User-Agent header for fetching
+  -m, --mode MODE    google (default) or rfc
+  -j, --json         one JSON object per URL (see docs/cli.md)
+  -A, --user-agent UA
+                     the User-Agent header for fetching
+                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
   --timeout MS       give up a fetch after MS milliseconds (default 30000)
   --max-bytes N      read only the first N bytes of a robots.txt (default 512000)
+  --workers N        worker threads for a long --urls list with --robots (default:
+                     the cores, up to 8)
   -h, --help         show this help
 `;
 
-export function verdictText(v: Verdict): string {
-  return v.rule ? `line ${v.line}: ${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : 'no rule applies';
-}
+/** URLs checked at once through the cache (fetches of different origins overlap). */
+const WINDOW = 64;
 
 export async function checkCommand(argv: string[]): Promise<number> {
-  const { values, positionals: urls } = parseCommand('check', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...MATCH_FLAGS, robots: { type: 'string' }, 'max-bytes': { type: 'string' } } }));
+  const { values, positionals } = parseFlags('check', argv, { ...MATCH_FLAGS, ...ROBOTS_FLAGS, urls: { type: 'string', short: 'u' }, workers: { type: 'string' } });
   if (values.help) {
     process.stdout.write(CHECK_HELP);
     return 0;
   }
-  if (urls.length === 0) throw new UsageError('check needs at least one URL (see robotsmatch check --help)');
-  const warn = (line: string) => process.stderr.write(line);
+  if (positionals.length === 0 && values.urls === undefined) throw new UsageError('check needs a URL, or --urls FILE|- with one URL a line (see robotsmatch check --help)');
+  if (values.robots === '-' && values.urls === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give one of them as a file');
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const timeoutMs = timeoutOf(values.timeout);
+  const workers = workersOf(values.workers, warn);
   const userAgent = values['user-agent'];
+  const urls = positionals.map((url) => urlArgument(url, warn));
+  const color = colorOut();
   let disallowed = false;
-  const print = (url: string, v: Verdict, source: Record<string, unknown>, sourceText: string) => {
-    disallowed ||= !v.allowed;
-    if (values.json) process.stdout.write(JSON.stringify({ url, agent: agentLabel, ...v, ...source }) + '\n');
-    else process.stdout.write(`${v.allowed ? 'allowed   ' : 'disallowed'}  ${url}  (${verdictText(v)})${sourceText}\n`);
-  };
 
   if (values.robots) {
-    const { robots, label } = await loadRobots(values.robots, { mode, maxBytes, userAgent, timeoutMs, warn });
-    for (const url of urls) print(url, robots.check(url, agent), { robots: label }, '');
-    robots.dispose();
-  } else {
-    const cache = new RobotsCache({ mode, timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }), ...(userAgent ? { userAgent } : {}) });
+    const loaded = await loadRobots(values.robots, { mode, maxBytes, userAgent, timeoutMs, warn, unreachable: 'disallow' });
+    const describe: Describe = {
+      format: values.json ? 'check-json' : 'check-text', agent: agentLabel, mode, robots: loaded.source,
+      fetch: fetchRecord(loaded.fetched, timeoutMs), unreachable: loaded.unreachable, color,
+    };
     for (const url of urls) {
-      let v;
-      try {
-        v = await cache.check(url, agent);
-      } catch (error) {
-        throw new UsageError(`${url}: ${(error as Error).message}`);
-      }
-      const { robotsUrl, outcome, status, stale, ...verdict } = v;
-      const how = `${outcome}${status === undefined ? '' : ` ${status}`}${stale ? ', last good copy' : ''}`;
-      print(url, verdict, { robotsUrl, outcome, status: status ?? null, stale }, `  [${robotsUrl}: ${how}]`);
+      const v = loaded.unreachable ? { allowed: false, line: 0, rule: null } : loaded.robots.check(url, agent);
+      disallowed ||= !v.allowed;
+      out((values.json ? checkRecord(url, v, describe) : checkLine(url, v, color, loaded.unreachable)) + '\n');
     }
+    if (values.urls !== undefined) {
+      if (values.urls === '-') takeStdin('the URL list');
+      const { totals } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep: 'allowed', describe, workers, input: await openInput(values.urls) });
+      disallowed ||= totals.allowed < totals.urls;
+    }
+    loaded.robots.dispose();
+    return disallowed ? 1 : 0;
+  }
+
+  const cache = new RobotsCache({ mode, timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }), ...(userAgent ? { userAgent } : {}) });
+  /** Why each unreachable robots.txt was unreachable, said once on stderr. */
+  const why = new Map<string, Promise<string | null>>();
+  const reason = (url: string, robotsUrl: string) => {
+    let known = why.get(robotsUrl);
+    if (!known) {
+      known = cache.get(url).then((got) => {
+        got.robots.dispose();
+        if (got.outcome === 'unreachable') warn(`robotsmatch: ${robotsUrl}: ${outcomeSentence(got, timeoutMs)}\n`);
+        return got.error === undefined ? null : errorSentence(got.error, timeoutMs);
+      });
+      why.set(robotsUrl, known);
+    }
+    return known;
+  };
+  const answer = async (url: string): Promise<string> => {
+    let v: CachedVerdict;
+    try {
+      v = await cache.check(url, agent);
+    } catch (error) {
+      if (error instanceof RobotsUrlError) throw new UsageError(`${error.message}; to check it, give a robots.txt with --robots FILE|URL|-`);
+      throw new UsageError(`${url}: ${(error as Error).message}`);
+    }
+    const { robotsUrl, outcome, status, stale, ...verdict } = v;
+    disallowed ||= !verdict.allowed;
+    const error = outcome === 'unreachable' ? await reason(url, robotsUrl) : null;
+    const fetch = { outcome, status: status ?? null, error, stale };
+    if (values.json) return checkRecord(url, verdict, { agent: agentLabel, mode, robots: robotsUrl, fetch }) + '\n';
+    const how = `${outcome}${status === undefined ? '' : ` ${status}`}${stale ? ', last good copy' : ''}`;
+    return checkLine(url, verdict, color, outcome === 'unreachable' && !stale && verdict.line === 0 && !verdict.allowed, `  [${robotsUrl}: ${how}]`) + '\n';
+  };
+  // In order, with up to WINDOW checks under way: one slow origin does not hold up the others' fetches.
+  const pending: Promise<string>[] = [];
+  const push = async (url: string) => {
+    const p = answer(url);
+    p.catch(() => {});
+    pending.push(p);
+    while (pending.length >= WINDOW) await outDrained(await pending.shift()!);
+  };
+  try {
+    for (const url of urls) await push(url);
+    if (values.urls !== undefined) {
+      if (values.urls === '-') takeStdin('the URL list');
+      const input = await openInput(values.urls);
+      const decoder = new TextDecoder();
+      for await (const chunk of lineChunks(input.chunks)) {
+        if (stdoutClosed()) break;
+        for (let line of decoder.decode(chunk).split('\n')) {
+          if (line.endsWith('\r')) line = line.slice(0, -1);
+          if (line !== '') await push(line);
+        }
+      }
+    }
+    while (pending.length) await outDrained(await pending.shift()!);
+  } finally {
     cache.clear();
   }
   return disallowed ? 1 : 0;

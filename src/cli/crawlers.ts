@@ -1,9 +1,9 @@
 // robotsmatch crawlers: the registry of known crawlers, as a table or JSON.
 
-import { parseArgs } from 'node:util';
 import { crawlers, REGISTRY_DATE, type CrawlerEntry } from '../crawlers.js';
 import { UsageError } from './errors.js';
-import { parseCommand } from './options.js';
+import { parseFlags } from './options.js';
+import { out } from './output.js';
 import { table } from './table.js';
 
 export const CRAWLERS_HELP = `Usage: robotsmatch crawlers [options]
@@ -14,14 +14,14 @@ order, whether each obeys the * group and reads robots.txt at all.
 Options:
   --purpose P   only these: search, ads, ai (ai-training, ai-search,
                 ai-assistant), archive, seo, social, other, or one of the ai-* ones
-  --json        one JSON object per crawler (the registry entry)
+  -j, --json    one JSON object per crawler (the registry entry; see docs/cli.md)
   -h, --help    show this help
 `;
 
 const PURPOSES = ['search', 'ads', 'ai', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
 
 export async function crawlersCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('crawlers', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: { purpose: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
+  const { values, positionals } = parseFlags('crawlers', argv, { purpose: { type: 'string' }, json: { type: 'boolean', short: 'j', default: false }, help: { type: 'boolean', short: 'h', default: false } });
   if (values.help) {
     process.stdout.write(CRAWLERS_HELP);
     return 0;
@@ -31,11 +31,11 @@ export async function crawlersCommand(argv: string[]): Promise<number> {
   if (purpose !== undefined && !PURPOSES.includes(purpose)) throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}; got ${JSON.stringify(purpose)}`);
   const list = crawlers.filter((c) => purpose === undefined || c.purpose === purpose || (purpose === 'ai' && c.purpose.startsWith('ai-')));
   if (values.json) {
-    for (const c of list) process.stdout.write(JSON.stringify(c) + '\n');
+    for (const c of list) out(JSON.stringify(c) + '\n');
     return 0;
   }
-  process.stdout.write(table(['crawler', 'operator', 'purpose', 'tokens', 'obeys *', 'reads robots.txt'], list.map(row)));
-  process.stdout.write(`\n${list.length} crawlers, facts as of ${REGISTRY_DATE}; sources: robotsmatch crawlers --json\n`);
+  out(table(['crawler', 'operator', 'purpose', 'tokens', 'obeys *', 'reads robots.txt'], list.map(row)));
+  out(`\n${list.length} crawlers, facts as of ${REGISTRY_DATE}; sources: robotsmatch crawlers --json\n`);
   return 0;
 }
 

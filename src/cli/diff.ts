@@ -8,7 +8,7 @@ import { diff, githubAnnotation, UrlDiff, type RobotsDiff, type UrlChange } from
 import { fetchRobots, isPlainToken, type Verdict } from '../index.js';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
-import { readRobotsFile, outcomeSentence } from './robots-source.js';
+import { readRobotsFile, outcomeSentence, robotsUrlOf } from './robots-source.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
 import { isUrl, maxBytesOf, parseCommand, timeoutOf } from './options.js';
@@ -44,16 +44,16 @@ async function load(spec: string, maxBytes: number, o: { userAgent?: string | un
     return { label: 'stdin', body: Buffer.concat(chunks) };
   }
   if (isUrl(spec)) {
-    const fetched = await fetchRobots(spec, { maxBytes, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) }).catch((error: Error) => {
+    const fetched = await fetchRobots(robotsUrlOf(spec), { exactUrl: true, maxBytes, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) }).catch((error: Error) => {
       throw new UsageError(`cannot fetch a robots.txt for ${spec}: ${error.message}`);
     });
     fetched.robots.dispose();
     // What crawlers use: the body, nothing (4xx: allow all) or a disallow-all (5xx, unreachable).
     if (fetched.outcome === 'unreachable') {
-      process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched)}\n`);
+      process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
       return { label: fetched.url, body: new TextEncoder().encode('User-agent: *\nDisallow: /\n') };
     }
-    if (fetched.outcome === 'unavailable') process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched)}\n`);
+    if (fetched.outcome === 'unavailable') process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
     return { label: fetched.url, body: fetched.body };
   }
   return { label: spec, body: await readRobotsFile(spec, maxBytes) };

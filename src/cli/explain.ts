@@ -1,26 +1,35 @@
 // robotsmatch explain: why one URL is allowed or not, rule by rule.
 
-import { explain, type Explanation, type ExplainReason } from '../index.js';
-import { parseArgs } from 'node:util';
+import { crawlDelay, explain, robotsTxtUrl, type Explanation, type ExplainReason } from '../index.js';
 import { UsageError } from './errors.js';
-import { loadRobots } from './robots-source.js';
-import { MATCH_FLAGS, agentOf, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
+import { colorOut, out, paint, warn } from './output.js';
+import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
+import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { urlArgument } from './url-argument.js';
 
-export const EXPLAIN_HELP = `Usage: robotsmatch explain <url> --robots FILE|URL [options]
+export const EXPLAIN_HELP = `Usage: robotsmatch explain <url> [options]
 
 Shows which groups apply to the crawler, every rule that matches the URL's
 path with its priority, the rule that decides and why, and, when Google and
-RFC 9309 crawlers would answer differently, both answers and the reason.
+RFC 9309 crawlers would answer differently, both answers and the reason;
+then the Crawl-delay the crawler is given, if any. Without --robots, the
+URL's own robots.txt is fetched (RFC 9309), as check does. The URL is sent
+as a browser sends it (see robotsmatch check --help).
+Exit status: 0 when the URL is allowed, 1 when it is disallowed, 2 on error.
 
 Options:
-  --robots FILE|URL  the robots.txt: a file, or a URL whose robots.txt is fetched
-  --agent NAME       a product token (default: Googlebot); repeat it for a union of
+  -r, --robots FILE|URL|-
+                     the robots.txt: a file, standard input, or a URL read as given
+                     (a bare https://host means its /robots.txt)
+  -a, --agent NAME   a product token (default: Googlebot); repeat it for a union of
                      tokens (every group naming any of them, as Google's C++ API)
-  --crawler NAME     a known crawler (robotsmatch crawlers): its own group, else its
+  -c, --crawler NAME a known crawler (robotsmatch crawlers): its own group, else its
                      fallback tokens' group, else * if it obeys *
-  --mode MODE        google (default) or rfc
-  --json             the explanation as one JSON object
-  --user-agent UA    the User-Agent header when fetching
+  -m, --mode MODE    google (default) or rfc
+  -j, --json         the explanation as one JSON object (see docs/cli.md)
+  -A, --user-agent UA
+                     the User-Agent header when fetching
+                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
   --timeout MS       give up fetching after MS milliseconds (default 30000)
   --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
   -h, --help         show this help
@@ -37,8 +46,9 @@ const REASONS: Record<ExplainReason, string> = {
 const ruleText = (type: string, pattern: string) => `${type === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
 
 /** The explanation as the aligned text block the command prints. */
-export function formatExplanation(url: string, agent: string, e: Explanation, modeName: string): string {
+export function formatExplanation(url: string, agent: string, e: Explanation, modeName: string, color = false, more: { robots?: string; crawlDelay?: number | null } = {}): string {
   const rows: [string, string][] = [['url', url], ['path', e.path], ['agent', agent]];
+  if (more.robots !== undefined) rows.push(['robots', more.robots]);
   if (e.groups.length === 0) rows.push(['groups', 'none applies: no group names the crawler and there is no `*` group']);
   else {
     if (e.selectedBy) rows.push(['group', e.selectedBy.why]);
@@ -55,7 +65,8 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
     const implied = c.indexHtml ? ` (allows ${e.path.slice(0, e.path.lastIndexOf('/') + 1) || '/'} by the index.html rule)` : '';
     rows.push([i === 0 ? 'matching' : '', `line ${String(c.line).padEnd(4)} ${ruleText(c.type, c.pattern).padEnd(width)}  priority ${c.priority}${implied}${decides}`]);
   });
-  rows.push(['verdict', `${e.allowed ? 'allowed' : 'disallowed'} (${modeName}): ${REASONS[e.reason]}${e.line ? ` (line ${e.line})` : ''}`]);
+  const verdict = e.allowed ? paint.allowed(color, 'allowed') : paint.disallowed(color, 'disallowed');
+  rows.push(['verdict', `${verdict} (${modeName}): ${REASONS[e.reason]}${e.line ? ` (line ${e.line})` : ''}`]);
   rows.push(['why', e.message]);
   if (e.otherMode) {
     const o = e.otherMode;
@@ -63,6 +74,7 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
     rows.push([other, `${o.allowed ? 'allowed' : 'disallowed'} (${o.rule ? `line ${o.line}: ${ruleText(o.rule.type, o.rule.pattern)}` : 'no rule applies'})`]);
     rows.push(['', o.why]);
   }
+  if (more.crawlDelay != null) rows.push(['crawl-delay', `${more.crawlDelay} s: crawlers that honour Crawl-delay (Bing, Yandex, ...) wait this long between fetches; Google ignores it`]);
   const label = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(label)}  ${v}`.trimEnd()).join('\n') + '\n';
 }
@@ -75,21 +87,45 @@ function span(lines: number[]): string {
 }
 
 export async function explainCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('explain', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...MATCH_FLAGS, robots: { type: 'string' }, 'max-bytes': { type: 'string' } } }));
+  const { values, positionals } = parseFlags('explain', argv, { ...MATCH_FLAGS, ...ROBOTS_FLAGS });
   if (values.help) {
     process.stdout.write(EXPLAIN_HELP);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(`explain takes one URL, got ${positionals.length} (see robotsmatch explain --help)`);
-  if (!values.robots) throw new UsageError('explain needs --robots FILE|URL (see robotsmatch explain --help)');
-  const warn = (line: string) => process.stderr.write(line);
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
-  const url = positionals[0]!;
-  const { robots, label } = await loadRobots(values.robots, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });
+  const url = urlArgument(positionals[0]!, warn);
+  const timeoutMs = timeoutOf(values.timeout);
+  let spec = values.robots;
+  if (spec === undefined) {
+    // The URL's own robots.txt, as check fetches it.
+    try {
+      spec = robotsTxtUrl(url);
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message}; give its robots.txt with --robots FILE|URL|-`);
+    }
+  }
+  const loaded = await loadRobots(spec, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs, warn: values.robots === undefined ? () => {} : warn, unreachable: 'disallow' });
+  const { robots, fetched } = loaded;
+  const fetch = fetchRecord(fetched, timeoutMs);
+  const color = colorOut();
+  const header = { url, agent: agentLabel, mode, robots: loaded.source, fetch };
+  if (loaded.unreachable) {
+    // No file to explain: a crawler may fetch nothing of the site for now.
+    const message = `${loaded.label} is ${outcomeSentence(fetched!, timeoutMs)}`;
+    if (values.json) out(JSON.stringify({ ...header, allowed: false, line: 0, rule: null, reason: 'robots-txt-unreachable', message, path: null, groups: [], fallback: false, candidates: [], crawlDelay: null }, null, 2) + '\n');
+    else out(`url      ${url}\nagent    ${agentLabel}\nrobots   ${loaded.label}\nverdict  ${paint.disallowed(color, 'disallowed')}: ${message}\n`);
+    robots.dispose();
+    return 1;
+  }
   const explanation = explain(robots, url, agent);
-  if (values.json) process.stdout.write(JSON.stringify({ url, agent: agentLabel, robots: label, mode, ...explanation }, null, 2) + '\n');
-  else process.stdout.write(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google'));
+  const delay = crawlDelay(robots, agent) ?? null;
+  if (values.json) out(JSON.stringify({ ...header, ...explanation, crawlDelay: delay }, null, 2) + '\n');
+  else {
+    const source = fetched && fetched.outcome !== 'ok' ? `${loaded.label}: ${outcomeSentence(fetched, timeoutMs)}` : loaded.label;
+    out(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google', color, { robots: source, crawlDelay: delay }));
+  }
   robots.dispose();
-  return 0;
+  return explanation.allowed ? 0 : 1;
 }

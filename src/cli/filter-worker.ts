@@ -1,8 +1,9 @@
 // A worker thread of `filter`'s pool (tinypool): compiles the robots.txt
-// once, then filters the chunks of lines it is handed.
+// once, then filters (or describes, URL by URL) the chunks of lines it is handed.
 
 import Tinypool from 'tinypool';
 import { parse, type Agent, type FilteredLines } from '../index.js';
+import { describeLines, type Describe } from './describe-lines.js';
 
 export type Keep = 'allowed' | 'disallowed' | 'labelled' | 'verdicts';
 
@@ -12,11 +13,13 @@ export interface FilterWorkerData {
   maxBytes: number | undefined;
   agent: Agent;
   keep: Keep;
+  /** A record per URL with its rule, instead of the core's filtered lines. */
+  describe?: Describe | undefined;
 }
 
 const data = Tinypool.workerData as FilterWorkerData;
 const matcher = parse(data.robots, { mode: data.mode, ...(data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }) }).forAgent(data.agent);
 
 export default function filterChunk(chunk: Uint8Array): FilteredLines {
-  return matcher.filterLines(chunk, data.keep);
+  return data.describe ? describeLines(matcher, chunk, data.describe) : matcher.filterLines(chunk, data.keep);
 }

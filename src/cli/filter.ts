@@ -2,42 +2,49 @@
 // line with its verdict) out, streaming in constant memory and in input
 // order, on a pool of worker threads once the input proves large.
 
-import { once } from 'node:events';
 import Tinypool from 'tinypool';
-import type { FilteredLines } from '../index.js';
+import type { Agent, FilteredLines, Mode, Robots } from '../index.js';
 import type { FilterWorkerData, Keep } from './filter-worker.js';
-import { parseArgs } from 'node:util';
+import { describeLines, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
-import { openInput } from './input.js';
+import { openInput, type Input } from './input.js';
 import { lineChunks } from './line-chunks.js';
+import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
-import { loadRobots } from './robots-source.js';
-import { MATCH_FLAGS, agentOf, maxBytesOf, modeOf, parseCommand, timeoutOf, workersOf } from './options.js';
+import { loadRobots, takeStdin } from './robots-source.js';
+import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
 
-export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL [options] [FILE|-]
+export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL|- [options] [FILE|-]
 
 Reads newline-separated URLs (a file, gzip recognised by its magic bytes, or
 standard input) and writes the ones the robots.txt allows, in input order.
-A summary goes to standard error at the end.
+URLs are matched as on the wire, byte for byte, as a log records them.
+A summary goes to standard error at the end. Exit status: 0, or 2 on error.
 
 Options:
-  --robots FILE|URL  the robots.txt: a file, or a URL whose robots.txt is fetched
-  --agent NAME       a product token (default: Googlebot); repeat it for a union of
+  -r, --robots FILE|URL|-
+                     the robots.txt: a file, standard input, or a URL read as given
+                     (a bare https://host means https://host/robots.txt)
+  -a, --agent NAME   a product token (default: Googlebot); repeat it for a union of
                      tokens (every group naming any of them, as Google's C++ API)
-  --crawler NAME     a known crawler (robotsmatch crawlers): its own group, else its
+  -c, --crawler NAME a known crawler (robotsmatch crawlers): its own group, else its
                      fallback tokens' group, else * if it obeys *
-  --mode MODE        google (default) or rfc
+  -m, --mode MODE    google (default) or rfc
+  -j, --json         one JSON object per URL, allowed or not, with the rule that
+                     decided: {"url","allowed","line","rule"} (see docs/cli.md)
   --invert           write the disallowed URLs instead
   --verdicts         write every line as "allowed<TAB>line" or "disallowed<TAB>line":
                      line N of the output answers line N of the input
   --verdicts-only    write every line's verdict alone ("allowed" or "disallowed"),
                      for engines that expect one value back per input row
-  --workers N        worker threads for large inputs (default: the cores, up to 8;
-                     at most the cores); 1 matches in the main thread only
+  --workers N        worker threads for large inputs (default: the cores, up to 8);
+                     1 matches in the main thread only
   --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
-  --user-agent UA    the User-Agent header when fetching the robots.txt
+  -A, --user-agent UA
+                     the User-Agent header when fetching the robots.txt
+                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
   --timeout MS       give up fetching the robots.txt after MS milliseconds (default 30000)
-  --quiet            no summary on standard error
+  -q, --quiet        no summary on standard error
   -h, --help         show this help
 `;
 
@@ -48,42 +55,80 @@ const rate = (perSecond: number) =>
 const POOL_AFTER_CHUNKS = 4;
 
 export async function filterCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('filter', () => parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
+  const { values, positionals } = parseFlags('filter', argv, {
     ...MATCH_FLAGS,
-    robots: { type: 'string' },
+    ...ROBOTS_FLAGS,
     invert: { type: 'boolean', default: false },
     verdicts: { type: 'boolean', default: false },
     'verdicts-only': { type: 'boolean', default: false },
     workers: { type: 'string' },
-    'max-bytes': { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-  } }));
+    quiet: { type: 'boolean', short: 'q', default: false },
+  });
   if (values.help) {
     process.stdout.write(FILTER_HELP);
     return 0;
   }
-  if (!values.robots) throw new UsageError('filter needs --robots FILE|URL (see robotsmatch filter --help)');
+  if (!values.robots) throw new UsageError('filter needs --robots FILE|URL|- (see robotsmatch filter --help)');
   if (positionals.length > 1) throw new UsageError(`filter reads one input, got ${positionals.length}: ${positionals.join(' ')}`);
-  if (values.verdicts && values['verdicts-only']) throw new UsageError('--verdicts and --verdicts-only are two forms of one output: choose one');
-  if ((values.verdicts || values['verdicts-only']) && values.invert) throw new UsageError('--verdicts writes every line; it cannot be combined with --invert');
-  if (values.json) throw new UsageError('filter writes lines; --json is for check, explain, lint and fetch');
-  const warn = (line: string) => process.stderr.write(line);
+  const forms = [values.verdicts && '--verdicts', values['verdicts-only'] && '--verdicts-only', values.json && '--json', values.invert && '--invert'].filter(Boolean);
+  if (forms.length > 1) throw new UsageError(`${forms.join(' and ')} are different forms of the output: choose one`);
   const mode = modeOf(values.mode);
-  const { agent } = agentOf(values, warn);
+  const { agent, label: agentLabel } = agentOf(values, warn);
   const workers = workersOf(values.workers, warn);
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const keep: Keep = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.invert ? 'disallowed' : 'allowed';
+  if (positionals[0] === undefined || positionals[0] === '-') {
+    if (values.robots === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give the URLs as a file');
+  }
 
-  const { robots, body } = await loadRobots(values.robots, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn });
+  const loaded = await loadRobots(values.robots, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn, unreachable: 'disallow' });
+  if (positionals[0] === undefined || positionals[0] === '-') takeStdin('the URL list');
   const input = await openInput(positionals[0]);
-  const matcher = robots.forAgent(agent);
-  const progress = progressLine(input.size, input.read);
+  const describe: Describe | undefined = values.json
+    ? { format: 'filter-json', agent: agentLabel, mode, robots: loaded.source, fetch: null, unreachable: loaded.unreachable, color: false }
+    : undefined;
   const started = performance.now();
+  const { totals, pooled } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep, describe, workers, input });
+  const seconds = (performance.now() - started) / 1000;
+  if (!values.quiet) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    process.stderr.write(
+      `robotsmatch filter: ${n(totals.urls)} URLs, ${n(totals.allowed)} allowed, ${n(totals.urls - totals.allowed)} disallowed, ` +
+        `${seconds.toFixed(2)} s (${rate(totals.urls / seconds)})${pooled ? `, ${workers} workers` : ''}${stdoutClosed() ? '; the output was closed early' : ''}\n`,
+    );
+  }
+  loaded.robots.dispose();
+  return 0;
+}
+
+export interface LinesRun {
+  /** The parsed robots.txt (matched in the main thread) and the bytes workers parse again. */
+  robots: Robots;
+  body: Uint8Array;
+  mode: Mode;
+  maxBytes: number | undefined;
+  agent: Agent;
+  keep: Keep;
+  describe: Describe | undefined;
+  workers: number;
+  input: Input;
+}
+
+/**
+ * Streams the input's lines through the matcher (and, once the input proves
+ * large, a pool of worker threads), writing each chunk's output in input
+ * order; stops early when nobody reads standard output any more.
+ */
+export async function runLines(run: LinesRun): Promise<{ totals: { urls: number; allowed: number }; pooled: boolean }> {
+  const { input, workers, keep, describe } = run;
+  const matcher = run.robots.forAgent(run.agent);
+  const match = (chunk: Uint8Array) => (describe ? describeLines(matcher, chunk, describe) : matcher.filterLines(chunk, keep));
+  const progress = progressLine(input.size, input.read);
   const totals = { urls: 0, allowed: 0 };
   const emit = async (chunk: FilteredLines) => {
     totals.urls += chunk.urls;
     totals.allowed += chunk.allowed;
-    if (chunk.output.length && !process.stdout.write(chunk.output)) await once(process.stdout, 'drain');
+    if (chunk.output.length) await outDrained(chunk.output);
     progress.update(totals.urls);
   };
 
@@ -92,9 +137,10 @@ export async function filterCommand(argv: string[]): Promise<number> {
   let count = 0;
   try {
     for await (const chunk of lineChunks(input.chunks)) {
+      if (stdoutClosed()) break;
       count++;
       if (!pool && workers > 1 && count > POOL_AFTER_CHUNKS) {
-        const workerData: FilterWorkerData = { robots: body, mode, maxBytes, agent, keep };
+        const workerData: FilterWorkerData = { robots: run.body, mode: run.mode, maxBytes: run.maxBytes, agent: run.agent, keep, describe };
         const threads = workers - 1; // the main thread is one of the workers
         pool = new Tinypool({ filename: new URL('./filter-worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads, workerData });
       }
@@ -102,7 +148,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
         // Round robin: one chunk in `workers` is matched here, between reads
         // and writes; the others go to the pool. Results are written in order.
         const result: Promise<FilteredLines> = count % workers === 0
-          ? Promise.resolve(matcher.filterLines(chunk, keep))
+          ? Promise.resolve(match(chunk))
           : pool.run(chunk, { transferList: [chunk.buffer as ArrayBuffer] });
         // Awaited in order below; until then a failure must not count as unhandled (which would end the process with a stack).
         result.catch(() => {});
@@ -110,22 +156,14 @@ export async function filterCommand(argv: string[]): Promise<number> {
         // Enough chunks under way to keep every worker busy, and no more: memory stays bounded.
         while (inFlight.length >= workers * 2) await emit(await inFlight.shift()!);
       } else {
-        await emit(matcher.filterLines(chunk, keep));
+        await emit(match(chunk));
       }
     }
-    while (inFlight.length) await emit(await inFlight.shift()!);
+    while (inFlight.length && !stdoutClosed()) await emit(await inFlight.shift()!);
   } finally {
     progress.done();
     await pool?.destroy();
+    matcher.dispose();
   }
-  const seconds = (performance.now() - started) / 1000;
-  if (!values.quiet) {
-    const n = (x: number) => x.toLocaleString('en-US');
-    process.stderr.write(
-      `robotsmatch filter: ${n(totals.urls)} URLs, ${n(totals.allowed)} allowed, ${n(totals.urls - totals.allowed)} disallowed, ` +
-        `${seconds.toFixed(2)} s (${rate(totals.urls / seconds)})${pool ? `, ${workers} workers` : ''}\n`,
-    );
-  }
-  robots.dispose();
-  return 0;
+  return { totals, pooled: pool !== undefined };
 }

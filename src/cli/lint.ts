@@ -5,12 +5,13 @@
 
 import { ALL_CODES, applyFixes, formatFixDiff, formatGithub, formatSarif, formatText, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../lint.js';
 import { fetchRobots } from '../index.js';
+import { colorOut, paint } from './output.js';
 import { parseArgs } from 'node:util';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
-import { outcomeSentence, readRobotsFile, describeFsError } from './robots-source.js';
+import { outcomeSentence, readRobotsFile, describeFsError, robotsUrlOf } from './robots-source.js';
 import { isUrl, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
 
 export const LINT_HELP = `Usage: robotsmatch lint <FILE|DIR|URL|->... [options]
@@ -82,7 +83,7 @@ function codesOf(flag: string, values: string[] | undefined): DiagnosticCode[] |
 async function targetsOf(specs: string[]): Promise<Target[]> {
   const out: Target[] = [];
   for (const spec of specs) {
-    if (spec === '-') out.push({ label: 'stdin', kind: 'stdin' });
+    if (spec === '-') out.push({ label: '<stdin>', kind: 'stdin' });
     else if (isUrl(spec)) out.push({ label: spec, kind: 'url' });
     else {
       let info;
@@ -175,11 +176,11 @@ export async function lintCommand(argv: string[]): Promise<number> {
     let lintOptions = options;
     const result: Linted = { label: t.label, diagnostics: [] };
     if (t.kind === 'url') {
-      const fetched = await fetchRobots(t.label, { mode, maxBytes: limit, timeoutMs, ...(values['user-agent'] ? { userAgent: values['user-agent'] } : {}) }).catch((error: Error) => {
+      const fetched = await fetchRobots(robotsUrlOf(t.label), { exactUrl: true, mode, maxBytes: limit, timeoutMs, ...(values['user-agent'] ? { userAgent: values['user-agent'] } : {}) }).catch((error: Error) => {
         throw new UsageError(`cannot fetch a robots.txt for ${t.label}: ${error.message}`);
       });
       fetched.robots.dispose();
-      if (fetched.status === undefined && fetched.outcome === 'unreachable') throw new UsageError(`cannot fetch ${fetched.url}: ${outcomeSentence(fetched)}`);
+      if (fetched.status === undefined && fetched.outcome === 'unreachable') throw new UsageError(`cannot fetch ${fetched.url}: ${outcomeSentence(fetched, timeoutMs)}`);
       result.label = fetched.url;
       if (fetched.status !== undefined) result.status = fetched.status;
       if (fetched.contentType !== undefined) result.contentType = fetched.contentType;
@@ -239,7 +240,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
   } else if (format === 'github') {
     for (const r of results) out(formatGithub(r.label, r.diagnostics));
   } else {
-    for (const r of results) out(formatText(r.label, r.diagnostics));
+    for (const r of results) out(colourSeverities(formatText(r.label, r.diagnostics)));
   }
   if (format === 'text' || values.diff) {
     for (const r of results) {
@@ -265,4 +266,11 @@ function fixHint(diagnostics: Diagnostic[], unsafe: boolean): string {
   if (safe) parts.push(`${safe} fixable with --fix`);
   if (risky && !unsafe) parts.push(`${risky} with --fix --unsafe-fixes`);
   return `; ${parts.join(', ')}`;
+}
+
+/** The severity word of each finding line in colour, on a terminal (or as --color says). */
+function colourSeverities(text: string): string {
+  if (!colorOut()) return text;
+  const colours = { error: paint.error, warning: paint.warning, info: paint.note } as const;
+  return text.replace(/^(.*?:\d+: )(error|warning|info)( )/gm, (_, place: string, word: keyof typeof colours, space: string) => place + colours[word](true, word) + space);
 }

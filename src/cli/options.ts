@@ -1,6 +1,6 @@
 // Flags shared by the subcommands, checked once, with one clear error each.
 
-import type { ParseArgsConfig } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { isPlainToken, productToken, type Agent, type Mode } from '../index.js';
 import { crawler } from '../crawlers.js';
@@ -9,27 +9,68 @@ import { MAX_INPUT_BYTES } from '../common/limits.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** What parseFlags gives back for these options. */
+export type ParsedFlags<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+
+/** The flags that read a robots.txt from FILE|URL|- (-r) and cut it (--max-bytes). */
+export const ROBOTS_FLAGS = {
+  robots: { type: 'string', short: 'r' },
+  'max-bytes': { type: 'string' },
+} as const satisfies Options;
+
 /** Flags every subcommand that matches URLs takes. */
 export const MATCH_FLAGS = {
-  agent: { type: 'string', multiple: true },
-  crawler: { type: 'string' },
-  mode: { type: 'string', default: 'google' },
-  json: { type: 'boolean', default: false },
-  'user-agent': { type: 'string' },
+  agent: { type: 'string', multiple: true, short: 'a' },
+  crawler: { type: 'string', short: 'c' },
+  mode: { type: 'string', default: 'google', short: 'm' },
+  json: { type: 'boolean', default: false, short: 'j' },
+  'user-agent': { type: 'string', short: 'A' },
   timeout: { type: 'string', default: '30000' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies Options;
 
 /**
  * Runs a subcommand's node:util parseArgs call (strict, positionals allowed),
- * turning its errors into one-line usage errors.
+ * turning its errors into one-line usage errors in the user's terms.
  */
 export function parseCommand<R>(name: string, parse: () => R): R {
   try {
     return parse();
   } catch (error) {
-    throw new UsageError(`${name}: ${(error as Error).message.split('\n')[0]} (see robotsmatch ${name} --help)`);
+    throw new UsageError(`${name}: ${parseErrorSentence(error as Error & { code?: string })} (see robotsmatch ${name} --help)`);
   }
+}
+
+/** node:util parseArgs' error as one plain sentence. */
+function parseErrorSentence(error: Error & { code?: string }): string {
+  const message = error.message;
+  // "Option '-r, --robots <value>' ...": the long name.
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `there is no option ${option}`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (message.includes('does not take an argument')) return `${option} takes no value`;
+    if (message.includes('ambiguous')) return `${option} needs a value; to give one that starts with "-", write ${option}=VALUE`;
+    return `${option} needs a value`;
+  }
+  return message.split('\n')[0]!;
+}
+
+/**
+ * A subcommand's flags, parsed strictly with positionals allowed. A flag
+ * that takes a value followed by a negative number (`--max-bytes -1`) is
+ * given that number, which its own check then rejects in plain words.
+ */
+export function parseFlags<O extends Options>(name: string, argv: string[], options: O): ParsedFlags<O> {
+  const args = [...argv];
+  for (let i = 0; i + 1 < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') break;
+    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((k) => arg.length === 2 && options[k]!.short === arg[1]);
+    if (long !== undefined && options[long]?.type === 'string' && /^-\d/.test(args[i + 1]!)) {
+      args.splice(i, 2, `--${long}=${args[i + 1]}`);
+    }
+  }
+  return parseCommand(name, () => parseArgs({ args, allowPositionals: true, strict: true, options }));
 }
 
 export function modeOf(value: string | undefined): Mode {
@@ -44,7 +85,8 @@ export function modeOf(value: string | undefined): Mode {
  * group names, which gets the `*` rules.
  */
 function tokenOf(agent: string, warn: (line: string) => void): string {
-  if (agent === '*' || isPlainToken(agent)) return agent;
+  // '' names no group, as in the library: the `*` rules, said as `*`.
+  if (agent === '' || agent === '*' || isPlainToken(agent)) return agent || '*';
   const token = productToken(agent);
   if (!token) throw new UsageError(`--agent ${JSON.stringify(agent)} has no product token (letters, - and _)`);
   warn(`robotsmatch: --agent ${JSON.stringify(agent)} is not a product token; matching as ${JSON.stringify(token)}\n`);
@@ -101,3 +143,8 @@ export function maxBytesOf(value: string | undefined, warn: (line: string) => vo
 }
 
 export const isUrl = (text: string) => /^https?:\/\//i.test(text);
+
+/** "1 byte", "2 bytes", "1,000 URLs". */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}

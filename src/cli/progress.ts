@@ -1,5 +1,7 @@
 // A progress line on stderr, redrawn in place, only when stderr is a
-// terminal and the input's size is known; never when piped.
+// terminal, the output goes elsewhere (a file, a pipe) and the input's size
+// is known. When the output is the terminal too, its lines would be drawn
+// into the bar (`1.21 M/shttps://...`), and they show the progress anyway.
 
 export interface Progress {
   update(urls: number): void;
@@ -8,8 +10,8 @@ export interface Progress {
 
 const NONE: Progress = { update() {}, done() {} };
 
-export function progressLine(size: number | undefined, read: () => number, stream: NodeJS.WriteStream = process.stderr): Progress {
-  if (!stream.isTTY || !size) return NONE;
+export function progressLine(size: number | undefined, read: () => number, stream: NodeJS.WriteStream = process.stderr, output: { isTTY?: boolean } = process.stdout): Progress {
+  if (!stream.isTTY || output.isTTY || !size) return NONE;
   const started = performance.now();
   let last = -Infinity; // the first chunk draws at once
   let drawn = false;

@@ -1,18 +1,27 @@
-// Where a subcommand's robots.txt comes from: a file, or a URL fetched with
-// the RFC's rules (status classes, redirects, size limit).
+// Where a subcommand's robots.txt comes from: a file, standard input (`-`),
+// or a URL fetched with the RFC's rules (status classes, redirects, size
+// limit). A URL is read as given; a bare origin (`https://example.com`)
+// means its /robots.txt.
 
 import { open } from 'node:fs/promises';
 import { fetchRobots, parse, type FetchedRobots, type Mode, type Robots } from '../index.js';
 import { UsageError } from './errors.js';
-import { isUrl } from './options.js';
+import { isUrl, plural } from './options.js';
 
 export interface LoadedRobots {
   robots: Robots;
-  /** The file name or robots.txt URL, for messages. */
+  /** For messages: the file name, `<stdin>`, or the URL read. */
   label: string;
-  /** The bytes parsed (a fetched body is empty unless it was a 2xx). */
+  /** For JSON ("robots"): the file name as given, `-`, or the URL read. */
+  source: string;
+  /** The bytes that make `robots` (for a worker to parse again); for a URL with no usable body, the rules a crawler then follows. */
   body: Uint8Array;
   fetched?: FetchedRobots;
+  /**
+   * The URL was unreachable: `robots` disallows everything for now, by no
+   * rule of any file (verdicts say line 0, no rule).
+   */
+  unreachable: boolean;
 }
 
 export interface LoadOptions {
@@ -21,19 +30,50 @@ export interface LoadOptions {
   userAgent?: string | undefined;
   timeoutMs: number;
   warn: (line: string) => void;
+  /**
+   * What an unreachable URL is: `disallow` (check and filter: every URL is
+   * disallowed, as a crawler must do, and said on stderr) or `error` (the
+   * commands that need the file itself: explain's rules, lint, groups).
+   */
+  unreachable?: 'disallow' | 'error';
 }
 
 const DEFAULT_MAX_BYTES = 512_000;
+const DISALLOW_ALL = new TextEncoder().encode('User-agent: *\nDisallow: /\n');
+
+/** Standard input can be read once: by --robots - or by a URL list, not both. */
+let stdinTaken: string | undefined;
+
+export function takeStdin(what: string): void {
+  if (stdinTaken !== undefined) throw new UsageError(`${stdinTaken} and ${what} cannot both come from standard input (-)`);
+  stdinTaken = what;
+}
 
 /**
- * The first `limit` bytes of a file and one more (so a longer file shows as
- * truncated): a robots.txt file of any size costs bounded memory.
+ * The first `limit` bytes of a file (or of standard input, for `-`) and one
+ * more (so a longer file shows as truncated): a robots.txt of any size
+ * costs bounded memory.
  */
 export async function readRobotsFile(path: string, limit: number): Promise<Uint8Array> {
+  const want = Math.min(limit + 1, 0x7fffffff);
+  if (path === '-') {
+    takeStdin('the robots.txt');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    try {
+      for await (const chunk of process.stdin) {
+        chunks.push(chunk as Buffer);
+        total += (chunk as Buffer).length;
+        if (total >= want) break;
+      }
+    } catch (error) {
+      throw new UsageError(`cannot read the robots.txt from standard input: ${describeFsError(error)}`);
+    }
+    return Buffer.concat(chunks, total).subarray(0, want);
+  }
   try {
     const file = await open(path, 'r');
     try {
-      const want = Math.min(limit + 1, 0x7fffffff);
       const chunks: Uint8Array[] = [];
       let total = 0;
       for (;;) {
@@ -61,46 +101,125 @@ export function describeFsError(error: unknown): string {
   return (error as Error).message;
 }
 
-/** Parses the robots.txt named by `spec` (a path, or an http(s) URL to fetch). */
+/**
+ * The URL to read for a robots.txt given as a URL: a bare origin
+ * (`https://example.com`, `https://example.com/`) means its /robots.txt;
+ * any other URL is read exactly as given (a staging copy, a raw file).
+ */
+export function robotsUrlOf(spec: string): string {
+  let url: URL;
+  try {
+    url = new URL(spec);
+  } catch {
+    throw new UsageError(`${spec} is not a URL that can be fetched`);
+  }
+  url.hash = '';
+  if (url.pathname === '/' && url.search === '') url.pathname = '/robots.txt';
+  return url.href;
+}
+
+/** Parses the robots.txt named by `spec`: a path, `-` for standard input, or an http(s) URL to fetch. */
 export async function loadRobots(spec: string, o: LoadOptions): Promise<LoadedRobots> {
   const parseOptions = { mode: o.mode, ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }) };
   let loaded: LoadedRobots;
   if (isUrl(spec)) {
+    const url = robotsUrlOf(spec);
     let fetched: FetchedRobots;
     try {
-      fetched = await fetchRobots(spec, { ...parseOptions, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) });
+      fetched = await fetchRobots(url, { ...parseOptions, exactUrl: true, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) });
     } catch (error) {
-      throw new UsageError(`cannot fetch a robots.txt for ${spec}: ${(error as Error).message}`);
+      throw new UsageError(`cannot fetch ${url}: ${(error as Error).message}`);
     }
-    // Unreachable means "disallow everything for now": as an answer to "check
-    // against this file" that would hide the failure, so it is an error here.
     if (fetched.outcome === 'unreachable') {
-      fetched.robots.dispose();
-      throw new UsageError(`cannot fetch ${fetched.url}: ${outcomeSentence(fetched)}`);
+      if (o.unreachable !== 'disallow') {
+        fetched.robots.dispose();
+        throw new UsageError(`cannot read ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}`);
+      }
+      o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
+      return { robots: fetched.robots, label: fetched.url, source: fetched.url, body: DISALLOW_ALL, fetched, unreachable: true };
     }
-    loaded = { robots: fetched.robots, label: fetched.url, body: fetched.body, fetched };
-    if (fetched.outcome !== 'ok') o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched)}\n`);
+    loaded = { robots: fetched.robots, label: fetched.url, source: fetched.url, body: fetched.body, fetched, unreachable: false };
+    if (fetched.outcome !== 'ok') o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
+    else {
+      const problem = contentProblem(fetched.body, fetched.contentType);
+      if (problem) o.warn(`robotsmatch: ${fetched.url}: ${problem}\n`);
+    }
   } else {
     const body = await readRobotsFile(spec, o.maxBytes ?? DEFAULT_MAX_BYTES);
-    loaded = { robots: parse(body, parseOptions), label: spec, body };
+    const label = spec === '-' ? '<stdin>' : spec;
+    loaded = { robots: parse(body, parseOptions), label, source: spec, body, unreachable: false };
+    const problem = contentProblem(body, undefined);
+    if (problem) o.warn(`robotsmatch: ${label}: ${problem}\n`);
   }
   if (loaded.robots.truncated) {
-    o.warn(`robotsmatch: ${loaded.label} is longer than ${(o.maxBytes ?? DEFAULT_MAX_BYTES).toLocaleString('en-US')} bytes; crawlers ignore the rest, and so does this check\n`);
+    o.warn(`robotsmatch: ${loaded.label} is longer than ${plural(o.maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`);
   }
   return loaded;
 }
 
-/** What a crawler does after this fetch, in words. */
-export function outcomeSentence(f: FetchedRobots): string {
+/** What a body is, as far as a reader can tell: text, an HTML page, gzip, or other binary bytes. */
+export type Content = 'text' | 'html' | 'gzip' | 'binary';
+
+export function contentOf(body: Uint8Array, contentType: string | undefined): Content {
+  if (body[0] === 0x1f && body[1] === 0x8b) return 'gzip';
+  if (/^\s*text\/html\b/i.test(contentType ?? '')) return 'html';
+  const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
+  if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head')) return 'html';
+  // NUL bytes, or mostly control bytes: not text.
+  const sample = body.subarray(0, 1024);
+  let control = 0;
+  for (const byte of sample) if (byte === 0 || (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)) control++;
+  return control > 0 && (sample.includes(0) || control * 10 > sample.length) ? 'binary' : 'text';
+}
+
+/** A sentence when the body is not what a robots.txt should be; undefined for text. */
+export function contentProblem(body: Uint8Array, contentType: string | undefined): string | undefined {
+  switch (contentOf(body, contentType)) {
+    case 'html':
+      return `this is an HTML page${contentType ? ` (Content-Type: ${contentType})` : ''}, not a robots.txt: crawlers read it as one all the same and find no rules in it`;
+    case 'gzip':
+      return 'the body is gzip-compressed bytes without a Content-Encoding header: crawlers read the bytes as they are and find no rules in them';
+    case 'binary':
+      return 'the body is binary, not text: crawlers find no rules in it';
+    default:
+      return undefined;
+  }
+}
+
+/** Why a fetch failed, in the user's terms: a timeout, a name not found, a refused connection. */
+export function errorSentence(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return error === undefined ? 'no answer' : String(error);
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return `timed out after ${timeoutMs.toLocaleString('en-US')} ms`;
+  const cause = error.cause as (Error & { code?: string; hostname?: string }) | undefined;
+  const code = cause?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host ${cause!.hostname ?? ''} was not found (${cause!.message})`.replace('host  was', 'host was');
+  if (code === 'ECONNREFUSED') return `the connection was refused (${cause!.message})`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `the connection was closed before the answer was complete (${cause!.message})`;
+  if (cause instanceof Error) return `${error.message}: ${cause.message}`;
+  return error.message;
+}
+
+/** What a crawler does after this fetch, in words (without the outcome's name). */
+export function outcomeSentence(f: FetchedRobots, timeoutMs: number): string {
   const status = f.status === undefined ? '' : `HTTP ${f.status}`;
   switch (f.outcome) {
     case 'ok':
       return `${status}: the rules of this file apply`;
     case 'unavailable':
-      return `${status || 'too many redirects'}: there is no robots.txt, so every URL is allowed`;
+      if (f.status !== undefined && f.status >= 300 && f.status < 400) {
+        const why = f.redirects >= 5 ? `more than 5 redirects (the last was ${status})` : `${status} with no Location a crawler can follow`;
+        return `${why}: a crawler takes it as no robots.txt, so every URL is allowed`;
+      }
+      return `${status}: there is no robots.txt, so every URL is allowed`;
     case 'unreachable': {
-      const why = status || (f.error instanceof Error ? (f.error.cause instanceof Error ? f.error.cause.message : f.error.message) : 'no answer');
-      return `unreachable (${why}): every URL is disallowed until it answers`;
+      const why = f.status === 429 ? `${status} (too many requests)` : status ? `${status} (a server error)` : errorSentence(f.error, timeoutMs);
+      return `unreachable, ${why}: a crawler must not fetch any URL of the site until it answers, so every URL is disallowed`;
     }
   }
+}
+
+/** The fetch, as JSON outputs carry it; null for a file or standard input. */
+export function fetchRecord(f: FetchedRobots | undefined, timeoutMs: number, stale = false) {
+  if (!f) return null;
+  return { outcome: f.outcome, status: f.status ?? null, error: f.error === undefined ? null : errorSentence(f.error, timeoutMs), stale };
 }

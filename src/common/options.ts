@@ -1,6 +1,7 @@
 // Every option of the library in one place, with its default and its check.
 
 import { typeError } from './errors.js';
+import { defaultUserAgent } from './version.js';
 
 export type Mode = 'google' | 'rfc';
 
@@ -57,10 +58,21 @@ export interface FetchOptions extends ParseOptions {
   fetch?: FetchFunction;
   /** Give up on a fetch (connect, headers and body) after this long; counts as unreachable. Default 30 s. */
   timeoutMs?: number;
-  /** Sent as the User-Agent header. */
+  /**
+   * Sent as the User-Agent header. Default: `robotsmatch/<version>
+   * (+https://www.npmjs.com/package/robotsmatch)`, except in a browser,
+   * where the browser's own is sent (a page cannot set one without a CORS
+   * preflight). `''` sends none of ours: the runtime's own, if any.
+   */
   userAgent?: string;
   /** Aborts the fetch; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Fetch `url` itself, not its origin's `/robots.txt` (a staging copy, a
+   * raw file on a code host). Status codes, redirects and the size limit are
+   * handled the same way. Default false.
+   */
+  exactUrl?: boolean;
   /** The clock, in ms since the epoch (default Date.now): for expiry times. */
   now?: () => number;
 }
@@ -82,6 +94,7 @@ export interface ResolvedFetchOptions extends ResolvedParseOptions {
   timeoutMs: number;
   userAgent: string | undefined;
   signal: AbortSignal | undefined;
+  exactUrl: boolean;
   now: () => number;
 }
 
@@ -100,9 +113,27 @@ function optionsObject(options: unknown): Record<string, unknown> {
   return options as Record<string, unknown>;
 }
 
-export function resolveFetchOptions(options: FetchOptions | undefined): ResolvedFetchOptions {
+const FETCH_KEYS = ['mode', 'maxBytes', 'fetch', 'timeoutMs', 'userAgent', 'signal', 'now', 'exactUrl'];
+const CACHE_KEYS = ['mode', 'maxBytes', 'fetch', 'timeoutMs', 'userAgent', 'now', 'maxEntries', 'concurrency', 'slowAfterMs', 'maxSlowFetches'];
+
+/**
+ * An option nobody reads is a mistake to say, not to ignore: `new
+ * RobotsCache({ signal })` would otherwise look like it cancels something.
+ * Options set to undefined count as not given.
+ */
+function knownOptions(o: Record<string, unknown>, known: readonly string[], owner: string): void {
+  for (const key of Object.keys(o)) {
+    if (o[key] !== undefined && !known.includes(key)) throw new TypeError(`${owner} has no option ${key}`);
+  }
+}
+
+/** In a browser (a page, a worker or an extension) the browser's own User-Agent goes out. */
+const inBrowser = () => String((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent).startsWith('Mozilla/');
+
+export function resolveFetchOptions(options: FetchOptions | undefined, known = FETCH_KEYS, owner = 'fetchRobots'): ResolvedFetchOptions {
   const parse = resolveParseOptions(options);
   const o = optionsObject(options) as FetchOptions;
+  knownOptions(o as Record<string, unknown>, known, owner);
   if (o.fetch !== undefined && typeof o.fetch !== 'function') throw typeError('options.fetch', 'a function', o.fetch);
   if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw typeError('options.fetch', 'a function (there is no global fetch here)', o.fetch);
   // Called as a plain function: browsers throw "Illegal invocation" when
@@ -120,15 +151,17 @@ export function resolveFetchOptions(options: FetchOptions | undefined): Resolved
     ...parse,
     fetch: fetchFunction,
     timeoutMs: wholeNumber('options.timeoutMs', o.timeoutMs, DEFAULT_TIMEOUT_MS),
-    userAgent: o.userAgent,
+    userAgent: o.userAgent ?? (inBrowser() ? undefined : defaultUserAgent()),
     signal: o.signal,
+    exactUrl: o.exactUrl === true,
     now,
   };
 }
 
 // ---- The cache (SPEC 4.3) ----------------------------------------------------
 
-export interface CacheOptions extends Omit<FetchOptions, 'signal'> {
+/** A cache's fetches serve every caller, so no one call's signal stops them: `signal` is not an option here (a timeoutMs bounds each fetch). */
+export interface CacheOptions extends Omit<FetchOptions, 'signal' | 'exactUrl'> {
   /** Most robots.txt answers kept, least recently used dropped first. Default 10,000. */
   maxEntries?: number;
   /** Most fetches under way at once, over all hosts. Default 16. */
@@ -154,7 +187,8 @@ export const DEFAULT_SLOW_AFTER_MS = 1_000;
 
 export function resolveCacheOptions(options: CacheOptions | undefined): ResolvedCacheOptions {
   const o = optionsObject(options) as CacheOptions;
-  const fetchOptions = resolveFetchOptions({ ...o, signal: undefined });
+  // No signal gets past the check of the cache's own keys: its fetches serve every caller.
+  const fetchOptions = resolveFetchOptions(o, CACHE_KEYS, 'RobotsCache');
   const concurrency = wholeNumber('options.concurrency', o.concurrency, 16);
   return {
     ...fetchOptions,

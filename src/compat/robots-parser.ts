@@ -19,8 +19,8 @@ export interface Robot {
   isDisallowed(url: string, ua?: string): boolean | undefined;
   /** True only when a group naming `ua` itself (not `*`) disallows `url`; undefined for another origin. */
   isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
-  /** The line of the deciding rule; -1 when no rule decided; undefined for another origin. */
-  getMatchingLineNumber(url: string, ua?: string): number | undefined;
+  /** The line of the deciding rule; -1 when no rule decided or the URL is on another origin (as robots-parser). */
+  getMatchingLineNumber(url: string, ua?: string): number;
   /** Crawl-delay in seconds for `ua` (its record, else the `*` record). */
   getCrawlDelay(ua?: string): number | undefined;
   /** Sitemap URLs as written, in file order. */
@@ -118,10 +118,10 @@ class CompatRobot implements Robot {
     return !why.allowed && !why.fallback;
   }
 
-  getMatchingLineNumber(url: string, ua?: string): number | undefined {
+  getMatchingLineNumber(url: string, ua?: string): number {
     const agent = agentOf(ua);
     const path = this.#path(url);
-    if (path === undefined) return undefined;
+    if (path === undefined) return -1;
     const verdict = this.#robots.check(path, agent);
     // An empty rule matches nothing: robots-parser does not report it.
     return verdict.rule && verdict.rule.pattern !== '' ? verdict.line : -1;

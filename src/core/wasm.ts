@@ -115,7 +115,7 @@ export class Core {
   #reserve(size: number, name: string): number {
     if (size > this.#inputRoom) {
       // One message for both limits: the core's own, and memory it cannot grow to.
-      const tooLarge = () => new RangeError(`${name} is too large for the core: it takes at most 256 MiB, ${size} bytes of room were needed`);
+      const tooLarge = () => new RangeError(`${name} is too large: the core takes at most 256 MiB, not ${size} bytes`);
       if (size > MAX_INPUT_BYTES) throw tooLarge();
       try {
         this.#inputAt = this.exports.input(size);
@@ -226,7 +226,7 @@ export function hasCore(): boolean {
 /** The one core instance, loaded on first use. */
 export function getCore(): Core {
   if (!core) {
-    if (!loader) throw new Error('robotsmatch: no core for this entry point');
+    if (!loader) throw new Error('no WebAssembly: import robotsmatch/js');
     core = new Core(loader());
   }
   return core;

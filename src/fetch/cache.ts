@@ -60,19 +60,26 @@ export class RobotsCache {
   }
 
   /** May `agent` fetch `url`? Fetches the origin's robots.txt first if needed. */
-  isAllowed(url: string, agent: Agent): Promise<boolean> {
+  isAllowed(url: string | URL, agent: Agent): Promise<boolean> {
     return this.#retirement.run(async () => {
       const { robots } = await this.#answer(robotsTxtUrl(url));
-      return robots.isAllowed(url, agent);
+      return robots.isAllowed(String(url), agent);
     });
   }
 
-  /** The verdict for `url`, with the robots.txt that answered and how its fetch went. */
-  check(url: string, agent: Agent): Promise<CachedVerdict> {
+  /**
+   * The verdict for `url`, with the robots.txt that answered and how its
+   * fetch went. While the robots.txt is unreachable (and no good copy is
+   * held) every URL is disallowed by no rule of any file: `line` is 0 and
+   * `rule` null, and `outcome` says why.
+   */
+  check(url: string | URL, agent: Agent): Promise<CachedVerdict> {
     return this.#retirement.run(async () => {
       const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
       const { latest } = entry;
-      return { ...robots.check(url, agent), robotsUrl: latest.url, outcome: latest.outcome, status: latest.status, stale };
+      let verdict = robots.check(String(url), agent);
+      if (robots === latest.robots && latest.outcome === 'unreachable') verdict = { allowed: false, line: 0, rule: null };
+      return { ...verdict, robotsUrl: latest.url, outcome: latest.outcome, status: latest.status, stale };
     });
   }
 
@@ -82,7 +89,7 @@ export class RobotsCache {
    * uses or frees it, and disposing it changes nothing for the cache
    * (dispose() it when done, or leave it to the finalizer).
    */
-  get(url: string): Promise<FetchedRobots & { stale: boolean }> {
+  get(url: string | URL): Promise<FetchedRobots & { stale: boolean }> {
     return this.#retirement.run(async () => {
       const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
       return { ...entry.latest, robots: reparse(robots, { mode: robots.mode }), stale };

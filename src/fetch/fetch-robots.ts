@@ -6,7 +6,7 @@ import { parseOwned } from '../rules/parse.js';
 import type { Robots } from '../rules/robots.js';
 import { concatBytes } from '../common/bytes.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
-import { robotsTxtUrl } from './location.js';
+import { exactRobotsUrl, robotsTxtUrl } from './location.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
   type FetchOptions, type ResolvedFetchOptions,
@@ -20,15 +20,25 @@ import {
 export type FetchOutcome = 'ok' | 'unavailable' | 'unreachable';
 
 export interface FetchedRobots {
-  /** What to match with: the parsed file, an allow-all or a disallow-all robots. */
+  /**
+   * What to match with: the parsed file, an allow-all or a disallow-all
+   * robots. The disallow-all (outcome unreachable) is a stand-in no server
+   * sent: its verdicts name its line 2; RobotsCache.check() and the command
+   * line report line 0 and no rule instead, and so should a caller that
+   * shows where a verdict came from.
+   */
   robots: Robots;
   outcome: FetchOutcome;
   /** HTTP status of the last response; undefined when none came. */
   status: number | undefined;
-  /** The Content-Type header of the last response, as sent; undefined when none came or it had none. */
+  /**
+   * The Content-Type header of the last response, as sent; undefined when
+   * none came. Crawlers parse the body whatever it says, so a `text/html`
+   * page served as robots.txt is parsed too (and usually has no rules).
+   */
   contentType: string | undefined;
   redirects: number;
-  /** The robots.txt URL of the origin asked about (the rules apply to it). */
+  /** The robots.txt URL of the origin asked about (the rules apply to it); with exactUrl, the URL asked for. */
   url: string;
   /** Where the body was finally read, after redirects. */
   finalUrl: string;
@@ -44,10 +54,13 @@ export interface FetchedRobots {
 const ALLOW_ALL = /* @__PURE__ */ new Uint8Array(0);
 const DISALLOW_ALL = /* @__PURE__ */ new TextEncoder().encode('User-agent: *\nDisallow: /\n');
 
-/** Fetches and parses the robots.txt for `url`'s scheme, host and port. Never rejects for HTTP or network trouble. */
+/**
+ * Fetches and parses the robots.txt for `url`'s scheme, host and port (with
+ * `exactUrl`, `url` itself). Never rejects for HTTP or network trouble.
+ */
 export async function fetchRobots(url: string | URL, options?: FetchOptions): Promise<FetchedRobots> {
   const o = resolveFetchOptions(options);
-  return fetchFrom(robotsTxtUrl(url), o);
+  return fetchFrom(o.exactUrl ? exactRobotsUrl(url) : robotsTxtUrl(url), o);
 }
 
 /** @internal fetchRobots with options already resolved (the cache's path). */

@@ -28,3 +28,8 @@ export function robotsTxtUrl(url: string | URL): string {
   const { protocol, host } = originOf(url);
   return `${protocol}//${host}/robots.txt`;
 }
+
+/** `url` itself as the address of a robots.txt file (fetchRobots' exactUrl), without its fragment. */
+export function exactRobotsUrl(url: string | URL): string {
+  return originOf(url).href.split('#')[0]!;
+}

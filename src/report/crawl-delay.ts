@@ -63,13 +63,15 @@ export function delayRecords(reading: LineEvents): DelayRecord[] {
       out.push(record);
       used = true;
     }
-    if (delay && record.seconds === undefined) {
-      const value = reading.value(i);
-      const seconds = Number(value);
-      if (value !== '' && Number.isFinite(seconds) && seconds >= 0) record.seconds = seconds;
-    }
+    if (delay) record.seconds ??= delaySeconds(reading.value(i));
   }
   return out;
+}
+
+/** A Crawl-delay value's seconds: a finite number, 0 or more; undefined for anything else. */
+export function delaySeconds(value = ''): number | undefined {
+  const seconds = Number(value);
+  return value && seconds >= 0 && seconds < 1 / 0 ? seconds : undefined;
 }
 
 /**

@@ -176,7 +176,8 @@ export class Compiled {
   }
 
   /** Decides one URL; returns the address of the verdict record. */
-  decide(index: number, url: string): number {
+  decide(index: number, url: string | URL): number {
+    if (url instanceof URL) url = url.href;
     if (typeof url !== 'string') throw typeError('url', 'a string', url);
     // One URL goes in as UTF-8 (encodeInto): faster for one string than
     // copying its UTF-16 units, which pays only for batches (bulk.ts).

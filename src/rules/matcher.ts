@@ -55,11 +55,11 @@ export class AgentMatcher {
     return this.#index;
   }
 
-  isAllowed(url: string): boolean {
+  isAllowed(url: string | URL): boolean {
     return this.#compiled.allowed(this.#compiled.decide(this.#live(), url));
   }
 
-  check(url: string): Verdict {
+  check(url: string | URL): Verdict {
     return this.#compiled.verdict(this.#compiled.decide(this.#live(), url));
   }
 

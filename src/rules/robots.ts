@@ -91,13 +91,13 @@ export class Robots {
    * in fallback order: the first that names a group decides, and `*` only
    * if it obeys `*`).
    */
-  isAllowed(url: string, agent: Agent): boolean {
+  isAllowed(url: string | URL, agent: Agent): boolean {
     const compiled = this.#compiled;
     return compiled.allowed(compiled.decide(compiled.indexFor(agent), url));
   }
 
   /** The verdict for `url` with the rule and line that decided it. */
-  check(url: string, agent: Agent): Verdict {
+  check(url: string | URL, agent: Agent): Verdict {
     const compiled = this.#compiled;
     return compiled.verdict(compiled.decide(compiled.indexFor(agent), url));
   }

@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The built command line; ROBOTSMATCH_CLI runs the tests against another build (an older one, to see a test fail before its fix). */
+export const cli = process.env.ROBOTSMATCH_CLI ?? fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 export const demo = (name: string) => fileURLToPath(new URL(`../../examples/demo/${name}`, import.meta.url));
 
 export interface Run {
@@ -19,8 +20,19 @@ export function robotsmatch(args: string[], input?: string | Uint8Array, env: Re
 }
 
 /** A shell pipeline, for `| head` and the like. */
-export function shell(script: string, input?: string | Uint8Array): Promise<Run> {
-  return runProcess('sh', ['-c', script], input);
+export function shell(script: string, input?: string | Uint8Array, env: Record<string, string> = {}): Promise<Run> {
+  return runProcess('sh', ['-c', script], input, env);
+}
+
+/**
+ * `robotsmatch ...args` on a terminal: util-linux `script` gives it a
+ * pseudo-terminal for stdin, stdout and stderr, and its output is what the
+ * terminal showed (stdout and stderr together, line breaks as CRLF).
+ */
+export function onTerminal(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const quote = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
+  const command = [process.execPath, cli, ...args].map(quote).join(' ');
+  return runProcess('script', ['-qefc', command, '/dev/null'], undefined, { TERM: 'xterm', ...env });
 }
 
 function runProcess(command: string, args: string[], input?: string | Uint8Array, env: Record<string, string> = {}): Promise<Run> {

@@ -1,0 +1,67 @@
+// One record per URL of a chunk of newline-separated URLs, with the rule
+// that decided each: filter --json and check --urls. Runs in the main
+// thread and in filter's worker threads alike, on a matcher built once.
+
+import type { AgentMatcher, FilteredLines, Verdict } from '../index.js';
+import { paint } from './output.js';
+
+/** filter --json (url, allowed, line, rule), check --json's records, or check's text lines. */
+export type Format = 'filter-json' | 'check-json' | 'check-text';
+
+/** What every record of a run shares; plain data, so it can go to a worker. */
+export interface Describe {
+  format: Format;
+  /** check's fields: who asked, in which mode, against which robots.txt and how it was fetched. */
+  agent: string;
+  mode: string;
+  robots: string;
+  fetch: unknown;
+  /** The robots.txt was unreachable: every URL is disallowed, by no rule. */
+  unreachable: boolean;
+  /** check's text: colour the verdicts. */
+  color: boolean;
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const UNREACHABLE: Verdict = { allowed: false, line: 0, rule: null };
+
+/** check's words for a verdict: the deciding line, or why there is none. */
+export function verdictText(v: Verdict, unreachable = false): string {
+  if (unreachable) return 'robots.txt unreachable: every URL is disallowed for now';
+  return v.rule ? `line ${v.line}: ${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : 'no rule applies';
+}
+
+/** check's text line for one URL (without its line break). */
+export function checkLine(url: string, v: Verdict, color: boolean, unreachable = false, suffix = ''): string {
+  const word = v.allowed ? paint.allowed(color, 'allowed   ') : paint.disallowed(color, 'disallowed');
+  return `${word}  ${url}  (${verdictText(v, unreachable)})${suffix}`;
+}
+
+/** check --json's record for one URL. */
+export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>): string {
+  return JSON.stringify({ url, agent: d.agent, mode: d.mode, allowed: v.allowed, line: v.line, rule: v.rule, robots: d.robots, fetch: d.fetch });
+}
+
+/**
+ * A record per non-blank line of `chunk` (LF or CRLF; a line is a URL as on
+ * the wire, not trimmed further), in order, with the counts filter reports.
+ */
+export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Describe): FilteredLines {
+  const lines = decoder.decode(chunk).split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  let out = '';
+  let urls = 0;
+  let allowed = 0;
+  for (let line of lines) {
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line === '') continue;
+    urls++;
+    const v = d.unreachable ? UNREACHABLE : matcher.check(line);
+    if (v.allowed) allowed++;
+    if (d.format === 'filter-json') out += JSON.stringify({ url: line, allowed: v.allowed, line: v.line, rule: v.rule }) + '\n';
+    else if (d.format === 'check-json') out += checkRecord(line, v, d) + '\n';
+    else out += checkLine(line, v, d.color, d.unreachable) + '\n';
+  }
+  return { output: encoder.encode(out), lines: lines.length, urls, allowed };
+}
