@@ -84,8 +84,12 @@ export function agentTokens(agent: Agent): AgentTokens {
   let list: unknown = agent;
   let how = 0;
   let name: string | undefined;
-  if (typeof agent === 'string') list = [agent];
-  else if (!Array.isArray(agent) && typeof agent === 'object' && agent !== null) {
+  if (typeof agent === 'string') {
+    // The common case, without copies: one token, plain or naming no group.
+    const given = [agent];
+    const plain = PLAIN_TOKEN.test(agent);
+    return { joined: plain ? agent : '', count: plain ? 1 : 0, how: 0, cacheKey: plain ? '0\n1\n' + agent : '0\n0\n', tokens: plain ? given : [], given };
+  } else if (!Array.isArray(agent) && typeof agent === 'object' && agent !== null) {
     // One read of each property: they may be getters.
     const crawler = agent as Crawler;
     list = crawler.tokens;
