@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { audit, selectCrawlers, type AuditRow, type CrawlerEntry, type CrawlerSelection } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
-import { isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { FETCH_FLAGS, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { out, warn } from './output.js';
 import { table } from './table.js';
 
@@ -36,8 +36,7 @@ Options:
 export async function auditCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags('audit', argv, {
     crawlers: { type: 'string', default: 'all' }, json: { type: 'boolean', short: 'j', default: false }, csv: { type: 'boolean', default: false },
-    mode: { type: 'string', short: 'm', default: 'google' }, 'user-agent': { type: 'string', short: 'A' }, timeout: { type: 'string', default: '30000' },
-    'max-bytes': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+    mode: { type: 'string', short: 'm', default: 'google' }, 'max-bytes': { type: 'string' }, ...FETCH_FLAGS,
   });
   if (values.help) {
     out(AUDIT_HELP);

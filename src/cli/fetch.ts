@@ -5,7 +5,7 @@ import { fetchRobots } from '../index.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint } from './output.js';
 import { contentOf, contentProblem, errorSentence, outcomeSentence, robotsUrlOf } from './robots-source.js';
-import { isUrl, maxBytesOf, parseFlags, plural, timeoutOf } from './options.js';
+import { FETCH_FLAGS, isUrl, maxBytesOf, parseFlags, plural, timeoutOf } from './options.js';
 
 export const FETCH_HELP = `Usage: robotsmatch fetch <URL> [options]
 
@@ -33,10 +33,8 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags('fetch', argv, {
     json: { type: 'boolean', short: 'j', default: false },
     lines: { type: 'string', default: '20' },
-    'user-agent': { type: 'string', short: 'A' },
-    timeout: { type: 'string', default: '30000' },
     'max-bytes': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
+    ...FETCH_FLAGS,
   });
   if (values.help) {
     process.stdout.write(FETCH_HELP);

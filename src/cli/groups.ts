@@ -5,7 +5,7 @@ import { groups, type RobotsGroup } from '../index.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
-import { maxBytesOf, modeOf, parseFlags, plural, timeoutOf } from './options.js';
+import { FETCH_FLAGS, maxBytesOf, modeOf, parseFlags, plural, timeoutOf } from './options.js';
 
 export const GROUPS_HELP = `Usage: robotsmatch groups <FILE|URL|-> [options]
 
@@ -31,10 +31,8 @@ export async function groupsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags('groups', argv, {
     json: { type: 'boolean', short: 'j', default: false },
     mode: { type: 'string', short: 'm', default: 'google' },
-    'user-agent': { type: 'string', short: 'A' },
-    timeout: { type: 'string', default: '30000' },
     'max-bytes': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
+    ...FETCH_FLAGS,
   });
   if (values.help) {
     process.stdout.write(GROUPS_HELP);

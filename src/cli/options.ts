@@ -18,15 +18,20 @@ export const ROBOTS_FLAGS = {
   'max-bytes': { type: 'string' },
 } as const satisfies Options;
 
+/** Flags every subcommand that may fetch a robots.txt takes (and --help). */
+export const FETCH_FLAGS = {
+  'user-agent': { type: 'string', short: 'A' },
+  timeout: { type: 'string', default: '30000' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies Options;
+
 /** Flags every subcommand that matches URLs takes. */
 export const MATCH_FLAGS = {
   agent: { type: 'string', multiple: true, short: 'a' },
   crawler: { type: 'string', short: 'c' },
   mode: { type: 'string', default: 'google', short: 'm' },
   json: { type: 'boolean', default: false, short: 'j' },
-  'user-agent': { type: 'string', short: 'A' },
-  timeout: { type: 'string', default: '30000' },
-  help: { type: 'boolean', short: 'h', default: false },
+  ...FETCH_FLAGS,
 } as const satisfies Options;
 
 /**

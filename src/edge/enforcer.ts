@@ -10,7 +10,7 @@
 // matchers are at most one per registry crawler (and one per group token of
 // the file, for unknown bots), counters one per registry crawler.
 
-import { groups, parse, selection, type AgentMatcher, type Robots, type Verdict } from '../index.js';
+import { groups, parse, pathOf, selection, type AgentMatcher, type Robots, type Verdict } from '../index.js';
 import type { CrawlerEntry } from '../crawlers/registry.js';
 import { BOT, CRAWLER, Identities, type Identity } from './identity.js';
 import {
@@ -80,29 +80,6 @@ interface AgentState {
 
 const NO_RULE: Verdict = Object.freeze({ allowed: true, line: 0, rule: null }) as Verdict;
 
-/** Path and query of a URL or path, without the fragment (`/` when the URL has none). */
-export function pathAndQuery(url: string): string {
-  let start = 0;
-  if (url.charCodeAt(0) !== 47 /* / */) {
-    const scheme = url.indexOf('://');
-    if (scheme < 0) return url;
-    // The authority ends at the first '/', '?' or '#' (a '?' or '#' before any '/' is rare: looked for only before the '/').
-    let slash = url.indexOf('/', scheme + 3);
-    if (slash < 0) slash = url.length;
-    start = scheme + 3;
-    while (start < slash) {
-      const c = url.charCodeAt(start);
-      if (c === 63 /* ? */ || c === 35 /* # */) break;
-      start++;
-    }
-  }
-  let end = url.indexOf('#', start);
-  if (end < 0) end = url.length;
-  if (start === end) return '/';
-  const path = start === 0 && end === url.length ? url : url.slice(start, end);
-  return path.charCodeAt(0) === 47 ? path : '/' + path;
-}
-
 /** Whether a URL (or path) is the site's /robots.txt (no query): RFC 9309 2.2.2 allows it always. */
 export function isRobotsTxt(url: string): boolean {
   if (!url.endsWith('/robots.txt')) return false;
@@ -116,7 +93,7 @@ export function isRobotsTxt(url: string): boolean {
 export function blockedResponse(decision: Decision): Response {
   const who = decision.crawler?.name ?? (decision.userAgent || 'this client');
   const rule = decision.rule ? ` (line ${decision.line}: ${decision.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${decision.rule.pattern})` : '';
-  return new Response(`Forbidden: this site's robots.txt disallows ${pathAndQuery(decision.url)} for ${who}${rule}.\n`, {
+  return new Response(`Forbidden: this site's robots.txt disallows ${pathOf(decision.url)} for ${who}${rule}.\n`, {
     status: 403,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });

@@ -173,7 +173,7 @@ export function encodeForRequest(path: string): string {
 
 function encodeChar(c: string): string {
   try {
-    return encodeURIComponent(c).replace(/%[0-9a-f]{2}/g, (e) => e.toUpperCase());
+    return encodeURIComponent(c); // upper-case hex, as crawlers send it
   } catch {
     return '%EF%BF%BD'; // a lone surrogate: what TextEncoder makes of it
   }

@@ -14,7 +14,8 @@ import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
 import { readLines, type LineEvents } from './lines.js';
 import { readingOf } from './reading.js';
-import { chosenToken, groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Candidate } from './rule-table.js';
+import { selectionOf } from './selection.js';
+import { groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Candidate } from './rule-table.js';
 import { L } from '../core/layout.js';
 
 export type ExplainReason =
@@ -204,7 +205,7 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const groups = groupLines(reading, core.groupIndexes);
   const { groupIndexes: _, ...rest } = core;
   const explanation: Explanation = { ...rest, groups, message: '' };
-  if (source.tokens.how & L.HOW_CRAWLER) explanation.selectedBy = selection(source.tokens, chosenToken(source.compiled, source.index), groups.length > 0);
+  if (source.tokens.how & L.HOW_CRAWLER) explanation.selectedBy = selectedBy(source.tokens, selectionOf(source.compiled, source.index, source.tokens).token);
   const other = source.other();
   if (other && (other.verdict.allowed !== core.allowed || other.verdict.line !== core.line)) {
     explanation.otherMode = { mode: source.mode === 'google' ? 'rfc' : 'google', ...other.verdict, why: whyModesDiffer(source.mode, explanation, reading, other) };
@@ -215,14 +216,15 @@ function explainSource(source: ExplainSource, url: string): Explanation {
 
 const orList = (tokens: readonly string[]) => tokens.length ? tokens.join(' or ') : 'it';
 
-/** Which token chose a crawler's groups, and why (`chosen` from the core; -1 none). */
-function selection(tokens: AgentTokens, chosen: number, applies: boolean): { token: string | null; why: string } {
+/** Why a crawler follows the group of `token` (selectionOf(): a token, `*`, or null), in words. */
+function selectedBy(tokens: AgentTokens, token: string | null): { token: string | null; why: string } {
   const list = tokens.tokens;
-  if (chosen === 0) return { token: list[0]!, why: `a group names ${list[0]}` };
-  if (chosen > 0) return { token: list[chosen]!, why: `no group names ${orList(list.slice(0, chosen))}, so it follows the ${list[chosen]} group` };
-  if (applies) return { token: '*', why: `no group names ${orList(list)}, so it follows the \`*\` group` };
-  if (tokens.how & L.HOW_IGNORES_GLOBAL) return { token: null, why: `no group names ${orList(list)}, and it ignores the \`*\` group, so nothing in this file restricts it` };
-  return { token: null, why: `no group names ${orList(list)}, and there is no \`*\` group` };
+  if (token === '*') return { token, why: `no group names ${orList(list)}, so it follows the \`*\` group` };
+  if (token === null) {
+    return { token, why: tokens.how & L.HOW_IGNORES_GLOBAL ? `no group names ${orList(list)}, and it ignores the \`*\` group, so nothing in this file restricts it` : `no group names ${orList(list)}, and there is no \`*\` group` };
+  }
+  const chosen = list.indexOf(token);
+  return { token, why: chosen === 0 ? `a group names ${token}` : `no group names ${orList(list.slice(0, chosen))}, so it follows the ${token} group` };
 }
 
 /**

@@ -1,7 +1,8 @@
 // Which groups of a robots.txt apply to an agent, and which of its tokens
 // chose them: the core's own selection (SPEC 2.4, 6.2), read back.
 
-import { agentTokens, type Agent } from '../rules/agent.js';
+import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
+import type { Compiled } from '../rules/compiled.js';
 import { robotsInternals, type Robots } from '../rules/robots.js';
 import { L } from '../core/layout.js';
 import { chosenToken, groupsOf } from './rule-table.js';
@@ -20,13 +21,16 @@ export interface Selection {
 export function selection(robots: Robots, agent: Agent): Selection {
   const { compiled } = robotsInternals(robots);
   const tokens = agentTokens(agent);
-  const index = compiled.indexForTokens(tokens);
+  return selectionOf(compiled, compiled.indexForTokens(tokens), tokens);
+}
+
+/** selection() for an index already built for `tokens` (explain's). */
+export function selectionOf(compiled: Compiled, index: number, tokens: AgentTokens): Selection {
   const { groups, specific } = groupsOf(compiled, index);
-  const list = [...groups].sort((a, b) => a - b);
-  if (!list.length) return { groups: list, token: null };
-  if (!specific) return { groups: list, token: '*' };
+  if (!groups.length) return { groups, token: null };
+  if (!specific) return { groups, token: '*' };
   const chosen = tokens.how & L.HOW_CRAWLER ? chosenToken(compiled, index) : -1;
-  if (chosen >= 0) return { groups: list, token: tokens.tokens[chosen]! };
+  if (chosen >= 0) return { groups, token: tokens.tokens[chosen]! };
   // Tokens (a union): the groups of every given token that a group names.
-  return { groups: list, token: tokens.tokens.length === 1 ? tokens.tokens[0]! : tokens.tokens.join(', ') };
+  return { groups, token: tokens.tokens.length === 1 ? tokens.tokens[0]! : tokens.tokens.join(', ') };
 }
