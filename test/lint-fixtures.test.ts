@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from '../src/index.js';
 import { lint, type Diagnostic, type DiagnosticCode } from '../src/lint.js';
 
 const DIR = fileURLToPath(new URL('./fixtures/lint/', import.meta.url));
@@ -110,6 +111,18 @@ describe('the findings from 1,613 real files', () => {
   test('*OrkashBot* keeps the crawler name, as an unsafe fix that says OrkashBot will then be disallowed from /', () => {
     const d = at(lint(read('bad-bots.txt')), 69, 'wildcard-in-user-agent')!;
     expect(d.fix).toEqual({ safety: 'unsafe', lines: ['User-agent: OrkashBot'], message: 'Names `OrkashBot` without the `*`. OrkashBot will then be disallowed from /.' });
+  });
+
+  test('a line naming no crawler in a shared bad-bot group says the group\'s other lines still apply (not that nobody follows it)', () => {
+    const body = 'User-agent: AhrefsBot\nUser-agent: *OrkashBot*\nUser-agent: Mozilla/4.0 (compatible; MSIE 4.0; Windows NT)\nDisallow: /\n';
+    const messages = lint(body).filter((d) => d.line === 2 || d.line === 3).map((d) => d.message);
+    expect(messages).toHaveLength(2);
+    for (const m of messages) {
+      expect(m).toContain('adds no crawler to its group');
+      expect(m).toContain('its other User-agent lines still apply');
+      expect(m).not.toContain('no crawler follows this group');
+    }
+    expect(parse(body).isAllowed('/', 'AhrefsBot')).toBe(false); // which is what crawlers do
   });
 
   test('crawlers\' own names with digits, dots or words get nothing (MJ12bot, sitecheck.internetseer.com, Offline Explorer, larbin_2.6.2, 008, Mail.ru)', () => {

@@ -84,7 +84,7 @@ export const CODES = {
   'user-agent-words': code('warning', 'agents', 'unsafe', 'Several words naming a known crawler',
     'Google reads `{value}` as `{token}`: {effect}.'),
   'wildcard-in-user-agent': code('warning', 'agents', 'unsafe', 'A pattern instead of a crawler name',
-    '`{value}` names no crawler: a User-agent line takes a crawler\'s name, and `*` only on its own, so no crawler follows this group{hint}.'),
+    '`{value}` names no crawler: a User-agent line takes a crawler\'s name, and `*` only on its own, so {effect}.'),
   'user-agent-header': code('warning', 'agents', 'unsafe', 'A full User-Agent header',
     '`{value}` is a full User-Agent header, not a product token: Google reads it as `{token}`, {effect}.'),
   'joined-lines': code('error', 'lines', 'unsafe', 'Two lines written as one',

@@ -22,15 +22,26 @@ const short = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}...`
 
 export function checkAgents(f: Findings): void {
   const m = f.model;
+  // How many User-agent lines of each group name someone: a line that names
+  // no crawler leaves its group to no one only when it is the group's only line.
+  const naming = new Map<number, number>();
+  for (const l of m.lines) if (l.kind === 'user-agent' && l.agent) naming.set(l.group!, (naming.get(l.group!) ?? 0) + 1);
   for (const l of m.lines) {
     if (l.kind !== 'user-agent') continue;
     if (joinedParts(l)) continue; // joined-lines (checks/lines.ts) says it all
-    agentLine(f, l);
+    agentLine(f, l, naming.has(l.group!));
   }
   repeated(f);
 }
 
-function agentLine(f: Findings, l: RobotsLine): void {
+/** What a line that names no crawler does: nothing to its group when others name crawlers, else leaves it to no one. */
+function namesNone(shared: boolean, named?: string): string {
+  return shared
+    ? `this line adds no crawler to its group${named ? `, not even ${named}` : ''} (its other User-agent lines still apply)`
+    : `no crawler follows this group${named ? ` (not even ${named})` : ''}`;
+}
+
+function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
   const value = l.value ?? '';
   const token = l.agent ?? '';
   const text = l.text;
@@ -54,7 +65,7 @@ function agentLine(f: Findings, l: RobotsLine): void {
     const d = f.add('user-agent-header', l.line, {
       value: short(value),
       token,
-      effect: found ? `which names no crawler (the crawler in it is \`${found}\`), so no crawler follows this group` : 'which names no crawler, so no crawler follows this group',
+      effect: found ? `which names no crawler (the crawler in it is \`${found}\`), so ${namesNone(shared)}` : `which names no crawler, so ${namesNone(shared)}`,
     }, place);
     if (found) f.unsafe(d, [rewriteValue(l, found)], `Names the crawler's product token, \`${found}\``);
     return;
@@ -64,7 +75,7 @@ function agentLine(f: Findings, l: RobotsLine): void {
       // `*OrkashBot*`: a pattern; Google reads no name at all.
       const inner = value.replace(/\*/g, '').trim();
       const named = NAME_LIKE.test(inner) && !GENERIC.test(inner) ? inner : undefined;
-      const d = f.add('wildcard-in-user-agent', l.line, { value, hint: named ? ` (not even ${named})` : '' }, place);
+      const d = f.add('wildcard-in-user-agent', l.line, { value, effect: namesNone(shared, named) }, place);
       if (named) f.unsafe(d, [rewriteValue(l, named)], `Names \`${named}\` without the \`*\``);
     }
     return; // `008`, `360Spider`: the crawler with that name matches it
