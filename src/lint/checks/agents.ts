@@ -29,7 +29,7 @@ export function checkAgents(f: Findings): void {
   for (const l of m.lines) {
     if (l.kind !== 'user-agent') continue;
     if (joinedParts(l)) continue; // joined-lines (checks/lines.ts) says it all
-    agentLine(f, l, naming.has(l.group!));
+    agentLine(f, l, (naming.get(l.group!) ?? 0) - (l.agent ? 1 : 0) > 0); // other lines of its group name someone
   }
   repeated(f);
 }
