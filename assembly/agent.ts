@@ -19,11 +19,11 @@ import { patternMatches } from "./match";
 import { prefixWord, findByte } from "./scan";
 import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
 import { sortU32 } from "./sort";
-import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, AGENT_SET, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, AGENT_SET, PURPOSE, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
-  G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
-  T_OFFSET, T_LENGTH, T_SIZE,
+  G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_USAGE_START, G_USAGE_COUNT, G_SIZE,
+  R_USAGE, T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_SIZE, RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED,
   A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS, A_WORDS, A_SCAN, A_RULE_COUNT, A_CHOSEN, A_HEADER,
   SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL, HOW_FULL, HOW_CRAWLER, HOW_IGNORES_GLOBAL,
@@ -529,6 +529,49 @@ export function scanRules(index: usize, path: usize, pathLen: u32, out: usize): 
     }
   }
   if (!out) writeVerdict(rules, allowPriority, allowRule, disallowPriority, disallowRule);
+  return n;
+}
+
+/**
+ * The Content-Usage rules of the index's applying groups that decide a path
+ * (SPEC 7.2): those that match it with the longest pattern, all of them,
+ * since equal ones combine (the most restrictive preference wins). With
+ * `out`, writes their indexes in the usage table there and returns their
+ * count; without, returns the purpose's combined preference from the PURPOSE
+ * table (0 unknown, 1 y, 2 n: the highest). Matched by the same pattern
+ * matcher as allow/disallow, behind the same prefilter for long paths.
+ */
+export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): u32 {
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let groups = robots + load<u32>(robots + R_GROUPS);
+  let usage = robots + load<u32>(robots + R_USAGE);
+  let arena = robots + load<u32>(robots + R_ARENA);
+  let list = index + load<u32>(index + A_GROUPS);
+  let count = load<u32>(index + A_GROUP_COUNT);
+  let purpose = bufferPtr(PURPOSE);
+  let best: i32 = -1;
+  let n: u32 = 0;
+  let masked = false;
+  for (let g: u32 = 0; g < count; g++) {
+    let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
+    let r = load<u32>(group + G_USAGE_START);
+    let end = r + load<u32>(group + G_USAGE_COUNT);
+    for (; r < end; r++) {
+      let rule = usage + <usize>r * RULE_SIZE;
+      let priority = <i32>load<u16>(rule + RULE_LENGTH);
+      if (priority < best) continue;
+      let flags = load<u32>(rule + RULE_FLAGS);
+      let pattern = arena + load<u32>(rule + RULE_PATTERN);
+      if (flags & RULE_WILDCARD && pathLen >= PREFILTER_PATH) {
+        if (!masked) { markPath(path, pathLen); masked = true; }
+        if (!mayMatch(pattern, priority)) continue;
+      }
+      if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
+      if (priority > best) { best = priority; n = 0; }
+      if (out) { store<u32>(out + (<usize>n << 2), r); n++; }
+      else n = max<u32>(n, <u32>load<u8>(purpose + r));
+    }
+  }
   return n;
 }
 

@@ -6,6 +6,7 @@ export const EVENTS = memory.data(8);  // line events of the last parse
 export const PATH = memory.data(8);    // the path being matched
 export const NORMAL = memory.data(8);  // RFC-mode normalised path
 export const RULES = memory.data(8);   // compile: rule records
+export const USAGE = memory.data(8);   // compile: Content-Usage rule records
 export const GROUPS = memory.data(8);  // compile: group records
 export const TOKENS = memory.data(8);  // compile: token records
 export const ARENA = memory.data(8);   // compile: pattern and token bytes
@@ -21,6 +22,7 @@ export const OUTPUT = memory.data(8);   // filterLines: the lines it keeps
 export const KMP = memory.data(8);      // match: the table of a long segment's search
 export const AGENT_SET = memory.data(8); // index build: the caller's agents as a hash set
 export const MATCHES = memory.data(8);  // explain: the rules that match a path
+export const PURPOSE = memory.data(8);  // a purpose's preference per Content-Usage rule (0 unknown, 1 y, 2 n)
 
 @inline export function bufferPtr(buf: usize): usize {
   return load<u32>(buf);

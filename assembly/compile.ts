@@ -2,18 +2,18 @@
 // holding its groups, product tokens, rules and their bytes (layout.ts).
 // Everything matching needs is here, so the input can be dropped.
 
-import { is, SPACE, TOKEN, lower } from "./bytes";
+import { is, SPACE, BLANK, TOKEN, lower, equalsIgnoreCase } from "./bytes";
 import * as K from "./keywords";
-import { ARENA, GROUPS, RULES, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep } from "./buffers";
+import { ARENA, GROUPS, RULES, USAGE, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep } from "./buffers";
 import { normalize, valueShape, VALUE_NEEDS_WORK, VALUE_HAS_STAR } from "./normalize";
 import { findByte } from "./scan";
 import {
   MODE_RFC, KIND_MASK, FLAG_GLOBAL_AGENT, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
   EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
   R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE,
-  R_RECORD_COUNT, R_RECORDS, R_HEADER,
+  R_RECORD_COUNT, R_RECORDS, R_USAGE_COUNT, R_USAGE, R_HEADER,
   REC_KIND, REC_LINE, REC_GROUP, REC_AGENT, REC_KEY, REC_KEY_LENGTH, REC_VALUE_LENGTH, REC_SIZE,
-  G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE,
+  G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_USAGE_START, G_USAGE_COUNT, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
   RULE_LINE, RULE_FLAGS, RULE_PATTERN, RULE_LENGTH, RULE_RAW_LENGTH, RULE_SIZE,
   RULE_ALLOW, RULE_WILDCARD, RULE_ANCHORED, RULE_IMPLIED, RULE_RAW_AFTER,
@@ -23,6 +23,7 @@ let arenaLength: usize = 0;
 let groupCount: u32 = 0;
 let tokenCount: u32 = 0;
 let ruleCount: u32 = 0;
+let usageCount: u32 = 0;
 let recordCount: u32 = 0;
 let lastAgent: i32 = -1; // token of the latest user-agent line; -2 for '*'
 
@@ -40,6 +41,7 @@ export function compile(input: usize, eventCount: u32, mode: u32): usize {
   groupCount = 0;
   tokenCount = 0;
   ruleCount = 0;
+  usageCount = 0;
   recordCount = 0;
   lastAgent = -1;
 
@@ -49,6 +51,12 @@ export function compile(input: usize, eventCount: u32, mode: u32): usize {
     let g = load<i32>(ev + EV_GROUP);
     if (kind == KIND_SITEMAP || kind == KIND_OTHER) {
       addRecord(input, ev, kind, g);
+      // A Content-Usage line is also a rule of its group (SPEC 7.2): its
+      // path goes into the usage table, matched like allow/disallow.
+      let key = input + load<u32>(ev + EV_KEY_START);
+      if (kind == KIND_OTHER && g >= 0 && equalsIgnoreCase(key, <usize>(load<u32>(ev + EV_KEY_END) - load<u32>(ev + EV_KEY_START)), K.CONTENT_USAGE, K.CONTENT_USAGE_LEN)) {
+        addUsage(load<u32>(ev + EV_LINE), input + load<u32>(ev + EV_VALUE_START), <usize>(load<u32>(ev + EV_VALUE_END) - load<u32>(ev + EV_VALUE_START)), rfc);
+      }
       continue;
     }
     if (g < 0) continue; // rules before the first user-agent line are ignored
@@ -93,6 +101,8 @@ function openGroup(): void {
   store<u32>(at + G_RULE_START, ruleCount);
   store<u32>(at + G_RULE_COUNT, 0);
   store<u32>(at + G_GLOBAL, 0);
+  store<u32>(at + G_USAGE_START, usageCount);
+  store<u32>(at + G_USAGE_COUNT, 0);
   groupCount++;
 }
 
@@ -121,12 +131,20 @@ function addAgent(value: usize, len: usize, global: bool): void {
   store<u32>(g + G_TOKEN_COUNT, load<u32>(g + G_TOKEN_COUNT) + 1);
 }
 
-function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): void {
-  // Normalise straight into the arena; keep the raw text only if it differs.
+// Where addPattern() put the pattern, and its length.
+let patternAt: u32 = 0;
+let patternLength: u32 = 0;
+
+/**
+ * Normalises a path pattern straight into the arena, keeping the raw text
+ * after it only if it differs; sets patternAt/patternLength and returns the
+ * pattern's RULE_WILDCARD, RULE_ANCHORED and RULE_RAW_AFTER flags.
+ */
+function addPattern(value: usize, len: usize, rfc: bool): u32 {
   let shape = valueShape(value, len);
   let at = arenaLength;
   let n = len;
-  let flags = (allow ? RULE_ALLOW : 0) | (shape & VALUE_HAS_STAR ? RULE_WILDCARD : 0) |
+  let flags = (shape & VALUE_HAS_STAR ? RULE_WILDCARD : 0) |
     (len > 0 && load<u8>(value + len - 1) == 0x24 ? RULE_ANCHORED : 0);
   // RFC mode normalises a URL's literal `$` to %24; a `$` that is not the
   // final anchor is literal in a pattern, so it gets the same form.
@@ -143,7 +161,16 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   } else {
     arenaAppend(value, len);
   }
-  pushRule(line, flags, <u32>at, <u32>n, <u32>len);
+  patternAt = <u32>at;
+  patternLength = <u32>n;
+  return flags;
+}
+
+function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): void {
+  let flags = addPattern(value, len, rfc) | (allow ? RULE_ALLOW : 0);
+  let at = <usize>patternAt;
+  let n = <usize>patternLength;
+  pushRule(line, flags, patternAt, patternLength, <u32>len);
 
   // Google (SPEC 3.5): an allow of `<dir>/index.htm...` also allows `<dir>/$`.
   if (!allow || rfc) return;
@@ -160,6 +187,23 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   arenaLength += dirLen + 1;
   flags = RULE_ALLOW | RULE_IMPLIED | shapeOf(arena + implied, dirLen + 1);
   pushRule(line, flags, <u32>implied, <u32>(dirLen + 1), 0);
+}
+
+/**
+ * AIPREF attach: `Content-Usage: [path] preference`. The path starts with
+ * `/` and ends at the first space or tab; without one the rule covers the
+ * whole group (an empty pattern: it matches every path, priority 0). The
+ * preference stays in the line's record, for the TypeScript side to read.
+ */
+function addUsage(line: u32, value: usize, len: usize, rfc: bool): void {
+  let n: usize = 0;
+  if (len > 0 && load<u8>(value) == 0x2f) while (n < len && !is(load<u8>(value + n), BLANK)) n++;
+  let flags = addPattern(value, n, rfc);
+  let at = reserveKeep(USAGE, <usize>(usageCount + 1) * RULE_SIZE) + <usize>usageCount * RULE_SIZE;
+  storeRule(at, line, flags, patternAt, patternLength, <u32>n);
+  usageCount++;
+  let g = currentGroup();
+  store<u32>(g + G_USAGE_COUNT, load<u32>(g + G_USAGE_COUNT) + 1);
 }
 
 /** How many `$` stand before the last byte (the last one is the anchor, if it is a `$`). */
@@ -204,13 +248,17 @@ function shapeOf(p: usize, n: usize): u32 {
   return flags;
 }
 
-function pushRule(line: u32, flags: u32, pattern: u32, length: u32, rawLength: u32): void {
-  let at = reserveKeep(RULES, <usize>(ruleCount + 1) * RULE_SIZE) + <usize>ruleCount * RULE_SIZE;
+@inline function storeRule(at: usize, line: u32, flags: u32, pattern: u32, length: u32, rawLength: u32): void {
   store<u32>(at + RULE_LINE, line);
   store<u32>(at + RULE_FLAGS, flags);
   store<u32>(at + RULE_PATTERN, pattern);
   store<u16>(at + RULE_LENGTH, <u16>length);
   store<u16>(at + RULE_RAW_LENGTH, <u16>rawLength);
+}
+
+function pushRule(line: u32, flags: u32, pattern: u32, length: u32, rawLength: u32): void {
+  let at = reserveKeep(RULES, <usize>(ruleCount + 1) * RULE_SIZE) + <usize>ruleCount * RULE_SIZE;
+  storeRule(at, line, flags, pattern, length, rawLength);
   ruleCount++;
   let g = currentGroup();
   store<u32>(g + G_RULE_COUNT, load<u32>(g + G_RULE_COUNT) + 1);
@@ -221,7 +269,8 @@ function seal(mode: u32): usize {
   let groupsOff = R_HEADER;
   let tokensOff = groupsOff + <usize>groupCount * G_SIZE;
   let rulesOff = tokensOff + <usize>tokenCount * T_SIZE;
-  let recordsOff = rulesOff + <usize>ruleCount * RULE_SIZE;
+  let usageOff = rulesOff + <usize>ruleCount * RULE_SIZE;
+  let recordsOff = usageOff + <usize>usageCount * RULE_SIZE;
   let arenaOff = recordsOff + <usize>recordCount * REC_SIZE;
   let size = arenaOff + arenaLength;
   let block = heap.alloc(size);
@@ -236,9 +285,12 @@ function seal(mode: u32): usize {
   store<u32>(block + R_SIZE, <u32>size);
   store<u32>(block + R_RECORD_COUNT, recordCount);
   store<u32>(block + R_RECORDS, <u32>recordsOff);
+  store<u32>(block + R_USAGE_COUNT, usageCount);
+  store<u32>(block + R_USAGE, <u32>usageOff);
   if (groupCount) memory.copy(block + groupsOff, bufferPtr(GROUPS), <usize>groupCount * G_SIZE);
   if (tokenCount) memory.copy(block + tokensOff, bufferPtr(TOKENS), <usize>tokenCount * T_SIZE);
   if (ruleCount) memory.copy(block + rulesOff, bufferPtr(RULES), <usize>ruleCount * RULE_SIZE);
+  if (usageCount) memory.copy(block + usageOff, bufferPtr(USAGE), <usize>usageCount * RULE_SIZE);
   if (recordCount) memory.copy(block + recordsOff, bufferPtr(RECORDS), <usize>recordCount * REC_SIZE);
   if (arenaLength) memory.copy(block + arenaOff, bufferPtr(ARENA), arenaLength);
   return block;

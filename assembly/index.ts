@@ -1,17 +1,17 @@
 // The core's exports. The TypeScript side writes bytes into INPUT, calls one
 // of these, and reads flat records back (layout.ts); no objects cross over.
 
-import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, MATCHES, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, MATCHES, PURPOSE, reserve, reserveKeep, bufferPtr } from "./buffers";
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, decide, indexMode, scanRules, VERDICT } from "./agent";
+import { buildIndex, decide, indexMode, scanRules, scanUsage, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
 import * as K from "./keywords";
 import {
-  MODE_RFC, R_MODE, R_SIZE, A_RULE_COUNT,
+  MODE_RFC, R_MODE, R_SIZE, R_USAGE_COUNT, A_RULE_COUNT, A_ROBOTS,
   A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE,
 } from "./layout";
 
@@ -116,6 +116,39 @@ export function matchingRules(index: usize): u32 {
   return scanRules(index, matchedPath, <u32>matchedLength, out);
 }
 
+/**
+ * For usage(): the Content-Usage rules of the index's applying groups that
+ * decide the path explainPath() prepared (the longest matches, all of
+ * them), as u32 indexes in the usage table at matches(); returns their count.
+ */
+export function usageRules(index: usize): u32 {
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let out = reserve(MATCHES, <usize>max<u32>(load<u32>(robots + R_USAGE_COUNT), 1) << 2);
+  return scanUsage(index, matchedPath, <u32>matchedLength, out);
+}
+
+/**
+ * Room for a purpose's preference per Content-Usage rule of a robots (one
+ * byte each: 0 unknown, 1 y, 2 n), written by the caller before checkLines
+ * or filterLines with PURPOSE_TABLE.
+ */
+export function purposeTable(size: u32): usize {
+  return reserve(PURPOSE, max<u32>(size, 1));
+}
+
+// What a purpose makes of an allowed URL (checkLines' and filterLines' `purpose`).
+const PURPOSE_NONE: u32 = 0;  // no purpose asked: allowed is allowed
+const PURPOSE_TABLE: u32 = 1; // opted out when its Content-Usage preference (purposeTable) is n
+const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's Content-Signal says no)
+
+/** 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose. */
+@inline function lineVerdict(index: usize, start: usize, end: usize, rfc: bool, purpose: u32): u32 {
+  if (!lineAllowed(index, start, end, rfc)) return 0;
+  if (purpose == PURPOSE_NONE) return 1;
+  if (purpose == PURPOSE_ALL) return 2;
+  return scanUsage(index, matchedPath, <u32>matchedLength, 0) == 2 ? 2 : 1;
+}
+
 export function matches(): usize {
   return bufferPtr(MATCHES);
 }
@@ -160,10 +193,11 @@ function decideBatch(index: usize, start: usize, end: usize, count: u32): u32 {
 
 /**
  * Decides every line of the input (URLs separated by LF or CRLF, as in a log
- * or a URL list) and writes one byte per line to verdicts(); returns the
- * number of lines. A final line break does not start another line.
+ * or a URL list) and writes one byte per line to verdicts() (1 allowed, 0
+ * disallowed, 2 allowed but opted out of the `purpose`); returns the number
+ * of lines. A final line break does not start another line.
  */
-export function checkLines(index: usize, textLen: u32): u32 {
+export function checkLines(index: usize, textLen: u32, purpose: u32): u32 {
   let rfc = indexMode(index) == MODE_RFC;
   let start = bufferPtr(INPUT);
   let end = start + <usize>textLen;
@@ -171,7 +205,7 @@ export function checkLines(index: usize, textLen: u32): u32 {
   let n: u32 = 0;
   while (start < end) {
     let e = findByte(start, end, 0x0a);
-    store<u8>(out + n, <u8>lineAllowed(index, start, contentEnd(start, e), rfc));
+    store<u8>(out + n, <u8>lineVerdict(index, start, contentEnd(start, e), rfc, purpose));
     n++;
     start = e + 1;
   }
@@ -196,42 +230,48 @@ const KEEP_VERDICTS: u32 = 3; // every line's verdict alone: "allowed" or "disal
 
 const ALLOWED_TAB = memory.data<u8>([0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x65, 0x64, 0x09]); // "allowed\t"
 const DISALLOWED_TAB = memory.data<u8>([0x64, 0x69, 0x73, 0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x65, 0x64, 0x09]); // "disallowed\t"
+const OPTED_OUT_TAB = memory.data<u8>([0x6f, 0x70, 0x74, 0x65, 0x64, 0x2d, 0x6f, 0x75, 0x74, 0x09]); // "opted-out\t"
 
-// Counts of the last filterLines call: lines, non-blank lines, allowed non-blank lines.
+// Counts of the last filterLines call: lines, non-blank lines, allowed non-blank lines, those opted out.
 let filteredLines: u32 = 0;
 let filteredUrls: u32 = 0;
 let filteredAllowed: u32 = 0;
+let filteredOptedOut: u32 = 0;
 
 /**
  * checkLines() that writes text instead of verdicts: the input's lines (LF
  * or CRLF) that `keep` selects, each ending in LF, or every line with its
- * verdict in front, or every line's verdict alone. Blank lines are kept
+ * verdict in front, or every line's verdict alone. With a `purpose`, an
+ * allowed line opted out of it counts as not allowed (kept with
+ * KEEP_DISALLOWED) and is labelled `opted-out`. Blank lines are kept
  * only when labelled. Returns the
  * output's length (bytes at output()); counts at filterCounts().
  */
-export function filterLines(index: usize, textLen: u32, keep: u32): u32 {
+export function filterLines(index: usize, textLen: u32, keep: u32, purpose: u32): u32 {
   let rfc = indexMode(index) == MODE_RFC;
   let start = bufferPtr(INPUT);
   let end = start + <usize>textLen;
   let out = reserve(OUTPUT, <usize>textLen + 64);
   let room = out + <usize>load<u32>(OUTPUT, 4);
   let at = out;
-  let lines: u32 = 0, urls: u32 = 0, allowedCount: u32 = 0;
+  let lines: u32 = 0, urls: u32 = 0, allowedCount: u32 = 0, optedOutCount: u32 = 0;
   while (start < end) {
     let e = findByte(start, end, 0x0a);
     let lineEnd = contentEnd(start, e);
     let length = lineEnd - start;
-    let allowed = lineAllowed(index, start, lineEnd, rfc);
+    let verdict = lineVerdict(index, start, lineEnd, rfc, purpose);
+    let allowed = verdict == 1;
     lines++;
-    if (length) { urls++; if (allowed) allowedCount++; }
+    if (length && verdict) { if (allowed) allowedCount++; else optedOutCount++; }
+    if (length) urls++;
     let label: usize = 0, labelLength: usize = 0;
-    if (keep == KEEP_LABELLED) {
-      label = allowed ? ALLOWED_TAB : DISALLOWED_TAB;
-      labelLength = allowed ? 8 : 11;
-    } else if (keep == KEEP_VERDICTS) {
-      label = allowed ? ALLOWED_TAB : DISALLOWED_TAB;
-      labelLength = allowed ? 7 : 10; // without the tab
-      length = 0;                     // nor the line
+    if (keep >= KEEP_LABELLED) {
+      label = allowed ? ALLOWED_TAB : verdict ? OPTED_OUT_TAB : DISALLOWED_TAB;
+      labelLength = allowed ? 8 : verdict ? 10 : 11;
+      if (keep == KEEP_VERDICTS) {
+        labelLength--; // without the tab
+        length = 0;    // nor the line
+      }
     } else if (length == 0 || allowed != (keep == KEEP_ALLOWED)) {
       start = e + 1;
       continue;
@@ -252,7 +292,8 @@ export function filterLines(index: usize, textLen: u32, keep: u32): u32 {
   }
   filteredLines = lines;
   filteredUrls = urls;
-  filteredAllowed = allowedCount;
+  filteredAllowed = allowedCount + optedOutCount;
+  filteredOptedOut = optedOutCount;
   return <u32>(at - out);
 }
 
@@ -260,12 +301,13 @@ export function output(): usize {
   return bufferPtr(OUTPUT);
 }
 
-/** filterLines' counts: lines, URLs (non-blank lines), allowed URLs, at 3 u32. */
-const COUNTS = memory.data(12);
+/** filterLines' counts: lines, URLs (non-blank lines), allowed URLs, those opted out of the purpose, at 4 u32. */
+const COUNTS = memory.data(16);
 export function filterCounts(): usize {
   store<u32>(COUNTS, filteredLines);
   store<u32>(COUNTS + 4, filteredUrls);
   store<u32>(COUNTS + 8, filteredAllowed);
+  store<u32>(COUNTS + 12, filteredOptedOut);
   return COUNTS;
 }
 

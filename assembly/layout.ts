@@ -56,7 +56,9 @@ export const R_ARENA = 28;
 export const R_SIZE = 32;       // bytes of the whole block
 export const R_RECORD_COUNT = 36;
 export const R_RECORDS = 40;
-export const R_HEADER: usize = 44;
+export const R_USAGE_COUNT = 44; // Content-Usage rules (AIPREF attach), kept apart from allow/disallow
+export const R_USAGE = 48;
+export const R_HEADER: usize = 52;
 
 // A group: the user-agent lines that open it and the rules that follow.
 export const G_TOKEN_START = 0;
@@ -64,7 +66,9 @@ export const G_TOKEN_COUNT = 4;
 export const G_RULE_START = 8;
 export const G_RULE_COUNT = 12;
 export const G_GLOBAL = 16;     // 1 when one of its user-agent lines is `*`
-export const G_SIZE: usize = 20;
+export const G_USAGE_START = 20; // its Content-Usage rules, in the usage table
+export const G_USAGE_COUNT = 24;
+export const G_SIZE: usize = 28;
 
 // A product token named by a user-agent line, lower-cased in the arena.
 export const T_OFFSET = 0;
@@ -82,7 +86,10 @@ export const REC_KEY_LENGTH = 20;
 export const REC_VALUE_LENGTH = 24;
 export const REC_SIZE: usize = 28;
 
-// A rule, 16 bytes. Lengths fit u16: a line keeps 16,663 bytes, so a value
+// A rule, 16 bytes (allow/disallow in the rule table; Content-Usage rules in
+// the usage table, the same record: RULE_ALLOW is never set there, and a
+// Content-Usage line without a path has an empty pattern, which matches every
+// path with priority 0). Lengths fit u16: a line keeps 16,663 bytes, so a value
 // is at most that and its normalised form at most three times that.
 export const RULE_LINE = 0;
 export const RULE_PATTERN = 4;     // offset in the arena of the normalised pattern: what is matched

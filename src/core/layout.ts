@@ -43,11 +43,16 @@ export enum L {
   R_ARENA = 28,
   R_RECORD_COUNT = 36,
   R_RECORDS = 40,
+  R_USAGE_COUNT = 44,
+  R_USAGE = 48,
 
   // Group record, in bytes.
   G_RULE_START = 8,
   G_RULE_COUNT = 12,
-  G_SIZE = 20,
+  G_GLOBAL = 16,
+  G_USAGE_START = 20,
+  G_USAGE_COUNT = 24,
+  G_SIZE = 28,
 
   // Token record (lower-cased product token in the arena), in bytes.
   T_OFFSET = 0,
@@ -88,6 +93,13 @@ export enum L {
   HOW_CRAWLER = 2,
   HOW_IGNORES_GLOBAL = 4,
   SELECT_SPECIFIC = 1,
+
+  A_ROBOTS = 0,
+
+  // What a purpose makes of an allowed URL in checkLines/filterLines.
+  PURPOSE_NONE = 0,
+  PURPOSE_TABLE = 1, // opted out where the Content-Usage preference (purposeTable) is n
+  PURPOSE_ALL = 2,   // every allowed URL is opted out
 
   // Verdict, in bytes.
   V_ALLOWED = 0,

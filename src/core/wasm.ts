@@ -14,9 +14,9 @@ export interface CoreExports {
   select(robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   check(index: number, urlLen: number): number;
   checkBatch16(index: number, units: number, count: number): number;
-  checkLines(index: number, textLen: number): number;
+  checkLines(index: number, textLen: number, purpose: number): number; // purpose: L.PURPOSE_*
   verdicts(): number;
-  filterLines(index: number, textLen: number, keep: number): number;
+  filterLines(index: number, textLen: number, keep: number, purpose: number): number;
   output(): number;
   filterCounts(): number;
   normalizeInput(len: number): number;
@@ -27,6 +27,8 @@ export interface CoreExports {
   matchedPathAt(): number;
   matchingRules(index: number): number; // after explainPath: the rules of the index's groups that match
   matches(): number;
+  usageRules(index: number): number; // after explainPath: the Content-Usage rules that decide the path
+  purposeTable(size: number): number; // room for a purpose's preference per Content-Usage rule
 }
 
 const encoder = new TextEncoder();

@@ -11,10 +11,12 @@ import type { Compiled } from './compiled.js';
 export interface FilteredLines {
   /** The lines kept, each ending in LF (labelled: `allowed\t` or `disallowed\t` in front of every line). */
   output: Uint8Array;
-  /** Lines read, URLs among them (non-blank lines), allowed URLs. */
+  /** Lines read, URLs among them (non-blank lines), URLs the crawler may fetch. */
   lines: number;
   urls: number;
   allowed: number;
+  /** Only with a purpose: the allowed URLs the file opts out of it (counted in `allowed` too). */
+  optedOut?: number;
 }
 
 /** URLs per core call in a batch: amortises the call, bounds the verdicts buffer. */
@@ -67,12 +69,12 @@ export function matchMany(compiled: Compiled, live: () => number, urls: readonly
  * of about LINES_CHUNK bytes cut at line breaks: no per-URL string at all,
  * so the cost is the core's plus one copy (bytes) or one encode (text).
  */
-export function matchLines(compiled: Compiled, index: number, input: string | Uint8Array, out?: Uint8Array): Uint8Array {
+export function matchLines(compiled: Compiled, index: number, input: string | Uint8Array, out: Uint8Array | undefined, purpose: number): Uint8Array {
   const core = compiled.core;
   let result = out ?? new Uint8Array(1024);
   let count = 0;
   lineChunks(core, input, (length) => {
-    const lines = core.exports.checkLines(index, length);
+    const lines = core.exports.checkLines(index, length, purpose);
     if (count + lines > result.length) {
       if (out) throw new RangeError(`out has room for ${out.length} verdicts, more lines were given`);
       const bigger = new Uint8Array(Math.max(result.length * 2, count + lines));
@@ -87,13 +89,15 @@ export function matchLines(compiled: Compiled, index: number, input: string | Ui
 }
 
 /** The lines `keep` selects (or every line labelled with its verdict), as the core writes them. */
-export function filterLines(compiled: Compiled, index: number, input: string | Uint8Array, keep: number): FilteredLines {
+/** `purpose`: the core's PURPOSE_* mode, undefined when none was asked (no `optedOut` count then). */
+export function filterLines(compiled: Compiled, index: number, input: string | Uint8Array, keep: number, purpose: number | undefined): FilteredLines {
   const core = compiled.core;
   const parts: Uint8Array[] = [];
   const totals = { lines: 0, urls: 0, allowed: 0 };
+  let optedOut = 0;
   let length = 0;
   lineChunks(core, input, (inputLength) => {
-    const written = core.exports.filterLines(index, inputLength, keep);
+    const written = core.exports.filterLines(index, inputLength, keep, purpose ?? 0);
     const at = core.exports.output();
     parts.push(core.u8.slice(at, at + written));
     length += written;
@@ -102,8 +106,10 @@ export function filterLines(compiled: Compiled, index: number, input: string | U
     totals.lines += u32[counts]!;
     totals.urls += u32[counts + 1]!;
     totals.allowed += u32[counts + 2]!;
+    optedOut += u32[counts + 3]!;
   });
-  return { output: parts.length === 1 ? parts[0]! : concatBytes(parts, length), ...totals };
+  const output = parts.length === 1 ? parts[0]! : concatBytes(parts, length);
+  return purpose === undefined ? { output, ...totals } : { output, ...totals, optedOut };
 }
 
 /** Writes `input` into the core a chunk of whole lines at a time and calls `take` with each chunk's byte length. */

@@ -7,6 +7,17 @@ import { matchMany, matchLines, filterLines, type FilteredLines } from './bulk.j
 import type { Robots } from './robots.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
 import { agentTokens, type Agent, type AgentTokens } from './agent.js';
+import { preparePurpose } from './purpose.js';
+import { L } from '../core/layout.js';
+
+/**
+ * Bulk options: a purpose (`train-ai`, `search`, `ai-input` or another
+ * AIPREF label) also marks the allowed URLs the file opts out of it, by
+ * Content-Signal or Content-Usage (docs/usage-signals.md).
+ */
+export interface PurposeOptions {
+  purpose?: string;
+}
 
 export type { FilteredLines } from './bulk.js';
 
@@ -24,6 +35,13 @@ export function newAgentMatcher(robots: Robots, compiled: Compiled, agent: Agent
 /** A live matcher's index and agent, for explain (throws RobotsDisposedError after dispose). */
 export function agentMatcherInternals(matcher: AgentMatcher): { index: number; tokens: AgentTokens } {
   return matcherInternals(matcher);
+}
+
+/** The purpose a bulk call asks about, read once from its options. */
+function purposeOption(options: PurposeOptions | undefined): unknown {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) throw typeError('options', 'an object', options);
+  return options.purpose;
 }
 
 export class AgentMatcher {
@@ -76,15 +94,17 @@ export class AgentMatcher {
   }
 
   /**
-   * One byte per line (1 allowed, 0 disallowed) for newline-separated URLs,
+   * One byte per line (1 allowed, 0 disallowed; with a purpose, 2 for an
+   * allowed URL the file opts out of it) for newline-separated URLs,
    * as text or as bytes read from a file or a socket: the fast path for logs
    * and URL lists, with no JavaScript string per URL. LF or CRLF line breaks;
    * a final line break does not start another line.
    */
-  matchLines(lines: string | Uint8Array, out?: Uint8Array): Uint8Array {
+  matchLines(lines: string | Uint8Array, out?: Uint8Array, options?: PurposeOptions): Uint8Array {
+    const purpose = purposeOption(options); // first: reading it may run user code
     const index = this.#live();
     if (out !== undefined && !(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
-    return matchLines(this.#compiled, index, lines, out);
+    return matchLines(this.#compiled, index, lines, out, purpose === undefined ? L.PURPOSE_NONE : preparePurpose(this.#compiled, index, purpose));
   }
 
   /**
@@ -93,14 +113,17 @@ export class AgentMatcher {
    * line with its verdict in front (`allowed\t...`, `disallowed\t...`), so
    * line N of the output answers line N of the input, or with `keep:
    * 'verdicts'` each line's verdict alone (`allowed` or `disallowed`). Blank
-   * lines are kept only by these two. The fast path for URL files and pipes: the core
+   * lines are kept only by these two. With a purpose, an allowed URL the
+   * file opts out of it is not kept as allowed (it is with 'disallowed')
+   * and is labelled `opted-out`. The fast path for URL files and pipes: the core
    * writes the output, with no JavaScript per line.
    */
-  filterLines(lines: string | Uint8Array, keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed'): FilteredLines {
+  filterLines(lines: string | Uint8Array, keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed', options?: PurposeOptions): FilteredLines {
+    const purpose = purposeOption(options); // first: reading it may run user code
     const index = this.#live();
     const mode = KEEP.indexOf(keep);
     if (mode < 0) throw new RangeError(`keep must be one of ${KEEP.join(', ')}; got ${JSON.stringify(keep)}`);
-    return filterLines(this.#compiled, index, lines, mode);
+    return filterLines(this.#compiled, index, lines, mode, purpose === undefined ? undefined : preparePurpose(this.#compiled, index, purpose));
   }
 
   /** The allowed URLs, in order. */

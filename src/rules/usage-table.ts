@@ -1,0 +1,88 @@
+// The usage statements of a compiled robots.txt, read back from the core:
+// Content-Signal and License lines (records, with the group each sits in)
+// and Content-Usage rules (the core's usage table, matched like rules; their
+// preferences stay in the line's record). Decoded once per Robots.
+
+import { L } from '../core/layout.js';
+import type { Compiled } from './compiled.js';
+import { parsePreferences, type ParsedPreferences } from './preferences.js';
+
+/** A line with a usage key, as written. */
+export interface UsageRecord {
+  line: number;
+  /** The group it sits in (groups() numbering); -1 before the first user-agent line. */
+  group: number;
+  /** The value after the colon, as written. */
+  value: string;
+}
+
+export interface UsageStatements {
+  signals: UsageRecord[];
+  licenses: UsageRecord[];
+  /** Content-Usage lines by line number. */
+  usages: Map<number, UsageRecord>;
+  /** Per usage-table rule (the core's numbering): its line. */
+  ruleLines: number[];
+  /** Parsed preferences by line, filled on demand. */
+  parsed: Map<number, ParsedPreferences>;
+}
+
+const cache = new WeakMap<Compiled, UsageStatements>();
+
+export function usageStatements(compiled: Compiled): UsageStatements {
+  let found = cache.get(compiled);
+  if (found) return found;
+  const robots = compiled.live();
+  const core = compiled.core;
+  const u32 = core.u32;
+  const word = (at: number) => u32[at >>> 2]!;
+  const arena = robots + word(robots + L.R_ARENA);
+  const records = robots + word(robots + L.R_RECORDS);
+  found = { signals: [], licenses: [], usages: new Map(), ruleLines: [], parsed: new Map() };
+  for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
+    const at = records + i * L.REC_SIZE;
+    if (word(at + L.REC_KIND) !== L.KIND_OTHER) continue;
+    const keyLength = word(at + L.REC_KEY_LENGTH);
+    if (keyLength !== 7 && keyLength !== 13 && keyLength !== 14) continue; // license, content-usage, content-signal
+    const key = arena + word(at + L.REC_KEY);
+    const name = core.read(key, keyLength).toLowerCase();
+    const list = name === 'content-signal' ? found.signals : name === 'license' ? found.licenses : name === 'content-usage' ? null : undefined;
+    if (list === undefined) continue;
+    const record = { line: word(at + L.REC_LINE), group: word(at + L.REC_GROUP) | 0, value: core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH)) };
+    if (list) list.push(record);
+    else found.usages.set(record.line, record);
+  }
+  const usage = robots + word(robots + L.R_USAGE);
+  for (let r = 0; r < word(robots + L.R_USAGE_COUNT); r++) found.ruleLines.push(word(usage + r * L.RULE_SIZE + L.RULE_LINE));
+  cache.set(compiled, found);
+  return found;
+}
+
+/** The preference expression of a Content-Usage value: what follows its path (if it has one). */
+export function preferenceText(value: string): string {
+  const path = value.startsWith('/') ? /^[^ \t]*/.exec(value)![0] : '';
+  return value.slice(path.length).replace(/^[ \t]+/, '');
+}
+
+/** The path a Content-Usage value names, as written; '' when it names none (the whole group). */
+export function usagePath(value: string): string {
+  return value.startsWith('/') ? /^[^ \t]*/.exec(value)![0] : '';
+}
+
+/** The parsed preferences of the Content-Usage rule on `line`. */
+export function preferencesOf(statements: UsageStatements, line: number): ParsedPreferences {
+  let parsed = statements.parsed.get(line);
+  if (!parsed) {
+    parsed = parsePreferences(preferenceText(statements.usages.get(line)?.value ?? ''));
+    statements.parsed.set(line, parsed);
+  }
+  return parsed;
+}
+
+/** The groups an agent index applies, in file order. */
+export function applyingGroups(compiled: Compiled, index: number): number[] {
+  const u32 = compiled.core.u32;
+  const count = u32[(index + L.A_GROUP_COUNT) >>> 2]!;
+  const first = (index + u32[(index + L.A_GROUPS) >>> 2]!) >>> 2;
+  return Array.from(u32.subarray(first, first + count));
+}
