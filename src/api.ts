@@ -6,7 +6,7 @@
 // Parsing and matching: the path every URL takes.
 export { parse } from './rules/parse.js';
 export { Robots } from './rules/robots.js';
-export type { AgentMatcher, FilteredLines } from './rules/matcher.js';
+export type { AgentMatcher, FilteredLines, PurposeOptions } from './rules/matcher.js';
 export type { Verdict, RuleType, OtherRecord } from './rules/compiled.js';
 export { productToken, isPlainToken } from './rules/agent.js';
 export type { Agent, Crawler } from './rules/agent.js';
@@ -22,6 +22,8 @@ export { groups } from './report/groups.js';
 export { selection } from './report/selection.js';
 export type { Selection } from './report/selection.js';
 export type { RobotsGroup } from './report/groups.js';
+export { usage } from './report/usage.js';
+export type { Usage, ContentSignal, ContentUsage, Preference, SignalValue, UseLevel } from './report/usage.js';
 
 // Fetching and caching by RFC 9309.
 export { robotsTxtUrl } from './fetch/location.js';

@@ -17,6 +17,8 @@ import { readingOf } from './reading.js';
 import { selectionOf } from './selection.js';
 import { groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Candidate } from './rule-table.js';
 import { L } from '../core/layout.js';
+import { usageAt, type Usage } from './usage.js';
+import { usageStatements } from '../rules/usage-table.js';
 
 export type ExplainReason =
   | 'longest-match'              // the longest matching pattern decided
@@ -53,6 +55,8 @@ export interface Explanation extends Verdict {
    * and why, in words.
    */
   selectedBy?: { token: string | null; why: string };
+  /** What the file says about using the URL (usage()), and why those statements apply, in words. */
+  usage: Pick<Usage, 'contentSignal' | 'contentUsage' | 'licenses'> & { why: string };
   /** One plain sentence: what a crawler will do and why. */
   message: string;
 }
@@ -174,7 +178,7 @@ interface OtherVerdict {
 const RANK = (a: Candidate, b: Candidate) => b.priority - a.priority || (a.type === b.type ? 0 : a.type === 'allow' ? -1 : 1);
 
 /** The core of explain: groups, candidates, winner and reason, without otherMode. */
-function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups'> & { groupIndexes: number[] } {
+function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups' | 'usage'> & { groupIndexes: number[] } {
   const { groups, specific } = groupsOf(compiled, index);
   const { path, always } = preparePath(compiled, url);
   // Matched in the core (file order), then ranked.
@@ -204,14 +208,51 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const reading = source.lines();
   const groups = groupLines(reading, core.groupIndexes);
   const { groupIndexes: _, ...rest } = core;
-  const explanation: Explanation = { ...rest, groups, message: '' };
+  const { contentSignal, contentUsage, licenses } = usageAt(source.compiled, source.index, url);
+  const usage = { contentSignal, contentUsage, licenses, why: '' };
+  const explanation: Explanation = { ...rest, groups, usage, message: '' };
   if (source.tokens.how & L.HOW_CRAWLER) explanation.selectedBy = selectedBy(source.tokens, selectionOf(source.compiled, source.index, source.tokens).token);
   const other = source.other();
   if (other && (other.verdict.allowed !== core.allowed || other.verdict.line !== core.line)) {
     explanation.otherMode = { mode: source.mode === 'google' ? 'rfc' : 'google', ...other.verdict, why: whyModesDiffer(source.mode, explanation, reading, other) };
   }
   explanation.message = sentence(source.agentLabel, explanation, reading);
+  usage.why = usageWhy(source.compiled, explanation, reading);
   return explanation;
+}
+
+/** Why the usage statements that apply do, and why others do not, in plain sentences. */
+function usageWhy(compiled: Compiled, e: Explanation, reading: LineEvents): string {
+  const { contentSignal, contentUsage, licenses } = e.usage;
+  const statements = usageStatements(compiled);
+  const parts: string[] = [];
+  const lines = (list: readonly number[]) => list.map((line) => `line ${line} ${ruleText(reading, line)}`).join(' and ');
+  if (contentSignal) {
+    parts.push(`${lines(contentSignal.lines)} ${contentSignal.lines.length > 1 ? 'are in the groups it follows; where they disagree the most restrictive value counts' : 'is in the group it follows'}.`);
+  } else {
+    const stars = e.groups.length && !e.fallback && statements.signals.length ? starGroups(reading) : new Set<number>();
+    const star = statements.signals.filter((record) => stars.has(record.group));
+    if (star.length && e.groups.length && !e.fallback) parts.push(`The \`*\` group's Content-Signal on line ${star.map((r) => r.line).join(', ')} does not apply: it follows its own group, which has none.`);
+    else if (statements.signals.length) parts.push('No Content-Signal line is in the groups it follows.');
+  }
+  if (!e.allowed) {
+    if (statements.usages.size) parts.push('No Content-Usage preference applies: it may not crawl this URL, and preferences apply only to what may be crawled.');
+  } else if (contentUsage) {
+    if (contentUsage.path === '') parts.push(`${lines(contentUsage.lines)} cover${contentUsage.lines.length > 1 ? '' : 's'} the whole group (no path), and no Content-Usage path matches ${e.path}.`);
+    else if (contentUsage.lines.length > 1) parts.push(`${lines(contentUsage.lines)} are the longest Content-Usage paths matching ${e.path}, equally long: their preferences combine, the most restrictive winning.`);
+    else parts.push(`${lines(contentUsage.lines)} is the longest Content-Usage path matching ${e.path}.`);
+  } else if (statements.usages.size) {
+    parts.push(`No Content-Usage rule of the groups it follows matches ${e.path}.`);
+  }
+  if (licenses.length) parts.push(`The file names ${licenses.length === 1 ? 'a license' : `${licenses.length} licenses`} for the whole site (License lines belong to no group).`);
+  return parts.join(' ') || 'The file has no Content-Signal, Content-Usage or License line.';
+}
+
+/** The groups with a `*` user-agent line, in one pass. */
+function starGroups(reading: LineEvents): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < reading.count; i++) if (reading.kind(i) === 'user-agent' && reading.agent(i) === '*') out.add(reading.group(i));
+  return out;
 }
 
 const orList = (tokens: readonly string[]) => tokens.length ? tokens.join(' or ') : 'it';

@@ -58,15 +58,14 @@ export function usageStatements(compiled: Compiled): UsageStatements {
   return found;
 }
 
-/** The preference expression of a Content-Usage value: what follows its path (if it has one). */
-export function preferenceText(value: string): string {
-  const path = value.startsWith('/') ? /^[^ \t]*/.exec(value)![0] : '';
-  return value.slice(path.length).replace(/^[ \t]+/, '');
-}
-
-/** The path a Content-Usage value names, as written; '' when it names none (the whole group). */
+/** The path a Content-Usage value names, as written (up to a space or tab); '' when it names none (the whole group). */
 export function usagePath(value: string): string {
   return value.startsWith('/') ? /^[^ \t]*/.exec(value)![0] : '';
+}
+
+/** The preference expression of a Content-Usage value: what follows its path (if it has one). */
+export function preferenceText(value: string): string {
+  return value.slice(usagePath(value).length).replace(/^[ \t]+/, '');
 }
 
 /** The parsed preferences of the Content-Usage rule on `line`. */
