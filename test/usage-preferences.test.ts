@@ -1,0 +1,70 @@
+// The AIPREF preference reader against structured-headers, a maintained
+// RFC 9651 implementation: on random expressions built from the syntax's
+// own characters, both accept or both reject, and where both accept, every
+// label's preference is what the parsed Dictionary says (token y, token n,
+// anything else unknown).
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { parseDictionary, Token } from 'structured-headers';
+import { parsePreferences } from '../src/rules/preferences.js';
+
+function reference(text: string): Record<string, string> | null {
+  let dict: ReturnType<typeof parseDictionary>;
+  try {
+    dict = parseDictionary(text);
+  } catch {
+    return null;
+  }
+  const out: Record<string, string> = {};
+  for (const [key, [value]] of dict) {
+    out[key] = value instanceof Token && (value.value === 'y' || value.value === 'n') ? value.value : 'unknown';
+  }
+  return out;
+}
+
+describe('AIPREF preferences: RFC 9651 Dictionary, differentially', () => {
+  const pieces = fc.constantFrom(
+    'train-ai', 'search', 'ai-use', 'y', 'n', 'yes', '=', ',', ', ', ' ', '\t', ';', '"n"', '"a\\"b"', '?1', '?0', '?2', '1', '-2', '1.5', '1.2345',
+    '(y n)', '(', ')', ':YWJj:', '@1700000000', '%"a%c3%a9"', '%"x%C3"', '*', 'Train-AI', '_x', 'a.b', 'é', '\\', '1234567890123456',
+  );
+  const expression = fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join(''));
+
+  test('random expressions: the same acceptance and the same preferences', () => {
+    fc.assert(fc.property(expression, (text) => {
+      const ours = parsePreferences(text);
+      const theirs = reference(text);
+      expect(ours.error === undefined, `${JSON.stringify(text)}: ${ours.error}`).toBe(theirs !== null);
+      if (theirs) expect({ ...ours.preferences }).toEqual(theirs);
+    }), { numRuns: 20_000 });
+  });
+
+  test.each([
+    ['train-ai=y, search=n', { 'train-ai': 'y', search: 'n' }],
+    ['train-ai=y, train-ai, search=n, search="n"', { 'train-ai': 'unknown', search: 'unknown' }],
+    ['train-ai;allow=n, train-ai=y', { 'train-ai': 'y' }],
+    ['train-ai;has;parameters="?";', null],
+    ['train-ai;has;parameters="?"', { 'train-ai': 'unknown' }],
+    ['Train-ai=n', null],
+    ['train-ai=N', { 'train-ai': 'unknown' }],
+    ['   train-ai=n   ', { 'train-ai': 'n' }],
+    ['', {}],
+  ])('%j', (text, expected) => {
+    const ours = parsePreferences(text);
+    expect(ours.error === undefined ? { ...ours.preferences } : null).toEqual(expected);
+    expect(reference(text)).toEqual(expected);
+  });
+
+  test('a failed parse says why in words', () => {
+    expect(parsePreferences('Train-ai=n').error).toMatch(/lower case.*"Train-ai".*"train-ai"/);
+    expect(parsePreferences('train-ai=n,').error).toMatch(/ends with a comma/);
+    expect(parsePreferences('train-ai=é').error).toMatch(/non-ASCII/);
+  });
+
+  test('16 KB and 1 MB expressions parse in linear time and never throw', () => {
+    for (const size of [16_000, 1_000_000]) {
+      expect(parsePreferences('train-ai=n, '.repeat(size / 12) + 'x').error).toBeUndefined();
+      expect(parsePreferences('"'.repeat(size)).error).toBeDefined();
+      expect(parsePreferences('a=('.repeat(size / 3)).error).toBeDefined();
+    }
+  });
+});
