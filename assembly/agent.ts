@@ -19,7 +19,7 @@ import { patternMatches } from "./match";
 import { prefixWord, findByte } from "./scan";
 import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
 import { sortU32 } from "./sort";
-import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, AGENT_SET, PURPOSE, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, AGENT_SET, PURPOSE, BUCKETS, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_USAGE_START, G_USAGE_COUNT, G_SIZE,
@@ -535,11 +535,10 @@ export function scanRules(index: usize, path: usize, pathLen: u32, out: usize): 
 /**
  * The Content-Usage rules of the index's applying groups that decide a path
  * (SPEC 7.2): those that match it with the longest pattern, all of them,
- * since equal ones combine (the most restrictive preference wins). With
- * `out`, writes their indexes in the usage table there and returns their
- * count; without, returns the purpose's combined preference from the PURPOSE
- * table (0 unknown, 1 y, 2 n: the highest). Matched by the same pattern
- * matcher as allow/disallow, behind the same prefilter for long paths.
+ * since equal ones combine (the most restrictive preference wins): writes
+ * their indexes in the usage table to `out` and returns their count.
+ * Matched by the same pattern matcher as allow/disallow, behind the same
+ * prefilter for long paths.
  */
 export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): u32 {
   let robots = <usize>load<u32>(index + A_ROBOTS);
@@ -548,7 +547,6 @@ export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): 
   let arena = robots + load<u32>(robots + R_ARENA);
   let list = index + load<u32>(index + A_GROUPS);
   let count = load<u32>(index + A_GROUP_COUNT);
-  let purpose = bufferPtr(PURPOSE);
   let best: i32 = -1;
   let n: u32 = 0;
   let masked = false;
@@ -568,11 +566,111 @@ export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): 
       }
       if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
       if (priority > best) { best = priority; n = 0; }
-      if (out) { store<u32>(out + (<usize>n << 2), r); n++; }
-      else n = max<u32>(n, <u32>load<u8>(purpose + r));
+      store<u32>(out + (<usize>n << 2), r);
+      n++;
     }
   }
   return n;
+}
+
+// ---- A purpose over many URLs ------------------------------------------------
+//
+// Every Content-Usage path starts with `/` (or is empty), and so does every
+// path: a rule whose second byte is a literal can match only paths with the
+// same second byte. For the bulk loops, the index's usage rules are bucketed
+// by that byte (bucket 256: rules that may match any path: empty, `/`, a
+// `*` or the end anchor second), so a URL tries its bucket and bucket 256,
+// not every rule. BUCKETS holds 258 u32 starts, then the rule indexes.
+
+const ANY_PATH: u32 = 256;
+
+/** The bucket of a usage rule: its pattern's second byte when that is a literal, else ANY_PATH. */
+@inline function bucketOf(pattern: usize, length: u32, flags: u32): u32 {
+  if (length < 2) return ANY_PATH;
+  let c = <u32>load<u8>(pattern + 1);
+  if (c == 0x2a || (c == 0x24 && length == 2 && flags & RULE_ANCHORED)) return ANY_PATH;
+  return c;
+}
+
+/** Buckets the index's Content-Usage rules for usageValue(). */
+export function bucketUsage(index: usize): void {
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let groups = robots + load<u32>(robots + R_GROUPS);
+  let usage = robots + load<u32>(robots + R_USAGE);
+  let arena = robots + load<u32>(robots + R_ARENA);
+  let list = index + load<u32>(index + A_GROUPS);
+  let count = load<u32>(index + A_GROUP_COUNT);
+  let total: u32 = 0;
+  for (let g: u32 = 0; g < count; g++) total += load<u32>(groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE + G_USAGE_COUNT);
+  let starts = reserve(BUCKETS, (258 + <usize>total) << 2);
+  memory.fill(starts, 0, 258 << 2);
+  // Two passes: count per bucket, then place (starts[b + 1] counts, then is a cursor).
+  for (let pass = 0; pass < 2; pass++) {
+    for (let g: u32 = 0; g < count; g++) {
+      let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
+      let r = load<u32>(group + G_USAGE_START);
+      let end = r + load<u32>(group + G_USAGE_COUNT);
+      for (; r < end; r++) {
+        let rule = usage + <usize>r * RULE_SIZE;
+        let b = bucketOf(arena + load<u32>(rule + RULE_PATTERN), <u32>load<u16>(rule + RULE_LENGTH), load<u32>(rule + RULE_FLAGS));
+        let slot = starts + (<usize>(b + 1) << 2);
+        if (pass == 0) { store<u32>(slot, load<u32>(slot) + 1); continue; }
+        let at = load<u32>(slot);
+        store<u32>(starts + ((258 + <usize>at) << 2), r);
+        store<u32>(slot, at + 1);
+      }
+    }
+    if (pass == 0) {
+      // Counts to starts: starts[b + 1] becomes where bucket b begins (its cursor).
+      let sum: u32 = 0;
+      for (let b: usize = 1; b < 258; b++) {
+        let n = load<u32>(starts + (b << 2));
+        store<u32>(starts + (b << 2), sum);
+        sum += n;
+      }
+    }
+  }
+  // Placing moved each cursor starts[b + 1] to the end of bucket b, which is
+  // where bucket b + 1 begins: starts[b] is now bucket b's start.
+}
+
+/**
+ * scanUsage() for the bulk loops: the purpose's combined preference for a
+ * path (0 unknown, 1 y, 2 n), trying only the rules bucketUsage() put in
+ * the path's bucket and in ANY_PATH.
+ */
+export function usageValue(index: usize, path: usize, pathLen: u32): u32 {
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let usage = robots + load<u32>(robots + R_USAGE);
+  let arena = robots + load<u32>(robots + R_ARENA);
+  let starts = bufferPtr(BUCKETS);
+  let rules = starts + (258 << 2);
+  let purpose = bufferPtr(PURPOSE);
+  let best: i32 = -1;
+  let value: u32 = 0;
+  let masked = false;
+  for (let pass = 0; pass < 2; pass++) {
+    let b: usize = pass == 0 ? ANY_PATH : pathLen >= 2 ? <usize>load<u8>(path + 1) : ANY_PATH;
+    if (pass == 1 && b == ANY_PATH) break;
+    let i = load<u32>(starts + (b << 2));
+    let end = load<u32>(starts + ((b + 1) << 2));
+    for (; i < end; i++) {
+      let r = load<u32>(rules + (<usize>i << 2));
+      let rule = usage + <usize>r * RULE_SIZE;
+      let priority = <i32>load<u16>(rule + RULE_LENGTH);
+      if (priority < best) continue;
+      let flags = load<u32>(rule + RULE_FLAGS);
+      let pattern = arena + load<u32>(rule + RULE_PATTERN);
+      if (flags & RULE_WILDCARD && pathLen >= PREFILTER_PATH) {
+        if (!masked) { markPath(path, pathLen); masked = true; }
+        if (!mayMatch(pattern, priority)) continue;
+      }
+      if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
+      if (priority > best) { best = priority; value = 0; }
+      value = max<u32>(value, <u32>load<u8>(purpose + r));
+    }
+  }
+  return value;
 }
 
 /** The verdict of the best allow and disallow rules found (-1: none). */

@@ -23,6 +23,7 @@ export const KMP = memory.data(8);      // match: the table of a long segment's 
 export const AGENT_SET = memory.data(8); // index build: the caller's agents as a hash set
 export const MATCHES = memory.data(8);  // explain: the rules that match a path
 export const PURPOSE = memory.data(8);  // a purpose's preference per Content-Usage rule (0 unknown, 1 y, 2 n)
+export const BUCKETS = memory.data(8);  // a purpose's Content-Usage rules by the second byte of their path
 
 @inline export function bufferPtr(buf: usize): usize {
   return load<u32>(buf);

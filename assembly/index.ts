@@ -5,7 +5,7 @@ import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, MATCHES, PURPOSE, reserv
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, decide, indexMode, scanRules, scanUsage, VERDICT } from "./agent";
+import { buildIndex, decide, indexMode, scanRules, scanUsage, bucketUsage, usageValue, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
@@ -128,12 +128,15 @@ export function usageRules(index: usize): u32 {
 }
 
 /**
- * Room for a purpose's preference per Content-Usage rule of a robots (one
- * byte each: 0 unknown, 1 y, 2 n), written by the caller before checkLines
- * or filterLines with PURPOSE_TABLE.
+ * Sets up `index` for a purpose over many URLs: returns room for the
+ * purpose's preference per Content-Usage rule of its robots (one byte
+ * each: 0 unknown, 1 y, 2 n), for the caller to write before checkLines or
+ * filterLines with PURPOSE_TABLE.
  */
-export function purposeTable(size: u32): usize {
-  return reserve(PURPOSE, max<u32>(size, 1));
+export function purposeTable(index: usize): usize {
+  bucketUsage(index);
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  return reserve(PURPOSE, max<u32>(load<u32>(robots + R_USAGE_COUNT), 1));
 }
 
 // What a purpose makes of an allowed URL (checkLines' and filterLines' `purpose`).
@@ -146,7 +149,7 @@ const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's C
   if (!lineAllowed(index, start, end, rfc)) return 0;
   if (purpose == PURPOSE_NONE) return 1;
   if (purpose == PURPOSE_ALL) return 2;
-  return scanUsage(index, matchedPath, <u32>matchedLength, 0) == 2 ? 2 : 1;
+  return usageValue(index, matchedPath, <u32>matchedLength) == 2 ? 2 : 1;
 }
 
 export function matches(): usize {

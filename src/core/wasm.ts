@@ -28,7 +28,7 @@ export interface CoreExports {
   matchingRules(index: number): number; // after explainPath: the rules of the index's groups that match
   matches(): number;
   usageRules(index: number): number; // after explainPath: the Content-Usage rules that decide the path
-  purposeTable(size: number): number; // room for a purpose's preference per Content-Usage rule
+  purposeTable(index: number): number; // sets the index up for a purpose; room for its preference per Content-Usage rule
 }
 
 const encoder = new TextEncoder();

@@ -64,7 +64,7 @@ export function preparePurpose(compiled: Compiled, index: number, purpose: unkno
   const rules = statements.ruleLines;
   if (!names.label || !rules.length) return L.PURPOSE_NONE;
   const core = compiled.core;
-  const at = core.exports.purposeTable(rules.length);
+  const at = core.exports.purposeTable(index);
   const table = core.u8;
   for (let r = 0; r < rules.length; r++) {
     const preference = preferencesOf(statements, rules[r]!).preferences[names.label];
