@@ -532,47 +532,6 @@ export function scanRules(index: usize, path: usize, pathLen: u32, out: usize): 
   return n;
 }
 
-/**
- * The Content-Usage rules of the index's applying groups that decide a path
- * (SPEC 7.2): those that match it with the longest pattern, all of them,
- * since equal ones combine (the most restrictive preference wins): writes
- * their indexes in the usage table to `out` and returns their count.
- * Matched by the same pattern matcher as allow/disallow, behind the same
- * prefilter for long paths.
- */
-export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): u32 {
-  let robots = <usize>load<u32>(index + A_ROBOTS);
-  let groups = robots + load<u32>(robots + R_GROUPS);
-  let usage = robots + load<u32>(robots + R_USAGE);
-  let arena = robots + load<u32>(robots + R_ARENA);
-  let list = index + load<u32>(index + A_GROUPS);
-  let count = load<u32>(index + A_GROUP_COUNT);
-  let best: i32 = -1;
-  let n: u32 = 0;
-  let masked = false;
-  for (let g: u32 = 0; g < count; g++) {
-    let group = groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE;
-    let r = load<u32>(group + G_USAGE_START);
-    let end = r + load<u32>(group + G_USAGE_COUNT);
-    for (; r < end; r++) {
-      let rule = usage + <usize>r * RULE_SIZE;
-      let priority = <i32>load<u16>(rule + RULE_LENGTH);
-      if (priority < best) continue;
-      let flags = load<u32>(rule + RULE_FLAGS);
-      let pattern = arena + load<u32>(rule + RULE_PATTERN);
-      if (flags & RULE_WILDCARD && pathLen >= PREFILTER_PATH) {
-        if (!masked) { markPath(path, pathLen); masked = true; }
-        if (!mayMatch(pattern, priority)) continue;
-      }
-      if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
-      if (priority > best) { best = priority; n = 0; }
-      store<u32>(out + (<usize>n << 2), r);
-      n++;
-    }
-  }
-  return n;
-}
-
 // ---- A purpose over many URLs ------------------------------------------------
 //
 // Every Content-Usage path starts with `/` (or is empty), and so does every
@@ -592,7 +551,7 @@ const ANY_PATH: u32 = 256;
   return c;
 }
 
-/** Buckets the index's Content-Usage rules for usageValue(). */
+/** Buckets the index's Content-Usage rules for scanUsage(). */
 export function bucketUsage(index: usize): void {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let groups = robots + load<u32>(robots + R_GROUPS);
@@ -635,11 +594,16 @@ export function bucketUsage(index: usize): void {
 }
 
 /**
- * scanUsage() for the bulk loops: the purpose's combined preference for a
- * path (0 unknown, 1 y, 2 n), trying only the rules bucketUsage() put in
- * the path's bucket and in ANY_PATH.
+ * The Content-Usage rules of the index's applying groups that decide a path
+ * (SPEC 7.2): those that match it with the longest pattern, all of them,
+ * since equal ones combine (the most restrictive preference wins). Tries
+ * only the rules bucketUsage() put in the path's bucket and in ANY_PATH,
+ * with the pattern matcher of allow/disallow, behind the same prefilter for
+ * long paths. With `out`, writes their indexes in the usage table there and
+ * returns their count; without, returns the purpose's combined preference
+ * from the PURPOSE table (0 unknown, 1 y, 2 n: the highest).
  */
-export function usageValue(index: usize, path: usize, pathLen: u32): u32 {
+export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): u32 {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let usage = robots + load<u32>(robots + R_USAGE);
   let arena = robots + load<u32>(robots + R_ARENA);
@@ -647,7 +611,7 @@ export function usageValue(index: usize, path: usize, pathLen: u32): u32 {
   let rules = starts + (258 << 2);
   let purpose = bufferPtr(PURPOSE);
   let best: i32 = -1;
-  let value: u32 = 0;
+  let n: u32 = 0; // with `out`, the rules written; without, the combined preference
   let masked = false;
   for (let pass = 0; pass < 2; pass++) {
     let b: usize = pass == 0 ? ANY_PATH : pathLen >= 2 ? <usize>load<u8>(path + 1) : ANY_PATH;
@@ -666,11 +630,12 @@ export function usageValue(index: usize, path: usize, pathLen: u32): u32 {
         if (!mayMatch(pattern, priority)) continue;
       }
       if (!patternMatches(pattern, <usize>priority, flags, path, pathLen)) continue;
-      if (priority > best) { best = priority; value = 0; }
-      value = max<u32>(value, <u32>load<u8>(purpose + r));
+      if (priority > best) { best = priority; n = 0; }
+      if (out) { store<u32>(out + (<usize>n << 2), r); n++; }
+      else n = max<u32>(n, <u32>load<u8>(purpose + r));
     }
   }
-  return value;
+  return n;
 }
 
 /** The verdict of the best allow and disallow rules found (-1: none). */

@@ -5,7 +5,7 @@ import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, OUTPUT, MATCHES, PURPOSE, reserv
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, decide, indexMode, scanRules, scanUsage, bucketUsage, usageValue, VERDICT } from "./agent";
+import { buildIndex, decide, indexMode, scanRules, scanUsage, bucketUsage, VERDICT } from "./agent";
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
@@ -124,6 +124,7 @@ export function matchingRules(index: usize): u32 {
 export function usageRules(index: usize): u32 {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let out = reserve(MATCHES, <usize>max<u32>(load<u32>(robots + R_USAGE_COUNT), 1) << 2);
+  bucketUsage(index);
   return scanUsage(index, matchedPath, <u32>matchedLength, out);
 }
 
@@ -149,7 +150,7 @@ const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's C
   if (!lineAllowed(index, start, end, rfc)) return 0;
   if (purpose == PURPOSE_NONE) return 1;
   if (purpose == PURPOSE_ALL) return 2;
-  return usageValue(index, matchedPath, <u32>matchedLength) == 2 ? 2 : 1;
+  return scanUsage(index, matchedPath, <u32>matchedLength, 0) == 2 ? 2 : 1;
 }
 
 export function matches(): usize {

@@ -18,12 +18,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parse } from '../dist/index.js';
+import { parse, purpose } from '../dist/index.js';
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const URL_COUNT = Number(process.env.BENCH_URLS ?? 200_000);
 const ROUNDS = 15;
 const AGENT = 'CCBot';
+const trainAi = purpose('train-ai');
 const files = readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort();
 const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 30 });
 const urlBytes = new TextEncoder().encode(urls);
@@ -71,10 +72,10 @@ for (const name of files) {
   const { body, rules } = withUsage(readFileSync(CORPUS + name, 'utf8'));
   const robots = parse(body);
   const matcher = robots.forAgent(AGENT);
-  const check = matcher.filterLines(urlBytes, 'allowed', { purpose: 'train-ai' });
+  const check = matcher.filterLines(urlBytes, 'allowed', { purpose: trainAi });
   const [plain, purpose] = compare([
     () => matcher.filterLines(urlBytes),
-    () => matcher.filterLines(urlBytes, 'allowed', { purpose: 'train-ai' }),
+    () => matcher.filterLines(urlBytes, 'allowed', { purpose: trainAi }),
   ]);
   worst = Math.max(worst, purpose.ratio);
   const n = (x) => x.toLocaleString('en-US');

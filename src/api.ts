@@ -6,7 +6,7 @@
 // Parsing and matching: the path every URL takes.
 export { parse } from './rules/parse.js';
 export { Robots } from './rules/robots.js';
-export type { AgentMatcher, FilteredLines, PurposeOptions } from './rules/matcher.js';
+export type { AgentMatcher, FilteredLines, PurposeOptions, Purpose } from './rules/matcher.js';
 export type { Verdict, RuleType, OtherRecord } from './rules/compiled.js';
 export { productToken, isPlainToken } from './rules/agent.js';
 export type { Agent, Crawler } from './rules/agent.js';
@@ -23,6 +23,7 @@ export { selection } from './report/selection.js';
 export type { Selection } from './report/selection.js';
 export type { RobotsGroup } from './report/groups.js';
 export { usage } from './report/usage.js';
+export { purpose } from './rules/purpose.js';
 export type { Usage, ContentSignal, ContentUsage, Preference, SignalValue, UseLevel } from './report/usage.js';
 
 // Fetching and caching by RFC 9309.

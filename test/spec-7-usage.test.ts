@@ -5,7 +5,7 @@
 // filter to usage().
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, usage, explain, type Robots } from '../src/index.js';
+import { parse, usage, explain, purpose, type Robots } from '../src/index.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
@@ -48,13 +48,13 @@ describe('SPEC 7.2 Content-Usage: the AIPREF attach example', () => {
   test('the purpose filter gives the same table', () => {
     const matcher = parse(file).forAgent('OtherBot');
     const urls = ['/test', '/never/test', '/ai-ok/test'].map((p) => `https://example.com${p}`).join('\n');
-    expect([...matcher.matchLines(urls, undefined, { purpose: 'train-ai' })]).toEqual([2, 0, 1]);
-    const labelled = matcher.filterLines(urls, 'labelled', { purpose: 'train-ai' });
+    expect([...matcher.matchLines(urls, undefined, { purpose: purpose('train-ai') })]).toEqual([2, 0, 1]);
+    const labelled = matcher.filterLines(urls, 'labelled', { purpose: purpose('train-ai') });
     expect(decode(labelled.output)).toBe('opted-out\thttps://example.com/test\ndisallowed\thttps://example.com/never/test\nallowed\thttps://example.com/ai-ok/test\n');
     expect(labelled).toMatchObject({ lines: 3, urls: 3, allowed: 2, optedOut: 1 });
-    expect(decode(matcher.filterLines(urls, 'allowed', { purpose: 'train-ai' }).output)).toBe('https://example.com/ai-ok/test\n');
-    expect(decode(matcher.filterLines(urls, 'disallowed', { purpose: 'train-ai' }).output)).toBe('https://example.com/test\nhttps://example.com/never/test\n');
-    expect(decode(matcher.filterLines(urls, 'verdicts', { purpose: 'train-ai' }).output)).toBe('opted-out\ndisallowed\nallowed\n');
+    expect(decode(matcher.filterLines(urls, 'allowed', { purpose: purpose('train-ai') }).output)).toBe('https://example.com/ai-ok/test\n');
+    expect(decode(matcher.filterLines(urls, 'disallowed', { purpose: purpose('train-ai') }).output)).toBe('https://example.com/test\nhttps://example.com/never/test\n');
+    expect(decode(matcher.filterLines(urls, 'verdicts', { purpose: purpose('train-ai') }).output)).toBe('opted-out\ndisallowed\nallowed\n');
     // Without a purpose nothing changes, and no optedOut count appears.
     expect(matcher.filterLines(urls, 'allowed')).not.toHaveProperty('optedOut');
     expect([...matcher.matchLines(urls)]).toEqual([1, 0, 1]);
@@ -216,8 +216,8 @@ describe('SPEC 7.1 Content-Signal', () => {
     // GPTBot may not crawl at all; its group has no signal.
     expect(usage(robots, 'https://x/page', 'GPTBot')).toMatchObject({ allowed: false, contentSignal: null, contentUsage: null });
     // And the purpose filter opts CCBot out of training everywhere it may crawl.
-    expect([...robots.forAgent('CCBot').matchLines('https://x/a\nhttps://x/cart\n', undefined, { purpose: 'train-ai' })]).toEqual([2, 0]);
-    expect([...robots.forAgent('CCBot').matchLines('https://x/a\n', undefined, { purpose: 'search' })]).toEqual([1]);
+    expect([...robots.forAgent('CCBot').matchLines('https://x/a\nhttps://x/cart\n', undefined, { purpose: purpose('train-ai') })]).toEqual([2, 0]);
+    expect([...robots.forAgent('CCBot').matchLines('https://x/a\n', undefined, { purpose: purpose('search') })]).toEqual([1]);
   });
 
   test('two signal lines in the crawler\'s groups: the most restrictive value per key', () => {
@@ -245,20 +245,22 @@ describe('Content-Signal and Content-Usage together', () => {
   test('the filter opts a URL out when either says no; ai-input is Content-Signal\'s alone', () => {
     const m = parse(file).forAgent('bot');
     const urls = 'https://x/\nhttps://x/members/a\nhttps://x/admin\n';
-    expect([...m.matchLines(urls, undefined, { purpose: 'train-ai' })]).toEqual([1, 2, 0]);
-    expect([...m.matchLines(urls, undefined, { purpose: 'ai-train' })]).toEqual([1, 2, 0]);
-    expect([...m.matchLines(urls, undefined, { purpose: 'ai-input' })]).toEqual([2, 2, 0]);
-    expect([...m.matchLines(urls, undefined, { purpose: 'search' })]).toEqual([1, 1, 0]);
+    expect([...m.matchLines(urls, undefined, { purpose: purpose('train-ai') })]).toEqual([1, 2, 0]);
+    expect([...m.matchLines(urls, undefined, { purpose: purpose('ai-train') })]).toEqual([1, 2, 0]);
+    expect([...m.matchLines(urls, undefined, { purpose: purpose('ai-input') })]).toEqual([2, 2, 0]);
+    expect([...m.matchLines(urls, undefined, { purpose: purpose('search') })]).toEqual([1, 1, 0]);
     // Content-Signal says no while Content-Usage says y: no wins.
     const both = parse('User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=y\n').forAgent('bot');
-    expect([...both.matchLines('https://x/\n', undefined, { purpose: 'train-ai' })]).toEqual([2]);
+    expect([...both.matchLines('https://x/\n', undefined, { purpose: purpose('train-ai') })]).toEqual([2]);
   });
 
   test('any AIPREF label can be a purpose; a malformed purpose is a RangeError naming it', () => {
     const m = parse('User-agent: *\nContent-Usage: / train-genai=n\n').forAgent('bot');
-    expect([...m.matchLines('https://x/\n', undefined, { purpose: 'train-genai' })]).toEqual([2]);
-    expect(() => m.matchLines('https://x/\n', undefined, { purpose: 'Train AI' })).toThrow(/purpose must be .*"Train AI"/);
-    expect(() => m.filterLines('https://x/\n', 'allowed', { purpose: 7 as unknown as string })).toThrow(RangeError);
+    expect([...m.matchLines('https://x/\n', undefined, { purpose: purpose('train-genai') })]).toEqual([2]);
+    expect(() => purpose('Train AI')).toThrow(/purpose must be .*"Train AI"/);
+    expect(() => purpose(7 as unknown as string)).toThrow(RangeError);
+    // A string is not a Purpose: purpose() makes one (and brings the usage readers along only then).
+    expect(() => m.filterLines('https://x/\n', 'allowed', { purpose: 'train-ai' as never })).toThrow(/options.purpose must be a Purpose from purpose\('train-ai'\)/);
   });
 });
 
@@ -320,15 +322,15 @@ describe('properties', () => {
   const urls = fc.array(path, { minLength: 1, maxLength: 8 }).map((paths) => paths.map((p) => `https://h${p}`));
 
   test.each(['google', 'rfc'] as const)('%s: usage().allowed is check().allowed; the purpose filter keeps what usage() says', (mode) => {
-    fc.assert(fc.property(file, urls, fc.constantFrom('bot', 'other', 'none'), fc.constantFrom('train-ai', 'search'), (body, list, agent, purpose) => {
+    fc.assert(fc.property(file, urls, fc.constantFrom('bot', 'other', 'none'), fc.constantFrom('train-ai', 'search'), (body, list, agent, purposeName) => {
       const robots = parse(body, { mode });
       try {
-        const verdicts = robots.forAgent(agent).matchLines(list.join('\n'), undefined, { purpose });
+        const verdicts = robots.forAgent(agent).matchLines(list.join('\n'), undefined, { purpose: purpose(purposeName) });
         list.forEach((url, i) => {
           const u = usage(robots, url, agent);
           expect(u.allowed).toBe(robots.check(url, agent).allowed);
-          const signal = u.contentSignal?.values[purpose === 'train-ai' ? 'ai-train' : 'search'];
-          const preference = u.contentUsage?.preferences[purpose];
+          const signal = u.contentSignal?.values[purposeName === 'train-ai' ? 'ai-train' : 'search'];
+          const preference = u.contentUsage?.preferences[purposeName];
           const expected = !u.allowed ? 0 : signal === 'no' || preference === 'n' ? 2 : 1;
           expect(verdicts[i]).toBe(expected);
         });
@@ -353,6 +355,6 @@ describe('bad input', () => {
     expect(u.contentUsage!.lines).toEqual([6]);
     expect(u.licenses).toHaveLength(3001);
     const m = robots.forAgent('bot');
-    expect(m.filterLines('https://x/1/a\nhttps://x/2/b\n', 'verdicts', { purpose: 'train-ai' }).optedOut).toBe(2);
+    expect(m.filterLines('https://x/1/a\nhttps://x/2/b\n', 'verdicts', { purpose: purpose('train-ai') }).optedOut).toBe(2);
   });
 });

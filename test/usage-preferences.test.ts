@@ -17,7 +17,7 @@ function reference(text: string): Record<string, string> | null {
   }
   const out: Record<string, string> = {};
   for (const [key, [value]] of dict) {
-    out[key] = value instanceof Token && (value.value === 'y' || value.value === 'n') ? value.value : 'unknown';
+    out[key] = value instanceof Token && (String(value) === 'y' || String(value) === 'n') ? String(value) : 'unknown';
   }
   return out;
 }

@@ -7,17 +7,35 @@ import { matchMany, matchLines, filterLines, type FilteredLines } from './bulk.j
 import type { Robots } from './robots.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
 import { agentTokens, type Agent, type AgentTokens } from './agent.js';
-import { preparePurpose } from './purpose.js';
 import { L } from '../core/layout.js';
 
 /**
- * Bulk options: a purpose (`train-ai`, `search`, `ai-input` or another
- * AIPREF label) also marks the allowed URLs the file opts out of it, by
- * Content-Signal or Content-Usage (docs/usage-signals.md).
+ * A use of the content (made by purpose(): `train-ai`, `search`,
+ * `ai-input` or another AIPREF label): what a bulk call asks the file's
+ * Content-Signal and Content-Usage statements about.
+ */
+export interface Purpose {
+  readonly name: string;
+  /** Its AIPREF Content-Usage label, null when the vocabulary has none. */
+  readonly label: string | null;
+  /** Its Content-Signal key, null when Content-Signal has none. */
+  readonly signal: string | null;
+}
+
+/**
+ * Bulk options: with a purpose, the allowed URLs the file opts out of it
+ * (by Content-Signal or Content-Usage) are marked too (docs/usage-signals.md).
  */
 export interface PurposeOptions {
-  purpose?: string;
+  purpose?: Purpose;
 }
+
+/**
+ * How each Purpose sets the core up for an index (purpose.ts registers it).
+ * Held here, not imported: the readers of usage statements stay out of
+ * bundles that only match.
+ */
+export const purposeSetups = new WeakMap<object, (compiled: Compiled, index: number) => number>();
 
 export type { FilteredLines } from './bulk.js';
 
@@ -37,11 +55,15 @@ export function agentMatcherInternals(matcher: AgentMatcher): { index: number; t
   return matcherInternals(matcher);
 }
 
-/** The purpose a bulk call asks about, read once from its options. */
-function purposeOption(options: PurposeOptions | undefined): unknown {
+/** How to set the core up for the purpose a bulk call asks about (read once from its options). */
+function purposeOption(options: PurposeOptions | undefined): ((compiled: Compiled, index: number) => number) | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) throw typeError('options', 'an object', options);
-  return options.purpose;
+  const purpose: unknown = options.purpose;
+  if (purpose === undefined) return undefined;
+  const setup = typeof purpose === 'object' && purpose !== null ? purposeSetups.get(purpose) : undefined;
+  if (!setup) throw typeError('options.purpose', "a Purpose from purpose('train-ai') (or 'search', 'ai-input', an AIPREF label)", purpose);
+  return setup;
 }
 
 export class AgentMatcher {
@@ -104,7 +126,7 @@ export class AgentMatcher {
     const purpose = purposeOption(options); // first: reading it may run user code
     const index = this.#live();
     if (out !== undefined && !(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
-    return matchLines(this.#compiled, index, lines, out, purpose === undefined ? L.PURPOSE_NONE : preparePurpose(this.#compiled, index, purpose));
+    return matchLines(this.#compiled, index, lines, out, purpose === undefined ? L.PURPOSE_NONE : purpose(this.#compiled, index));
   }
 
   /**
@@ -123,7 +145,7 @@ export class AgentMatcher {
     const index = this.#live();
     const mode = KEEP.indexOf(keep);
     if (mode < 0) throw new RangeError(`keep must be one of ${KEEP.join(', ')}; got ${JSON.stringify(keep)}`);
-    return filterLines(this.#compiled, index, lines, mode, purpose === undefined ? undefined : preparePurpose(this.#compiled, index, purpose));
+    return filterLines(this.#compiled, index, lines, mode, purpose === undefined ? undefined : purpose(this.#compiled, index));
   }
 
   /** The allowed URLs, in order. */

@@ -7,6 +7,7 @@
 
 import { L } from '../core/layout.js';
 import type { Compiled } from './compiled.js';
+import { purposeSetups, type Purpose } from './matcher.js';
 import { parseContentSignal, stricter, type SignalValue } from './content-signal.js';
 import { applyingGroups, preferencesOf, usageStatements } from './usage-table.js';
 
@@ -28,6 +29,18 @@ const KNOWN: Record<string, PurposeNames> = {
   search: { label: 'search', signal: 'search' },
   'ai-input': { label: null, signal: 'ai-input' },
 };
+
+/**
+ * A purpose for the bulk calls (`matchLines`, `filterLines`): `train-ai`
+ * (or `ai-train`), `search`, `ai-input`, or another lower-case AIPREF label.
+ * Throws a RangeError naming anything else.
+ */
+export function purpose(name: string): Purpose {
+  const names = purposeNames(name);
+  const made: Purpose = Object.freeze({ name, ...names });
+  purposeSetups.set(made, (compiled, index) => preparePurpose(compiled, index, names));
+  return made;
+}
 
 export function purposeNames(purpose: unknown): PurposeNames {
   if (typeof purpose === 'string' && Object.hasOwn(KNOWN, purpose)) return KNOWN[purpose]!;
@@ -57,8 +70,7 @@ export function signalsOf(compiled: Compiled, groups: readonly number[]): { valu
  * Sets the core up to answer `purpose` for an index; returns the core's
  * PURPOSE_* mode for checkLines/filterLines.
  */
-export function preparePurpose(compiled: Compiled, index: number, purpose: unknown): number {
-  const names = purposeNames(purpose);
+export function preparePurpose(compiled: Compiled, index: number, names: PurposeNames): number {
   if (names.signal && signalsOf(compiled, applyingGroups(compiled, index))?.values[names.signal] === 'no') return L.PURPOSE_ALL;
   const statements = usageStatements(compiled);
   const rules = statements.ruleLines;
