@@ -5,7 +5,7 @@
 // filter to usage().
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, usage, explain, purpose, type Robots } from '../src/index.js';
+import { parse, usage, explain, purpose, lines, type Robots } from '../src/index.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
@@ -261,6 +261,17 @@ describe('Content-Signal and Content-Usage together', () => {
     expect(() => purpose(7 as unknown as string)).toThrow(RangeError);
     // A string is not a Purpose: purpose() makes one (and brings the usage readers along only then).
     expect(() => m.filterLines('https://x/\n', 'allowed', { purpose: 'train-ai' as never })).toThrow(/options.purpose must be a Purpose from purpose\('train-ai'\)/);
+  });
+});
+
+describe('SPEC 5: lines() reads the usage keys as Google\'s reporting parser does', () => {
+  test('Content-Signal and Content-Usage are known keys Google does not use; License is unknown to it', () => {
+    const read = lines('User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=n\nLicense: https://x/l.xml\n');
+    expect(read.slice(1, 4).map((l) => [l.kind, l.key, l.problems])).toEqual([
+      ['other', 'Content-Signal', ['unsupported-key']],
+      ['other', 'Content-Usage', ['unsupported-key']],
+      ['other', 'License', ['unknown-key']],
+    ]);
   });
 });
 
