@@ -2,8 +2,9 @@
 // that decided each: filter --json and check --urls. Runs in the main
 // thread and in filter's worker threads alike, on a matcher built once.
 
-import type { AgentMatcher, FilteredLines, Verdict } from '../index.js';
+import { usage, type AgentMatcher, type FilteredLines, type Verdict } from '../index.js';
 import { paint } from './output.js';
+import { NO_USAGE, usageLines, type UsageRecord } from './usage-text.js';
 
 /** filter --json (url, allowed, line, rule), check --json's records, or check's text lines. */
 export type Format = 'filter-json' | 'check-json' | 'check-text';
@@ -20,6 +21,8 @@ export interface Describe {
   unreachable: boolean;
   /** check's text: colour the verdicts. */
   color: boolean;
+  /** check --usage: each URL's Content-Signal, Content-Usage and licenses (usage()). */
+  usage?: boolean | undefined;
 }
 
 const decoder = new TextDecoder();
@@ -32,15 +35,20 @@ export function verdictText(v: Verdict, unreachable = false): string {
   return v.rule ? `line ${v.line}: ${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : 'no rule applies';
 }
 
-/** check's text line for one URL (without its line break). */
-export function checkLine(url: string, v: Verdict, color: boolean, unreachable = false, suffix = ''): string {
+/**
+ * check's text line for one URL (without its line break); with --usage,
+ * the usage statements that apply follow it, indented, a line each.
+ */
+export function checkLine(url: string, v: Verdict, color: boolean, unreachable = false, suffix = '', usage?: UsageRecord): string {
   const word = v.allowed ? paint.allowed(color, 'allowed   ') : paint.disallowed(color, 'disallowed');
-  return `${word}  ${url}  (${verdictText(v, unreachable)})${suffix}`;
+  const line = `${word}  ${url}  (${verdictText(v, unreachable)})${suffix}`;
+  return usage ? [line, ...usageLines(usage).map((text) => `  ${text}`)].join('\n') : line;
 }
 
-/** check --json's record for one URL. */
-export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>): string {
-  return JSON.stringify({ url, agent: d.agent, mode: d.mode, allowed: v.allowed, line: v.line, rule: v.rule, robots: d.robots, fetch: d.fetch });
+/** check --json's record for one URL; with --usage, its `usage`. */
+export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>, usage?: UsageRecord): string {
+  const record = { url, agent: d.agent, mode: d.mode, allowed: v.allowed, line: v.line, rule: v.rule, robots: d.robots, fetch: d.fetch };
+  return JSON.stringify(usage ? { ...record, usage } : record);
 }
 
 /**
@@ -57,11 +65,18 @@ export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Descr
     if (line.endsWith('\r')) line = line.slice(0, -1);
     if (line === '') continue;
     urls++;
-    const v = d.unreachable ? UNREACHABLE : matcher.check(line);
+    let v: Verdict;
+    let u: UsageRecord | undefined;
+    if (d.unreachable) [v, u] = [UNREACHABLE, d.usage ? NO_USAGE : undefined];
+    else if (d.usage && d.format !== 'filter-json') {
+      // usage() is check()'s verdict and the usage statements, in one call.
+      const { contentSignal, contentUsage, licenses, ...verdict } = usage(matcher, line);
+      [v, u] = [verdict, { contentSignal, contentUsage, licenses }];
+    } else v = matcher.check(line);
     if (v.allowed) allowed++;
     if (d.format === 'filter-json') out += JSON.stringify({ url: line, allowed: v.allowed, line: v.line, rule: v.rule }) + '\n';
-    else if (d.format === 'check-json') out += checkRecord(line, v, d) + '\n';
-    else out += checkLine(line, v, d.color, d.unreachable) + '\n';
+    else if (d.format === 'check-json') out += checkRecord(line, v, d, u) + '\n';
+    else out += checkLine(line, v, d.color, d.unreachable, '', u) + '\n';
   }
   return { output: encoder.encode(out), lines: lines.length, urls, allowed };
 }
