@@ -64,6 +64,142 @@ const E = 'https://example.com';
 const URLS = [`${E}/blog/a`, `${E}/cart`, `${E}/shop`, '', `${E}/blog/b`].join('\n') + '\n';
 const stderrLines = (s: string) => s.split('\n').filter((l) => l !== '');
 
+describe.skipIf(!existsSync(cli))('filter --purpose', () => {
+  test('the default output keeps the URLs that may be crawled and are not opted out; the summary counts all three', async () => {
+    const r = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai'], URLS);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${E}/blog/a\n${E}/blog/b\n`);
+    expect(r.stderr).toMatch(/^robotsmatch filter: 4 URLs, 2 allowed, 1 disallowed, 1 opted out of train-ai, /);
+  });
+
+  test('--invert writes the disallowed and the opted-out URLs', async () => {
+    const r = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--invert'], URLS);
+    expect(r.stdout).toBe(`${E}/cart\n${E}/shop\n`);
+  });
+
+  test('--verdicts and --verdicts-only label them opted-out, line for line, as the library does', async () => {
+    const expected = parse(AIPREF).forAgent('CCBot').filterLines(URLS, 'labelled', { purpose: 'train-ai' });
+    const r = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--verdicts'], URLS);
+    expect(r.bytes.equals(Buffer.from(expected.output))).toBe(true);
+    const out = r.stdout.split('\n');
+    expect([out[0], out[1], out[2], out[4]]).toEqual([`allowed\t${E}/blog/a`, `disallowed\t${E}/cart`, `opted-out\t${E}/shop`, `allowed\t${E}/blog/b`]);
+    expect(out).toHaveLength(6); // five lines, the blank one answered too
+    const only = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--verdicts-only'], URLS);
+    expect(only.stdout.split('\n').filter((_, i) => i !== 3)).toEqual(['allowed', 'disallowed', 'opted-out', 'allowed', '']);
+  });
+
+  test('--json records gain optedOut (true only for a URL that may be crawled)', async () => {
+    const r = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--json'], URLS);
+    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(records.map((x) => [x.url, x.allowed, x.optedOut])).toEqual([
+      [`${E}/blog/a`, true, false],
+      [`${E}/cart`, false, false],
+      [`${E}/shop`, true, true],
+      [`${E}/blog/b`, true, false],
+    ]);
+    expect(records[1]).toEqual({ url: `${E}/cart`, allowed: false, line: 2, rule: { type: 'disallow', pattern: '/cart' }, optedOut: false });
+    expect(r.stderr).toMatch(/4 URLs, 2 allowed, 1 disallowed, 1 opted out of train-ai/);
+  });
+
+  test("Cloudflare's managed file: its Content-Signal opts every crawler following * out of ai-train, whatever Content-Usage says", async () => {
+    const train = await robotsmatch(['filter', '--robots', cloudflare, '--crawler', 'CCBot', '--purpose', 'train-ai', '--verdicts'], URLS);
+    expect(train.stdout.split('\n').filter(Boolean)).toEqual([
+      `opted-out\t${E}/blog/a`, `disallowed\t${E}/cart`, `opted-out\t${E}/shop`, 'opted-out\t', `opted-out\t${E}/blog/b`,
+    ]);
+    expect(train.stderr).toMatch(/4 URLs, 0 allowed, 1 disallowed, 3 opted out of train-ai/);
+    // The alias ai-train (Content-Signal's own name) is the same purpose.
+    const alias = await robotsmatch(['filter', '--robots', cloudflare, '--crawler', 'CCBot', '--purpose', 'ai-train', '--verdicts'], URLS);
+    expect(alias.stdout).toBe(train.stdout);
+    expect(alias.stderr).toMatch(/3 opted out of ai-train/);
+    // search=yes: nothing is opted out of search.
+    const search = await robotsmatch(['filter', '--robots', cloudflare, '--crawler', 'CCBot', '--purpose', 'search'], URLS);
+    expect(search.stdout).toBe(`${E}/blog/a\n${E}/shop\n${E}/blog/b\n`);
+    expect(search.stderr).toMatch(/4 URLs, 3 allowed, 1 disallowed, 0 opted out of search/);
+    // GPTBot follows its own group: disallowed everywhere, so nothing is opted out.
+    const gpt = await robotsmatch(['filter', '--robots', cloudflare, '--agent', 'GPTBot', '--purpose', 'train-ai', '--verdicts-only'], URLS);
+    expect(gpt.stdout).toBe('disallowed\n'.repeat(5));
+  });
+
+  test('a crawler with its own group does not read the * group\'s Content-Usage', async () => {
+    const r = await robotsmatch(['filter', '--robots', aipref, '--agent', 'Googlebot', '--purpose', 'train-ai'], URLS);
+    expect(r.stdout).toBe(`${E}/blog/a\n${E}/cart\n${E}/shop\n${E}/blog/b\n`);
+  });
+
+  test('without --purpose nothing changes: no opted-out label, no optedOut field, the summary as before', async () => {
+    const verdicts = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--verdicts'], URLS);
+    expect(verdicts.stdout).not.toContain('opted-out');
+    expect(verdicts.stderr).toMatch(/^robotsmatch filter: 4 URLs, 3 allowed, 1 disallowed, [\d.]+ s/);
+    const json = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--json'], URLS);
+    expect(JSON.parse(json.stdout.split('\n')[0]!)).toEqual({ url: `${E}/blog/a`, allowed: true, line: 0, rule: null });
+  });
+
+  test.each([['Train-AI'], [''], ['train ai'], ['7']])('a bad --purpose %j is one stderr line naming it and the accepted ones, exit 2', async (purpose) => {
+    const r = await robotsmatch(['filter', '--robots', aipref, '--purpose', purpose], URLS);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(stderrLines(r.stderr)).toEqual([
+      `robotsmatch: --purpose must be train-ai (or ai-train), search, ai-input, or another AIPREF label in lower case (train-genai), got ${JSON.stringify(purpose)}`,
+    ]);
+  });
+
+  test('--purpose with no value is a usage error too', async () => {
+    const r = await robotsmatch(['filter', '--robots', aipref, '--purpose']);
+    expect(r.status).toBe(2);
+    expect(stderrLines(r.stderr)).toEqual(['robotsmatch: filter: --purpose needs a value (see robotsmatch filter --help)']);
+  });
+
+  test('--help documents --purpose', async () => {
+    const r = await robotsmatch(['filter', '--help']);
+    expect(r.stdout).toMatch(/--purpose P\s+also leave out the URLs the file opts out of the use P/);
+    expect(r.stdout).toContain('"opted-out"');
+  });
+
+  describe('on the worker pool (an input past 4 MiB: the pool starts after 4 chunks of 1 MiB)', () => {
+    const count = 120_000;
+    let big: string;
+    let list: string[];
+    beforeAll(() => {
+      const kinds = ['/blog/', '/cart/', '/shop/'];
+      list = Array.from({ length: count }, (_, i) => `${E}${kinds[i % 3]}${i}/${'x'.repeat(24)}`);
+      big = file('big.txt', list.join('\n') + '\n'); // about 7 MB
+    });
+    const workers = Math.min(2, availableParallelism());
+
+    test('--verdicts: every line labelled as the library labels it, in order, the same with one thread', async () => {
+      const pooled = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--verdicts', '--workers', '2', big]);
+      expect(pooled.status).toBe(0);
+      if (workers > 1) expect(pooled.stderr).toContain(`, ${workers} workers`);
+      expect(pooled.stderr).toContain(`${(count).toLocaleString('en-US')} URLs, 40,000 allowed, 40,000 disallowed, 40,000 opted out of train-ai`);
+      const expected = parse(AIPREF).forAgent('CCBot').filterLines(list.join('\n'), 'labelled', { purpose: 'train-ai' });
+      expect(pooled.bytes.equals(Buffer.from(expected.output))).toBe(true);
+      const single = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--verdicts', '--workers', '1', big]);
+      expect(single.stderr).not.toContain('workers');
+      expect(single.bytes.equals(pooled.bytes)).toBe(true);
+    });
+
+    test('the default output and --invert: the workers leave the opted-out URLs out too', async () => {
+      const kept = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--workers', '2', '--quiet', big]);
+      expect(kept.stdout).toBe(list.filter((u) => u.includes('/blog/')).join('\n') + '\n');
+      const inverted = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--invert', '--workers', '2', '--quiet', big]);
+      expect(inverted.stdout).toBe(list.filter((u) => !u.includes('/blog/')).join('\n') + '\n');
+    });
+
+    test('--json: optedOut on every record, the same as with one thread', async () => {
+      const pooled = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--json', '--workers', '2', big]);
+      if (workers > 1) expect(pooled.stderr).toContain(`, ${workers} workers`);
+      expect(pooled.stderr).toContain('40,000 opted out of train-ai');
+      const records = pooled.stdout.trim().split('\n');
+      expect(records).toHaveLength(count);
+      for (let i = 0; i < count; i += 997) {
+        const r = JSON.parse(records[i]!);
+        expect([r.url, r.allowed, r.optedOut]).toEqual([list[i], i % 3 !== 1, i % 3 === 2]);
+      }
+      const single = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--json', '--workers', '1', big]);
+      expect(single.bytes.equals(pooled.bytes)).toBe(true);
+    });
+  });
+});
+
 describe.skipIf(!existsSync(cli))('check --usage', () => {
   test('text: the usage statements that apply, a line each under the verdict', async () => {
     const r = await robotsmatch(['check', `${E}/blog/post`, `${E}/cart`, '--robots', cloudflare, '--crawler', 'CCBot', '--usage']);

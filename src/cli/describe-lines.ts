@@ -21,6 +21,8 @@ export interface Describe {
   unreachable: boolean;
   /** check's text: colour the verdicts. */
   color: boolean;
+  /** filter --purpose: also say whether the file opts each allowed URL out of it (`optedOut`). */
+  purpose?: string | undefined;
   /** check --usage: each URL's Content-Signal, Content-Usage and licenses (usage()). */
   usage?: boolean | undefined;
 }
@@ -58,10 +60,15 @@ export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' |
 export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Describe): FilteredLines {
   const lines = decoder.decode(chunk).split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
+  // With a purpose: the core's verdict for every line of the chunk (one byte
+  // a line, 2 for opted out), read in one call, as filter's other forms are.
+  const purposes = d.purpose === undefined ? undefined : matcher.matchLines(chunk, undefined, { purpose: d.purpose });
   let out = '';
   let urls = 0;
   let allowed = 0;
-  for (let line of lines) {
+  let optedOut = 0;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
     if (line.endsWith('\r')) line = line.slice(0, -1);
     if (line === '') continue;
     urls++;
@@ -74,9 +81,19 @@ export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Descr
       [v, u] = [verdict, { contentSignal, contentUsage, licenses }];
     } else v = matcher.check(line);
     if (v.allowed) allowed++;
-    if (d.format === 'filter-json') out += JSON.stringify({ url: line, allowed: v.allowed, line: v.line, rule: v.rule }) + '\n';
-    else if (d.format === 'check-json') out += checkRecord(line, v, d, u) + '\n';
+    if (d.format === 'filter-json') {
+      const record = { url: line, allowed: v.allowed, line: v.line, rule: v.rule };
+      if (purposes) {
+        // Allowed by check() (the decoded line) and opted out by the core (the bytes): they differ only for bytes that are not UTF-8.
+        const opted = v.allowed && purposes[i] === 2;
+        if (opted) optedOut++;
+        out += JSON.stringify({ ...record, optedOut: opted }) + '\n';
+      } else out += JSON.stringify(record) + '\n';
+      continue;
+    }
+    if (d.format === 'check-json') out += checkRecord(line, v, d, u) + '\n';
     else out += checkLine(line, v, d.color, d.unreachable, '', u) + '\n';
   }
-  return { output: encoder.encode(out), lines: lines.length, urls, allowed };
+  const counts = { output: encoder.encode(out), lines: lines.length, urls, allowed };
+  return purposes ? { ...counts, optedOut } : counts;
 }
