@@ -296,3 +296,42 @@ describe.skipIf(!existsSync(cli))('check --usage', () => {
     expect(r.stdout).toMatch(/--usage\s+also show the usage signals/);
   });
 });
+
+describe.skipIf(!existsSync(cli))('explain shows the usage statements and why', () => {
+  test('text: the statements that apply, then why in sentences', async () => {
+    const r = await robotsmatch(['explain', `${E}/blog/post`, '--robots', cloudflare, '--crawler', 'CCBot']);
+    expect(r.status).toBe(0);
+    const rows = r.stdout.split('\n');
+    const at = rows.findIndex((l) => l.startsWith('usage '));
+    expect(rows.slice(at, at + 4).map((l) => l.replace(/^\S*\s+/, ''))).toEqual([
+      'Content-Signal (line 3): search=yes, ai-train=no',
+      'Content-Usage (line 12, /blog/): train-ai=y',
+      'License: https://example.com/license.xml',
+      'Line 3 `Content-signal: search=yes,ai-train=no` is in the group it follows. Line 12 `Content-Usage: /blog/ train-ai=y` is the longest Content-Usage path matching /blog/post. The file names a license for the whole site (License lines belong to no group).',
+    ]);
+  });
+
+  test('a crawler with its own group: why the * group\'s signal does not apply to it', async () => {
+    const r = await robotsmatch(['explain', `${E}/blog/post`, '--robots', cloudflare, '--agent', 'GPTBot']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^usage +License: https:\/\/example.com\/license.xml$/m);
+    expect(r.stdout).toContain("The `*` group's Content-Signal on line 3 does not apply: it follows its own group, which has none.");
+  });
+
+  test('a file without usage lines reads as before: no usage row', async () => {
+    const r = await robotsmatch(['explain', `${E}/private/a`, '--robots', plain]);
+    expect(r.stdout).not.toMatch(/^usage/m);
+    expect(r.stdout).not.toContain('Content-Signal');
+  });
+
+  test('--json: usage with the statements and why', async () => {
+    const r = await robotsmatch(['explain', `${E}/blog/post`, '--robots', cloudflare, '--crawler', 'CCBot', '--json']);
+    const e = JSON.parse(r.stdout);
+    expect(e.usage).toMatchObject({
+      contentSignal: { values: { search: 'yes', 'ai-train': 'no' }, lines: [3] },
+      contentUsage: { preferences: { 'train-ai': 'y' }, lines: [12], path: '/blog/' },
+      licenses: ['https://example.com/license.xml'],
+    });
+    expect(e.usage.why).toMatch(/longest Content-Usage path matching \/blog\/post/);
+  });
+});

@@ -55,3 +55,9 @@ export function usageLines(u: UsageRecord): string[] {
   if (!out.length) out.push('no Content-Signal, Content-Usage or License line applies');
   return out;
 }
+
+/**
+ * Sentences start with a capital letter: the library's usage `why` may
+ * start one with "line 3 ...".
+ */
+export const capitalised = (text: string) => text.replace(/(^|\. )line (?=\d)/g, '$1Line ').replace(/^[a-z]/, (c) => c.toUpperCase());
