@@ -335,3 +335,43 @@ describe.skipIf(!existsSync(cli))('explain shows the usage statements and why', 
     expect(e.usage.why).toMatch(/longest Content-Usage path matching \/blog\/post/);
   });
 });
+
+describe.skipIf(!existsSync(cli))('audit shows the usage signals', () => {
+  test('the table gains "signals" and "usage /" columns, and the license under it', async () => {
+    const r = await robotsmatch(['audit', cloudflare, '--crawlers', 'GPTBot,CCBot']);
+    expect(r.status).toBe(0);
+    const rows = r.stdout.split('\n');
+    expect(rows[0]).toMatch(/^crawler\s+operator\s+purpose\s+group\s+\/\s+signals\s+usage \/\s+access$/);
+    expect(rows[1]).toMatch(/^GPTBot\s+OpenAI\s+ai-training\s+GPTBot\s+disallowed \(line 7\)\s+-\s+-\s+blocked$/);
+    expect(rows[2]).toMatch(/^CCBot\s+Common Crawl\s+archive\s+\*\s+allowed \(line 4\)\s+search=yes, ai-train=no\s+-\s+partly: \/cart$/);
+    expect(rows.slice(3)).toEqual(['License: https://example.com/license.xml', '']);
+  });
+
+  test('usage / shows the Content-Usage preferences for /', async () => {
+    const r = await robotsmatch(['audit', aipref, '--crawlers', 'CCBot,Googlebot']);
+    expect(r.stdout).toMatch(/^CCBot\s+.*\s+allowed\s+-\s+train-ai=n\s+partly: \/cart$/m);
+    expect(r.stdout).toMatch(/^Googlebot\s+.*\s+allowed \(line 7\)\s+-\s+-\s+open$/m);
+  });
+
+  test('a file without usage signals has the table as before', async () => {
+    const r = await robotsmatch(['audit', plain, '--crawlers', 'CCBot']);
+    expect(r.stdout).toMatch(/^crawler\s+operator\s+purpose\s+group\s+\/\s+access\n/);
+    expect(r.stdout).not.toContain('signals');
+  });
+
+  test('--json: contentSignal, contentUsage and licenses per row; --csv: the same as text cells', async () => {
+    const r = await robotsmatch(['audit', cloudflare, aipref, '--crawlers', 'GPTBot,CCBot', '--json']);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((x) => [x.robots.split('/').pop(), x.crawler, x.contentSignal, x.contentUsage, x.licenses])).toEqual([
+      ['cloudflare.txt', 'GPTBot', null, null, ['https://example.com/license.xml']],
+      ['cloudflare.txt', 'CCBot', { values: { search: 'yes', 'ai-train': 'no' }, lines: [3] }, null, ['https://example.com/license.xml']],
+      ['aipref.txt', 'GPTBot', null, { preferences: { 'train-ai': 'n' }, lines: [3], path: '/' }, []],
+      ['aipref.txt', 'CCBot', null, { preferences: { 'train-ai': 'n' }, lines: [3], path: '/' }, []],
+    ]);
+    const csv = await robotsmatch(['audit', cloudflare, aipref, '--crawlers', 'CCBot', '--csv']);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses');
+    expect(lines[1]).toMatch(/,CCBot,.*,"search=yes, ai-train=no",,https:\/\/example.com\/license.xml$/);
+    expect(lines[2]).toMatch(/,CCBot,.*,,train-ai=n,$/);
+  });
+});
