@@ -71,7 +71,7 @@ describe('robotsmatch audit', () => {
   });
   test('--csv has a header row; an unknown crawler is one error line and exit 2', async () => {
     const csv = await robotsmatch(['audit', file, '--crawlers', 'GPTBot', '--csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt');
+    expect(csv.stdout.split('\n')[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses');
     const bad = await robotsmatch(['audit', file, '--crawlers', 'NoSuchBot']);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

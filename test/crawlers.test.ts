@@ -2,7 +2,7 @@
 // User-Agent headers, and the audit held to check() (SPEC 6).
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse } from '../src/index.js';
+import { parse, usage } from '../src/index.js';
 import { audit, crawler, crawlers, identify, isBot, selectCrawlers } from '../src/crawlers.js';
 import { browserUserAgents, crawlerUserAgents } from './fixtures/user-agents.js';
 import { robotsBody, url } from './support/generated.js';
@@ -98,6 +98,24 @@ describe('audit(): who can reach a site, as check() says', () => {
     expect(row('ChatGPT-User').readsRobotsTxt).not.toBe('yes');
   });
 
+  test("usage signals for /: Cloudflare's managed Content-Signal reaches the crawlers following *, not GPTBot; Content-Usage only where / may be fetched", () => {
+    const managed = parse([
+      'User-Agent: *', 'Content-signal: search=yes,ai-train=no', 'Allow: /', '',
+      'User-agent: GPTBot', 'Disallow: /', '',
+      'User-agent: *', 'Disallow: /cart', 'Content-Usage: / train-ai=n', 'License: https://example.com/license.xml',
+    ].join('\n'));
+    const [gpt, claude] = audit(managed, ['GPTBot', 'ClaudeBot']);
+    expect(gpt).toMatchObject({ access: 'blocked', contentSignal: null, contentUsage: null, licenses: ['https://example.com/license.xml'] });
+    expect(claude).toMatchObject({
+      access: 'partly',
+      contentSignal: { values: { search: 'yes', 'ai-train': 'no' }, lines: [2] },
+      contentUsage: { preferences: { 'train-ai': 'n' }, lines: [10], path: '/' },
+      licenses: ['https://example.com/license.xml'],
+    });
+    expect(row('ClaudeBot')).toMatchObject({ contentSignal: null, contentUsage: null, licenses: [] });
+    managed.dispose();
+  });
+
   test('the default is the whole registry; `ai` the AI crawlers', () => {
     expect(audit(robots).length).toBe(crawlers.length);
     expect(audit(robots, 'ai').every((r) => r.crawler.purpose.startsWith('ai-'))).toBe(true);
@@ -108,6 +126,8 @@ describe('audit(): who can reach a site, as check() says', () => {
     try {
       for (const a of audit(r)) {
         expect(a.root).toEqual(r.check('/', a.crawler));
+        const { contentSignal, contentUsage, licenses } = usage(r, '/', a.crawler);
+        expect({ contentSignal: a.contentSignal, contentUsage: a.contentUsage, licenses: a.licenses }).toEqual({ contentSignal, contentUsage, licenses });
         if (a.access === 'blocked') expect(a.root.allowed).toBe(false);
         if (a.access === 'partly') expect(r.isAllowed(a.example!, a.crawler)).toBe(false);
         if (a.access === 'open') for (const u of urls) expect(r.isAllowed(u, a.crawler), `${a.crawler.name} ${u}`).toBe(true);

@@ -10,21 +10,28 @@ import { loadRobots } from './robots-source.js';
 import { FETCH_FLAGS, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { out, warn } from './output.js';
 import { table } from './table.js';
+import { preferencesText, signalText } from './usage-text.js';
 
 export const AUDIT_HELP = `Usage: robotsmatch audit <FILE|URL|DIR|->... [options]
 
 For each robots.txt and each crawler: the group it follows, whether it may
 fetch /, and its access: blocked (/ is disallowed), partly (/ is allowed, a
 path it may not fetch is shown) or open (none of its rules disallows
-anything). A directory is read file by file (every file in it), so a study
-of many sites is one command. A URL is read as given; a bare https://host
-means https://host/robots.txt. Exit status: 0, or 2 on error.
+anything). When the file has usage signals, two more columns: "signals",
+the Content-Signal values of the crawler's groups (search=yes, ai-train=no),
+and "usage /", the Content-Usage preferences for / (train-ai=n; - where none
+applies or / may not be fetched); the file's License lines follow the table.
+A directory is read file by file (every file in it), so a study of many
+sites is one command. A URL is read as given; a bare https://host means
+https://host/robots.txt. Exit status: 0, or 2 on error.
 
 Options:
   --crawlers SET   all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
   -j, --json       one JSON object per robots.txt and crawler (see docs/cli.md):
-                   {"robots","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt"}
-  --csv            the same columns as CSV, with a header row
+                   {"robots","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt",
+                    "contentSignal","contentUsage","licenses"}
+  --csv            the same columns as CSV, with a header row (contentSignal and
+                   contentUsage as key=value lists, licenses separated by spaces)
   -m, --mode MODE  google (default) or rfc
   -A, --user-agent UA
                    the User-Agent header for fetching
@@ -53,20 +60,25 @@ export async function auditCommand(argv: string[]): Promise<number> {
   const mode = modeOf(values.mode);
   const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
   const sources = await expand(positionals);
-  if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt\n');
+  if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses\n');
   for (const source of sources) {
     const { robots, label, source: name } = await loadRobots(source, options);
     const rows = audit(robots, chosen);
     robots.dispose();
     if (values.json) for (const r of rows) out(JSON.stringify(record(name, r)) + '\n');
-    else if (values.csv) for (const r of rows) out(Object.values(record(name, r)).map(csvCell).join(',') + '\n');
+    else if (values.csv) for (const r of rows) out(Object.values(csvRecord(name, r)).map(csvCell).join(',') + '\n');
     else {
       if (sources.length > 1) out(`\n${label}\n`);
-      out(table(['crawler', 'operator', 'purpose', 'group', '/', 'access'], rows.map((r) => [
+      // The signal columns only where some crawler is given a signal: a file without them reads as before.
+      const signals = rows.some((r) => r.contentSignal || r.contentUsage);
+      out(table(['crawler', 'operator', 'purpose', 'group', '/', ...(signals ? ['signals', 'usage /'] : []), 'access'], rows.map((r) => [
         r.crawler.name, r.crawler.operator, r.crawler.purpose, r.group ?? '(none)',
         r.root.allowed ? (r.root.line ? `allowed (line ${r.root.line})` : 'allowed') : `disallowed (line ${r.root.line})`,
+        ...(signals ? [r.contentSignal ? signalText(r.contentSignal) : '-', r.contentUsage ? preferencesText(r.contentUsage) : '-'] : []),
         (r.access === 'partly' ? `partly: ${r.example}` : r.access) + (r.readsRobotsTxt === 'yes' ? '' : r.readsRobotsTxt === 'no' ? ' (ignores robots.txt)' : ' (fetches for a person: robots.txt may not apply)'),
       ])));
+      // Licenses are the file's, not a group's: said once, under its table.
+      for (const license of rows[0]?.licenses ?? []) out(`License: ${license}\n`);
     }
   }
   return 0;
@@ -77,7 +89,20 @@ function selectionOf(value: string): CrawlerSelection {
 }
 
 function record(robots: string, r: AuditRow) {
-  return { robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, group: r.group, allowed: r.root.allowed, line: r.root.line, access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt };
+  return {
+    robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, group: r.group, allowed: r.root.allowed, line: r.root.line,
+    access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt, contentSignal: r.contentSignal, contentUsage: r.contentUsage, licenses: r.licenses,
+  };
+}
+
+/** record() with its usage fields as text a cell holds: `search=yes, ai-train=no`, `train-ai=n`, licenses separated by spaces. */
+function csvRecord(robots: string, r: AuditRow) {
+  return {
+    ...record(robots, r),
+    contentSignal: r.contentSignal ? signalText(r.contentSignal) : null,
+    contentUsage: r.contentUsage ? preferencesText(r.contentUsage) : null,
+    licenses: r.licenses.join(' '),
+  };
 }
 
 function csvCell(value: unknown): string {

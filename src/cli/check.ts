@@ -1,7 +1,7 @@
 // robotsmatch check: the verdict and deciding line for each URL, against one
 // robots.txt, or against each URL's own robots.txt fetched by the RFC's rules.
 
-import { RobotsCache, RobotsUrlError, type CachedVerdict } from '../index.js';
+import { RobotsCache, RobotsUrlError, usage, type Agent, type CachedVerdict, type Robots, type Verdict } from '../index.js';
 import { checkLine, checkRecord, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
 import { runLines } from './filter.js';
@@ -11,6 +11,7 @@ import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
 import { errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
 import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
 import { urlArgument } from './url-argument.js';
+import { NO_USAGE, usageRecord, type UsageRecord } from './usage-text.js';
 
 export { verdictText } from './describe-lines.js';
 
@@ -24,6 +25,9 @@ A URL given as an argument is sent as a browser sends it: characters
 outside ASCII (https://e.com/café) are percent-encoded as UTF-8
 (https://e.com/caf%C3%A9), and stderr says so. URLs read with --urls are
 matched as on the wire, byte for byte, as a log records them.
+With --usage, each URL's verdict is followed by what the file says about
+using it: the Content-Signal of the crawler's groups, the Content-Usage rule
+for its path (only where it may be crawled) and the site's License lines.
 Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 on error.
 
 Options:
@@ -31,6 +35,11 @@ Options:
                      check against this robots.txt instead: a file, standard input,
                      or a URL read as given (a bare https://host means its /robots.txt)
   -u, --urls FILE|-  also check every line of FILE (plain or gzip) or standard input
+  --usage            also show the usage signals that apply to each URL, a line each:
+                       Content-Signal (line 3): search=yes, ai-train=no
+                       Content-Usage (line 12, /blog/): train-ai=y
+                       License: https://example.com/license.xml
+                     (with --json: "usage": {"contentSignal","contentUsage","licenses"})
   -a, --agent NAME   a product token (default: Googlebot); repeat it for a union of
                      tokens (every group naming any of them, as Google's C++ API)
   -c, --crawler NAME a known crawler (robotsmatch crawlers): its own group, else its
@@ -51,7 +60,7 @@ Options:
 const WINDOW = 64;
 
 export async function checkCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags('check', argv, { ...MATCH_FLAGS, ...ROBOTS_FLAGS, urls: { type: 'string', short: 'u' }, workers: { type: 'string' } });
+  const { values, positionals } = parseFlags('check', argv, { ...MATCH_FLAGS, ...ROBOTS_FLAGS, urls: { type: 'string', short: 'u' }, workers: { type: 'string' }, usage: { type: 'boolean', default: false } });
   if (values.help) {
     process.stdout.write(CHECK_HELP);
     return 0;
@@ -66,18 +75,19 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const userAgent = values['user-agent'];
   const urls = positionals.map((url) => urlArgument(url, warn));
   const color = colorOut();
+  const withUsage = values.usage;
   let disallowed = false;
 
   if (values.robots) {
     const loaded = await loadRobots(values.robots, { mode, maxBytes, userAgent, timeoutMs, warn, unreachable: 'disallow' });
     const describe: Describe = {
       format: values.json ? 'check-json' : 'check-text', agent: agentLabel, mode, robots: loaded.source,
-      fetch: fetchRecord(loaded.fetched, timeoutMs), unreachable: loaded.unreachable, color,
+      fetch: fetchRecord(loaded.fetched, timeoutMs), unreachable: loaded.unreachable, color, usage: withUsage,
     };
     for (const url of urls) {
-      const v = loaded.unreachable ? { allowed: false, line: 0, rule: null } : loaded.robots.check(url, agent);
+      const [v, u] = loaded.unreachable ? [{ allowed: false, line: 0, rule: null }, withUsage ? NO_USAGE : undefined] : verdictOf(loaded.robots, url, agent, withUsage);
       disallowed ||= !v.allowed;
-      out((values.json ? checkRecord(url, v, describe) : checkLine(url, v, color, loaded.unreachable)) + '\n');
+      out((values.json ? checkRecord(url, v, describe, u) : checkLine(url, v, color, loaded.unreachable, '', u)) + '\n');
     }
     if (values.urls !== undefined) {
       if (values.urls === '-') takeStdin('the URL list');
@@ -103,6 +113,19 @@ export async function checkCommand(argv: string[]): Promise<number> {
     }
     return known;
   };
+  /**
+   * --usage: each robots.txt's own copy (cache.get()), taken once and read by
+   * usage() for every URL it answers; disposed at the end.
+   */
+  const copies = new Map<string, Promise<Robots>>();
+  const usageFrom = (url: string, robotsUrl: string): Promise<UsageRecord> => {
+    let copy = copies.get(robotsUrl);
+    if (!copy) {
+      copy = cache.get(url).then((got) => got.robots);
+      copies.set(robotsUrl, copy);
+    }
+    return copy.then((robots) => usageRecord(usage(robots, url, agent)));
+  };
   const answer = async (url: string): Promise<string> => {
     let v: CachedVerdict;
     try {
@@ -115,9 +138,12 @@ export async function checkCommand(argv: string[]): Promise<number> {
     disallowed ||= !verdict.allowed;
     const error = outcome === 'unreachable' ? await reason(url, robotsUrl) : null;
     const fetch = { outcome, status: status ?? null, error, stale };
-    if (values.json) return checkRecord(url, verdict, { agent: agentLabel, mode, robots: robotsUrl, fetch }) + '\n';
+    // Unreachable with no good copy: every URL is disallowed by no file, and nothing is known about use.
+    const unreachable = outcome === 'unreachable' && !stale && verdict.line === 0 && !verdict.allowed;
+    const u = withUsage ? (unreachable ? NO_USAGE : await usageFrom(url, robotsUrl)) : undefined;
+    if (values.json) return checkRecord(url, verdict, { agent: agentLabel, mode, robots: robotsUrl, fetch }, u) + '\n';
     const how = `${outcome}${status === undefined ? '' : ` ${status}`}${stale ? ', last good copy' : ''}`;
-    return checkLine(url, verdict, color, outcome === 'unreachable' && !stale && verdict.line === 0 && !verdict.allowed, `  [${robotsUrl}: ${how}]`) + '\n';
+    return checkLine(url, verdict, color, unreachable, `  [${robotsUrl}: ${how}]`, u) + '\n';
   };
   // In order, with up to WINDOW checks under way: one slow origin does not hold up the others' fetches.
   const pending: Promise<string>[] = [];
@@ -144,6 +170,14 @@ export async function checkCommand(argv: string[]): Promise<number> {
     while (pending.length) await outDrained(await pending.shift()!);
   } finally {
     cache.clear();
+    for (const copy of copies.values()) copy.then((robots) => robots.dispose(), () => {});
   }
   return disallowed ? 1 : 0;
+}
+
+/** The verdict for one URL and, with --usage, what the file says about using it (usage(): the same verdict, in one call). */
+function verdictOf(robots: Robots, url: string, agent: Agent, withUsage: boolean): [Verdict, UsageRecord | undefined] {
+  if (!withUsage) return [robots.check(url, agent), undefined];
+  const { contentSignal, contentUsage, licenses, ...verdict } = usage(robots, url, agent);
+  return [verdict, { contentSignal, contentUsage, licenses }];
 }

@@ -2,8 +2,9 @@
 // that decided each: filter --json and check --urls. Runs in the main
 // thread and in filter's worker threads alike, on a matcher built once.
 
-import type { AgentMatcher, FilteredLines, Verdict } from '../index.js';
+import { usage, type AgentMatcher, type FilteredLines, type Verdict } from '../index.js';
 import { paint } from './output.js';
+import { NO_USAGE, usageLines, type UsageRecord } from './usage-text.js';
 
 /** filter --json (url, allowed, line, rule), check --json's records, or check's text lines. */
 export type Format = 'filter-json' | 'check-json' | 'check-text';
@@ -20,6 +21,10 @@ export interface Describe {
   unreachable: boolean;
   /** check's text: colour the verdicts. */
   color: boolean;
+  /** filter --purpose: also say whether the file opts each allowed URL out of it (`optedOut`). */
+  purpose?: string | undefined;
+  /** check --usage: each URL's Content-Signal, Content-Usage and licenses (usage()). */
+  usage?: boolean | undefined;
 }
 
 const decoder = new TextDecoder();
@@ -32,15 +37,20 @@ export function verdictText(v: Verdict, unreachable = false): string {
   return v.rule ? `line ${v.line}: ${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : 'no rule applies';
 }
 
-/** check's text line for one URL (without its line break). */
-export function checkLine(url: string, v: Verdict, color: boolean, unreachable = false, suffix = ''): string {
+/**
+ * check's text line for one URL (without its line break); with --usage,
+ * the usage statements that apply follow it, indented, a line each.
+ */
+export function checkLine(url: string, v: Verdict, color: boolean, unreachable = false, suffix = '', usage?: UsageRecord): string {
   const word = v.allowed ? paint.allowed(color, 'allowed   ') : paint.disallowed(color, 'disallowed');
-  return `${word}  ${url}  (${verdictText(v, unreachable)})${suffix}`;
+  const line = `${word}  ${url}  (${verdictText(v, unreachable)})${suffix}`;
+  return usage ? [line, ...usageLines(usage).map((text) => `  ${text}`)].join('\n') : line;
 }
 
-/** check --json's record for one URL. */
-export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>): string {
-  return JSON.stringify({ url, agent: d.agent, mode: d.mode, allowed: v.allowed, line: v.line, rule: v.rule, robots: d.robots, fetch: d.fetch });
+/** check --json's record for one URL; with --usage, its `usage`. */
+export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>, usage?: UsageRecord): string {
+  const record = { url, agent: d.agent, mode: d.mode, allowed: v.allowed, line: v.line, rule: v.rule, robots: d.robots, fetch: d.fetch };
+  return JSON.stringify(usage ? { ...record, usage } : record);
 }
 
 /**
@@ -50,18 +60,40 @@ export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' |
 export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Describe): FilteredLines {
   const lines = decoder.decode(chunk).split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
+  // With a purpose: the core's verdict for every line of the chunk (one byte
+  // a line, 2 for opted out), read in one call, as filter's other forms are.
+  const purposes = d.purpose === undefined ? undefined : matcher.matchLines(chunk, undefined, { purpose: d.purpose });
   let out = '';
   let urls = 0;
   let allowed = 0;
-  for (let line of lines) {
+  let optedOut = 0;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
     if (line.endsWith('\r')) line = line.slice(0, -1);
     if (line === '') continue;
     urls++;
-    const v = d.unreachable ? UNREACHABLE : matcher.check(line);
+    let v: Verdict;
+    let u: UsageRecord | undefined;
+    if (d.unreachable) [v, u] = [UNREACHABLE, d.usage ? NO_USAGE : undefined];
+    else if (d.usage && d.format !== 'filter-json') {
+      // usage() is check()'s verdict and the usage statements, in one call.
+      const { contentSignal, contentUsage, licenses, ...verdict } = usage(matcher, line);
+      [v, u] = [verdict, { contentSignal, contentUsage, licenses }];
+    } else v = matcher.check(line);
     if (v.allowed) allowed++;
-    if (d.format === 'filter-json') out += JSON.stringify({ url: line, allowed: v.allowed, line: v.line, rule: v.rule }) + '\n';
-    else if (d.format === 'check-json') out += checkRecord(line, v, d) + '\n';
-    else out += checkLine(line, v, d.color, d.unreachable) + '\n';
+    if (d.format === 'filter-json') {
+      const record = { url: line, allowed: v.allowed, line: v.line, rule: v.rule };
+      if (purposes) {
+        // Allowed by check() (the decoded line) and opted out by the core (the bytes): they differ only for bytes that are not UTF-8.
+        const opted = v.allowed && purposes[i] === 2;
+        if (opted) optedOut++;
+        out += JSON.stringify({ ...record, optedOut: opted }) + '\n';
+      } else out += JSON.stringify(record) + '\n';
+      continue;
+    }
+    if (d.format === 'check-json') out += checkRecord(line, v, d, u) + '\n';
+    else out += checkLine(line, v, d.color, d.unreachable, '', u) + '\n';
   }
-  return { output: encoder.encode(out), lines: lines.length, urls, allowed };
+  const counts = { output: encoder.encode(out), lines: lines.length, urls, allowed };
+  return purposes ? { ...counts, optedOut } : counts;
 }

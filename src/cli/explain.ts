@@ -6,13 +6,16 @@ import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
 import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { urlArgument } from './url-argument.js';
+import { capitalised, usageLines } from './usage-text.js';
 
 export const EXPLAIN_HELP = `Usage: robotsmatch explain <url> [options]
 
 Shows which groups apply to the crawler, every rule that matches the URL's
 path with its priority, the rule that decides and why, and, when Google and
 RFC 9309 crawlers would answer differently, both answers and the reason;
-then the Crawl-delay the crawler is given, if any. Without --robots, the
+then, when the file has Content-Signal, Content-Usage or License lines, the
+ones that apply to the URL and why; then the Crawl-delay the crawler is
+given, if any. Without --robots, the
 URL's own robots.txt is fetched (RFC 9309), as check does. The URL is sent
 as a browser sends it (see robotsmatch check --help).
 Exit status: 0 when the URL is allowed, 1 when it is disallowed, 2 on error.
@@ -74,6 +77,12 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
     rows.push([other, `${o.allowed ? 'allowed' : 'disallowed'} (${o.rule ? `line ${o.line}: ${ruleText(o.rule.type, o.rule.pattern)}` : 'no rule applies'})`]);
     rows.push(['', o.why]);
   }
+  // What the file says about using the URL: shown when it says anything (a file without such lines reads as before).
+  const u = e.usage;
+  if (u && (u.contentSignal || u.contentUsage || u.licenses.length || !u.why.startsWith('The file has no '))) {
+    usageLines(u).forEach((text, i) => rows.push([i === 0 ? 'usage' : '', text]));
+    rows.push(['', capitalised(u.why)]);
+  }
   if (more.crawlDelay != null) rows.push(['crawl-delay', `${more.crawlDelay} s: crawlers that honour Crawl-delay (Bing, Yandex, ...) wait this long between fetches; Google ignores it`]);
   const label = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(label)}  ${v}`.trimEnd()).join('\n') + '\n';
@@ -114,7 +123,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
   if (loaded.unreachable) {
     // No file to explain: a crawler may fetch nothing of the site for now.
     const message = `${loaded.label} is ${outcomeSentence(fetched!, timeoutMs)}`;
-    if (values.json) out(JSON.stringify({ ...header, allowed: false, line: 0, rule: null, reason: 'robots-txt-unreachable', message, path: null, groups: [], fallback: false, candidates: [], crawlDelay: null }, null, 2) + '\n');
+    if (values.json) out(JSON.stringify({ ...header, allowed: false, line: 0, rule: null, reason: 'robots-txt-unreachable', message, path: null, groups: [], fallback: false, candidates: [], usage: null, crawlDelay: null }, null, 2) + '\n');
     else out(`url      ${url}\nagent    ${agentLabel}\nrobots   ${loaded.label}\nverdict  ${paint.disallowed(color, 'disallowed')}: ${message}\n`);
     robots.dispose();
     return 1;

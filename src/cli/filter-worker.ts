@@ -13,13 +13,16 @@ export interface FilterWorkerData {
   maxBytes: number | undefined;
   agent: Agent;
   keep: Keep;
+  /** filter --purpose: opted-out URLs are not kept as allowed, and are labelled `opted-out`. */
+  purpose?: string | undefined;
   /** A record per URL with its rule, instead of the core's filtered lines. */
   describe?: Describe | undefined;
 }
 
 const data = Tinypool.workerData as FilterWorkerData;
+const purpose = data.purpose === undefined ? undefined : { purpose: data.purpose };
 const matcher = parse(data.robots, { mode: data.mode, ...(data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }) }).forAgent(data.agent);
 
 export default function filterChunk(chunk: Uint8Array): FilteredLines {
-  return data.describe ? describeLines(matcher, chunk, data.describe) : matcher.filterLines(chunk, data.keep);
+  return data.describe ? describeLines(matcher, chunk, data.describe) : matcher.filterLines(chunk, data.keep, purpose);
 }

@@ -12,12 +12,13 @@ import { lineChunks } from './line-chunks.js';
 import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
-import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
+import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, purposeOf, timeoutOf, workersOf } from './options.js';
 
 export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL|- [options] [FILE|-]
 
 Reads newline-separated URLs (a file, gzip recognised by its magic bytes, or
 standard input) and writes the ones the robots.txt allows, in input order.
+With --purpose, it leaves out the allowed URLs the file opts out of that use.
 URLs are matched as on the wire, byte for byte, as a log records them.
 A summary goes to standard error at the end. Exit status: 0, or 2 on error.
 
@@ -31,12 +32,22 @@ Options:
                      fallback tokens' group, else * if it obeys *
   -m, --mode MODE    google (default) or rfc
   -j, --json         one JSON object per URL, allowed or not, with the rule that
-                     decided: {"url","allowed","line","rule"} (see docs/cli.md)
-  --invert           write the disallowed URLs instead
-  --verdicts         write every line as "allowed<TAB>line" or "disallowed<TAB>line":
-                     line N of the output answers line N of the input
-  --verdicts-only    write every line's verdict alone ("allowed" or "disallowed"),
-                     for engines that expect one value back per input row
+                     decided: {"url","allowed","line","rule"} (see docs/cli.md);
+                     with --purpose, also "optedOut": true or false
+  --purpose P        also leave out the URLs the file opts out of the use P: train-ai
+                     (or ai-train), search, ai-input, or another AIPREF label in lower
+                     case. A URL is opted out when it may be crawled and either the
+                     Content-Signal of the crawler's groups or the Content-Usage rule
+                     for its path says no to P; --invert writes it, and --verdicts
+                     and --verdicts-only label it "opted-out"
+  --invert           write the disallowed URLs instead (with --purpose, the opted-out
+                     ones too)
+  --verdicts         write every line as "allowed<TAB>line" or "disallowed<TAB>line"
+                     (with --purpose, "opted-out<TAB>line" too): line N of the output
+                     answers line N of the input
+  --verdicts-only    write every line's verdict alone ("allowed" or "disallowed";
+                     with --purpose, "opted-out" too), for engines that expect one
+                     value back per input row
   --workers N        worker threads for large inputs (default: the cores, up to 8);
                      1 matches in the main thread only
   --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
@@ -62,6 +73,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
     verdicts: { type: 'boolean', default: false },
     'verdicts-only': { type: 'boolean', default: false },
     workers: { type: 'string' },
+    purpose: { type: 'string' },
     quiet: { type: 'boolean', short: 'q', default: false },
   });
   if (values.help) {
@@ -76,6 +88,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
   const { agent, label: agentLabel } = agentOf(values, warn);
   const workers = workersOf(values.workers, warn);
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
+  const purpose = purposeOf(values.purpose);
   const keep: Keep = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.invert ? 'disallowed' : 'allowed';
   if (positionals[0] === undefined || positionals[0] === '-') {
     if (values.robots === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give the URLs as a file');
@@ -85,15 +98,19 @@ export async function filterCommand(argv: string[]): Promise<number> {
   if (positionals[0] === undefined || positionals[0] === '-') takeStdin('the URL list');
   const input = await openInput(positionals[0]);
   const describe: Describe | undefined = values.json
-    ? { format: 'filter-json', agent: agentLabel, mode, robots: loaded.source, fetch: null, unreachable: loaded.unreachable, color: false }
+    ? { format: 'filter-json', agent: agentLabel, mode, robots: loaded.source, fetch: null, unreachable: loaded.unreachable, color: false, purpose }
     : undefined;
   const started = performance.now();
-  const { totals, pooled } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep, describe, workers, input });
+  const { totals, pooled } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep, purpose, describe, workers, input });
   const seconds = (performance.now() - started) / 1000;
   if (!values.quiet) {
     const n = (x: number) => x.toLocaleString('en-US');
+    // With a purpose the three counts are the three labels of --verdicts, and add up to the URLs.
+    const counts = purpose === undefined
+      ? `${n(totals.allowed)} allowed, ${n(totals.urls - totals.allowed)} disallowed`
+      : `${n(totals.allowed - totals.optedOut)} allowed, ${n(totals.urls - totals.allowed)} disallowed, ${n(totals.optedOut)} opted out of ${purpose}`;
     process.stderr.write(
-      `robotsmatch filter: ${n(totals.urls)} URLs, ${n(totals.allowed)} allowed, ${n(totals.urls - totals.allowed)} disallowed, ` +
+      `robotsmatch filter: ${n(totals.urls)} URLs, ${counts}, ` +
         `${seconds.toFixed(2)} s (${rate(totals.urls / seconds)})${pooled ? `, ${workers} workers` : ''}${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );
   }
@@ -109,6 +126,8 @@ export interface LinesRun {
   maxBytes: number | undefined;
   agent: Agent;
   keep: Keep;
+  /** A purpose (filter --purpose): URLs the file opts out of it are not kept as allowed. */
+  purpose?: string | undefined;
   describe: Describe | undefined;
   workers: number;
   input: Input;
@@ -119,15 +138,17 @@ export interface LinesRun {
  * large, a pool of worker threads), writing each chunk's output in input
  * order; stops early when nobody reads standard output any more.
  */
-export async function runLines(run: LinesRun): Promise<{ totals: { urls: number; allowed: number }; pooled: boolean }> {
-  const { input, workers, keep, describe } = run;
+export async function runLines(run: LinesRun): Promise<{ totals: { urls: number; allowed: number; optedOut: number }; pooled: boolean }> {
+  const { input, workers, keep, describe, purpose } = run;
   const matcher = run.robots.forAgent(run.agent);
-  const match = (chunk: Uint8Array) => (describe ? describeLines(matcher, chunk, describe) : matcher.filterLines(chunk, keep));
+  const options = purpose === undefined ? undefined : { purpose };
+  const match = (chunk: Uint8Array) => (describe ? describeLines(matcher, chunk, describe) : matcher.filterLines(chunk, keep, options));
   const progress = progressLine(input.size, input.read);
-  const totals = { urls: 0, allowed: 0 };
+  const totals = { urls: 0, allowed: 0, optedOut: 0 };
   const emit = async (chunk: FilteredLines) => {
     totals.urls += chunk.urls;
     totals.allowed += chunk.allowed;
+    totals.optedOut += chunk.optedOut ?? 0;
     if (chunk.output.length) await outDrained(chunk.output);
     progress.update(totals.urls);
   };
@@ -140,7 +161,7 @@ export async function runLines(run: LinesRun): Promise<{ totals: { urls: number;
       if (stdoutClosed()) break;
       count++;
       if (!pool && workers > 1 && count > POOL_AFTER_CHUNKS) {
-        const workerData: FilterWorkerData = { robots: run.body, mode: run.mode, maxBytes: run.maxBytes, agent: run.agent, keep, describe };
+        const workerData: FilterWorkerData = { robots: run.body, mode: run.mode, maxBytes: run.maxBytes, agent: run.agent, keep, purpose, describe };
         const threads = workers - 1; // the main thread is one of the workers
         pool = new Tinypool({ filename: new URL('./filter-worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads, workerData });
       }

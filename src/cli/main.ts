@@ -20,10 +20,12 @@ const HELP = `Usage: robotsmatch <command> [options]
 
 Commands:
   check <url>...    is each URL allowed, and which line decided (fetches each
-                    URL's robots.txt unless --robots is given); --urls FILE|- for a list
+                    URL's robots.txt unless --robots is given); --urls FILE|- for a list,
+                    --usage for its Content-Signal, Content-Usage and License lines
   filter            keep the allowed URLs of a list (a file, gzip or stdin),
                     streaming, on every core; --verdicts for one answer per line,
-                    --json for one record per URL with the rule that decided
+                    --json for one record per URL with the rule that decided,
+                    --purpose train-ai to leave out what the file opts out of a use
   explain <url>     which groups and rules apply to a URL, and why it is allowed or not
   lint <file|url|-> what Google and RFC 9309 crawlers will make of a robots.txt;
                     --fix writes the safe fixes

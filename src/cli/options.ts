@@ -2,7 +2,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { isPlainToken, productToken, type Agent, type Mode } from '../index.js';
+import { isPlainToken, parse, productToken, type Agent, type Mode } from '../index.js';
 import { crawler } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
@@ -112,6 +112,28 @@ export function agentOf(values: { agent?: string[]; crawler?: string }, warn: (l
   }
   const tokens = (values.agent?.length ? values.agent : ['Googlebot']).map((a) => tokenOf(a, warn));
   return tokens.length === 1 ? { agent: tokens[0]!, label: tokens[0]! } : { agent: tokens, label: tokens.join(', ') };
+}
+
+/** The purposes --purpose names, for its help and its error. */
+export const PURPOSES = 'train-ai (or ai-train), search, ai-input, or another AIPREF label in lower case (train-genai)';
+
+/**
+ * --purpose, checked before any robots.txt is read, by the library's own
+ * reading of a purpose (a bad one is a RangeError there): one plain line
+ * naming the value and the ones accepted.
+ */
+export function purposeOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const probe = parse('');
+  try {
+    probe.forAgent('*').matchLines('', undefined, { purpose: value });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`--purpose must be ${PURPOSES}, got ${JSON.stringify(value)}`);
+    throw error;
+  } finally {
+    probe.dispose();
+  }
+  return value;
 }
 
 export function timeoutOf(value: string | undefined): number {

@@ -1,8 +1,10 @@
-// Who can reach a site: every known crawler's reading of one robots.txt.
-// Built on the public API (check, selection, groups), so it agrees with
-// check() for every crawler by construction; the tests hold it to that.
+// Who can reach a site: every known crawler's reading of one robots.txt,
+// and what the file says to it about using the site (usage signals).
+// Built on the public API (usage, selection, groups), so it agrees with
+// check() and usage() for every crawler by construction; the tests hold it
+// to that.
 
-import { groups, selection, type Robots, type Verdict } from '../index.js';
+import { groups, selection, usage, type ContentSignal, type ContentUsage, type Robots, type Verdict } from '../index.js';
 import type { CrawlerEntry, ReadsRobotsTxt } from './registry.js';
 import { selectCrawlers, type CrawlerSelection } from './lookup.js';
 
@@ -20,6 +22,12 @@ export interface AuditRow {
   example?: string;
   /** Whether it reads robots.txt at all: user-triggered fetchers and some bots do not, whatever the file says. */
   readsRobotsTxt: ReadsRobotsTxt;
+  /** The Content-Signal lines of the groups it follows, combined (usage()); null when they have none. */
+  contentSignal: ContentSignal | null;
+  /** The Content-Usage preferences for `/` (usage()); null when no rule matches `/` or it may not fetch `/`. */
+  contentUsage: ContentUsage | null;
+  /** The file's License URLs: global, the same in every row. */
+  licenses: string[];
 }
 
 /**
@@ -27,15 +35,18 @@ export interface AuditRow {
  * names). `partly` is shown only with a path that check() disallows: each
  * disallow rule of the crawler's groups is tried on the paths it matches
  * most plainly (wildcards as nothing and as a letter, with and without a
- * further segment), so `open` means none of those is disallowed.
+ * further segment), so `open` means none of those is disallowed. Each row
+ * also has usage(robots, '/', crawler)'s usage signals: the Content-Signal
+ * of its groups, the Content-Usage preferences for `/`, and the licenses.
  */
 export function audit(robots: Robots, crawlers: CrawlerSelection = 'all'): AuditRow[] {
   const list = selectCrawlers(crawlers);
   const fileGroups = groups(robots);
   return list.map((crawler) => {
-    const root = robots.check('/', crawler);
+    // usage() is check()'s verdict for `/` with the usage signals, in one call.
+    const { contentSignal, contentUsage, licenses, ...root } = usage(robots, '/', crawler);
     const chosen = selection(robots, crawler);
-    const row: AuditRow = { crawler, group: chosen.token, root, access: 'open', readsRobotsTxt: crawler.readsRobotsTxt };
+    const row: AuditRow = { crawler, group: chosen.token, root, access: 'open', readsRobotsTxt: crawler.readsRobotsTxt, contentSignal, contentUsage, licenses };
     if (!root.allowed) return { ...row, access: 'blocked', example: '/' };
     for (const g of chosen.groups) {
       for (const rule of fileGroups.find((f) => f.index === g)?.rules ?? []) {
