@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from '../src/index.js';
+import { parse, purpose } from '../src/index.js';
 import { cli, robotsmatch } from './support/cli.js';
 import { startServer, text, type TestServer } from './support/server.js';
 
@@ -78,7 +78,7 @@ describe.skipIf(!existsSync(cli))('filter --purpose', () => {
   });
 
   test('--verdicts and --verdicts-only label them opted-out, line for line, as the library does', async () => {
-    const expected = parse(AIPREF).forAgent('CCBot').filterLines(URLS, 'labelled', { purpose: 'train-ai' });
+    const expected = parse(AIPREF).forAgent('CCBot').filterLines(URLS, 'labelled', { purpose: purpose('train-ai') });
     const r = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--verdicts'], URLS);
     expect(r.bytes.equals(Buffer.from(expected.output))).toBe(true);
     const out = r.stdout.split('\n');
@@ -170,7 +170,7 @@ describe.skipIf(!existsSync(cli))('filter --purpose', () => {
       expect(pooled.status).toBe(0);
       if (workers > 1) expect(pooled.stderr).toContain(`, ${workers} workers`);
       expect(pooled.stderr).toContain(`${(count).toLocaleString('en-US')} URLs, 40,000 allowed, 40,000 disallowed, 40,000 opted out of train-ai`);
-      const expected = parse(AIPREF).forAgent('CCBot').filterLines(list.join('\n'), 'labelled', { purpose: 'train-ai' });
+      const expected = parse(AIPREF).forAgent('CCBot').filterLines(list.join('\n'), 'labelled', { purpose: purpose('train-ai') });
       expect(pooled.bytes.equals(Buffer.from(expected.output))).toBe(true);
       const single = await robotsmatch(['filter', '--robots', aipref, '--agent', 'CCBot', '--purpose', 'train-ai', '--verdicts', '--workers', '1', big]);
       expect(single.stderr).not.toContain('workers');

@@ -2,7 +2,7 @@
 // that decided each: filter --json and check --urls. Runs in the main
 // thread and in filter's worker threads alike, on a matcher built once.
 
-import { usage, type AgentMatcher, type FilteredLines, type Verdict } from '../index.js';
+import { purpose, usage, type AgentMatcher, type FilteredLines, type Verdict } from '../index.js';
 import { paint } from './output.js';
 import { NO_USAGE, usageLines, type UsageRecord } from './usage-text.js';
 
@@ -62,7 +62,7 @@ export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Descr
   if (lines[lines.length - 1] === '') lines.pop();
   // With a purpose: the core's verdict for every line of the chunk (one byte
   // a line, 2 for opted out), read in one call, as filter's other forms are.
-  const purposes = d.purpose === undefined ? undefined : matcher.matchLines(chunk, undefined, { purpose: d.purpose });
+  const purposes = d.purpose === undefined ? undefined : matcher.matchLines(chunk, undefined, { purpose: purpose(d.purpose) });
   let out = '';
   let urls = 0;
   let allowed = 0;

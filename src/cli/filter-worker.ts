@@ -2,7 +2,7 @@
 // once, then filters (or describes, URL by URL) the chunks of lines it is handed.
 
 import Tinypool from 'tinypool';
-import { parse, type Agent, type FilteredLines } from '../index.js';
+import { parse, purpose, type Agent, type FilteredLines } from '../index.js';
 import { describeLines, type Describe } from './describe-lines.js';
 
 export type Keep = 'allowed' | 'disallowed' | 'labelled' | 'verdicts';
@@ -20,9 +20,9 @@ export interface FilterWorkerData {
 }
 
 const data = Tinypool.workerData as FilterWorkerData;
-const purpose = data.purpose === undefined ? undefined : { purpose: data.purpose };
+const options = data.purpose === undefined ? undefined : { purpose: purpose(data.purpose) };
 const matcher = parse(data.robots, { mode: data.mode, ...(data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }) }).forAgent(data.agent);
 
 export default function filterChunk(chunk: Uint8Array): FilteredLines {
-  return data.describe ? describeLines(matcher, chunk, data.describe) : matcher.filterLines(chunk, data.keep, purpose);
+  return data.describe ? describeLines(matcher, chunk, data.describe) : matcher.filterLines(chunk, data.keep, options);
 }

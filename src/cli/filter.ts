@@ -3,7 +3,7 @@
 // order, on a pool of worker threads once the input proves large.
 
 import Tinypool from 'tinypool';
-import type { Agent, FilteredLines, Mode, Robots } from '../index.js';
+import { purpose as purposeFor, type Agent, type FilteredLines, type Mode, type Robots } from '../index.js';
 import type { FilterWorkerData, Keep } from './filter-worker.js';
 import { describeLines, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
@@ -141,7 +141,7 @@ export interface LinesRun {
 export async function runLines(run: LinesRun): Promise<{ totals: { urls: number; allowed: number; optedOut: number }; pooled: boolean }> {
   const { input, workers, keep, describe, purpose } = run;
   const matcher = run.robots.forAgent(run.agent);
-  const options = purpose === undefined ? undefined : { purpose };
+  const options = purpose === undefined ? undefined : { purpose: purposeFor(purpose) };
   const match = (chunk: Uint8Array) => (describe ? describeLines(matcher, chunk, describe) : matcher.filterLines(chunk, keep, options));
   const progress = progressLine(input.size, input.read);
   const totals = { urls: 0, allowed: 0, optedOut: 0 };

@@ -2,7 +2,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { isPlainToken, parse, productToken, type Agent, type Mode } from '../index.js';
+import { isPlainToken, parse, productToken, purpose, type Agent, type Mode } from '../index.js';
 import { crawler } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
@@ -124,14 +124,11 @@ export const PURPOSES = 'train-ai (or ai-train), search, ai-input, or another AI
  */
 export function purposeOf(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const probe = parse('');
   try {
-    probe.forAgent('*').matchLines('', undefined, { purpose: value });
+    purpose(value);
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(`--purpose must be ${PURPOSES}, got ${JSON.stringify(value)}`);
     throw error;
-  } finally {
-    probe.dispose();
   }
   return value;
 }

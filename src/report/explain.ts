@@ -245,7 +245,7 @@ function usageWhy(compiled: Compiled, e: Explanation, reading: LineEvents): stri
     parts.push(`No Content-Usage rule of the groups it follows matches ${e.path}.`);
   }
   if (licenses.length) parts.push(`The file names ${licenses.length === 1 ? 'a license' : `${licenses.length} licenses`} for the whole site (License lines belong to no group).`);
-  return parts.join(' ') || 'The file has no Content-Signal, Content-Usage or License line.';
+  return parts.map((part) => part[0]!.toUpperCase() + part.slice(1)).join(' ') || 'The file has no Content-Signal, Content-Usage or License line.';
 }
 
 /** The groups with a `*` user-agent line, in one pass. */
@@ -299,6 +299,7 @@ function groupLines(reading: LineEvents, indexes: readonly number[]): ExplainedG
 }
 
 const quote = (text: string) => '`' + text + '`';
+const bytes = (n: number) => `${n} byte${n === 1 ? '' : 's'}`;
 
 function ruleText(reading: LineEvents, line: number): string {
   const i = reading.indexOf(line);
@@ -321,9 +322,9 @@ function sentence(agent: string, e: Explanation, reading: LineEvents): string {
     case 'index-html':
       return `${may}: line ${e.line} ${ruleText(reading, e.line)} also allows its directory (Google's index.html rule), and no longer disallow matches.`;
     case 'allow-wins-tie':
-      return `${may}: line ${e.line} ${ruleText(reading, e.line)} and a disallow of the same length (${e.candidates[0]!.priority} bytes) both match; allow wins a tie.`;
+      return `${may}: line ${e.line} ${ruleText(reading, e.line)} and a disallow of the same length (${bytes(e.candidates[0]!.priority)}) both match; allow wins a tie.`;
     case 'longest-match':
-      return `${may}: ${where}, and line ${e.line} ${ruleText(reading, e.line)} is the longest matching rule (${e.candidates[0]!.priority} bytes).`;
+      return `${may}: ${where}, and line ${e.line} ${ruleText(reading, e.line)} is the longest matching rule (${bytes(e.candidates[0]!.priority)}).`;
   }
 }
 
