@@ -194,6 +194,6 @@ const USED_BY: Record<string, string> = {
   domain: 'no major crawler honours it',
   // Usage statements (checks/usage.ts checks what they say): none of them changes which URLs any crawler may fetch.
   'content-signal': 'it states whether the content may be used for search, AI input and AI training (Cloudflare\'s Content Signals Policy), for the AI crawlers and dataset builders that honour the policy; it changes no crawler\'s access to any URL',
-  'content-usage': 'it states AI usage preferences for the group\'s crawlers (the IETF AIPREF drafts), for the AI crawlers and dataset builders that read them; it changes no crawler\'s access to any URL',
+  'content-usage': 'it states AI usage preferences (the IETF AIPREF drafts), for the AI crawlers and dataset builders that read them; it changes no crawler\'s access to any URL',
   license: 'it links the licensing terms of the site\'s content (RSL, Really Simple Licensing), for the crawlers and AI companies that honour RSL; it changes no crawler\'s access to any URL',
 };
