@@ -267,6 +267,8 @@ describe('groups', () => {
   test('near misses: the usage line after the group\'s rules, or at the end of the file', () => {
     expect(usageCodes('User-agent: GPTBot\nDisallow: /private/\nContent-Usage: train-ai=n\n\nUser-agent: CCBot\nDisallow: /x\n')).toEqual([]);
     expect(usageCodes('User-agent: a\nUser-agent: b\nContent-Signal: ai-train=no\n')).toEqual([]);
+    // The same crawler named again after the line: nothing joins (the library's own example of two signal lines).
+    expect(usageCodes('User-agent: *\nContent-Signal: search=yes, ai-train=yes, use=full\nUser-agent: *\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no, use=immediate\n')).toEqual([]);
   });
 
   test('never-applies needs every crawler of the group to be disallowed everywhere', () => {

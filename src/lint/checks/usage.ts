@@ -116,7 +116,8 @@ function joinsGroups(f: Findings, group: Group, joined: Set<number>): void {
     if (!at || reported.has(at.line) || before.length === 0) continue;
     const earlier = names(before);
     const later = names(group.agents.filter((a) => a.line > at.line));
-    if (!earlier.length || !later.length) continue;
+    // Nothing joins when the crawlers after are already named before (`User-agent: *` twice).
+    if (!earlier.length || !later.length || later.every((n) => earlier.includes(n))) continue;
     reported.add(at.line);
     joined.add(group.index);
     const rules = group.rules;
