@@ -2,7 +2,8 @@
 // served as robots.txt, a bad-bot list, a Cloudflare managed block in front
 // of a WordPress file, a fortune-like file whose Googlebot group escapes the
 // `*` rules, a wacom-like one-line file, audible-like non-breaking spaces,
-// MDN-like `$` URLs, gzip and UTF-16 bodies, typos, Yandex lines. Every
+// MDN-like `$` URLs, gzip and UTF-16 bodies, typos, Yandex lines, usage
+// statements (a Nuxt module's, typos after Cloudflare's block). Every
 // diagnostic is judged here, line by line: what it says must be what
 // crawlers do. The findings from 1,613 real files each have a fixture.
 import { describe, expect, test } from 'vitest';
@@ -39,7 +40,7 @@ const JUDGED: Record<string, [string, boolean][]> = {
     // MJ12bot, 008, Mail.ru, larbin_2.6.2, sitecheck.internetseer.com, Offline Explorer: their crawlers match them; nothing said.
   ],
   'cloudflare-wordpress.txt': [
-    ['29 unsupported-key', true], // Content-signal: Google ignores it, some AI crawlers read it
+    ['29 unsupported-key', true], // Content-signal: Google ignores it, AI crawlers that honour the policy read it
     ['60 repeated-agent', true], // a second `*` group: crawlers that take the first see only Cloudflare's Allow: /
   ],
   'fortune.txt': [
@@ -63,6 +64,11 @@ const JUDGED: Record<string, [string, boolean][]> = {
     ['38 dollar-inside-pattern', true], ['39 dollar-inside-pattern', true],
   ],
   'no-user-agent.txt': [['1 no-user-agent', true]],
+  'nuxt-ai-ready.txt': [
+    // A module's usage lines printed before any User-agent line: no crawler reads a preference from them.
+    ['3 unsupported-key', true], ['3 usage-outside-group', true],
+    ['4 unsupported-key', true], ['4 usage-outside-group', true],
+  ],
   'other-host.txt': [
     ['2 url-as-pattern', true], ['3 url-as-pattern', true],
     ['4 pattern-no-leading-slash', true], ['5 pattern-no-leading-slash', true], ['6 pattern-no-leading-slash', true],
@@ -73,6 +79,16 @@ const JUDGED: Record<string, [string, boolean][]> = {
     ['1 unknown-key', true], // User-Agnet: did you mean User-agent
     ['2 rule-outside-group', true], ['3 rule-outside-group', true], ['4 rule-outside-group', true], // ...so these rules are outside any group
     ['3 typo-key', true], ['4 missing-colon', true], ['5 unknown-key', true], ['6 typo-key', true], ['9 typo-key', true],
+  ],
+  'usage-typos.txt': [
+    ['6 unsupported-key', true], // Cloudflare's managed Content-signal (with use=): nothing else said about it
+    ['16 unsupported-key', true], ['16 license-not-url', true], // License: /license.xml, not the full URL RSL needs
+    ['18 repeated-agent', true],
+    ['19 unsupported-key', true], // ai-train=No, search = yes: read as written (case and spaces are optional)
+    ['20 unsupported-key', true], ['20 usage-no-preference', true], // train-ai=N: not the token n
+    ['21 unsupported-key', true], ['21 usage-unparsed', true], // Train-AI: the Dictionary fails, search=y is lost too
+    ['22 unsupported-key', true], ['22 usage-unknown-label', true], // train-genai: gone from the current draft
+    ['27 unsupported-key', true], ['27 usage-joins-groups', true], // ClaudeBot's signal joins CCBot's group: ClaudeBot is disallowed from /
   ],
   'utf16.txt': [['1 utf16-body', true]],
   'wacom.txt': [['1 joined-lines', true]],

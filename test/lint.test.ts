@@ -71,6 +71,19 @@ const cases: Case[] = [
   // sitemaps
   ['relative-sitemap', 'warning', 'Sitemap: /sitemap.xml\n', 1, 'Sitemap: ftp://example.com/sitemap.xml\n'],
   ['bare-url', 'warning', star('Disallow:') + 'https://example.com/sitemap.xml\n', 3, star('Disallow:') + 'Sitemap: https://example.com/sitemap.xml\n'],
+  // usage statements (more in lint-usage.test.ts)
+  ['usage-outside-group', 'warning', 'Content-Signal: ai-train=no\nUser-agent: *\nAllow: /\n', 1, 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n'],
+  ['usage-joins-groups', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n', 2, 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n'],
+  ['usage-never-applies', 'info', 'User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=n\n', 3, 'User-agent: GPTBot\nDisallow: /\nAllow: /public/\nContent-Usage: train-ai=n\n'],
+  ['signal-syntax', 'warning', star('Content-Signal: search, ai-train=no'), 2, star('Content-Signal: search=yes, ai-train=no')],
+  ['signal-unknown-key', 'warning', star('Content-Signal: ai_train=no'), 2, star('Content-Signal: AI-Train=no')],
+  ['signal-invalid-value', 'warning', star('Content-Signal: ai-train=n'), 2, star('Content-Signal: ai-train=No')],
+  ['signal-duplicate-key', 'warning', star('Content-Signal: ai-train=yes, ai-train=no'), 2, star('Content-Signal: ai-train=no, ai-train=no')],
+  ['usage-unparsed', 'warning', star('Content-Usage: / train-ai=n,'), 2, star('Content-Usage: / train-ai=n')],
+  ['usage-no-preference', 'warning', star('Content-Usage: /blog train-ai=N'), 2, star('Content-Usage: /blog train-ai=n')],
+  ['usage-unknown-label', 'warning', star('Content-Usage: / train-genai=n'), 2, star('Content-Usage: / train-ai=n')],
+  ['usage-duplicate-label', 'warning', star('Content-Usage: / train-ai=n, train-ai=y'), 2, star('Content-Usage: / train-ai=n, search=n')],
+  ['license-not-url', 'warning', 'License: /license.xml\nUser-agent: *\nDisallow: /x\n', 1, 'License: https://example.com/license.xml\nUser-agent: *\nDisallow: /x\n'],
 ];
 
 describe('lint: each code', () => {

@@ -7,6 +7,11 @@ export const YERR = 'Yandex Webmaster help, *Robots.txt parsing errors* (yandex.
 export const YCD = 'Yandex stopped reading Crawl-delay on 22 February 2018 (Yandex Webmaster blog); the crawl rate is set in Yandex Webmaster instead';
 export const BING = 'Bing Webmaster Guidelines and the Bing blog, *Crawl delay and the Bing crawler, MSNBot* (blogs.bing.com/webmaster/2009/08/10/crawl-delay-and-the-bing-crawler-msnbot)';
 export const GNOINDEX = 'Google Search Central blog, *A note on unsupported rules in robots.txt*, 1 July 2019 (developers.google.com/search/blog/2019/07/a-note-on-unsupported-rules-in-robotstxt)';
+export const CSP = "Cloudflare, *Content Signals Policy* (contentsignals.org) and *Managed robots.txt* (developers.cloudflare.com/bots/additional-configurations/managed-robots-txt): `Content-Signal: search=yes, ai-input=yes, ai-train=no` in a User-agent group of the robots.txt (RFC 9309), each key `yes` or `no`";
+export const ATTACH = 'IETF AIPREF, *Associating AI Usage Preferences with Content in HTTP*, draft-ietf-aipref-attach-05 (datatracker.ietf.org/doc/draft-ietf-aipref-attach), which updates RFC 9309 with a Content-Usage rule in a group';
+export const VOCAB = 'IETF AIPREF, *A Vocabulary For Expressing AI Usage Preferences*, draft-ietf-aipref-vocab-07 (datatracker.ietf.org/doc/draft-ietf-aipref-vocab): the labels `train-ai` and `search`, the values the tokens `y` and `n`, in an RFC 9651 Dictionary; "any unknown labels MUST be ignored"; "If the parsing of the Dictionary fails, preferences are unknown. This includes where keys include uppercase characters"';
+export const SF = 'RFC 9651, *Structured Field Values for HTTP*, section 4.2.2 (rfc-editor.org/rfc/rfc9651): parsing a Dictionary; keys are lower case, a duplicate key keeps its last value';
+export const RSL = 'RSL 1.0, *Adding RSL to robots.txt* (rslstandard.org/guide/robots-txt): `License: [absoluteURL]`, "a fully qualified URL, including the protocol and host", not tied to any user agent';
 export const SITEMAPS = 'sitemaps.org, *Sitemaps XML format*, "Specifying the Sitemap location in your robots.txt file" (sitemaps.org/protocol.html#submit_robots)';
 
 // code -> { example, means, why, sources, fix, options? }
@@ -166,9 +171,9 @@ export const PAGES = {
   },
   'unsupported-key': {
     example: 'User-agent: *\nDisallow: /search\nCrawl-delay: 5\n',
-    means: 'A key other crawlers know and Google does not use: `Crawl-delay`, `Host`, `Clean-param`, `Request-rate`, `Visit-time`, `Content-signal`... The message says who reads it.',
-    why: 'Nothing is wrong; it is worth knowing that Google ignores it. Crawl-delay in particular is read by Bing and some others, not by Google or Yandex.',
-    sources: [G + ': "Google doesn\'t support the crawl-delay rule"', BING, YCD],
+    means: 'A key other crawlers know and Google does not use: `Crawl-delay`, `Host`, `Clean-param`, `Request-rate`, `Visit-time`, and the usage statements `Content-Signal`, `Content-Usage` and `License`. The message says who reads it. The usage statements change no crawler\'s access to any URL: they state how the content may be used (search, AI input, AI training) or link its licence, for the AI crawlers and dataset builders that read them; the `usage` checks say whether they say what was meant.',
+    why: 'Nothing is wrong; it is worth knowing that Google ignores it. Crawl-delay in particular is read by Bing and some others, not by Google or Yandex. A `Content-Signal: search=no` does not keep a page out of Google: Google does not read it.',
+    sources: [G + ': "Google doesn\'t support the crawl-delay rule"', BING, YCD, CSP, ATTACH, RSL],
     fix: 'Nothing to fix. Keep it for the crawlers that read it.',
   },
   'noindex-directive': {
@@ -353,5 +358,89 @@ export const PAGES = {
     why: 'It was almost always meant as a Sitemap line, and the sitemap is not found.',
     sources: [SITEMAPS],
     fix: '**Unsafe** (it changes no crawler\'s verdict): when the URL looks like a sitemap, the fix writes `Sitemap: ` in front of it.',
+  },
+  'usage-outside-group': {
+    example: '# Nuxt AI Ready Content Signals\nContent-Usage: train-ai=y\nContent-Signal: ai-train=yes, search=yes, ai-input=yes\n\nUser-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap.xml\n',
+    means: 'A `Content-Signal` or `Content-Usage` line comes before the first User-agent line. Both belong to a group, like Allow and Disallow: they apply to the crawlers of the group they sit in. Before any User-agent line there is no group, so the line states no preference for any crawler. (A `License:` line is global and may stand anywhere.)',
+    why: 'Generators that print the usage lines first (here, the shape a Nuxt module writes) leave the site\'s AI preferences unread by the crawlers that follow the specifications.',
+    sources: [CSP, ATTACH + ': "A Content-Usage rule is added to the set of potential rules that can be included in a Group"', RFC('2.1') + ': a group starts with its user-agent lines'],
+    fix: 'Move the line under the User-agent line of the group it is for (under `User-agent: *` for every crawler without a group of its own). There is no fix robotsmatch writes: which group is meant is a decision.',
+  },
+  'usage-joins-groups': {
+    example: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n',
+    means: 'A `Content-Signal` or `Content-Usage` line stands between User-agent lines with no Allow or Disallow line between them. A group ends only at an Allow or Disallow line (in Google\'s parser, and in robotsmatch\'s RFC 9309 mode too), so the User-agent lines before and after it are one group: every rule below applies to the crawlers named above, and the usage line applies to the crawlers named below. The blank line does not end the group.',
+    why: 'In the example, the file means "every crawler may fetch everything, GPTBot nothing", and crawlers read "every crawler may fetch nothing": `*` shares GPTBot\'s `Disallow: /`. The usage line also applies to GPTBot, which was not meant either. Cloudflare\'s managed file puts `Allow: /` after its Content-Signal line, which ends the group.',
+    sources: [GP + ': a user-agent line after an Allow or Disallow line starts a new group; after any other line it joins the group', RFC('2.1') + ': `group = startgroupline *(startgroupline / emptyline) *(rule / emptyline)`, user-agent lines followed by their rules', CSP],
+    fix: 'End the group where it was meant to end: put its Allow or Disallow rules before the next User-agent line (`Allow: /` after the Content-Signal line, as Cloudflare\'s file does, when the crawlers may fetch everything). There is no fix robotsmatch writes: splitting a group changes what its crawlers may fetch, which is a decision.',
+  },
+  'usage-never-applies': {
+    example: 'User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=n\n',
+    means: 'Every crawler that follows the group may fetch no URL of the site (a rule that disallows every path, and no Allow), so the group\'s `Content-Signal` or `Content-Usage` line never applies: usage preferences speak only to content that may be crawled.',
+    why: 'Nothing is lost, and nothing is gained: the Disallow already keeps the content from those crawlers. The line suggests a preference that no crawler will ever act on; if the crawler was meant to fetch some pages and not use them for training, the Disallow is what to change.',
+    sources: [ATTACH + ': "Usage preferences apply only to those resources that can be crawled according to Allow/Disallow rules"', RFC('2.2.2')],
+    fix: 'Nothing to fix. Remove the line if it is noise, or allow what the crawler may fetch and keep the preference for it.',
+  },
+  'signal-syntax': {
+    example: 'User-agent: *\nContent-Signal: search=yes; ai-train=no\nAllow: /\n',
+    means: 'An entry of a `Content-Signal` line is not `key=value`: a key with no value (`search`), a value with no key (`=yes`), a key with a space in it (`ai train=no`), or entries separated by semicolons (`search=yes; ai-train=no`) where the policy separates them with commas. Crawlers that read Content-Signal ignore the entry.',
+    why: 'The preference in that entry is not stated. With semicolons, neither entry is read.',
+    sources: [CSP],
+    fix: '**Safe** where the entry plainly means one key and one value (semicolons written as commas, `ai train=no` as `ai-train=no`): the fix writes it so, and says what crawlers that read Content-Signal will then read. Google ignores Content-Signal, so its reading does not change. A key alone (`search`) gets no fix: yes or no is for you to say.',
+  },
+  'signal-unknown-key': {
+    example: 'User-agent: *\nContent-Signal: search=yes, ai_train=no\nAllow: /\n',
+    means: 'A `Content-Signal` key that the policy does not define. Its keys are `search`, `ai-input`, `ai-train` and `use` (read in any case); any other is ignored by the crawlers that read the line. The message names the key it probably meant (`ai_train` → `ai-train`, and `train-ai`, the AIPREF name, → `ai-train`).',
+    why: 'The preference is lost: here the site says nothing about AI training to the crawlers that read Content-Signal.',
+    sources: [CSP],
+    fix: '**Safe** when the key is one of the policy\'s written differently (`ai_train`, `AI-Train`, `train-ai`) and its value is plain: the fix writes the key as the policy does, and says what crawlers will then read. Google ignores Content-Signal, so its reading does not change.',
+  },
+  'signal-invalid-value': {
+    example: 'User-agent: *\nContent-Signal: search=yes, ai-input=y, ai-train=false\nAllow: /\n',
+    means: 'A `Content-Signal` value other than `yes` or `no` (read in any case), or for `use` other than `immediate`, `reference` or `full`. Crawlers that read the line ignore the entry, so they read no preference for that key. AIPREF\'s `y` and `n` are not Content-Signal values.',
+    why: 'A missing preference is neither a yes nor a no: the policy says that without a signal the site "neither grants nor restricts permission" for that use.',
+    sources: [CSP],
+    fix: '**Safe** when the value plainly means yes or no (`y`, `n`, `true`, `false`, `"no"`): the fix writes `yes` or `no`. Other values get a suggestion at most.',
+  },
+  'signal-duplicate-key': {
+    example: 'User-agent: *\nContent-Signal: ai-train=yes, search=yes, ai-train=no\nAllow: /\n',
+    means: 'A `Content-Signal` line gives one key twice, with different values. The policy does not say which counts. robotsmatch\'s `usage()` and purpose filter take the most restrictive (`no` over `yes`, the lesser `use` level); a reader that keeps the first or the last value may read the other one. The message says what each reads.',
+    why: 'Crawlers disagree on the site\'s preference for that use.',
+    sources: [CSP],
+    fix: 'Keep the value you mean and remove the other. There is no fix robotsmatch writes: which one was meant is a decision.',
+  },
+  'usage-unparsed': {
+    example: 'User-agent: *\nAllow: /\nContent-Usage: / Train-AI=n, search=y\n',
+    means: 'The preferences of a `Content-Usage` line are not a valid RFC 9651 Dictionary, which the AIPREF vocabulary requires: an upper-case label (`Train-AI`), a trailing comma, spaces around `=`, a non-ASCII character... The message gives the reason. A Dictionary that does not parse makes every preference on the line unknown, the valid ones included (`search=y` here).',
+    why: 'The line states nothing to the crawlers that follow the AIPREF drafts.',
+    sources: [VOCAB, SF, ATTACH],
+    fix: '**Safe** when the intent is plain: labels in lower case, `yes`/`no`/`Y`/`"n"` as the tokens `y` and `n`, no spaces around `=`, no trailing comma. The fix is offered only when the result parses, no label is given twice, and no preference that crawlers read today changes; its message says what they will then read. Google ignores Content-Usage, so its reading does not change.',
+  },
+  'usage-no-preference': {
+    example: 'User-agent: *\nAllow: /\nContent-Usage: /blog/ train-ai=N, search=yes\n',
+    means: 'A `Content-Usage` entry that parses but states no preference: a value other than the tokens `y` and `n` (`yes`, `N`, `true`), a quoted value (`"n"` is a string, not the token `n`), or a label without a value. Crawlers that read AI preferences take the label as unknown.',
+    why: 'The preference you wrote is not stated. Tokens are case-sensitive: `N` is not `n`.',
+    sources: [VOCAB, SF, ATTACH],
+    fix: '**Safe** when the value plainly means y or n (`yes`, `no`, `N`, `"n"`): the fix writes the token, under the same conditions as `usage-unparsed`. A label without a value gets no fix.',
+  },
+  'usage-unknown-label': {
+    example: 'User-agent: *\nAllow: /\nContent-Usage: / train-genai=n\n',
+    means: 'A `Content-Usage` label that the current AIPREF vocabulary draft does not define: it defines `train-ai` and `search`, and crawlers MUST ignore other labels. Labels of earlier drafts still seen in real files (`train-genai`, `ai-use`, `bots`, `ai-output`) are among them: the message says so and suggests `train-ai` where it fits.',
+    why: 'The preference is ignored. A file that says `train-genai=n` to opt out of training has stated nothing to crawlers that follow the current draft.',
+    sources: [VOCAB, ATTACH, 'Earlier drafts of the vocabulary defined labels that -07 no longer has, among them `bots` and `train-genai` (draft-ietf-aipref-vocab-03) and `ai-use`'],
+    fix: '**Safe** only when the label is a current one written differently (`ai-train`, Content-Signal\'s name, or `train_ai` → `train-ai`). An outdated label gets a suggestion and no fix: the categories were redefined between drafts, so whether `train-ai` says what you meant is yours to decide.',
+  },
+  'usage-duplicate-label': {
+    example: 'User-agent: *\nAllow: /\nContent-Usage: / train-ai=n, search=y, train-ai=y\n',
+    means: 'A `Content-Usage` line gives one label twice, with different values. In an RFC 9651 Dictionary the last value counts, so crawlers read that one (unlike several Content-Usage lines for one path, which combine to the most restrictive).',
+    why: 'An opt-out written first and an opt-in written last is an opt-in.',
+    sources: [SF, VOCAB, ATTACH],
+    fix: 'Keep the value you mean. There is no fix robotsmatch writes.',
+  },
+  'license-not-url': {
+    example: 'License: /license.xml\n\nUser-agent: *\nDisallow: /admin/\n',
+    means: 'A `License:` line (RSL, Really Simple Licensing) whose value is not a full `http` or `https` URL with a host. RSL requires the licence file\'s fully qualified URL; crawlers that honour RSL find no licence in a relative path.',
+    why: 'The site\'s licensing terms are not found, so crawlers that look for them proceed as if there were none.',
+    sources: [RSL, G + ': Google ignores `License`'],
+    fix: '**Unsafe** (it changes no crawler\'s verdict): when robotsmatch lints a URL, a path is resolved against it, and `//host/path` is given `https:`. Otherwise write the full URL.',
   },
 };

@@ -28,7 +28,7 @@ const d1 = run(['diff', 'old.txt', 'new.txt'], demo);
 const d2 = run(['diff', 'old.txt', 'new.txt', '--urls', 'urls.txt', '--fail-on-block'], demo);
 
 const FIX = { none: '', safe: 'safe', unsafe: 'unsafe', either: 'safe or unsafe' };
-const families = [['file', 'The file as a whole'], ['lines', 'Lines'], ['agents', 'User-agent lines'], ['groups', 'Groups and who follows them'], ['patterns', 'Allow and Disallow patterns'], ['sitemaps', 'Sitemaps']];
+const families = [['file', 'The file as a whole'], ['lines', 'Lines'], ['agents', 'User-agent lines'], ['groups', 'Groups and who follows them'], ['patterns', 'Allow and Disallow patterns'], ['sitemaps', 'Sitemaps'], ['usage', 'Usage statements: Content-Signal, Content-Usage, License']];
 let tables = '';
 for (const [family, title] of families) {
   tables += `\n### ${title}\n\n| code | severity | fix | |\n|---|---|---|---|\n`;
@@ -41,10 +41,11 @@ const page = `# Linting robots.txt
 \`lint(body)\` (from \`robotsmatch/lint\`) and \`robotsmatch lint\` say what Google's
 crawler and crawlers that follow RFC 9309 to the letter (Bing, Yandex, most
 open-source crawlers) will do with a robots.txt, where that is not what the
-file seems to say. Each finding has a stable code (${ALL_CODES.length} of them, one page
-each, listed below), a severity, plain sentences about what crawlers will do,
-and, where there is one, a fix that says whether it changes what any crawler
-does.
+file seems to say, and what AI crawlers and dataset builders will read from
+its usage statements (Content-Signal, Content-Usage, License). Each finding
+has a stable code (${ALL_CODES.length} of them, one page each, listed below), a
+severity, plain sentences about what crawlers will do, and, where there is
+one, a fix that says whether it changes what any crawler does.
 
 The linter builds one model of the file with the core's own parser: every
 line as Google reads it (and as RFC 9309 crawlers do, where that differs),
@@ -69,7 +70,11 @@ ask the core's matcher, so the linter never disagrees with \`parse()\`.
   crawler: it only makes the line read the same for RFC 9309 crawlers and
   for people (a misspelt key Google accepts, a missing colon, \`Googlebot/2.1\`
   written \`Googlebot\`, a duplicate rule removed). \`robotsmatch lint --fix\`
-  applies them.
+  applies them. The usage statements (\`Content-Signal\`, \`Content-Usage\`),
+  which Google does not read, get a safe fix only where what the line says
+  is plain (\`Train-AI=N\` written \`train-ai=n\`, \`ai-input=y\` written
+  \`ai-input=yes\`) and only when no preference their readers read today
+  changes; the fix's message says what they will then read.
 - An **unsafe** fix changes what some crawler does, and its message says
   exactly what: robotsmatch applies the fix to a copy of the file, parses it,
   and compares every crawler's verdicts ("OrkashBot will then be disallowed

@@ -9,7 +9,7 @@ import { PAGES } from './data.mjs';
 const out = fileURLToPath(new URL('../../docs/lint/', import.meta.url));
 mkdirSync(out, { recursive: true });
 const FIX = { none: 'none', safe: 'safe', unsafe: 'unsafe', either: 'safe or unsafe' };
-const FAMILY = { file: 'the file', lines: 'lines', agents: 'User-agent lines', groups: 'groups', patterns: 'patterns', sitemaps: 'sitemaps' };
+const FAMILY = { file: 'the file', lines: 'lines', agents: 'User-agent lines', groups: 'groups', patterns: 'patterns', sitemaps: 'sitemaps', usage: 'usage statements' };
 
 export const expand = (r) => r.head + Array.from({ length: r.count }, (_, i) => r.line.replace('{i}', String(i))).join('') + r.tail;
 

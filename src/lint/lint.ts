@@ -3,7 +3,7 @@
 // whether any crawler's behaviour changes. One model of the file
 // (model.ts) is built with the core's own parser and every family of checks
 // reads it: the file as a whole, its lines, User-agent lines, groups,
-// patterns and sitemaps (checks/*.ts).
+// patterns, sitemaps and usage statements (checks/*.ts).
 
 import { typeError } from '../common/errors.js';
 import { resolveParseOptions } from '../common/options.js';
@@ -18,6 +18,7 @@ import { checkAgents } from './checks/agents.js';
 import { checkGroups } from './checks/groups.js';
 import { checkPatterns } from './checks/patterns.js';
 import { checkSitemaps } from './checks/sitemaps.js';
+import { checkUsage } from './checks/usage.js';
 
 export type { Diagnostic, LintOptions, Severity, Fix, FixSafety, LintSource } from './types.js';
 export type { DiagnosticCode } from './codes.js';
@@ -42,6 +43,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
       checkGroups(f);
       checkPatterns(f);
       checkSitemaps(f);
+      checkUsage(f);
     }
     const suppressions = suppressionsOf(model.lines);
     const kept = f.list.filter((d) => (!select || select.has(d.code)) && !ignore?.has(d.code) && !isSuppressed(suppressions, d));

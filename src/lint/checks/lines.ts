@@ -1,6 +1,8 @@
 // Each line as the parser reads it: bytes crawlers cut or cannot read, keys
-// (misspelt, without a colon, unknown, unsupported), HTML markup among the
-// lines, two lines written as one, and rules before any group.
+// (misspelt, without a colon, unknown, unsupported: Google ignores the usage
+// statements Content-Signal, Content-Usage and License, which checks/usage.ts
+// checks), HTML markup among the lines, two lines written as one, and rules
+// before any group.
 
 import { UNSUPPORTED_KEYS } from '../../report/unused-keys.js';
 import type { Findings } from '../findings.js';
@@ -16,7 +18,11 @@ const isDirective = (kind: string) => kind === 'user-agent' || kind === 'allow' 
 const KNOWN_KEYS: [string, string][] = [
   ['useragent', 'User-agent'], ['allow', 'Allow'], ['disallow', 'Disallow'], ['sitemap', 'Sitemap'], ['crawldelay', 'Crawl-delay'],
   ['host', 'Host'], ['cleanparam', 'Clean-param'], ['noindex', 'Noindex'],
+  ['contentsignal', 'Content-Signal'], ['contentusage', 'Content-Usage'], ['license', 'License'],
 ];
+
+/** Keys the linter knows that Google's reporting parser (lines()) calls unknown: RSL's License. */
+const KNOWN_TO_LINT: ReadonlySet<string> = /* @__PURE__ */ new Set(['license']);
 
 /** Optimal string alignment distance (Levenshtein with transpositions). */
 function distance(a: string, b: string): number {
@@ -146,7 +152,7 @@ export function checkLines(f: Findings): void {
           history: name === 'noindex' ? 'Google stopped reading it in September 2019' : 'it was never part of the standard',
           directive: name,
         }, keyPlace);
-      } else if (UNSUPPORTED_KEYS.has(name)) {
+      } else if (UNSUPPORTED_KEYS.has(name) || KNOWN_TO_LINT.has(name)) {
         f.add('unsupported-key', line, { key, who: USED_BY[name]! }, keyPlace);
       } else {
         const meant = didYouMean(key);
@@ -186,6 +192,8 @@ const USED_BY: Record<string, string> = {
   'visit-time': 'a few crawlers read it as the hours they may visit',
   'revisit-after': 'no major crawler honours it (it comes from an HTML meta tag)',
   domain: 'no major crawler honours it',
-  'content-signal': 'it states preferences for AI uses of the content (Cloudflare\'s Content Signals), read by some AI crawlers',
-  'content-usage': 'it states preferences for AI uses of the content (the IETF AI preferences draft), read by some AI crawlers',
+  // Usage statements (checks/usage.ts checks what they say): none of them changes which URLs any crawler may fetch.
+  'content-signal': 'it states whether the content may be used for search, AI input and AI training (Cloudflare\'s Content Signals Policy), for the AI crawlers and dataset builders that honour the policy; it changes no crawler\'s access to any URL',
+  'content-usage': 'it states AI usage preferences (the IETF AIPREF drafts), for the AI crawlers and dataset builders that read them; it changes no crawler\'s access to any URL',
+  license: 'it links the licensing terms of the site\'s content (RSL, Really Simple Licensing), for the crawlers and AI companies that honour RSL; it changes no crawler\'s access to any URL',
 };

@@ -12,7 +12,8 @@ export function isBareUrl(l: RobotsLine): boolean {
 
 const looksLikeSitemap = (url: string) => /sitemap|\.xml(\.gz)?$|\.txt$/i.test(url);
 
-function isAbsoluteHttpUrl(value: string): boolean {
+/** An http or https URL with a host. */
+export function isAbsoluteHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     return new URL(value).host !== '';
