@@ -304,8 +304,8 @@ describe('usage() on matchers, crawlers and explain', () => {
     const e = explain(robots, 'https://x/a/b', 'bot');
     expect(e.usage.contentUsage!.lines).toEqual([3]);
     expect(e.usage.contentSignal!.lines).toEqual([2]);
-    expect(e.usage.why).toMatch(/line 3 .*Content-Usage: \/a\/ train-ai=n.*longest/);
-    expect(e.usage.why).toMatch(/line 2/);
+    expect(e.usage.why).toMatch(/Line 3 .*Content-Usage: \/a\/ train-ai=n.*longest/);
+    expect(e.usage.why).toMatch(/Line 2/);
     const g = explain(robots, 'https://x/a/b', 'Googlebot');
     expect(g.usage.why).toMatch(/The `\*` group's Content-Signal on line 2 does not apply/);
   });
