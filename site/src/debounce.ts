@@ -6,6 +6,8 @@ export interface Debounced {
   (): void;
   /** Drops a pending run (the work was just done another way). */
   cancel(): void;
+  /** True while a run waits. */
+  readonly pending: boolean;
 }
 
 export function debounce(run: () => void, ms: number): Debounced {
@@ -14,11 +16,15 @@ export function debounce(run: () => void, ms: number): Debounced {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
   };
-  return Object.assign(() => {
+  const debounced = () => {
     cancel();
     timer = setTimeout(() => {
       timer = undefined;
       run();
     }, ms);
-  }, { cancel });
+  };
+  return Object.defineProperties(debounced, {
+    cancel: { value: cancel },
+    pending: { get: () => timer !== undefined },
+  }) as Debounced;
 }

@@ -32,11 +32,12 @@ function candidatesTable(e: Explanation): HTMLTableElement {
 }
 
 /**
- * Renders the explanation of a cell into `panel`, focuses its heading, and
- * returns the lines the editor should highlight. `showLine` puts the
- * caret on a line of the file.
+ * Renders the explanation of a cell into `panel` and returns the lines the
+ * editor should highlight. `showLine` puts the caret on a line of the file.
+ * With `focus`, its heading takes the keyboard focus (a cell was chosen);
+ * without, the focus stays where it is (the file changed under it).
  */
-export function showExplanation(panel: HTMLElement, matrix: VerdictMatrix, row: number, column: number, showLine: (line: number) => void): ExplainedLines {
+export function showExplanation(panel: HTMLElement, matrix: VerdictMatrix, row: number, column: number, showLine: (line: number) => void, focus: boolean): ExplainedLines {
   const url = matrix.list.urls[row]!;
   const choice = matrix.choices[column]!;
   const e = explain(matrix.robots, url, choice.agent);
@@ -63,6 +64,6 @@ export function showExplanation(panel: HTMLElement, matrix: VerdictMatrix, row: 
     e.candidates.length ? candidatesTable(e) : null,
     show);
   panel.hidden = false;
-  heading.focus();
+  if (focus) heading.focus();
   return { deciding: e.line, related: e.groups.flatMap((g) => [...g.userAgentLines, ...g.ruleLines]) };
 }

@@ -46,6 +46,8 @@ let view: View = 'test';
 let lintSource: LintSource | undefined;
 let diagnostics: Diagnostic[] = [];
 let matrix: VerdictMatrix | undefined;
+/** The cell explained: kept across recomputes, so the explanation follows edits of the file. */
+let explained: { row: number; url: string; label: string } | undefined;
 
 const lintPanel = new LintPanel(lintSummary, byId('lint-list', HTMLOListElement), byId('apply-safe-fixes', HTMLButtonElement), {
   apply(d) {
@@ -63,9 +65,27 @@ const lintPanel = new LintPanel(lintSummary, byId('lint-list', HTMLOListElement)
 const picker = new CrawlerPicker(byId('crawler-groups', HTMLDivElement), () => refreshVerdicts());
 const matrixTable = new MatrixTable(byId('matrix', HTMLTableElement), byId('show-more', HTMLButtonElement), (row, column) => {
   if (!matrix) return;
-  const lines = showExplanation(explanation, matrix, row, column, (line) => editor.revealLine(line));
-  editor.setDeciding(lines.deciding, lines.related);
+  explained = { row, url: matrix.list.urls[row]!, label: matrix.choices[column]!.label };
+  showCell(row, column, true);
 });
+
+function showCell(row: number, column: number, focus: boolean): void {
+  const lines = showExplanation(explanation, matrix!, row, column, (line) => editor.revealLine(line), focus);
+  editor.setDeciding(lines.deciding, lines.related);
+}
+
+/** After a recompute: the explained cell again, if its URL and crawler are still in the test; else no explanation. */
+function explainAgain(): void {
+  const column = matrix && explained ? matrix.choices.findIndex((c) => c.label === explained!.label) : -1;
+  if (matrix && explained && column >= 0 && matrix.list.urls[explained.row] === explained.url) {
+    matrixTable.mark(explained.row, column);
+    showCell(explained.row, column, explanation.contains(document.activeElement));
+    return;
+  }
+  explained = undefined;
+  explanation.hidden = true;
+  editor.setDeciding(0, []);
+}
 const tabs = new Tabs(byId('tab-test', HTMLButtonElement).parentElement!, (chosen) => {
   view = chosen;
   refreshView();
@@ -129,14 +149,15 @@ function refreshVerdicts(): void {
   timing.textContent = timingText(matrix);
   matrixSummary.textContent = summaryText(matrix);
   matrixTable.show(matrix, rowFilter.value as RowFilter);
-  explanation.hidden = true;
-  editor.setDeciding(0, []);
+  explainAgain();
   if (view === 'diff') refreshView();
+  showBusy();
 }
 
 function refreshView(): void {
   if (view === 'audit') showAudit(byId('audit', HTMLTableElement), byId('audit-summary', HTMLParagraphElement), editor.value, mode, auditFilter.value);
   if (view === 'diff' && matrix) showDiff(byId('diff-result', HTMLDivElement), otherBox.value, editor.value, matrix.list, matrix.choices, mode);
+  showBusy();
 }
 
 function refreshAll(note = ''): void {
@@ -149,16 +170,30 @@ const refreshFile = debounce(() => refreshAll(), 200);
 const refreshUrls = debounce(() => refreshVerdicts(), 250);
 const refreshOther = debounce(() => refreshView(), 250);
 
+/**
+ * The results are marked busy (aria-busy) while typing waits to be
+ * computed: assistive technology then waits for the update, and so can
+ * anything else that reads the page.
+ */
+function showBusy(): void {
+  byId('main', HTMLElement).setAttribute('aria-busy', String(refreshFile.pending || refreshUrls.pending || refreshOther.pending));
+}
+
 /** After a fix: everything at once (the input event's pending refresh is dropped). */
 function refreshAfterEdit(note: string): void {
   refreshFile.cancel();
   refreshAll(note);
 }
 
-editor.textarea.addEventListener('input', refreshFile);
-urlsBox.addEventListener('input', refreshUrls);
-tokensBox.addEventListener('input', refreshUrls);
-otherBox.addEventListener('input', refreshOther);
+/** A refresh for when typing pauses, marking the page busy until then. */
+const onTyping = (refresh: () => void) => () => {
+  refresh();
+  showBusy();
+};
+editor.textarea.addEventListener('input', onTyping(refreshFile));
+urlsBox.addEventListener('input', onTyping(refreshUrls));
+tokensBox.addEventListener('input', onTyping(refreshUrls));
+otherBox.addEventListener('input', onTyping(refreshOther));
 rowFilter.addEventListener('change', () => matrix && matrixTable.show(matrix, rowFilter.value as RowFilter));
 auditFilter.addEventListener('change', refreshView);
 for (const radio of modeRadios) {

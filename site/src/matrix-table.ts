@@ -29,7 +29,7 @@ export class MatrixTable {
     table.addEventListener('click', (event) => {
       const button = (event.target as Element).closest('button[data-row]');
       if (!(button instanceof HTMLButtonElement)) return;
-      this.#mark(button);
+      this.#markButton(button);
       onSelect(Number(button.dataset.row), Number(button.dataset.column));
     });
     more.addEventListener('click', () => this.#renderPage());
@@ -84,7 +84,13 @@ export class MatrixTable {
     return tr;
   }
 
-  #mark(button: HTMLButtonElement): void {
+  /** Marks a cell as the one explained (when its row is on screen). */
+  mark(row: number, column: number): void {
+    const button = this.#table.querySelector(`button[data-row="${row}"][data-column="${column}"]`);
+    if (button instanceof HTMLButtonElement) this.#markButton(button);
+  }
+
+  #markButton(button: HTMLButtonElement): void {
     this.#selected?.removeAttribute('aria-current');
     button.setAttribute('aria-current', 'true');
     this.#selected = button;
