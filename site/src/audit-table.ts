@@ -62,7 +62,7 @@ export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: s
           h('th', { scope: 'row' }, row.crawler.name, h('span', { class: 'operator' }, `${row.crawler.operator}, ${PURPOSE_NAMES[row.crawler.purpose]}`)),
           h('td', {}, ...withCode(followed(row))),
           h('td', { class: 'access' }, row.access),
-          h('td', {}, ...withCode(sentence(row))),
+          h('td', {}, h('div', { class: 'sentence' }, ...withCode(sentence(row)))),
           h('td', {}, signalText(signals.contentSignal)),
           h('td', {}, signalText(signals.contentUsage)),
           h('td', {}, signalText(signals.licenses)));

@@ -42,7 +42,7 @@ function changesTable(changes: readonly UrlVerdictChange[], mode: Mode): HTMLEle
     h('div', { class: 'table-scroll', role: 'region', 'aria-labelledby': 'url-changes-caption', tabindex: 0 },
       h('table', { class: 'changes' },
         h('caption', { id: 'url-changes-caption' }, `URLs whose verdict changes (${modeName(mode)} reading)`),
-        h('thead', {}, h('tr', {}, ...['URL', 'Crawler', 'Before', 'With the draft'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ...['URL', 'Crawler', 'Before (the other version\'s lines)', 'With the draft'].map((t) => h('th', { scope: 'col' }, t)))),
         body)),
     more);
 }
