@@ -27,7 +27,7 @@ function changesTable(changes: readonly UrlVerdictChange[], mode: Mode): HTMLEle
     const end = Math.min(changes.length, shown + PAGE_ROWS);
     for (const c of changes.slice(shown, end)) {
       body.append(h('tr', { class: c.after.allowed ? 'allowed' : 'disallowed' },
-        h('th', { scope: 'row', class: 'url' }, c.url),
+        h('th', { scope: 'row', class: 'url' }, h('div', {}, c.url)),
         h('td', {}, c.crawler),
         h('td', {}, ...withCode(verdictWithRule(c.before))),
         h('td', {}, ...withCode(verdictWithRule(c.after)))));

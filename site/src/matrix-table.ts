@@ -73,7 +73,7 @@ export class MatrixTable {
   }
 
   #row(matrix: VerdictMatrix, row: number): HTMLTableRowElement {
-    const tr = h('tr', {}, h('th', { scope: 'row', class: 'url' }, matrix.list.urls[row]!));
+    const tr = h('tr', {}, h('th', { scope: 'row', class: 'url' }, h('div', {}, matrix.list.urls[row]!)));
     for (let column = 0; column < matrix.choices.length; column++) {
       const { verdict, other } = matrix.cell(row, column);
       const button = h('button', { type: 'button', class: 'cell', 'data-row': row, 'data-column': column },
