@@ -214,7 +214,9 @@ describe('the robots.txt tester page (site/)', () => {
       await expect.poll(() => matrixRows(page), { timeout: 10_000 }).toEqual(expectedMatrix(FILE, URLS, COLUMNS, 'google'));
       // Googlebot-Image on the missing-colon URL: it follows Googlebot's group.
       const url = URLS[6]!;
-      await page.click('#matrix tbody tr:nth-child(7) td:nth-child(3) button');
+      // By keyboard: the cell is a button.
+      await page.focus('#matrix tbody tr:nth-child(7) td:nth-child(3) button');
+      await page.keyboard.press('Enter');
       const robots = parse(FILE);
       const e = explain(robots, url, crawler('Googlebot-Image')!);
       robots.dispose();
@@ -318,7 +320,12 @@ describe('the robots.txt tester page (site/)', () => {
     const page = await openPage();
     try {
       await page.fill('#robots-text', FILE);
-      await page.click('#tab-audit');
+      // The views are tabs: the arrow keys move between them.
+      await page.focus('#tab-test');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getAttribute('#tab-audit', 'aria-selected')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-audit');
+      expect(await page.isHidden('#view-test')).toBe(true);
       const robots = parse(FILE);
       const rows = audit(robots);
       robots.dispose();

@@ -41,7 +41,7 @@ export function showExplanation(panel: HTMLElement, matrix: VerdictMatrix, row: 
   const url = matrix.list.urls[row]!;
   const choice = matrix.choices[column]!;
   const e = explain(matrix.robots, url, choice.agent);
-  const heading = h('h3', { tabindex: -1 }, `${choice.label} and ${url}`);
+  const heading = h('h3', { id: 'explanation-heading', tabindex: -1 }, `${choice.label} and ${url}`);
   const other = e.otherMode;
   const details = h('dl', {},
     h('dt', {}, 'Verdict'),
