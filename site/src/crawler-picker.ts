@@ -11,10 +11,10 @@ export class CrawlerPicker {
   readonly #counts: { count: HTMLElement; boxes: HTMLInputElement[] }[] = [];
 
   constructor(container: HTMLElement, onChange: () => void) {
-    const groups = PURPOSE_GROUPS.map((group, g) => {
+    const groups = PURPOSE_GROUPS.map((group) => {
       const boxes: HTMLInputElement[] = [];
       const items = entriesOf(group.purposes).map((entry) => {
-        const box = h('input', { type: 'checkbox', value: entry.name, id: `crawler-${g}-${entry.name}` });
+        const box = h('input', { type: 'checkbox', value: entry.name });
         boxes.push(box);
         return h('li', {}, h('label', { title: entry.description }, box, ` ${entry.name}`, h('span', { class: 'operator' }, entry.operator)));
       });

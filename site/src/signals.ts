@@ -32,8 +32,6 @@ const NONE: UsageSignals = { contentSignal: null, contentUsage: null, licenses: 
  * fields above (the audit table needs no other change).
  */
 export function usageSignals(robots: Robots, crawler: CrawlerEntry): UsageSignals {
-  void robots;
-  void crawler;
   return NONE;
 }
 
