@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { explain, parse, type Agent, type Mode, type Verdict } from '../src/index.js';
+import { explain, parse, usage, type Agent, type Mode, type Verdict } from '../src/index.js';
 import { audit, crawler, crawlers } from '../src/crawlers.js';
 import { applyFixes, diff, lint } from '../src/lint.js';
 
@@ -333,10 +333,21 @@ describe('the robots.txt tester page (site/)', () => {
       await expect.poll(read, { timeout: 10_000 }).toEqual(rows.map((r) => ({ name: r.crawler.name, access: r.access })));
       expect(rows.length).toBe(crawlers.length);
       expect(await page.$$eval('#audit thead th', (ths) => ths.map((th) => th.textContent))).toEqual(['Crawler', 'Group it follows', 'Access', 'What it will do', 'Content-Signal', 'Content-Usage', 'License']);
-      // GPTBot is shut out by line 12; signals are "—" until usage() is wired.
-      const gptbot = await page.$$eval('#audit tbody tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)).find((cells) => cells[0]!.startsWith('GPTBot'))!);
+      // GPTBot is shut out by line 12; the file states no usage signal.
+      const cellsOf = (name: string) => page.$$eval('#audit tbody tr', (trs, name) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)).find((cells) => cells[0]!.startsWith(name))!, name);
+      const gptbot = await cellsOf('GPTBot');
       expect(gptbot.slice(2)).toEqual(['blocked', 'GPTBot will not fetch anything: / is disallowed by line 12 (Disallow: /).', '—', '—', '—']);
       expect(await page.textContent('#audit-summary')).toMatch(/^As Google reads the file, of \d+ known crawlers, /);
+      // A file with usage signals: the columns are usage()'s reading of / for each crawler.
+      const signalled = 'User-Agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: / train-ai=n\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nLicense: https://example.com/license.xml\n';
+      await page.fill('#robots-text', signalled);
+      await expect.poll(async () => (await cellsOf('CCBot')).slice(4), { timeout: 10_000 }).toEqual([
+        'search=yes, ai-train=no (line 2)', 'train-ai=n (line 3)', 'https://example.com/license.xml',
+      ]);
+      const fromLibrary = parse(signalled);
+      expect(usage(fromLibrary, '/', crawler('CCBot')!)).toMatchObject({ contentSignal: { values: { search: 'yes', 'ai-train': 'no' }, lines: [2] }, contentUsage: { preferences: { 'train-ai': 'n' }, lines: [3] } });
+      fromLibrary.dispose();
+      expect((await cellsOf('GPTBot')).slice(4)).toEqual(['—', '—', 'https://example.com/license.xml']);
       await screenshot(page, 'desktop-audit');
       await page.setViewportSize(PHONE);
       await screenshot(page, 'phone-audit');

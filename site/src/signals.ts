@@ -5,34 +5,31 @@
 // this one function so that the library's reading can replace it in one
 // place.
 
-import type { Robots } from 'robotsmatch';
+import { usage, type Robots } from 'robotsmatch';
 import type { CrawlerEntry } from 'robotsmatch/crawlers';
 
 export interface UsageSignals {
-  /** The Content-Signal values that apply to the crawler, as `key=value` text; null when none applies. */
+  /** The Content-Signal values that apply to the crawler, as `key=value` text with their lines; null when none applies. */
   contentSignal: string | null;
-  /** The Content-Usage preferences that apply to the crawler, as written; null when none applies. */
+  /** The Content-Usage preferences that decide `/` for the crawler, as `label=value` text with their lines; null when none applies. */
   contentUsage: string | null;
   /** License URLs the file declares. */
   licenses: readonly string[];
 }
 
-const NONE: UsageSignals = { contentSignal: null, contentUsage: null, licenses: [] };
-
-/**
- * The usage signals that apply to `crawler` at the site's root.
- *
- * TODO(usage): the library is gaining `usage(robots, url, agent)` in the
- * main entry ('robotsmatch'), returning `{ allowed, line, rule,
- * contentSignal: { values, lines, ... } | null, contentUsage: { preferences,
- * lines, ... } | null, licenses: string[], ... }`. Until it is merged this
- * returns no signals and the audit shows "—". Then: import { usage } from
- * 'robotsmatch', call `usage(robots, '/', crawler)`, and map its
- * contentSignal.values, contentUsage.preferences and licenses onto the
- * fields above (the audit table needs no other change).
- */
+/** The usage signals that apply to `crawler` at the site's root: the library's usage(). */
 export function usageSignals(robots: Robots, crawler: CrawlerEntry): UsageSignals {
-  return NONE;
+  const u = usage(robots, '/', crawler);
+  const lines = (list: readonly number[]) => ` (line${list.length > 1 ? 's' : ''} ${list.join(', ')})`;
+  return {
+    contentSignal: u.contentSignal
+      ? Object.entries(u.contentSignal.values).map(([key, value]) => `${key}=${value}`).join(', ') + lines(u.contentSignal.lines)
+      : null,
+    contentUsage: u.contentUsage
+      ? Object.entries(u.contentUsage.preferences).map(([label, value]) => `${label}=${value}`).join(', ') + lines(u.contentUsage.lines)
+      : null,
+    licenses: u.licenses,
+  };
 }
 
 /** A signal as a table cell: its text, or "—" when the file says nothing. */
