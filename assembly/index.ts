@@ -148,7 +148,7 @@ const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's C
 /** 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose. */
 @inline function lineVerdict(index: usize, start: usize, end: usize, rfc: bool, purpose: u32): u32 {
   if (!lineAllowed(index, start, end, rfc)) return 0;
-  if (purpose == PURPOSE_NONE) return 1;
+  if (purpose == PURPOSE_NONE || start == end) return 1; // a blank line is no URL: nothing to opt out of
   if (purpose == PURPOSE_ALL) return 2;
   return scanUsage(index, matchedPath, <u32>matchedLength, 0) == 2 ? 2 : 1;
 }

@@ -104,7 +104,7 @@ describe.skipIf(!existsSync(cli))('filter --purpose', () => {
   test("Cloudflare's managed file: its Content-Signal opts every crawler following * out of ai-train, whatever Content-Usage says", async () => {
     const train = await robotsmatch(['filter', '--robots', cloudflare, '--crawler', 'CCBot', '--purpose', 'train-ai', '--verdicts'], URLS);
     expect(train.stdout.split('\n').filter(Boolean)).toEqual([
-      `opted-out\t${E}/blog/a`, `disallowed\t${E}/cart`, `opted-out\t${E}/shop`, 'opted-out\t', `opted-out\t${E}/blog/b`,
+      `opted-out\t${E}/blog/a`, `disallowed\t${E}/cart`, `opted-out\t${E}/shop`, 'allowed\t', `opted-out\t${E}/blog/b`,
     ]);
     expect(train.stderr).toMatch(/4 URLs, 0 allowed, 1 disallowed, 3 opted out of train-ai/);
     // The alias ai-train (Content-Signal's own name) is the same purpose.

@@ -249,6 +249,9 @@ describe('Content-Signal and Content-Usage together', () => {
     expect([...m.matchLines(urls, undefined, { purpose: purpose('ai-train') })]).toEqual([1, 2, 0]);
     expect([...m.matchLines(urls, undefined, { purpose: purpose('ai-input') })]).toEqual([2, 2, 0]);
     expect([...m.matchLines(urls, undefined, { purpose: purpose('search') })]).toEqual([1, 1, 0]);
+    // A blank line is no URL: labelled by its crawl verdict alone, never opted out.
+    const signalNo = parse('User-agent: *\nContent-Signal: ai-train=no\n').forAgent('bot');
+    expect(decode(signalNo.filterLines('https://x/a\n\nhttps://x/b\n', 'verdicts', { purpose: purpose('train-ai') }).output)).toBe('opted-out\nallowed\nopted-out\n');
     // Content-Signal says no while Content-Usage says y: no wins.
     const both = parse('User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=y\n').forAgent('bot');
     expect([...both.matchLines('https://x/\n', undefined, { purpose: purpose('train-ai') })]).toEqual([2]);
