@@ -539,7 +539,9 @@ export function scanRules(index: usize, path: usize, pathLen: u32, out: usize): 
 // same second byte. For the bulk loops, the index's usage rules are bucketed
 // by that byte (bucket 256: rules that may match any path: empty, `/`, a
 // `*` or the end anchor second), so a URL tries its bucket and bucket 256,
-// not every rule. BUCKETS holds 258 u32 starts, then the rule indexes.
+// not every rule. BUCKETS holds 258 u32 starts, then per rule its index and
+// its literal first bytes (up to 4) with their mask: a path whose first
+// bytes differ is passed over without calling the matcher.
 
 const ANY_PATH: u32 = 256;
 
@@ -561,7 +563,7 @@ export function bucketUsage(index: usize): void {
   let count = load<u32>(index + A_GROUP_COUNT);
   let total: u32 = 0;
   for (let g: u32 = 0; g < count; g++) total += load<u32>(groups + <usize>load<u32>(list + <usize>g * 4) * G_SIZE + G_USAGE_COUNT);
-  let starts = reserve(BUCKETS, (258 + <usize>total) << 2);
+  let starts = reserve(BUCKETS, (258 + 3 * <usize>total) << 2);
   memory.fill(starts, 0, 258 << 2);
   // Two passes: count per bucket, then place (starts[b + 1] counts, then is a cursor).
   for (let pass = 0; pass < 2; pass++) {
@@ -571,11 +573,25 @@ export function bucketUsage(index: usize): void {
       let end = r + load<u32>(group + G_USAGE_COUNT);
       for (; r < end; r++) {
         let rule = usage + <usize>r * RULE_SIZE;
-        let b = bucketOf(arena + load<u32>(rule + RULE_PATTERN), <u32>load<u16>(rule + RULE_LENGTH), load<u32>(rule + RULE_FLAGS));
+        let pattern = arena + load<u32>(rule + RULE_PATTERN);
+        let length = <u32>load<u16>(rule + RULE_LENGTH);
+        let flags = load<u32>(rule + RULE_FLAGS);
+        let b = bucketOf(pattern, length, flags);
         let slot = starts + (<usize>(b + 1) << 2);
         if (pass == 0) { store<u32>(slot, load<u32>(slot) + 1); continue; }
         let at = load<u32>(slot);
-        store<u32>(starts + ((258 + <usize>at) << 2), r);
+        let entry = starts + ((258 + 3 * <usize>at) << 2);
+        // The literal bytes before any `*` and the end anchor, up to 4.
+        let literal = flags & RULE_ANCHORED ? length - 1 : length;
+        let word: u32 = 0;
+        let n: u32 = 0;
+        while (n < 4 && n < literal && load<u8>(pattern + n) != 0x2a) {
+          word |= <u32>load<u8>(pattern + n) << (n << 3);
+          n++;
+        }
+        store<u32>(entry, r);
+        store<u32>(entry + 4, word);
+        store<u32>(entry + 8, n == 4 ? 0xffffffff : (1 << (n << 3)) - 1);
         store<u32>(slot, at + 1);
       }
     }
@@ -613,13 +629,21 @@ export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): 
   let best: i32 = -1;
   let n: u32 = 0; // with `out`, the rules written; without, the combined preference
   let masked = false;
+  // May read past the path's end: its buffer has slack, and a path shorter
+  // than a rule's literal bytes cannot match it whatever is read there.
+  let first = load<u32>(path);
+  // The path's own bucket first: its rules are the longer ones, so the
+  // rules for any path (often one without a path, priority 0) are then
+  // mostly skipped by priority without being matched.
   for (let pass = 0; pass < 2; pass++) {
-    let b: usize = pass == 0 ? ANY_PATH : pathLen >= 2 ? <usize>load<u8>(path + 1) : ANY_PATH;
-    if (pass == 1 && b == ANY_PATH) break;
+    let b: usize = pass == 1 ? ANY_PATH : pathLen >= 2 ? <usize>load<u8>(path + 1) : ANY_PATH;
+    if (pass == 0 && b == ANY_PATH) continue;
     let i = load<u32>(starts + (b << 2));
     let end = load<u32>(starts + ((b + 1) << 2));
     for (; i < end; i++) {
-      let r = load<u32>(rules + (<usize>i << 2));
+      let entry = rules + <usize>i * 12;
+      if ((first & load<u32>(entry + 8)) != load<u32>(entry + 4)) continue;
+      let r = load<u32>(entry);
       let rule = usage + <usize>r * RULE_SIZE;
       let priority = <i32>load<u16>(rule + RULE_LENGTH);
       if (priority < best) continue;
