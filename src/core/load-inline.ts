@@ -4,10 +4,16 @@
 import { WASM_TABLE, WASM_TEXT } from './wasm-bytes.generated.js';
 import { setCoreLoader, setCoreExports, hasCore, getCore, type CoreExports } from './wasm.js';
 
-/** The inlined core: one character per byte, renamed back through the table (scripts/embed-wasm.mjs). */
+/**
+ * The inlined core: one character per byte, codes below the table's length
+ * renamed back through it, the others the byte itself (scripts/embed-wasm.mjs).
+ */
 function wasmBytes(): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(WASM_TEXT.length);
-  for (let i = 0; i < WASM_TEXT.length; i++) bytes[i] = WASM_TABLE.charCodeAt(WASM_TEXT.charCodeAt(i));
+  for (let i = 0; i < WASM_TEXT.length; i++) {
+    const code = WASM_TEXT.charCodeAt(i);
+    bytes[i] = code < WASM_TABLE.length ? WASM_TABLE.charCodeAt(code) : code;
+  }
   return bytes;
 }
 
