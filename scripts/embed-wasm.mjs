@@ -18,35 +18,69 @@ if (step === 'copy') {
 }
 
 const wasm = readFileSync(at('build/robotsmatch.wasm'));
-// One character per byte. A string literal holds printable ASCII as itself
-// and anything else as a four-character escape, so the bytes are first
-// renamed by frequency: the 93 most frequent become printable characters,
-// and only the rarer ones need escapes. The app that parses and matches
-// gzips 1.3 KB smaller than with the bytes as they are (and 2 KB smaller
-// than base64); the page of 256 characters that renames them back costs
-// about 0.3 KB of that. `npm run size` measures the result.
-const escaped = (code) => (code >= 0x20 && code < 0x7f && code !== 0x27 && code !== 0x5c ? String.fromCharCode(code) : `\\x${code.toString(16).padStart(2, '0')}`);
+// The .wasm as a string literal that a bundler prints with few escapes and
+// that gzips well next to the minified JavaScript around it.
+//
+// Most bytes are one character below 128, renamed through WASM_TABLE: the
+// most frequent byte is the character most frequent in minified JavaScript,
+// the next the next, and so on, so that a deflate block holds one
+// distribution of characters, not two. The other bytes are WASM.ESCAPE and
+// then the character (byte + 128) & 255: two characters for a byte from 128
+// up (alone, a bundler would print it as a four-character \xHH), five for a
+// byte below 128 that did not get a character of its own (none yet). The
+// escape is ranked with the bytes by how often it occurs. Against the first
+// encoding (the 93 most frequent bytes as printable characters in code
+// order, the rest escaped, a 256-entry table) the app that parses and matches
+// gzipped 649 bytes smaller and the whole entry 768 (of 16,350 bytes of
+// WebAssembly then). `npm run size` measures the result.
+const CODES = 128;
+// Printable ASCII by frequency in the minified JavaScript of an app that
+// parses and matches (any minified JavaScript gives nearly the same order);
+// characters not listed come after, in code order.
+const JS_ORDER = 'tersin., ()o=ahlufc;}{#d"yg0p+:w>bmx2?Av[]&1!8`|<$U\\k4EMR6-S3BjOz*\nCFIL5TWG/7DNq\'JP9HKQVXZ_Y^%@~';
+// How many characters a bundler (esbuild) prints for a character: two for
+// \0 \b \n \v \f \r \' \\, four for \x07, \x1b and from \x7f up, else one
+// (the other control characters are printed as they are).
+const TWO = [0x00, 0x08, 0x0a, 0x0b, 0x0c, 0x0d, 0x27, 0x5c];
+const printed = (code) => (code >= 0x7f || code === 0x07 || code === 0x1b ? 4 : TWO.includes(code) ? 2 : 1);
+const rank = (code) => (JS_ORDER.includes(String.fromCharCode(code)) ? JS_ORDER.indexOf(String.fromCharCode(code)) : JS_ORDER.length + code);
+const codesByPreference = [...Array(CODES).keys()].sort((a, b) => printed(a) - printed(b) || rank(a) - rank(b));
 const frequency = new Array(256).fill(0);
 for (const byte of wasm) frequency[byte]++;
-const byFrequency = [...frequency.keys()].sort((a, b) => frequency[b] - frequency[a] || a - b);
-const printable = [];
-for (let code = 0x20; code < 0x7f; code++) if (code !== 0x27 && code !== 0x5c) printable.push(code);
-const codes = [...printable, ...[...Array(256).keys()].filter((code) => !printable.includes(code))];
-const codeOf = new Array(256);
-byFrequency.forEach((byte, i) => { codeOf[byte] = codes[i]; });
-let literal = '';
-for (const byte of wasm) literal += escaped(codeOf[byte]);
-let table = ''; // table[code] is the byte that `code` stands for
-const byteOf = new Array(256);
-for (let byte = 0; byte < 256; byte++) byteOf[codeOf[byte]] = byte;
-for (let code = 0; code < 256; code++) table += escaped(byteOf[code]);
+// The bytes that get a character of their own: those below 128 first (one
+// escaped takes five characters), then the most frequent from 128 up.
+const used = [...frequency.keys()].filter((byte) => frequency[byte] > 0).sort((a, b) => (a < 128 ? 0 : 1) - (b < 128 ? 0 : 1) || frequency[b] - frequency[a] || a - b);
+const own = used.slice(0, CODES - 1);
+const escapes = used.filter((byte) => !own.includes(byte)).reduce((n, byte) => n + frequency[byte], 0);
+const ESCAPE = -1; // the escape, ranked with the bytes by how often it occurs
+const count = (symbol) => (symbol === ESCAPE ? escapes : frequency[symbol]);
+const symbols = [...own, ESCAPE].sort((a, b) => count(b) - count(a) || a - b);
+const codeOf = new Map(symbols.map((symbol, i) => [symbol, codesByPreference[i]]));
+const escapeCode = codeOf.get(ESCAPE);
+const byteOf = new Array(CODES).fill(0); // byteOf[code]: the byte that `code` stands for (unused codes and the escape: 0)
+for (const byte of own) byteOf[codeOf.get(byte)] = byte;
+const codes = [];
+for (const byte of wasm) {
+  if (codeOf.has(byte)) codes.push(codeOf.get(byte));
+  else codes.push(escapeCode, (byte + 128) & 255);
+}
+// The decoding in src/core/load-inline.ts, checked here.
+const decoded = [];
+for (let i = 0; i < codes.length; ) {
+  const code = codes[i++];
+  decoded.push(code === escapeCode ? (codes[i++] + 128) & 255 : byteOf[code]);
+}
+if (decoded.length !== wasm.length || decoded.some((byte, i) => byte !== wasm[i])) throw new Error('embed-wasm: the inlined core does not decode to build/robotsmatch.wasm');
+const escaped = (code) => (code >= 0x20 && code < 0x7f && code !== 0x27 && code !== 0x5c ? String.fromCharCode(code) : `\\x${code.toString(16).padStart(2, '0')}`);
 writeFileSync(
   at('src/core/wasm-bytes.generated.ts'),
   `// Generated by scripts/embed-wasm.mjs from build/robotsmatch.wasm. Do not edit.\n` +
-    `/** The .wasm, one character per byte, each byte renamed (see WASM_TABLE). */\n` +
-    `export const WASM_TEXT =\n  '${literal}';\n` +
-    `/** The byte that each character code of WASM_TEXT stands for. */\n` +
-    `export const WASM_TABLE =\n  '${table}';\n`,
+    `/** The .wasm: a character per byte (see WASM_TABLE), or WASM.ESCAPE and then the byte + 128. */\n` +
+    `export const WASM_TEXT =\n  '${codes.map(escaped).join('')}';\n` +
+    `/** The byte that each character code of WASM_TEXT stands for (but WASM.ESCAPE). */\n` +
+    `export const WASM_TABLE =\n  '${byteOf.map(escaped).join('')}';\n` +
+    `/** An enum, so that bundlers write the number in place of the name. */\n` +
+    `export enum WASM {\n  ESCAPE = ${escapeCode},\n}\n`,
 );
 execFileSync(at('node_modules/.bin/wasm2js'), [at('build/robotsmatch.wasm'), '--enable-bulk-memory', '-O2', '-o', at('src/core/robotsmatch.wasm2js.js')]);
 writeFileSync(
