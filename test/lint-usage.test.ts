@@ -267,8 +267,9 @@ describe('groups', () => {
   test('near misses: the usage line after the group\'s rules, or at the end of the file', () => {
     expect(usageCodes('User-agent: GPTBot\nDisallow: /private/\nContent-Usage: train-ai=n\n\nUser-agent: CCBot\nDisallow: /x\n')).toEqual([]);
     expect(usageCodes('User-agent: a\nUser-agent: b\nContent-Signal: ai-train=no\n')).toEqual([]);
-    // The same crawler named again after the line: nothing joins (the library's own example of two signal lines).
-    expect(usageCodes('User-agent: *\nContent-Signal: search=yes, ai-train=yes, use=full\nUser-agent: *\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no, use=immediate\n')).toEqual([]);
+    // The same crawler named again after the line: nothing joins (the library's own example of two signal lines);
+    // what is reported is that its two signal lines disagree for the crawlers that read both.
+    expect(usageCodes('User-agent: *\nContent-Signal: search=yes, ai-train=yes, use=full\nUser-agent: *\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no, use=immediate\n').map((d) => d.code)).toEqual(['signal-conflict', 'signal-conflict']);
   });
 
   test('never-applies needs every crawler of the group to be disallowed everywhere', () => {
@@ -278,6 +279,35 @@ describe('groups', () => {
     ]);
     // `Disallow: /*` and `Disallow: *` block every path too; an empty Allow does not open anything.
     expect(usageCodes('User-agent: GPTBot\nDisallow: /*\nAllow:\nContent-Usage: train-ai=n\n').map((d) => d.code)).toEqual(['usage-never-applies']);
+  });
+});
+
+describe('signals read together', () => {
+  const managed = '# BEGIN Cloudflare Managed content\nUser-Agent: *\nContent-signal: search=yes,ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n# END Cloudflare Managed Content\n\n';
+
+  test("the site's own * signal against Cloudflare's: one warning, naming who reads both and what usage() reads", () => {
+    const body = managed + 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=yes\nDisallow: /cart\n';
+    const found = usageCodes(body).filter((d) => d.code === 'signal-conflict');
+    expect(found.map((d) => [d.line, d.message])).toEqual([[11,
+      'Line 11 says `ai-train=yes` and line 3 says `ai-train=no`, and every crawler without a group of its own reads both lines (their groups merge): robotsmatch, and crawlers that combine preferences as the AIPREF drafts do, read the most restrictive, `ai-train=no`; others may take either line.']]);
+    expect(usageOf(body, '/a', 'ClaudeBot').contentSignal!.values['ai-train']).toBe('no');
+  });
+
+  test('a crawler let in by its own group does not get the * signal: said on its group, not for crawlers that may fetch nothing', () => {
+    const body = managed + 'User-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nAllow: /\n';
+    const found = usageCodes(body).filter((d) => d.code === 'signal-not-inherited');
+    expect(found.map((d) => [d.line, d.message])).toEqual([[10,
+      'OAI-SearchBot and PerplexityBot follow this group, not the `*` group, so the Content-Signal on line 3 (`search=yes,ai-train=no`) does not reach them: a signal belongs to the group it is in, and this group has none. If it should apply to them, add the line to this group.']]);
+    expect(usageOf(body, '/a', 'PerplexityBot').contentSignal).toBeNull();
+    // GPTBot's group has no signal either, but GPTBot may fetch nothing: nothing to say.
+    expect(usageCodes(managed + 'User-agent: *\nDisallow: /cart\n').map((d) => d.code)).toEqual([]);
+  });
+
+  test('a path without its leading slash is said plainly', () => {
+    const [d] = usageCodes('User-agent: *\nAllow: /\nContent-Usage: blog/ train-ai=n\n');
+    expect(d!.code).toBe('usage-unparsed');
+    expect(d!.message).toBe('`blog/ train-ai=n` does not parse as AI preferences (a path must start with `/`, so `blog/` is read as part of the preferences), so crawlers that read them take every preference on this line as unknown. Write `/blog/ train-ai=n`.');
+    expect(d!.fixes ?? []).toEqual([]);
   });
 });
 

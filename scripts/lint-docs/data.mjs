@@ -408,6 +408,20 @@ export const PAGES = {
     sources: [CSP],
     fix: 'Keep the value you mean and remove the other. There is no fix robotsmatch writes: which one was meant is a decision.',
   },
+  'signal-conflict': {
+    example: '# BEGIN Cloudflare Managed content\nUser-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n# END Cloudflare Managed Content\n\nUser-agent: *\nContent-Signal: search=yes, ai-train=yes\nDisallow: /cart\n',
+    means: 'Two `Content-Signal` lines that the same crawlers read give one key different values. A crawler reads the signals of every group it follows, and groups for the same crawler merge (all `*` groups are one for a crawler without a group of its own): typically Cloudflare\'s managed block and the site\'s own `User-agent: *` group. The message names who reads both and what the most restrictive reading is.',
+    why: 'The line that says `yes` changes nothing for readers that take the most restrictive value (robotsmatch\'s `usage()` and purpose filter, and the AIPREF rule for combining preferences), while readers that take the first or the last line may read either. Which one the site meant is not stated.',
+    sources: [CSP],
+    fix: 'Keep one line for the key, in one of the groups, with the value you mean (on a Cloudflare-managed site, change the managed signal in Cloudflare\'s dashboard rather than adding a second one). There is no fix robotsmatch writes: which value was meant is a decision.',
+  },
+  'signal-not-inherited': {
+    example: 'User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nAllow: /\n',
+    means: 'The `*` group carries a `Content-Signal` line, and a group naming other crawlers, which may fetch something, has none. Those crawlers follow their own group instead of `*`, for their rules and for the signals: a signal belongs to the group it is in, so they read no signal at all. robotsmatch reads it this way (`usage()` gives them no Content-Signal, and `explain()` says why); a crawler that took the `*` group\'s signal as a site-wide default would read it, and the policy does not say so.',
+    why: 'A site that names AI search crawlers to let them in, and relies on the `*` group\'s `ai-train=no`, has said nothing about training to them.',
+    sources: [CSP, RFC('2.2.1') + ': a crawler follows the group whose user-agent line names it, and the `*` group only when none does'],
+    fix: 'Add the `Content-Signal` line to their group too, with the values you mean for them. There is no fix robotsmatch writes: they may be meant to read other values.',
+  },
   'usage-unparsed': {
     example: 'User-agent: *\nAllow: /\nContent-Usage: / Train-AI=n, search=y\n',
     means: 'The preferences of a `Content-Usage` line are not a valid RFC 9651 Dictionary, which the AIPREF vocabulary requires: an upper-case label (`Train-AI`), a trailing comma, spaces around `=`, a non-ASCII character... The message gives the reason. A Dictionary that does not parse makes every preference on the line unknown, the valid ones included (`search=y` here).',

@@ -7,7 +7,7 @@
 // says anything (keys, values and labels they know, a Dictionary that parses,
 // a full license URL). The readers are the library's own (rules/).
 
-import { parseContentSignal, type SignalValue } from '../../rules/content-signal.js';
+import { parseContentSignal, stricter, type SignalValue } from '../../rules/content-signal.js';
 import { parsePreferences, type PreferenceEntry } from '../../rules/preferences.js';
 import { preferenceText } from '../../rules/usage-table.js';
 import { listOf } from '../diff.js';
@@ -94,6 +94,80 @@ export function checkUsage(f: Findings): void {
     }
     if (name === 'content-signal') signal(f, l);
     else contentUsage(f, l);
+  }
+  signalsAcrossGroups(f);
+}
+
+// ---- Content-Signal lines read together ----
+
+/**
+ * Which Content-Signal lines each crawler reads: those of every group it
+ * follows (all `*` groups for `*`, all groups naming a token for it), as
+ * usage() reads them. signal-conflict: two of them disagree on a key.
+ * signal-not-inherited: a group of its own, with no signal, keeps a crawler
+ * that may fetch something from the `*` groups' signal.
+ */
+function signalsAcrossGroups(f: Findings): void {
+  const m = f.model;
+  const signals = new Map<number, RobotsLine[]>(); // group -> its Content-Signal lines
+  for (const group of m.groups) {
+    if (!group) continue;
+    const lines = group.others.filter((o) => (o.key ?? '').toLowerCase() === 'content-signal');
+    if (lines.length) signals.set(group.index, lines);
+  }
+  if (signals.size === 0) return;
+  const readBy = (token: string) => (token === '*' ? m.star : m.groupsFor(token)).flatMap((g) => signals.get(g) ?? []);
+  const tokens = new Set<string>();
+  for (const group of m.groups) for (const t of group?.tokens ?? []) if (t !== '') tokens.add(t);
+
+  // Conflicts: per pair of lines and key, reported once, on the later line, naming who reads both.
+  const conflicts = new Map<string, { here: RobotsLine; other: RobotsLine; key: string; readers: string[] }>();
+  for (const token of tokens) {
+    const lines = readBy(token).sort((a, b) => a.line - b.line);
+    for (let i = 0; i < lines.length; i++) {
+      for (let j = 0; j < i; j++) {
+        const a = parseContentSignal(lines[j]!.value ?? '').values;
+        const b = parseContentSignal(lines[i]!.value ?? '').values;
+        for (const key of Object.keys(b)) {
+          if (a[key] === undefined || a[key] === b[key]) continue;
+          const id = `${lines[i]!.line}:${lines[j]!.line}:${key}`;
+          const entry = conflicts.get(id) ?? { here: lines[i]!, other: lines[j]!, key, readers: [] };
+          entry.readers.push(token === '*' ? 'every crawler without a group of its own' : m.nameOf(token));
+          conflicts.set(id, entry);
+        }
+      }
+    }
+  }
+  for (const { here, other, key, readers } of conflicts.values()) {
+    const mine = parseContentSignal(here.value ?? '').values[key]!;
+    const theirs = parseContentSignal(other.value ?? '').values[key]!;
+    f.add('signal-conflict', here.line, {
+      line: here.line,
+      here: `${key}=${mine}`,
+      other: other.line,
+      there: `${key}=${theirs}`,
+      who: listOf(readers, 3, 'more crawlers'),
+      read: readers.length === 1 ? 'reads' : 'read',
+      strictest: `${key}=${stricter(mine, theirs)}`,
+    });
+  }
+
+  // Crawlers whose own groups carry no signal while the `*` groups do.
+  const star = readBy('*');
+  if (star.length === 0) return;
+  for (const group of m.groups) {
+    if (!group || group.tokens.includes('*')) continue;
+    const left = group.tokens.filter((t) => t !== '' && readBy(t).length === 0 && m.robots.check('/', m.nameOf(t)).allowed);
+    if (left.length === 0) continue;
+    const who = left.map((t) => m.nameOf(t));
+    const first = star[0]!;
+    f.add('signal-not-inherited', group.agents[0]!.line, {
+      who: listOf(who, 3, 'more crawlers'),
+      follow: who.length === 1 ? 'follows' : 'follow',
+      line: first.line,
+      value: first.value ?? '',
+      them: who.length === 1 ? 'it' : 'them',
+    });
   }
 }
 
@@ -440,12 +514,17 @@ function contentUsage(f: Findings, l: RobotsLine): void {
   const fix = repaired === undefined ? undefined : { value: value.slice(0, value.length - prefs.length) + repaired };
   const fixMessage = repaired === undefined ? '' : `Writes the preferences as \`${repaired}\`: crawlers that read AI preferences will then read ${describePreferences(repaired)}`;
   if (parsed.error !== undefined) {
+    // A path written without its leading `/` (`blog/ train-ai=n`) is read as part of the preferences.
+    const word = /^[^ \t]+/.exec(prefs)?.[0] ?? '';
+    const pathLike = !value.startsWith('/') && word !== prefs && /[/*.$]/.test(word) && !word.includes('=');
     const d = f.add('usage-unparsed', l.line, {
       prefs,
-      error: parsed.error.replace(/ \((write "[^"]*")\)$/, '; $1'),
-      suggestion: repaired !== undefined ? ` Write \`${repaired}\`.` : '',
+      error: pathLike
+        ? `a path must start with \`/\`, so \`${word}\` is read as part of the preferences`
+        : parsed.error.replace(/ \((write "[^"]*")\)$/, '; $1'),
+      suggestion: pathLike ? ` Write \`/${word.replace(/^\/*/, '')}${prefs.slice(word.length)}\`.` : repaired !== undefined ? ` Write \`${repaired}\`.` : '',
     }, placeOf(l, prefs));
-    if (fix) f.safe(d, fix, fixMessage);
+    if (fix && !pathLike) f.safe(d, fix, fixMessage);
     return;
   }
   for (const entry of parsed.entries) {
