@@ -307,7 +307,7 @@ describe('signals read together', () => {
     const [d] = usageCodes('User-agent: *\nAllow: /\nContent-Usage: blog/ train-ai=n\n');
     expect(d!.code).toBe('usage-unparsed');
     expect(d!.message).toBe('`blog/ train-ai=n` does not parse as AI preferences (a path must start with `/`, so `blog/` is read as part of the preferences), so crawlers that read them take every preference on this line as unknown. Write `/blog/ train-ai=n`.');
-    expect(d!.fixes ?? []).toEqual([]);
+    expect(d!.fix).toBeUndefined();
   });
 });
 
