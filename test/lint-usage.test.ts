@@ -179,7 +179,8 @@ Content-Usage: /docs/ train-ai=n
 Content-Usage: /shop/ train-ai=y
 Allow: /
 `);
-    expect(usageCodes(after)).toEqual([]);
+    // What is left is no typo: line 7's yes to training under /shop/ against line 5's Content-Signal no.
+    expect(usageCodes(after).map((d) => [d.line, d.code])).toEqual([[7, 'usage-overruled-by-signal']]);
     expect(usageOf(after, '/blog/a', 'bot').contentUsage!.preferences).toEqual({ 'train-ai': 'n' });
     expect(usageOf(after, '/x', 'bot').contentUsage!.preferences).toEqual({ 'train-ai': 'n', search: 'y' });
     expect(usageOf(after, '/shop/a', 'bot').contentUsage!.preferences).toEqual({ 'train-ai': 'y' });
@@ -301,6 +302,15 @@ describe('signals read together', () => {
     expect(usageOf(body, '/a', 'PerplexityBot').contentSignal).toBeNull();
     // GPTBot's group has no signal either, but GPTBot may fetch nothing: nothing to say.
     expect(usageCodes(managed + 'User-agent: *\nDisallow: /cart\n').map((d) => d.code)).toEqual([]);
+  });
+
+  test("a Content-Usage yes under Cloudflare's ai-train=no: said on the usage line, as usage() and the filter read it", () => {
+    const body = managed + 'User-agent: *\nDisallow: /cart\nContent-Usage: /blog/ train-ai=y\n';
+    const found = usageCodes(body).filter((d) => d.code === 'usage-overruled-by-signal');
+    expect(found.map((d) => [d.line, d.message])).toEqual([[12,
+      '`train-ai=y` here says yes to AI training under /blog/, but the Content-Signal on line 3 says `ai-train=no` to the same crawlers (every crawler without a group of its own): robotsmatch, and crawlers that combine preferences as the AIPREF drafts do, read no.']]);
+    const u = usageOf(body, '/blog/a', 'CCBot');
+    expect([u.contentSignal!.values['ai-train'], u.contentUsage!.preferences['train-ai']]).toEqual(['no', 'y']);
   });
 
   test('a path without its leading slash is said plainly', () => {

@@ -81,6 +81,8 @@ const cases: Case[] = [
   ['signal-duplicate-key', 'warning', star('Content-Signal: ai-train=yes, ai-train=no'), 2, star('Content-Signal: ai-train=no, ai-train=no')],
   ['signal-conflict', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=yes\nDisallow: /cart\n', 6,
     'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: ai-train=yes\nDisallow: /cart\n'],
+  ['usage-overruled-by-signal', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /blog/ train-ai=y\nAllow: /\n', 3,
+    'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /blog/ search=y\nAllow: /\n'],
   ['signal-not-inherited', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n', 5,
     'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n'],
   ['usage-unparsed', 'warning', star('Content-Usage: / train-ai=n,'), 2, star('Content-Usage: / train-ai=n')],

@@ -415,6 +415,13 @@ export const PAGES = {
     sources: [CSP],
     fix: 'Keep one line for the key, in one of the groups, with the value you mean (on a Cloudflare-managed site, change the managed signal in Cloudflare\'s dashboard rather than adding a second one). There is no fix robotsmatch writes: which value was meant is a decision.',
   },
+  'usage-overruled-by-signal': {
+    example: 'User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: *\nContent-Usage: /blog/ train-ai=y\nDisallow: /cart\n',
+    means: 'A `Content-Usage` rule says `y` to AI training (`train-ai`) or search, and a `Content-Signal` line that the same crawlers read says `no` to that use (`ai-train`, `search`). Typically Cloudflare\'s managed `ai-train=no` and the site\'s own rule opening a section for training. robotsmatch, and readers that combine statements as the AIPREF vocabulary does (any disallow wins), read no.',
+    why: 'The section you meant to open is not open to those readers: the yes changes nothing while the other line says no.',
+    sources: [CSP, VOCAB + ': combining preferences, the most restrictive applies', ATTACH],
+    fix: 'Decide which you mean: remove or narrow the Content-Signal (on a Cloudflare-managed site, in its dashboard), or drop the Content-Usage yes. There is no fix robotsmatch writes.',
+  },
   'signal-not-inherited': {
     example: 'User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nAllow: /\n',
     means: 'The `*` group carries a `Content-Signal` line, and a group naming other crawlers, which may fetch something, has none. Those crawlers follow their own group instead of `*`, for their rules and for the signals: a signal belongs to the group it is in, so they read no signal at all. robotsmatch reads it this way (`usage()` gives them no Content-Signal, and `explain()` says why); a crawler that took the `*` group\'s signal as a site-wide default would read it, and the policy does not say so.',

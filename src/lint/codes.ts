@@ -147,6 +147,8 @@ export const CODES = {
     '`{key}` is given {count} in this line ({values}): {readers}.'),
   'signal-conflict': code('warning', 'usage', 'none', 'Content-Signal lines that disagree for the same crawlers',
     'Line {line} says `{here}` and line {other} says `{there}`, and {who} {read} both lines (their groups merge): robotsmatch, and crawlers that combine preferences as the AIPREF drafts do, read the most restrictive, `{strictest}`; others may take either line.'),
+  'usage-overruled-by-signal': code('warning', 'usage', 'none', 'A Content-Usage yes that a Content-Signal no overrules',
+    '`{label}=y` here says yes to {use}{path}, but the Content-Signal on line {line} says `{key}=no` to the same crawlers ({who}): robotsmatch, and crawlers that combine preferences as the AIPREF drafts do, read no.'),
   'signal-not-inherited': code('warning', 'usage', 'none', "A crawler with its own group does not get the `*` group's Content-Signal",
     '{who} {follow} this group, not the `*` group, so the Content-Signal on line {line} (`{value}`) does not reach {them}: a signal belongs to the group it is in, and this group has none. If it should apply to {them}, add the line to this group.'),
   'usage-unparsed': code('warning', 'usage', 'safe', 'Content-Usage preferences that do not parse',

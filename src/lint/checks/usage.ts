@@ -152,6 +152,28 @@ function signalsAcrossGroups(f: Findings): void {
     });
   }
 
+  // A Content-Usage yes whose crawlers read a Content-Signal no for the same use.
+  for (const group of m.groups) {
+    if (!group) continue;
+    const tokens = group.tokens.filter((t) => t !== '');
+    for (const u of group.others) {
+      if ((u.key ?? '').toLowerCase() !== 'content-usage') continue;
+      const prefs = parsePreferences(preferenceText(u.value ?? '')).preferences;
+      for (const [label, key, use] of [['train-ai', 'ai-train', 'AI training'], ['search', 'search', 'search']] as const) {
+        if (prefs[label] !== 'y') continue;
+        const readers = tokens.filter((t) => readBy(t).some((l) => parseContentSignal(l.value ?? '').values[key] === 'no'));
+        if (readers.length === 0) continue;
+        const line = readBy(readers[0]!).find((l) => parseContentSignal(l.value ?? '').values[key] === 'no')!;
+        const path = /^\/[^ \t]*/.exec(u.value ?? '')?.[0];
+        f.add('usage-overruled-by-signal', u.line, {
+          label, use, key, line: line.line,
+          path: path ? ` under ${path}` : '',
+          who: listOf(readers.map((t) => (t === '*' ? 'every crawler without a group of its own' : m.nameOf(t))), 3, 'more crawlers'),
+        });
+      }
+    }
+  }
+
   // Crawlers whose own groups carry no signal while the `*` groups do.
   const star = readBy('*');
   if (star.length === 0) return;
