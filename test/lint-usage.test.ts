@@ -321,6 +321,23 @@ describe('signals read together', () => {
   });
 });
 
+describe('hostile files', () => {
+  // 20,000 `*` groups, each with a Content-Signal that contradicts the one
+  // before, a Content-Usage yes and an Allow (about 1.3 MB): every line is
+  // reported at most once per code, and nothing compares every pair of lines
+  // (a quadratic reading ran out of memory at 8,000 groups).
+  test('thousands of signal and usage lines: findings grow with the lines, not with their pairs', () => {
+    const n = 20_000;
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) lines.push('User-agent: *', `Content-Signal: ai-train=${i % 2 ? 'no' : 'yes'}, search=yes`, `Content-Usage: /${i}/ train-ai=y`, 'Allow: /x');
+    const found = lint(lines.join('\n'), { maxBytes: 1 << 22 });
+    const count = (code: string) => found.filter((d) => d.code === code).length;
+    expect(count('signal-conflict')).toBe(n / 2);
+    expect(count('usage-overruled-by-signal')).toBe(n);
+    expect(found.length).toBeLessThan(5 * n);
+  });
+});
+
 describe('fixes never make things worse', () => {
   const label = fc.constantFrom('train-ai', 'Train-AI', 'TRAIN-AI', 'search', 'Search', 'ai-train', 'train_ai', 'bots', 'train-genai', 'x');
   const value = fc.constantFrom('', '=y', '=n', '=Y', '=N', '=yes', '=no', '="n"', '="y"', '=maybe', '=?1', ' = n', '=n;p=1', '=(a b)');

@@ -356,6 +356,18 @@ describe('properties', () => {
 });
 
 describe('bad input', () => {
+  test('20,000 applying * groups with signal and usage lines: usage() and explain() read each line once', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 20_000; i++) lines.push('User-agent: *', `Content-Signal: ai-train=${i % 2 ? 'no' : 'yes'}`, `Content-Usage: /${i}/ train-ai=y`, 'Allow: /x');
+    const robots = parse(lines.join('\n'), { maxBytes: 1 << 22 });
+    const u = usage(robots, 'https://x/5/a', 'bot');
+    expect(u.contentSignal!.values['ai-train']).toBe('no');
+    expect(u.contentSignal!.lines).toHaveLength(20_000);
+    expect(u.contentUsage!.lines).toEqual([23]);
+    expect(explain(robots, 'https://x/5/a', 'bot').usage.contentUsage!.lines).toEqual([23]);
+    robots.dispose();
+  });
+
   test('thousands of signal lines, 16 KB values and garbage never throw and stay linear', () => {
     const big = 'x'.repeat(16_000);
     const lines = ['User-agent: *'];

@@ -55,8 +55,10 @@ export function signalsOf(compiled: Compiled, groups: readonly number[]): { valu
   const { signals } = usageStatements(compiled);
   let values: Record<string, SignalValue> | null = null;
   const lines: number[] = [];
+  // A file may have thousands of groups that apply (every `*` group): look them up in a set.
+  const applies = new Set(groups);
   for (const record of signals) {
-    if (!groups.includes(record.group)) continue;
+    if (!applies.has(record.group)) continue;
     values ??= Object.create(null) as Record<string, SignalValue>;
     for (const [key, value] of Object.entries(parseContentSignal(record.value).values)) {
       values[key] = key in values ? stricter(values[key]!, value) : value;

@@ -116,39 +116,59 @@ function signalsAcrossGroups(f: Findings): void {
     if (lines.length) signals.set(group.index, lines);
   }
   if (signals.size === 0) return;
-  const readBy = (token: string) => (token === '*' ? m.star : m.groupsFor(token)).flatMap((g) => signals.get(g) ?? []);
-  const tokens = new Set<string>();
-  for (const group of m.groups) for (const t of group?.tokens ?? []) if (t !== '') tokens.add(t);
-
-  // Conflicts: per pair of lines and key, reported once, on the later line, naming who reads both.
-  const conflicts = new Map<string, { here: RobotsLine; other: RobotsLine; key: string; readers: string[] }>();
-  for (const token of tokens) {
-    const lines = readBy(token).sort((a, b) => a.line - b.line);
-    for (let i = 0; i < lines.length; i++) {
-      for (let j = 0; j < i; j++) {
-        const a = parseContentSignal(lines[j]!.value ?? '').values;
-        const b = parseContentSignal(lines[i]!.value ?? '').values;
-        for (const key of Object.keys(b)) {
-          if (a[key] === undefined || a[key] === b[key]) continue;
-          const id = `${lines[i]!.line}:${lines[j]!.line}:${key}`;
-          const entry = conflicts.get(id) ?? { here: lines[i]!, other: lines[j]!, key, readers: [] };
-          entry.readers.push(token === '*' ? 'every crawler without a group of its own' : m.nameOf(token));
-          conflicts.set(id, entry);
+  // Each line parsed once; each set of groups a crawler follows read once
+  // (a file may have thousands of `*` groups, each with a signal line).
+  const values = new Map<RobotsLine, Record<string, SignalValue>>();
+  const valuesOf = (l: RobotsLine) => {
+    let v = values.get(l);
+    if (!v) values.set(l, (v = parseContentSignal(l.value ?? '').values));
+    return v;
+  };
+  /** What a crawler reads: its signal lines, the first giving each key, and the first saying no to each. */
+  interface Reading { lines: RobotsLine[]; first: Map<string, RobotsLine>; no: Map<string, RobotsLine> }
+  const readings = new Map<string, Reading>(); // by the groups followed
+  const byToken = new Map<string, Reading>();
+  const readingOf = (token: string): Reading => {
+    const known = byToken.get(token);
+    if (known) return known;
+    const groups = token === '*' ? m.star : m.groupsFor(token);
+    const id = groups.join();
+    let reading = readings.get(id);
+    if (!reading) {
+      const lines = groups.flatMap((g) => signals.get(g) ?? []).sort((a, b) => a.line - b.line);
+      // The first line giving each key, and each later line that gives it another value.
+      const first = new Map<string, RobotsLine>();
+      const no = new Map<string, RobotsLine>();
+      for (const l of lines) {
+        for (const [key, value] of Object.entries(valuesOf(l))) {
+          if (value === 'no' && !no.has(key)) no.set(key, l);
+          const before = first.get(key);
+          if (!before) first.set(key, l);
+          else if (valuesOf(before)[key] !== value) conflict(l, before, key, token);
         }
       }
+      readings.set(id, (reading = { lines, first, no }));
     }
+    byToken.set(token, reading);
+    return reading;
+  };
+  const who = (token: string) => (token === '*' ? 'every crawler without a group of its own' : m.nameOf(token));
+
+  // Conflicts: a line against the first line that gave the key another value, once per pair and key.
+  const conflicts = new Map<string, { here: RobotsLine; other: RobotsLine; key: string; reader: string }>();
+  function conflict(here: RobotsLine, other: RobotsLine, key: string, token: string): void {
+    const id = `${here.line}:${other.line}:${key}`;
+    if (!conflicts.has(id)) conflicts.set(id, { here, other, key, reader: who(token) });
   }
-  for (const { here, other, key, readers } of conflicts.values()) {
-    const mine = parseContentSignal(here.value ?? '').values[key]!;
-    const theirs = parseContentSignal(other.value ?? '').values[key]!;
+  const tokens = new Set<string>();
+  for (const group of m.groups) for (const t of group?.tokens ?? []) if (t !== '') tokens.add(t);
+  for (const token of tokens) readingOf(token);
+  for (const { here, other, key, reader } of conflicts.values()) {
+    const mine = valuesOf(here)[key]!;
+    const theirs = valuesOf(other)[key]!;
     f.add('signal-conflict', here.line, {
-      line: here.line,
-      here: `${key}=${mine}`,
-      other: other.line,
-      there: `${key}=${theirs}`,
-      who: listOf(readers, 3, 'more crawlers'),
-      read: readers.length === 1 ? 'reads' : 'read',
-      strictest: `${key}=${stricter(mine, theirs)}`,
+      line: here.line, here: `${key}=${mine}`, other: other.line, there: `${key}=${theirs}`,
+      who: reader, read: 'reads', strictest: `${key}=${stricter(mine, theirs)}`,
     });
   }
 
@@ -161,34 +181,41 @@ function signalsAcrossGroups(f: Findings): void {
       const prefs = parsePreferences(preferenceText(u.value ?? '')).preferences;
       for (const [label, key, use] of [['train-ai', 'ai-train', 'AI training'], ['search', 'search', 'search']] as const) {
         if (prefs[label] !== 'y') continue;
-        const readers = tokens.filter((t) => readBy(t).some((l) => parseContentSignal(l.value ?? '').values[key] === 'no'));
-        if (readers.length === 0) continue;
-        const line = readBy(readers[0]!).find((l) => parseContentSignal(l.value ?? '').values[key] === 'no')!;
+        let no: RobotsLine | undefined;
+        const readers: string[] = [];
+        for (const t of tokens) {
+          // The most restrictive reading is no when any line it reads says no.
+          const line = readingOf(t).no.get(key);
+          if (!line) continue;
+          no ??= line;
+          readers.push(who(t));
+        }
+        if (!no) continue;
         const path = /^\/[^ \t]*/.exec(u.value ?? '')?.[0];
         f.add('usage-overruled-by-signal', u.line, {
-          label, use, key, line: line.line,
+          label, use, key, line: no.line,
           path: path ? ` under ${path}` : '',
-          who: listOf(readers.map((t) => (t === '*' ? 'every crawler without a group of its own' : m.nameOf(t))), 3, 'more crawlers'),
+          who: listOf(readers, 3, 'more crawlers'),
         });
       }
     }
   }
 
   // Crawlers whose own groups carry no signal while the `*` groups do.
-  const star = readBy('*');
+  const star = readingOf('*').lines;
   if (star.length === 0) return;
   for (const group of m.groups) {
     if (!group || group.tokens.includes('*')) continue;
-    const left = group.tokens.filter((t) => t !== '' && readBy(t).length === 0 && m.robots.check('/', m.nameOf(t)).allowed);
+    const left = group.tokens.filter((t) => t !== '' && readingOf(t).lines.length === 0 && m.robots.check('/', m.nameOf(t)).allowed);
     if (left.length === 0) continue;
-    const who = left.map((t) => m.nameOf(t));
+    const names = left.map((t) => m.nameOf(t));
     const first = star[0]!;
     f.add('signal-not-inherited', group.agents[0]!.line, {
-      who: listOf(who, 3, 'more crawlers'),
-      follow: who.length === 1 ? 'follows' : 'follow',
+      who: listOf(names, 3, 'more crawlers'),
+      follow: names.length === 1 ? 'follows' : 'follow',
       line: first.line,
       value: first.value ?? '',
-      them: who.length === 1 ? 'it' : 'them',
+      them: names.length === 1 ? 'it' : 'them',
     });
   }
 }
@@ -248,18 +275,32 @@ function names(agents: RobotsLine[]): string[] {
  * of the line ever applies (AIPREF attach: preferences apply only to what
  * may be crawled).
  */
+/** Per file and token: the rules that disallow it every path, or null when it may fetch something. */
+const blockedCache = new WeakMap<object, Map<string, RobotsLine[] | null>>();
+
+function blockedBy(f: Findings, token: string): RobotsLine[] | null {
+  const m = f.model;
+  let cache = blockedCache.get(m);
+  if (!cache) blockedCache.set(m, (cache = new Map()));
+  let found = cache.get(token);
+  if (found !== undefined) return found;
+  const groups = token === '*' ? m.star : m.groupsFor(token);
+  const rules = groups.flatMap((g) => m.groups[g]!.rules);
+  const root = rules.filter(blocksRoot);
+  // The core decides: `/` is disallowed for the crawler (and with no Allow, so is every path).
+  found = root.length === 0 || rules.some((r) => r.kind === 'allow' && r.value !== '') || m.robots.check('/', token === '*' ? '*' : m.nameOf(token)).allowed ? null : root;
+  cache.set(token, found);
+  return found;
+}
+
 function neverApplies(f: Findings, l: RobotsLine, group: Group, key: string): void {
   const m = f.model;
   const tokens = group.tokens.filter((t) => t !== '');
   if (tokens.length === 0) return;
   const blocking: RobotsLine[] = [];
   for (const token of tokens) {
-    const groups = token === '*' ? m.star : m.groupsFor(token);
-    const rules = groups.flatMap((g) => m.groups[g]!.rules);
-    const root = rules.filter(blocksRoot);
-    if (root.length === 0 || rules.some((r) => r.kind === 'allow' && r.value !== '')) return;
-    // The core decides: `/` is disallowed for the crawler (and with no Allow, so is every path).
-    if (m.robots.check('/', token === '*' ? '*' : m.nameOf(token)).allowed) return;
+    const root = blockedBy(f, token);
+    if (root === null) return;
     blocking.push(...root);
   }
   const rule = blocking.sort((a, b) => a.line - b.line)[0]!;
