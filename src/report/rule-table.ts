@@ -4,6 +4,7 @@
 // that only matches leaves it out.
 
 import { L } from '../core/layout.js';
+import { applyingGroups } from '../rules/usage-table.js';
 import { typeError } from '../common/errors.js';
 import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
 
@@ -22,11 +23,7 @@ export interface Candidate {
 
 /** The groups an index applies (ascending: file order), and whether they name the agent. */
 export function groupsOf(compiled: Compiled, index: number): { groups: number[]; specific: boolean } {
-  const u32 = compiled.core.u32;
-  const at = index >>> 2;
-  const count = u32[at + (L.A_GROUP_COUNT >> 2)]!;
-  const first = (index + u32[at + (L.A_GROUPS >> 2)]!) >>> 2;
-  return { groups: Array.from(u32.subarray(first, first + count)), specific: u32[at + (L.A_KIND >> 2)] === L.SELECT_SPECIFIC };
+  return { groups: applyingGroups(compiled, index), specific: compiled.core.u32[(index + L.A_KIND) >>> 2] === L.SELECT_SPECIFIC };
 }
 
 /** A crawler's token (its index among the tokens) that chose the index's groups; -1 when none did. */

@@ -7,7 +7,10 @@ export type SignalValue = 'yes' | 'no' | UseLevel;
 /** Cloudflare's `use=`: how much of the content AI systems may keep, least first. */
 export type UseLevel = 'immediate' | 'reference' | 'full';
 
-const USE_LEVELS: readonly string[] = ['immediate', 'reference', 'full'];
+/** The policy's keys. */
+export const SIGNAL_KEYS: readonly string[] = ['search', 'ai-input', 'ai-train', 'use'];
+/** `use` levels, least first. */
+export const USE_LEVELS: readonly string[] = ['immediate', 'reference', 'full'];
 
 /** An entry that states nothing usable, for the linter. */
 export interface SignalProblem {

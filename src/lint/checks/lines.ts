@@ -9,6 +9,7 @@ import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { isBareUrl } from './sitemaps.js';
 import { rewriteKey } from '../rewrite.js';
+import { closest } from '../closest.js';
 
 export const CANONICAL: Record<string, string> = { 'user-agent': 'User-agent', allow: 'Allow', disallow: 'Disallow', sitemap: 'Sitemap' };
 
@@ -24,37 +25,12 @@ const KNOWN_KEYS: [string, string][] = [
 /** Keys the linter knows that Google's reporting parser (lines()) calls unknown: RSL's License. */
 const KNOWN_TO_LINT: ReadonlySet<string> = /* @__PURE__ */ new Set(['license']);
 
-/** Optimal string alignment distance (Levenshtein with transpositions). */
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** The key a misspelt one probably meant (`User-Agnet` -> `User-agent`), if one is close enough. */
 export function didYouMean(key: string): string | undefined {
   const plain = key.toLowerCase().replace(/[^a-z]/g, '');
   if (plain.length < 4) return undefined;
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const [known, spelling] of KNOWN_KEYS) {
-    const limit = known.length <= 5 ? 1 : 2;
-    const dist = plain === known ? 0 : distance(plain, known);
-    if (dist <= limit && dist < bestDistance) {
-      best = spelling;
-      bestDistance = dist;
-    }
-  }
-  return best;
+  const known = closest(plain, KNOWN_KEYS.map(([k]) => k));
+  return known === undefined ? undefined : KNOWN_KEYS.find(([k]) => k === known)![1];
 }
 
 /** A line of HTML markup (`<div ...>`, `</body>`, `<!DOCTYPE html>`). */

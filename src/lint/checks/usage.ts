@@ -7,7 +7,7 @@
 // says anything (keys, values and labels they know, a Dictionary that parses,
 // a full license URL). The readers are the library's own (rules/).
 
-import { parseContentSignal, stricter, type SignalValue } from '../../rules/content-signal.js';
+import { parseContentSignal, stricter, SIGNAL_KEYS, USE_LEVELS, type SignalValue } from '../../rules/content-signal.js';
 import { parsePreferences, type PreferenceEntry } from '../../rules/preferences.js';
 import { preferenceText } from '../../rules/usage-table.js';
 import { listOf } from '../diff.js';
@@ -15,9 +15,8 @@ import type { Findings } from '../findings.js';
 import type { Group, RobotsLine } from '../model.js';
 import { isAbsoluteHttpUrl } from './sitemaps.js';
 import { rewriteValue } from '../rewrite.js';
+import { closest } from '../closest.js';
 
-const SIGNAL_KEYS = ['search', 'ai-input', 'ai-train', 'use'];
-const USE_LEVELS = ['immediate', 'reference', 'full'];
 /** The labels of the current vocabulary draft (draft-ietf-aipref-vocab-07). */
 const LABELS = ['train-ai', 'search'];
 /** Labels of earlier vocabulary drafts still seen in real files. */
@@ -31,35 +30,6 @@ const blocksRoot = (r: RobotsLine) => r.kind === 'disallow' && /^(\/\**|\*+)$/.t
 const ruleText = (r: RobotsLine) => `\`${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.value ?? ''}\``;
 const plain = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** Optimal string alignment distance, for suggestions (small strings only). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** The closest of `known` to `word`, when it is close enough to be a typo of it. */
-function closest(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    if (Math.abs(k.length - word.length) > 2) continue;
-    const dist = distance(word, k);
-    if (dist <= (k.length <= 5 ? 1 : 2) && dist < bestDistance) {
-      best = k;
-      bestDistance = dist;
-    }
-  }
-  return best;
-}
 
 /** Where `part` starts in the line's text, after its key (1-based), for columns. */
 function placeOf(l: RobotsLine, part: string): { column?: number; endColumn?: number } {
