@@ -313,6 +313,13 @@ describe('signals read together', () => {
     expect([u.contentSignal!.values['ai-train'], u.contentUsage!.preferences['train-ai']]).toEqual(['no', 'y']);
   });
 
+  test('on a bad-bot list under a managed signal: only well-known crawlers that may fetch something are told, each once; a crawler asked by the token its group names', () => {
+    const body = managed + 'User-agent: Googlebot\nDisallow:\n\nUser-agent: IsraBot\nDisallow:\n\nUser-agent: MJ12bot\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /tmp\n';
+    expect(usageCodes(body).filter((d) => d.code === 'signal-not-inherited').map((d) => d.line)).toEqual([10]);
+    // `MJ12bot` names the group of `MJ` (Google cuts the token at the digit): asked as such, it may fetch nothing.
+    expect(usageCodes('User-agent: MJ12bot\nDisallow: /\nContent-Signal: ai-train=no\n\nUser-agent: *\nAllow: /\n').map((d) => d.code)).toEqual(['usage-never-applies']);
+  });
+
   test('a path without its leading slash is said plainly', () => {
     const [d] = usageCodes('User-agent: *\nAllow: /\nContent-Usage: blog/ train-ai=n\n');
     expect(d!.code).toBe('usage-unparsed');
