@@ -2,7 +2,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { isPlainToken, parse, productToken, purpose, type Agent, type Mode } from '../index.js';
+import { isPlainToken, productToken, purpose, type Agent, type Mode } from '../index.js';
 import { crawler } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
