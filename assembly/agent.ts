@@ -18,8 +18,8 @@ import { lower } from "./bytes";
 import { patternMatches } from "./match";
 import { prefixWord, findByte } from "./scan";
 import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
-import { sortU32 } from "./sort";
-import { ORDER, KEYS, EXTRAS, SORT_TEMP, SORT_KEYS, AGENT_SET, PURPOSE, BUCKETS, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { sortRecords, RECORD_SIZE } from "./sort";
+import { ORDER, KEYS, EXTRAS, SORT_TEMP, AGENT_SET, PURPOSE, BUCKETS, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_USAGE_START, G_USAGE_COUNT, G_SIZE,
@@ -131,28 +131,47 @@ function keyLength(rule: usize): u32 {
   return (load<u32>(rule + RULE_FLAGS) & (RULE_WILDCARD | RULE_ANCHORED)) == RULE_ANCHORED;
 }
 
-/** Byte order of two byte strings; a proper prefix sorts first. */
+/**
+ * Byte order of two byte strings; a proper prefix sorts first. Eight bytes
+ * at a time (memory.compare goes byte by byte in a build for size): keys of
+ * big files share long prefixes.
+ */
 function compareBytes(a: usize, an: u32, b: usize, bn: u32): i32 {
-  let n = min(an, bn);
-  let c = memory.compare(a, b, n);
-  if (c != 0) return c;
+  let n = <usize>min(an, bn);
+  let i: usize = 0;
+  for (; i + 8 <= n; i += 8) {
+    let x = load<u64>(a + i);
+    let y = load<u64>(b + i);
+    if (x != y) return bswap<u64>(x) < bswap<u64>(y) ? -1 : 1;
+  }
+  for (; i < n; i++) {
+    let d = <i32>load<u8>(a + i) - <i32>load<u8>(b + i);
+    if (d != 0) return d;
+  }
   return <i32>an - <i32>bn;
 }
 
-// Each applying rule's key length, by rule index, found once before the
-// sort rather than in every comparison (a wildcard rule's key ends at its
-// first `*`, which takes a scan to find).
-let sortKeys: usize = 0;
+// The sort records (sort.ts) of an index build. A rule's: its key's first 8
+// bytes as a big-endian word (zero-padded: patterns hold no NUL byte, so the
+// words order like the bytes), the key's length, the rule's index; keys are
+// found once, before the sort (a wildcard rule's key ends at its first `*`,
+// which takes a scan to find). An extra's: its rule index, then 0xffff less
+// its priority (longest first, then file order), so its word alone orders it.
+const SR_LENGTH: usize = 8;
+const SR_RULE: usize = 12;
 
-function keyLess(a: u32, b: u32): bool {
-  let c = compareBytes(sortArena + load<u32>(ruleAt(a) + RULE_PATTERN), load<u32>(sortKeys + (<usize>a << 2)), sortArena + load<u32>(ruleAt(b) + RULE_PATTERN), load<u32>(sortKeys + (<usize>b << 2)));
-  return c < 0 || (c == 0 && a < b);
+/** The order of two rule records' keys whose first 8 bytes are equal (as compareBytes). */
+function keyOrder(a: usize, b: usize): i32 {
+  let la = load<u32>(a + SR_LENGTH);
+  let lb = load<u32>(b + SR_LENGTH);
+  if (la <= 8 || lb <= 8) return <i32>la - <i32>lb;
+  return compareBytes(sortArena + load<u32>(ruleAt(load<u32>(a + SR_RULE)) + RULE_PATTERN) + 8, la - 8, sortArena + load<u32>(ruleAt(load<u32>(b + SR_RULE)) + RULE_PATTERN) + 8, lb - 8);
 }
 
-function extraLess(a: u32, b: u32): bool {
-  let pa = load<u16>(ruleAt(a) + RULE_LENGTH);
-  let pb = load<u16>(ruleAt(b) + RULE_LENGTH);
-  return pa > pb || (pa == pb && a < b);
+/** Orders two rule records whose first 8 key bytes are equal: by the rest of the key, then file order. */
+function keyTie(a: usize, b: usize): bool {
+  let c = keyOrder(a, b);
+  return c < 0 || (c == 0 && load<u32>(a + SR_RULE) < load<u32>(b + SR_RULE));
 }
 
 // ---- Building --------------------------------------------------------------
@@ -201,8 +220,8 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let first = load<u32>(group + G_RULE_START);
     let rules = load<u32>(group + G_RULE_COUNT);
     if (!full) { n += rules; continue; }
-    let order = reserveKeep(ORDER, <usize>(n + rules) * 4);
-    for (let r: u32 = 0; r < rules; r++) store<u32>(order + <usize>(n + r) * 4, first + r);
+    let order = reserveKeep(ORDER, <usize>(n + rules) * RECORD_SIZE);
+    for (let r: u32 = 0; r < rules; r++) store<u32>(order + <usize>(n + r) * RECORD_SIZE + SR_RULE, first + r);
     n += rules;
   }
   let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
@@ -228,13 +247,14 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
 
   let order = bufferPtr(ORDER);
-  sortKeys = reserve(SORT_KEYS, <usize>load<u32>(robots + R_RULE_COUNT) << 2);
   for (let i: u32 = 0; i < n; i++) {
-    let index = load<u32>(order + <usize>i * 4);
-    store<u32>(sortKeys + (<usize>index << 2), keyLength(ruleAt(index)));
+    let record = order + <usize>i * RECORD_SIZE;
+    let rule = ruleAt(load<u32>(record + SR_RULE));
+    let length = keyLength(rule);
+    store<u64>(record, prefixWord(sortArena + load<u32>(rule + RULE_PATTERN), min<u32>(length, 8)));
+    store<u32>(record + SR_LENGTH, length);
   }
-  sortU32(order, n, keyLess);
-  order = bufferPtr(ORDER);
+  sortRecords(order, n, keyTie);
 
   // One key per run of equal first segments; plain-prefix rules become the
   // key's own best, the others its extras.
@@ -242,9 +262,9 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   let extraCount: u32 = 0;
   let i: u32 = 0;
   while (i < n) {
-    let rule = ruleAt(load<u32>(order + <usize>i * 4));
-    let keyOff = load<u32>(rule + RULE_PATTERN);
-    let keyLen = keyLength(rule);
+    let first = order + <usize>i * RECORD_SIZE;
+    let keyOff = load<u32>(ruleAt(load<u32>(first + SR_RULE)) + RULE_PATTERN);
+    let keyLen = load<u32>(first + SR_LENGTH);
     let key = reserveKeep(KEYS, <usize>(keyCount + 1) * K_SIZE) + <usize>keyCount * K_SIZE;
     store<u32>(key + K_OFFSET, keyOff);
     store<u32>(key + K_LENGTH, keyLen);
@@ -258,9 +278,10 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     store<u32>(key + K_EXTRA_START, extraCount);
     let j = i;
     while (j < n) {
-      let index = load<u32>(order + <usize>j * 4);
+      let record = order + <usize>j * RECORD_SIZE;
+      let index = load<u32>(record + SR_RULE);
       let r = ruleAt(index);
-      if (j > i && compareBytes(sortArena + keyOff, keyLen, sortArena + load<u32>(r + RULE_PATTERN), keyLength(r)) != 0) break;
+      if (j > i && (load<u64>(record) != load<u64>(first) || keyOrder(first, record) != 0)) break; // the next key
       // Sorted by rule index within a run, so the first of a type is its best.
       let allowRule = (load<u32>(r + RULE_FLAGS) & RULE_ALLOW) != 0;
       if (isPlainPrefix(r)) {
@@ -273,7 +294,9 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
         let slot = allowRule ? K_EXACT_ALLOW_RULE : K_EXACT_DISALLOW_RULE;
         if (load<i32>(key + slot) < 0) store<i32>(key + slot, <i32>index);
       } else {
-        store<u32>(reserveKeep(EXTRAS, <usize>(extraCount + 1) * 4) + <usize>extraCount * 4, index);
+        let extra = reserveKeep(EXTRAS, <usize>(extraCount + 1) * RECORD_SIZE) + <usize>extraCount * RECORD_SIZE;
+        store<u32>(extra, index);
+        store<u32>(extra, 0xffff - <u32>load<u16>(r + RULE_LENGTH), 4);
         extraCount++;
       }
       j++;
@@ -317,7 +340,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   let extras = bufferPtr(EXTRAS);
   for (let k: u32 = 0; k < keyCount; k++) {
     let key = keys + <usize>k * K_SIZE;
-    sortU32(extras + <usize>load<u32>(key + K_EXTRA_START) * 4, load<u32>(key + K_EXTRA_COUNT), extraLess);
+    sortRecords(extras + <usize>load<u32>(key + K_EXTRA_START) * RECORD_SIZE, load<u32>(key + K_EXTRA_COUNT), keyTie); // their words differ: no tie
   }
 
   // One block: header | groups | words | keys | extras.
@@ -350,7 +373,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   }
   extras = bufferPtr(EXTRAS);
   for (let x: u32 = 0; x < extraCount; x++) {
-    let index = load<u32>(extras + <usize>x * 4);
+    let index = load<u32>(extras + <usize>x * RECORD_SIZE);
     let rule = ruleAt(index);
     let at = block + extrasOff + <usize>x * X_SIZE;
     patternNeeds(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH), at + X_NEEDS);

@@ -13,7 +13,6 @@ export const ARENA = memory.data(8);   // compile: pattern and token bytes
 export const RECORDS = memory.data(8); // compile: sitemap and other records
 export const SORT_TEMP = memory.data(8); // merge sort scratch
 export const ORDER = memory.data(8);   // index build: rule order
-export const SORT_KEYS = memory.data(8); // index build: each rule's key length, for the sort
 export const KEYS = memory.data(8);    // index build: key entries
 export const EXTRAS = memory.data(8);  // index build: wildcard and anchored rules
 export const VERDICTS = memory.data(8); // batch verdicts, one byte per URL

@@ -1,31 +1,41 @@
-// A stable bottom-up merge sort of u32 items, for building indexes. The
-// comparator is a plain function reference (no closures in AssemblyScript);
-// what it compares lives in module state of the caller.
+// A stable bottom-up merge sort of 16-byte records, for building indexes.
+// A record starts with a u64 that orders it (compared in the merge loop
+// itself: most comparisons end there); records with equal words are ordered
+// by `tie`, a plain function reference (no closures in AssemblyScript; what
+// it compares lives in the caller's module state).
 
 import { SORT_TEMP, reserve } from "./buffers";
 
-export function sortU32(items: usize, n: u32, less: (a: u32, b: u32) => bool): void {
+export const RECORD_SIZE: usize = 16;
+
+export function sortRecords(items: usize, n: u32, tie: (a: usize, b: usize) => bool): void {
   if (n < 2) return;
-  let tmp = reserve(SORT_TEMP, <usize>n * 4);
+  let bytes = <usize>n * RECORD_SIZE;
   let src = items;
-  let dst = tmp;
-  for (let width: u32 = 1; width < n; width <<= 1) {
-    for (let lo: u32 = 0; lo < n; lo += width << 1) {
-      let mid = min(lo + width, n);
-      let hi = min(lo + (width << 1), n);
-      let i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) {
-        let a = load<u32>(src + <usize>i * 4);
-        let b = load<u32>(src + <usize>j * 4);
-        // Take from the right only when strictly less: keeps the sort stable.
-        if (less(b, a)) { store<u32>(dst + <usize>k * 4, b); j++; }
-        else { store<u32>(dst + <usize>k * 4, a); i++; }
-        k++;
+  let dst = reserve(SORT_TEMP, bytes);
+  for (let width = RECORD_SIZE; width < bytes; width <<= 1) {
+    for (let lo: usize = 0; lo < bytes; lo += width << 1) {
+      let i = src + lo;
+      let iEnd = src + min(lo + width, bytes);
+      let j = iEnd;
+      let jEnd = src + min(lo + (width << 1), bytes);
+      let k = dst + lo;
+      while (i < iEnd && j < jEnd) {
+        let wi = load<u64>(i);
+        let wj = load<u64>(j);
+        // From the right only when strictly less: keeps the sort stable.
+        let right = wj < wi || (wj == wi && tie(j, i));
+        let from = right ? j : i;
+        store<u64>(k, load<u64>(from));
+        store<u64>(k, load<u64>(from, 8), 8);
+        if (right) j += RECORD_SIZE;
+        else i += RECORD_SIZE;
+        k += RECORD_SIZE;
       }
-      while (i < mid) { store<u32>(dst + <usize>k * 4, load<u32>(src + <usize>i * 4)); i++; k++; }
-      while (j < hi) { store<u32>(dst + <usize>k * 4, load<u32>(src + <usize>j * 4)); j++; k++; }
+      memory.copy(k, i, iEnd - i);
+      memory.copy(k + (iEnd - i), j, jEnd - j);
     }
     let t = src; src = dst; dst = t;
   }
-  if (src != items) memory.copy(items, src, <usize>n * 4);
+  if (src != items) memory.copy(items, src, bytes);
 }

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { explain, parse, type Verdict } from '../src/index.js';
-import { modelMatches } from './support/google-model.js';
+import { modelCheck, modelMatches } from './support/google-model.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url, agents } from './support/generated.js';
 
@@ -49,6 +49,26 @@ describe('first answers (scan) and later answers (full index) agree', () => {
         expect(scan, JSON.stringify({ body: new TextDecoder().decode(body), agentList, list })).toEqual(full);
       }),
       { numRuns: 3000, seed: 20261123 },
+    );
+  });
+
+  test('keys that share their first 8 bytes or more, or are equal (the index sort compares 8 bytes first, then the rest, then file order)', () => {
+    // Prefixes of 7, 8 and 9 bytes around the sort's word, pieces that make
+    // keys equal, one a prefix of another, or differing only past byte 8.
+    const prefix = fc.constantFrom('/', '/aaaaaa', '/aaaaaaa', '/aaaaaaaa', '/aaaaaaa/', '/aaaaaaab');
+    const piece = fc.array(fc.constantFrom('a', 'b', '/', '*'), { maxLength: 6 }).map((cs) => cs.join(''));
+    const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), prefix, piece, fc.boolean()).map(([type, p, q, anchored]) => `${type}: ${p}${q}${anchored ? '$' : ''}`);
+    const path = fc.tuple(prefix, fc.array(fc.constantFrom('a', 'b', '/'), { maxLength: 8 })).map(([p, cs]) => p + cs.join(''));
+    fc.assert(
+      fc.property(fc.array(rule, { minLength: 2, maxLength: 24 }), fc.array(path, { minLength: 1, maxLength: 8 }), fc.constantFrom('google' as const, 'rfc' as const), (rules, paths, mode) => {
+        const body = `User-agent: *\n${rules.join('\n')}\n`;
+        const { scan, full } = bothWays(body, 'bot', paths, mode);
+        expect(full, body).toEqual(scan);
+        if (mode === 'google') {
+          for (let i = 0; i < paths.length; i++) expect({ allowed: full[i]!.allowed, line: full[i]!.line }, `${body}${paths[i]}`).toEqual(modelCheck(new TextEncoder().encode(body), ['bot'], paths[i]!));
+        }
+      }),
+      { numRuns: 2000, seed: 20261123 },
     );
   });
 
