@@ -19,6 +19,7 @@ import { patternMatches } from "./match";
 import { prefixWord, findByte } from "./scan";
 import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
 import { sortRecords, RECORD_SIZE } from "./sort";
+import { allocate, release } from "./heap";
 import { ORDER, KEYS, EXTRAS, SORT_TEMP, AGENT_SET, PURPOSE, BUCKETS, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
@@ -140,9 +141,12 @@ function compareBytes(a: usize, an: u32, b: usize, bn: u32): i32 {
   let n = <usize>min(an, bn);
   let i: usize = 0;
   for (; i + 8 <= n; i += 8) {
-    let x = load<u64>(a + i);
-    let y = load<u64>(b + i);
-    if (x != y) return bswap<u64>(x) < bswap<u64>(y) ? -1 : 1;
+    let x = load<u64>(a + i, 0, 1); // alignment 1: the JavaScript build (wasm2js) reads others as aligned
+    let y = load<u64>(b + i, 0, 1);
+    if (x != y) {
+      let at = i + <usize>(ctz<u64>(x ^ y) >> 3); // the first byte that differs
+      return <i32>load<u8>(a + at) - <i32>load<u8>(b + at);
+    }
   }
   for (; i < n; i++) {
     let d = <i32>load<u8>(a + i) - <i32>load<u8>(b + i);
@@ -227,7 +231,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
   let groupBytes = <usize>applying * 4;
   if (!full) {
-    let light = heap.alloc(A_HEADER + max<usize>(groupBytes, 4));
+    let light = allocate(A_HEADER + max<usize>(groupBytes, 4));
     memory.fill(light, 0, A_HEADER);
     store<u32>(light + A_ROBOTS, <u32>robots);
     store<u32>(light + A_KIND, kind);
@@ -243,7 +247,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     return light;
   }
   // Keep the group list out of SORT_TEMP, which the sorts below reuse.
-  let groupList = heap.alloc(max<usize>(groupBytes, 4));
+  let groupList = allocate(max<usize>(groupBytes, 4));
   if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
 
   let order = bufferPtr(ORDER);
@@ -348,7 +352,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   let wordsOff = groupsOff + ((groupBytes + 7) & ~7);
   let keysOff = wordsOff + <usize>keyCount * 16;
   let extrasOff = keysOff + ((<usize>keyCount * K_SIZE + 7) & ~7);
-  let block = heap.alloc(extrasOff + <usize>extraCount * X_SIZE);
+  let block = allocate(extrasOff + <usize>extraCount * X_SIZE);
   store<u32>(block + A_ROBOTS, <u32>robots);
   store<u32>(block + A_KIND, kind);
   store<u32>(block + A_GROUP_COUNT, applying);
@@ -362,7 +366,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   store<u32>(block + A_RULE_COUNT, n);
   store<i32>(block + A_CHOSEN, chosen);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
-  heap.free(groupList);
+  release(groupList);
   if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
   for (let k: u32 = 0; k < keyCount; k++) {
     let key = block + keysOff + <usize>k * K_SIZE;

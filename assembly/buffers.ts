@@ -24,6 +24,8 @@ export const MATCHES = memory.data(8);  // explain: the rules that match a path
 export const PURPOSE = memory.data(8);  // a purpose's preference per Content-Usage rule (0 unknown, 1 y, 2 n)
 export const BUCKETS = memory.data(8);  // a purpose's Content-Usage rules by the second byte of their path
 
+import { allocate, release, reallocate } from "./heap";
+
 @inline export function bufferPtr(buf: usize): usize {
   return load<u32>(buf);
 }
@@ -36,8 +38,8 @@ export function reserve(buf: usize, size: usize): usize {
     let next = max(size, max(cap << 1, 256));
     // Allocate before freeing: if memory cannot grow, the allocation traps
     // and the buffer must still be the old, valid one.
-    let block = heap.alloc(next);
-    if (old) heap.free(old);
+    let block = allocate(next);
+    if (old) release(old);
     store<u32>(buf, <u32>block);
     store<u32>(buf, <u32>next, 4);
   }
@@ -50,7 +52,7 @@ export function reserveKeep(buf: usize, size: usize): usize {
   if (size > cap) {
     let old = <usize>load<u32>(buf);
     let next = max(size, max(cap << 1, 256));
-    store<u32>(buf, <u32>(old ? heap.realloc(old, next) : heap.alloc(next)));
+    store<u32>(buf, <u32>(old ? reallocate(old, next) : allocate(next)));
     store<u32>(buf, <u32>next, 4);
   }
   return <usize>load<u32>(buf);

@@ -7,6 +7,7 @@ import * as K from "./keywords";
 import { ARENA, GROUPS, RULES, USAGE, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep } from "./buffers";
 import { normalize, valueShape, VALUE_NEEDS_WORK, VALUE_HAS_STAR } from "./normalize";
 import { findByte } from "./scan";
+import { allocate } from "./heap";
 import {
   MODE_RFC, KIND_MASK, FLAG_GLOBAL_AGENT, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
   EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
@@ -273,7 +274,7 @@ function seal(mode: u32): usize {
   let recordsOff = usageOff + <usize>usageCount * RULE_SIZE;
   let arenaOff = recordsOff + <usize>recordCount * REC_SIZE;
   let size = arenaOff + arenaLength;
-  let block = heap.alloc(size);
+  let block = allocate(size);
   store<u32>(block + R_MODE, mode);
   store<u32>(block + R_GROUP_COUNT, groupCount);
   store<u32>(block + R_GROUPS, <u32>groupsOff);

@@ -9,6 +9,7 @@ import { buildIndex, decide, indexMode, scanRules, scanUsage, bucketUsage, VERDI
 import { extractPath, extractPathInBatch, extractedPath, urlEnd } from "./url";
 import { normalize, urlNeedsWork } from "./normalize";
 import { findByte } from "./scan";
+import { release } from "./heap";
 import * as K from "./keywords";
 import {
   MODE_RFC, R_MODE, R_SIZE, R_USAGE_COUNT, A_RULE_COUNT, A_ROBOTS,
@@ -43,7 +44,7 @@ export function compile(len: u32, mode: u32): usize {
 
 /** Frees a compiled robots or an agent index. */
 export function dispose(block: usize): void {
-  heap.free(block);
+  release(block);
 }
 
 
