@@ -2,7 +2,8 @@
 // and the reason, and the other mode's answer; always check()'s verdict.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { explain, parse, RobotsDisposedError } from '../src/index.js';
+import { parse, RobotsDisposedError } from '../src/index.js';
+import { explain } from '../src/explain.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url as anyUrl, agents as anyAgents } from './support/generated.js';
 import { execFileSync } from 'node:child_process';

@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { crawlDelay, explain, parse } from '../src/index.js';
+import { crawlDelay, parse } from '../src/index.js';
+import { explain } from '../src/explain.js';
 import { getCore } from '../src/core/wasm.js';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
