@@ -1,66 +1,127 @@
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** The package's version, for src/common/version.ts. */
 const define = { __ROBOTSMATCH_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) };
 
 /**
  * The entries that carry their own copy of the core's wrapper (index, js,
- * workerd) shorten the property names that only their internals use (the
- * core's buffers, the compiled table, agent tokens, the cache's entries):
+ * workerd, and the explain and usage subpaths that share index's and
+ * workerd's chunks) shorten the property names that only their internals use
+ * (the core's buffers, the compiled table, agent tokens, the cache's entries):
  * a bundled app that parses and matches gzips about 0.1 KB smaller, the whole
- * entry about 0.2 KB. Each such build is self-contained, so the names only
- * need to agree within it; none is a name of the public API
+ * entry about 0.2 KB. Each such build's files stand on their own (their
+ * chunks shared among them only), so the names only need to agree within
+ * it; none is a name of the public API
  * (test/mangled-props.test.ts checks the declarations).
  */
 const mangleProps = new RegExp(`^(${(JSON.parse(readFileSync('scripts/mangled-props.json', 'utf8')).names as string[]).join('|')})$`);
 
 /**
- * `../index.js` from src/compat/ stays an import of the package's entry.
- * (The CommonJS build is made from the ESM one, so its require is pointed at
- * index.cjs after the build.)
+ * The entries that hold the core and its classes (src/index.ts, and
+ * src/explain.ts and src/usage.ts, which share its chunks): another build
+ * imports them as the package's entries instead of bundling a second copy,
+ * so that there is one core and one Robots class. `mainEntry` is the entry
+ * (index, explain or usage) that `../name.js` names, or undefined.
+ */
+const MAIN_ENTRIES = ['index', 'explain', 'usage'];
+const mainEntry = (path: string, resolveDir: string) => {
+  const name = /^\.\.\/(\w+)\.js$/.exec(path)?.[1];
+  return name && MAIN_ENTRIES.includes(name) && resolve(resolveDir, path) === resolve('src', `${name}.js`) ? name : undefined;
+};
+
+/**
+ * `../index.js`, `../explain.js` and `../usage.js` from src/compat/,
+ * src/crawlers/, src/edge/ and src/lint/ stay imports of the package's
+ * entries. (The CommonJS build is made from the ESM one, so its requires are
+ * pointed at the .cjs files after the build.)
  */
 const packageEntry: Plugin = {
   name: 'package-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: './index.js', external: true }));
+    build.onResolve({ filter: /^\.\.\/\w+\.js$/ }, (args) => {
+      const name = mainEntry(args.path, args.resolveDir);
+      return name ? { path: `./${name}.js`, external: true } : undefined;
+    });
   },
 };
 
-/** `../index.js` from src/edge/ and src/crawlers/ becomes the workerd entry (dist/workerd.js). */
+/** The same, for the workerd builds of src/edge/ and src/crawlers/: dist/workerd.js, dist/usage-workerd.js. */
 const workerdEntry: Plugin = {
   name: 'workerd-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: './workerd.js', external: true }));
+    build.onResolve({ filter: /^\.\.\/\w+\.js$/ }, (args) => {
+      const name = mainEntry(args.path, args.resolveDir);
+      return name ? { path: name === 'index' ? './workerd.js' : `./${name}-workerd.js`, external: true } : undefined;
+    });
   },
 };
 
-/** `../index.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
+/**
+ * src/explain.ts and src/usage.ts import the main entry (`./index.js`) for
+ * its core; under workerd and edge-light that is the workerd entry, built
+ * with them.
+ */
+const workerdMain: Plugin = {
+  name: 'workerd-main',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index\.js$/ }, (args) =>
+      [resolve('src/explain.ts'), resolve('src/usage.ts')].includes(args.importer) ? { path: resolve('src/workerd.ts') } : undefined);
+  },
+};
+
+/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/(index|lint|crawlers)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 export default defineConfig([
   {
-    // Node, Deno, Bun, bundlers, browsers (core inlined), and the pure-JS
-    // build: ESM and CommonJS, with declarations for both.
-    entry: { index: 'src/index.ts', js: 'src/js.ts' },
+    // Node, Deno, Bun, bundlers, browsers (core inlined): ESM and CommonJS,
+    // with declarations for both. robotsmatch/explain and robotsmatch/usage
+    // are built with the main entry and share its chunks (the classes, the
+    // tables their internals read, the core and its loader), so that they
+    // read a Robots that `robotsmatch` made. They import the main entry, so
+    // all of its modules are one chunk, in its own order (the inlined core
+    // first): an app that only parses and matches bundles what it did when
+    // the main entry was one file (`npm run size`).
+    entry: { index: 'src/index.ts', explain: 'src/explain.ts', usage: 'src/usage.ts' },
     format: ['esm', 'cjs'],
-    // The declarations of robotsmatch/crawlers and robotsmatch/edge are built
-    // here, with the main entry's: they then share one declaration of Robots
-    // and RobotsCache (classes with #private members, which TypeScript tells
-    // apart by declaration), so `audit(parse(...))` and
+    // The declarations of the subpaths that take the main entry's classes
+    // (crawlers, edge, explain, usage) are built here, with the main entry's:
+    // they then share one declaration of Robots and RobotsCache (classes with
+    // #private members, which TypeScript tells apart by declaration), so
+    // `audit(parse(...))`, `explain(parse(...), ...)` and
     // `createEnforcer({ robots: parse(...) })` type-check.
-    dts: { entry: { index: 'src/index.ts', js: 'src/js.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' } },
+    dts: {
+      entry: {
+        index: 'src/index.ts', js: 'src/js.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts', explain: 'src/explain.ts', usage: 'src/usage.ts',
+      },
+    },
     target: 'es2022',
     define,
     platform: 'neutral',
     treeshake: true,
-    splitting: false, // each entry self-contained
+    splitting: true,
+    esbuildOptions(options) {
+      options.mangleProps = mangleProps;
+    },
+  },
+  {
+    // The pure-JS build (robotsmatch/js): self-contained, with its own copy
+    // of everything, explain and usage included. Its declarations: above.
+    entry: { js: 'src/js.ts' },
+    format: ['esm', 'cjs'],
+    target: 'es2022',
+    define,
+    platform: 'neutral',
+    treeshake: true,
+    splitting: false,
     esbuildOptions(options) {
       options.mangleProps = mangleProps;
     },
@@ -82,24 +143,29 @@ export default defineConfig([
       const { readFileSync, readdirSync, writeFileSync } = await import('node:fs');
       // The entries, and the chunks they share (which may hold the require instead of an entry).
       const chunks = readdirSync('dist').filter((f) => /^chunk-.*\.cjs$/.test(f)).map((f) => `dist/${f}`);
+      const entryRequire = /require\('\.\/(index|explain|usage)\.js'\)/g;
       for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs', 'dist/edge.cjs', ...chunks]) {
         const code = readFileSync(file, 'utf8');
-        if (!code.includes("require('./index.js')")) {
-          if (file.includes('/chunk-')) continue;
+        if (!code.includes("require('./index.js')") && !file.includes('/chunk-')) {
           throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
         }
-        writeFileSync(file, code.replaceAll("require('./index.js')", "require('./index.cjs')"));
+        const pointed = code.replace(entryRequire, "require('./$1.cjs')");
+        if (pointed !== code) writeFileSync(file, pointed); // the main entry's own chunks (built alongside) are left alone
       }
     },
   },
   {
-    // workerd / edge-light: the .wasm stays a separate module their bundlers import.
-    entry: { workerd: 'src/workerd.ts' },
+    // workerd / edge-light: the .wasm stays a separate module their bundlers
+    // import. robotsmatch/explain and robotsmatch/usage under those conditions
+    // share the workerd entry's chunks, as above.
+    entry: { workerd: 'src/workerd.ts', 'explain-workerd': 'src/explain.ts', 'usage-workerd': 'src/usage.ts' },
     format: ['esm'],
     target: 'es2022',
     define,
     platform: 'neutral',
     external: ['./robotsmatch.wasm'],
+    splitting: true,
+    esbuildPlugins: [workerdMain],
     esbuildOptions(options) {
       options.mangleProps = mangleProps;
     },
@@ -110,8 +176,9 @@ export default defineConfig([
     // (the .wasm as a module) instead of the inlined core, so that a worker
     // that imports `robotsmatch` and its subpaths has one core and one Robots
     // class (dist/crawlers.js would bring the inlined core, which workerd
-    // cannot compile). They share the registry's chunk. Their types are
-    // dist/crawlers.d.ts and dist/edge.d.ts.
+    // cannot compile); audit's usage() is dist/usage-workerd.js. They share
+    // the registry's chunk. Their types are dist/crawlers.d.ts and
+    // dist/edge.d.ts.
     entry: { 'crawlers-workerd': 'src/crawlers.ts', 'edge-workerd': 'src/edge.ts' },
     format: ['esm'],
     target: 'es2022',

@@ -18,7 +18,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parse, purpose } from '../dist/index.js';
+import { parse } from '../dist/index.js';
+import { purpose } from '../dist/usage.js';
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const URL_COUNT = Number(process.env.BENCH_URLS ?? 200_000);

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const out = join(root, 'site-dist');
 
-for (const entry of ['index.js', 'crawlers.js', 'lint.js']) {
+for (const entry of ['index.js', 'explain.js', 'usage.js', 'crawlers.js', 'lint.js']) {
   if (!existsSync(join(dist, entry))) {
     console.error(`build-site: dist/${entry} is missing: run npm run build first (npm run build:site does both)`);
     process.exit(1);
@@ -34,6 +34,8 @@ await build({
   outfile: join(out, 'app.js'),
   alias: {
     'robotsmatch/crawlers': join(dist, 'crawlers.js'),
+    'robotsmatch/explain': join(dist, 'explain.js'),
+    'robotsmatch/usage': join(dist, 'usage.js'),
     'robotsmatch/lint': join(dist, 'lint.js'),
     robotsmatch: join(dist, 'index.js'),
   },

@@ -1,7 +1,10 @@
 // The public API, shared by every entry point (index, workerd, js). Each
 // area is its own module: a bundler keeps only what an app imports, so
 // parse() and matching never bring the per-line reading, lint, explain,
-// crawl-delay or fetching with them.
+// crawl-delay or fetching with them. explain() and usage()/purpose() are
+// subpaths of their own (robotsmatch/explain, robotsmatch/usage: src/explain.ts,
+// src/usage.ts), which keeps the whole entry within its 20 KB budget (issue 18);
+// robotsmatch/js exports them too.
 
 // Parsing and matching: the path every URL takes.
 export { parse } from './rules/parse.js';
@@ -15,16 +18,11 @@ export { normalizeUrl, pathOf } from './rules/url.js';
 // Reports built on the core's per-line reading.
 export { lines } from './report/lines.js';
 export type { RobotsLine, LineKind, LineProblem } from './report/lines.js';
-export { explain } from './report/explain.js';
-export type { Explanation, ExplainReason, ExplainedGroup, Candidate } from './report/explain.js';
 export { crawlDelay } from './report/crawl-delay.js';
 export { groups } from './report/groups.js';
 export { selection } from './report/selection.js';
 export type { Selection } from './report/selection.js';
 export type { RobotsGroup } from './report/groups.js';
-export { usage } from './report/usage.js';
-export { purpose } from './rules/purpose.js';
-export type { Usage, ContentSignal, ContentUsage, Preference, SignalValue, UseLevel } from './report/usage.js';
 
 // Fetching and caching by RFC 9309.
 export { robotsTxtUrl } from './fetch/location.js';

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, purpose } from '../src/index.js';
+import { parse } from '../src/index.js';
+import { purpose } from '../src/usage.js';
 import { cli, robotsmatch } from './support/cli.js';
 import { startServer, text, type TestServer } from './support/server.js';
 

@@ -2,7 +2,8 @@
 // User-Agent headers, and the audit held to check() (SPEC 6).
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, usage } from '../src/index.js';
+import { parse } from '../src/index.js';
+import { usage } from '../src/usage.js';
 import { audit, crawler, crawlers, identify, isBot, selectCrawlers } from '../src/crawlers.js';
 import { browserUserAgents, crawlerUserAgents } from './fixtures/user-agents.js';
 import { robotsBody, url } from './support/generated.js';

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from '../src/index.js';
 import { createEnforcer, blockedResponse, EnforcerOptionError } from '../src/edge.js';
 import { audit } from '../src/crawlers.js';
+import { explain } from '../src/explain.js';
+import { usage, purpose } from '../src/usage.js';
 import { crawlerUserAgents, browserUserAgents } from './fixtures/user-agents.js';
 // @ts-expect-error plain JavaScript shared with workerd
 import { runEdgeCases } from './edge/cases.mjs';
@@ -42,7 +44,7 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
   test('the shared cases pass, with Node\'s decisions', async () => {
     const response = await fetch(workerd.cases, { method: 'POST', body: JSON.stringify(agents) });
     const got = await response.json();
-    const want = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit }, agents);
+    const want = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose }, agents);
     expect(got.failures).toEqual([]);
     expect(got.results).toEqual(want.results);
   });

@@ -6,6 +6,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { parse, RobotsCache } from '../src/index.js';
 import { createEnforcer, blockedResponse, EnforcerOptionError } from '../src/edge.js';
 import { audit } from '../src/crawlers.js';
+import { explain } from '../src/explain.js';
+import { usage, purpose } from '../src/usage.js';
 import { crawlerUserAgents, browserUserAgents } from './fixtures/user-agents.js';
 // @ts-expect-error plain JavaScript shared with workerd
 import { runEdgeCases, SITE_ROBOTS } from './edge/cases.mjs';
@@ -17,7 +19,7 @@ const req = (path: string, userAgent: string) => new Request(`https://www.exampl
 
 describe('robotsmatch/edge', () => {
   test('the shared cases: real crawler and browser headers against the tricky robots.txt', async () => {
-    const { results, failures } = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit }, agents);
+    const { results, failures } = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose }, agents);
     expect(failures).toEqual([]);
     expect(results.length).toBeGreaterThan(1000);
   });

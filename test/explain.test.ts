@@ -2,7 +2,8 @@
 // and the reason, and the other mode's answer; always check()'s verdict.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { explain, parse, RobotsDisposedError } from '../src/index.js';
+import { parse, RobotsDisposedError } from '../src/index.js';
+import { explain } from '../src/explain.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url as anyUrl, agents as anyAgents } from './support/generated.js';
 import { execFileSync } from 'node:child_process';
@@ -199,7 +200,8 @@ describe('the per-line reading is compact (issue 19.9)', () => {
   test.skipIf(!existsSync(dist))('512,000 empty lines: explain() and crawlDelay() in bounded memory and time', () => {
     // A fresh process each, so that its peak resident memory is the call's.
     const run = (call: string) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', `
-      const { parse, explain, crawlDelay } = await import(${JSON.stringify(dist)});
+      const { parse, crawlDelay } = await import(${JSON.stringify(dist)});
+      const { explain } = await import(${JSON.stringify(dist.replace(/index\.js$/, 'explain.js'))});
       const robots = parse('\\n'.repeat(512_000) + 'User-agent: *\\nDisallow: /x\\nCrawl-delay: 2\\n', { maxBytes: 1 << 20 });
       robots.isAllowed('/', 'bot');
       const rss = process.resourceUsage().maxRSS * 1024;

@@ -5,7 +5,8 @@
 // same verdict and line, in both modes, on real, generated and hostile files.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { explain, parse, type Verdict } from '../src/index.js';
+import { parse, type Verdict } from '../src/index.js';
+import { explain } from '../src/explain.js';
 import { modelCheck, modelMatches } from './support/google-model.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url, agents } from './support/generated.js';

@@ -5,7 +5,8 @@
 // never taking away a preference that is read today.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, usage } from '../src/index.js';
+import { parse } from '../src/index.js';
+import { usage } from '../src/usage.js';
 import { applyFixes, CODES, lint, type Diagnostic, type DiagnosticCode } from '../src/lint.js';
 import { parsePreferences } from '../src/rules/preferences.js';
 import { parseContentSignal } from '../src/rules/content-signal.js';

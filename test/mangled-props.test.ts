@@ -1,5 +1,7 @@
-// The entries with their own copy of the core's wrapper (index, js, workerd)
-// shorten the property names in scripts/mangled-props.json (tsup.config.ts).
+// The entries with their own copy of the core's wrapper (index, js, workerd,
+// with the chunks index and workerd share with their explain and usage
+// subpaths) shorten the property names in scripts/mangled-props.json
+// (tsup.config.ts).
 // That is safe only while no such name is part of the public API, and while
 // no other entry reads one off an object the main entry made.
 import { describe, expect, test } from 'vitest';

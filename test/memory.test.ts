@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { crawlDelay, explain, parse } from '../src/index.js';
+import { crawlDelay, parse } from '../src/index.js';
+import { explain } from '../src/explain.js';
 import { getCore } from '../src/core/wasm.js';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -78,7 +79,8 @@ describe('memory', () => {
     // No turn of the event loop, so no finalizer callback runs: what a disposed
     // Robots still holds (decoded rules, records, its body, explain's readings) must be dropped by dispose().
     const script = `
-      const { parse, crawlDelay, explain } = await import(${JSON.stringify(dist)});
+      const { parse, crawlDelay } = await import(${JSON.stringify(dist)});
+      const { explain } = await import(${JSON.stringify(dist.replace(/index\.js$/, 'explain.js'))});
       const { readFileSync } = await import('node:fs');
       const body = readFileSync(${JSON.stringify(fileURLToPath(new URL('../bench/corpus/github.com.txt', import.meta.url)))});
       const paths = body.toString().split('\\n').filter((l) => l.startsWith('Disallow: /')).slice(0, 200).map((l) => l.slice(10).replace(/[*$]/g, 'x'));

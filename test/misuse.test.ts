@@ -3,7 +3,8 @@
 // memory; what a caller can construct never crashes the process; options are
 // checked where they are given.
 import { describe, expect, test } from 'vitest';
-import { explain, parse, isPlainToken, Robots, RobotsDisposedError, RobotsCache, fetchRobots } from '../src/index.js';
+import { parse, isPlainToken, Robots, RobotsDisposedError, RobotsCache, fetchRobots } from '../src/index.js';
+import { explain } from '../src/explain.js';
 
 const BODY = 'User-agent: *\nDisallow: /private/\n';
 const urls = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `https://e.com/private/${i}` : `https://e.com/open/${i}`));

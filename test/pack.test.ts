@@ -2,7 +2,10 @@
 // project outside the repository, then used there as users do: import and
 // require, every public subpath, the CLI through npx, TypeScript under
 // node16 and bundler with the default lib and no @types/node; publint and
-// attw on the tarball itself.
+// attw on the tarball itself. And the entries' contract (issue 18): explain,
+// usage and purpose are robotsmatch/explain and robotsmatch/usage, not the
+// main entry, and work on what the main entry parses; robotsmatch/js keeps
+// them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +42,8 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
 
   test('the tarball holds the papers and one core', () => {
     const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    for (const file of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/cli/main.js', 'package/dist/robotsmatch.wasm']) {
+    for (const file of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/cli/main.js', 'package/dist/robotsmatch.wasm',
+      'package/dist/explain.js', 'package/dist/explain.cjs', 'package/dist/explain-workerd.js', 'package/dist/usage.js', 'package/dist/usage.cjs', 'package/dist/usage-workerd.js']) {
       expect(list).toContain(file);
     }
     expect(readFileSync(join(app, 'node_modules/robotsmatch/LICENSE'), 'utf8')).toContain('Apache License');
@@ -70,7 +74,8 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
 
   test('ESM: import, every public subpath', () => {
     writeFileSync(join(app, 'esm.mjs'), `
-import { explain, parse, RobotsCache } from 'robotsmatch';
+import { parse, RobotsCache } from 'robotsmatch';
+import { explain } from 'robotsmatch/explain';
 import { lint } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser from 'robotsmatch/compat';
@@ -118,6 +123,46 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
     expect(JSON.parse(second!)).toEqual(['CCBot', false]);
   });
 
+  // Issue 18: the main entry stays within its size budget without explain,
+  // usage and purpose, which are subpaths of their own. They read what the
+  // main entry's parse() made (one Robots class, one core, one table of
+  // purposes), under import and require alike; robotsmatch/js, self-contained,
+  // keeps all three.
+  const BODY = 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /private/\n';
+  const entryContract = (load: string) => `
+${load}
+const robots = main.parse(${JSON.stringify(BODY)});
+const matcher = robots.forAgent('bot');
+const kept = (purpose) => new TextDecoder().decode(matcher.filterLines('https://e.com/a\\n', 'allowed', { purpose }).output);
+const jsRobots = js.parse(${JSON.stringify(BODY)});
+let foreign = null;
+try { explainer.explain(jsRobots, '/private/x', 'bot'); } catch (error) { foreign = error.name; }
+console.log(JSON.stringify({
+  main: ['explain', 'usage', 'purpose'].filter((name) => name in main),
+  explain: explainer.explain(robots, '/private/x', 'bot').reason,
+  explainMatcher: explainer.explain(matcher, '/ok').allowed,
+  usage: usager.usage(robots, 'https://e.com/a', 'bot').contentSignal.values,
+  purpose: [kept(usager.purpose('search')), kept(usager.purpose('train-ai'))],
+  subpaths: [Object.keys(explainer).sort(), Object.keys(usager).sort()],
+  js: [js.explain(jsRobots, '/private/x', 'bot').reason, js.usage(jsRobots, '/a', 'bot').contentSignal.values['ai-train'], new TextDecoder().decode(jsRobots.forAgent('bot').filterLines('https://e.com/a\\n', 'allowed', { purpose: js.purpose('search') }).output)],
+  foreign,
+}));
+`;
+  const contract = {
+    main: [], explain: 'longest-match', explainMatcher: true, usage: { search: 'yes', 'ai-train': 'no' }, purpose: ['https://e.com/a\n', ''],
+    subpaths: [['explain'], ['purpose', 'usage']], js: ['longest-match', 'no', 'https://e.com/a\n'], foreign: 'TypeError',
+  };
+
+  test.each([
+    ['ESM', 'entries.mjs', "import * as main from 'robotsmatch';\nimport * as explainer from 'robotsmatch/explain';\nimport * as usager from 'robotsmatch/usage';\nimport * as js from 'robotsmatch/js';"],
+    ['CommonJS', 'entries.cjs', "const main = require('robotsmatch');\nconst explainer = require('robotsmatch/explain');\nconst usager = require('robotsmatch/usage');\nconst js = require('robotsmatch/js');"],
+  ])('%s: explain, usage and purpose are subpaths that read what the main entry parses; robotsmatch/js keeps them', (_, file, load) => {
+    writeFileSync(join(app, file), entryContract(load));
+    const r = sh(process.execPath, [file]);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(contract);
+  });
+
   test('the CLI through npx: --example and a real filter', () => {
     const example = sh('npx', ['--no-install', 'robotsmatch', '--example']);
     expect(example.status).toBe(0);
@@ -136,7 +181,12 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
 
   const typescript = join(root, 'node_modules/typescript/bin/tsc');
   const source = `
-import { explain, parse, productToken, type Robots, type Verdict, type Explanation, type FetchedRobots } from 'robotsmatch';
+import { parse, productToken, type Robots, type Verdict, type FetchedRobots, type Purpose } from 'robotsmatch';
+import { explain, type Explanation } from 'robotsmatch/explain';
+import { usage, purpose, type Usage, type Purpose as UsagePurpose } from 'robotsmatch/usage';
+import { explain as explainJs, usage as usageJs, purpose as purposeJs } from 'robotsmatch/js';
+// @ts-expect-error explain() is robotsmatch/explain's, not the main entry's
+import { explain as notInMain } from 'robotsmatch';
 import { lint, type Diagnostic } from 'robotsmatch/lint';
 import { parse as parseJs } from 'robotsmatch/js';
 import robotsParser, { type Robot } from 'robotsmatch/compat';
@@ -151,6 +201,11 @@ const lineNumber: number = robot.getMatchingLineNumber('https://e.com/x'); // ro
 const robots: Robots = parse('User-agent: *\\nDisallow: /a\\n', { mode: 'rfc' });
 const verdict: Verdict = robots.check('/a', productToken('Googlebot/2.1'));
 const explanation: Explanation = explain(robots, '/a', ['a', 'b']);
+const used: Usage = usage(robots.forAgent('a'), '/a');
+const forTraining: Purpose = purpose('train-ai'); // the main entry's type: its matchers take it
+const same: UsagePurpose = forTraining;
+const filtered: Uint8Array = robots.forAgent('x').filterLines('/a\\n', 'allowed', { purpose: same }).output;
+export const subpaths = [used.licenses, filtered, notInMain, explainJs, usageJs, purposeJs];
 const diagnostics: Diagnostic[] = lint('x');
 const matcher = robots.forAgent('x');
 const kept: Uint8Array = matcher.filterLines('/a\\n/b\\n', 'labelled').output;

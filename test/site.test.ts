@@ -16,7 +16,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { explain, parse, usage, type Agent, type Mode, type Verdict } from '../src/index.js';
+import { parse, type Agent, type Mode, type Verdict } from '../src/index.js';
+import { explain } from '../src/explain.js';
+import { usage } from '../src/usage.js';
 import { audit, crawler, crawlers } from '../src/crawlers.js';
 import { applyFixes, diff, lint } from '../src/lint.js';
 

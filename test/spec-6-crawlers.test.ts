@@ -3,7 +3,8 @@
 // tokens that a group names, and `*` only if it obeys `*`. Cases from
 // Google's robots.txt documentation, "Order of precedence for user agents".
 import { describe, expect, test } from 'vitest';
-import { crawlDelay, explain, parse, type Crawler } from '../src/index.js';
+import { crawlDelay, parse, type Crawler } from '../src/index.js';
+import { explain } from '../src/explain.js';
 
 const googlebot: Crawler = { name: 'Googlebot', tokens: ['Googlebot'] };
 const news: Crawler = { name: 'Googlebot-News', tokens: ['Googlebot-News', 'Googlebot'] };

@@ -5,7 +5,9 @@
 // filter to usage().
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, usage, explain, purpose, lines, type Robots } from '../src/index.js';
+import { parse, lines, type Robots } from '../src/index.js';
+import { explain } from '../src/explain.js';
+import { usage, purpose } from '../src/usage.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

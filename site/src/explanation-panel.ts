@@ -2,7 +2,7 @@
 // that apply, every matching rule, the winner and why, and the other mode's
 // answer), set out as sentences and a table of the matching rules.
 
-import { explain, type Explanation, type ExplainedGroup } from 'robotsmatch';
+import { explain, type Explanation, type ExplainedGroup } from 'robotsmatch/explain';
 import { h, replaceChildren } from './dom.js';
 import { withCode } from './code-text.js';
 import type { VerdictMatrix } from './verdict-matrix.js';

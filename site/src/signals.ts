@@ -5,7 +5,8 @@
 // this one function so that the library's reading can replace it in one
 // place.
 
-import { usage, type Robots } from 'robotsmatch';
+import type { Robots } from 'robotsmatch';
+import { usage } from 'robotsmatch/usage';
 import type { CrawlerEntry } from 'robotsmatch/crawlers';
 
 export interface UsageSignals {

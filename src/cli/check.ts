@@ -1,7 +1,8 @@
 // robotsmatch check: the verdict and deciding line for each URL, against one
 // robots.txt, or against each URL's own robots.txt fetched by the RFC's rules.
 
-import { RobotsCache, RobotsUrlError, usage, type Agent, type CachedVerdict, type Robots, type Verdict } from '../index.js';
+import { RobotsCache, RobotsUrlError, type Agent, type CachedVerdict, type Robots, type Verdict } from '../index.js';
+import { usage } from '../usage.js';
 import { checkLine, checkRecord, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';
 import { runLines } from './filter.js';

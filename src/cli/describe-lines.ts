@@ -2,7 +2,8 @@
 // that decided each: filter --json and check --urls. Runs in the main
 // thread and in filter's worker threads alike, on a matcher built once.
 
-import { purpose, usage, type AgentMatcher, type FilteredLines, type Verdict } from '../index.js';
+import type { AgentMatcher, FilteredLines, Verdict } from '../index.js';
+import { purpose, usage } from '../usage.js';
 import { paint } from './output.js';
 import { NO_USAGE, usageLines, type UsageRecord } from './usage-text.js';
 

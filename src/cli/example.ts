@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { explain, parse } from '../index.js';
+import { parse } from '../index.js';
+import { explain } from '../explain.js';
 import { formatText, lint } from '../lint.js';
 import { verdictText } from './check.js';
 import { formatExplanation } from './explain.js';

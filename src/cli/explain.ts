@@ -1,6 +1,7 @@
 // robotsmatch explain: why one URL is allowed or not, rule by rule.
 
-import { crawlDelay, explain, robotsTxtUrl, type Explanation, type ExplainReason } from '../index.js';
+import { crawlDelay, robotsTxtUrl } from '../index.js';
+import { explain, type Explanation, type ExplainReason } from '../explain.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';

@@ -2,7 +2,8 @@
 // once, then filters (or describes, URL by URL) the chunks of lines it is handed.
 
 import Tinypool from 'tinypool';
-import { parse, purpose, type Agent, type FilteredLines } from '../index.js';
+import { parse, type Agent, type FilteredLines } from '../index.js';
+import { purpose } from '../usage.js';
 import { describeLines, type Describe } from './describe-lines.js';
 
 export type Keep = 'allowed' | 'disallowed' | 'labelled' | 'verdicts';

@@ -3,7 +3,8 @@
 // order, on a pool of worker threads once the input proves large.
 
 import Tinypool from 'tinypool';
-import { purpose as purposeFor, type Agent, type FilteredLines, type Mode, type Robots } from '../index.js';
+import type { Agent, FilteredLines, Mode, Robots } from '../index.js';
+import { purpose as purposeFor } from '../usage.js';
 import type { FilterWorkerData, Keep } from './filter-worker.js';
 import { describeLines, type Describe } from './describe-lines.js';
 import { UsageError } from './errors.js';

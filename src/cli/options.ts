@@ -2,7 +2,8 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { isPlainToken, productToken, purpose, type Agent, type Mode } from '../index.js';
+import { isPlainToken, productToken, type Agent, type Mode } from '../index.js';
+import { purpose } from '../usage.js';
 import { crawler } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';

@@ -2,7 +2,7 @@
 // Content-Usage, License), in the compact words check --usage, explain and
 // audit print, and as their JSON records carry it.
 
-import type { ContentSignal, ContentUsage, Usage } from '../index.js';
+import type { ContentSignal, ContentUsage, Usage } from '../usage.js';
 
 /** The usage fields of a JSON record: usage() without the verdict (which the record has already). */
 export interface UsageRecord {

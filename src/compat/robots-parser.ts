@@ -7,7 +7,8 @@
 // longest match with allow winning ties. The differences are listed, with an
 // example each, in docs/compat.md.
 
-import { parse, explain, crawlDelay, type Robots } from '../index.js';
+import { parse, crawlDelay, type Robots } from '../index.js';
+import { explain } from '../explain.js';
 import { leadingToken } from '../rules/agent.js';
 import { typeError } from '../common/errors.js';
 

@@ -4,7 +4,8 @@
 // check() and usage() for every crawler by construction; the tests hold it
 // to that.
 
-import { groups, selection, usage, type ContentSignal, type ContentUsage, type Robots, type Verdict } from '../index.js';
+import { groups, selection, type Robots, type Verdict } from '../index.js';
+import { usage, type ContentSignal, type ContentUsage } from '../usage.js';
 import type { CrawlerEntry, ReadsRobotsTxt } from './registry.js';
 import { selectCrawlers, type CrawlerSelection } from './lookup.js';
 

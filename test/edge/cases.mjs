@@ -5,8 +5,10 @@
 // with Node's) and the expectations that failed (none, in every runtime).
 //
 // `lib` is { parse } from 'robotsmatch', { createEnforcer, blockedResponse,
-// EnforcerOptionError } from 'robotsmatch/edge' and { audit } from
-// 'robotsmatch/crawlers', as the runtime resolves them;
+// EnforcerOptionError } from 'robotsmatch/edge', { audit } from
+// 'robotsmatch/crawlers', and { explain } from 'robotsmatch/explain' and
+// { usage, purpose } from 'robotsmatch/usage' where given, as the runtime
+// resolves them;
 // `agents` is { crawlers, browsers }: test/fixtures/user-agents.ts' samples.
 
 export const SITE_ROBOTS = [
@@ -266,6 +268,19 @@ export async function runEdgeCases(lib, agents) {
     const rows = lib.audit(robots, ['GPTBot', 'Googlebot', 'AdsBot-Google', 'CCBot']).map((row) => [row.crawler.name, row.group, row.access, row.example ?? null]);
     results.push(...rows);
     check(failures, 'audit()', rows, [['GPTBot', 'GPTBot', 'partly', '/private'], ['Googlebot', 'Googlebot', 'partly', '/nogoogle/'], ['AdsBot-Google', null, 'open', null], ['CCBot', 'CCBot', 'blocked', '/']]);
+  }
+  // 13. robotsmatch/explain and robotsmatch/usage with the same core and classes: they read
+  // what the main entry's parse() made, and its matchers take their purposes.
+  if (lib.explain && lib.usage && lib.purpose) {
+    const signalled = lib.parse('User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /private\n');
+    const explained = lib.explain(signalled, '/private/a', 'GPTBot');
+    const used = lib.usage(signalled, '/public', 'GPTBot');
+    const kept = new TextDecoder().decode(signalled.forAgent('GPTBot').filterLines('https://e.com/a\n', 'allowed', { purpose: lib.purpose('search') }).output);
+    const optedOut = signalled.forAgent('GPTBot').filterLines('https://e.com/a\n', 'allowed', { purpose: lib.purpose('train-ai') }).output.length;
+    const subpaths = [explained.reason, explained.line, used.contentSignal?.values ?? null, kept, optedOut];
+    results.push(subpaths);
+    check(failures, 'explain() and usage()', subpaths, ['longest-match', 3, { search: 'yes', 'ai-train': 'no' }, 'https://e.com/a\n', 0]);
+    signalled.dispose();
   }
   robots.dispose();
   return { results, failures };

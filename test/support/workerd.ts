@@ -1,7 +1,7 @@
 // Runs workerd (from npm) with the package's workerd entry and the .wasm as a
 // module, on a random loopback port; returns its address and a stop function.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +19,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The chunks a file of dist/ imports, directly or through each other (the workerd entry shares them with its subpaths). */
+function chunksOf(file: string, found = new Set<string>()): Set<string> {
+  for (const [, chunk] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/(?:from|import) "\.\/(chunk-[\w-]+\.js)"/g)) {
+    if (chunk && !found.has(chunk)) chunksOf(chunk, found.add(chunk));
+  }
+  return found;
+}
+
 export async function startWorkerd(): Promise<{ origin: string; stop(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-workerd-'));
   copyFileSync(join(root, 'dist/workerd.js'), join(dir, 'robotsmatch.js'));
+  const chunks = [...chunksOf('workerd.js')];
+  for (const chunk of chunks) copyFileSync(join(root, 'dist', chunk), join(dir, chunk));
   copyFileSync(join(root, 'dist/robotsmatch.wasm'), join(dir, 'robotsmatch.wasm'));
   copyFileSync(join(root, 'test/runtimes/cases.mjs'), join(dir, 'cases.mjs'));
   copyFileSync(join(root, 'test/runtimes/worker.mjs'), join(dir, 'cases-worker.mjs'));
@@ -30,7 +40,7 @@ export async function startWorkerd(): Promise<{ origin: string; stop(): void }> 
       (name = "${main}", esModule = embed "${main}"),
       (name = "cases.mjs", esModule = embed "cases.mjs"),
       (name = "robotsmatch", esModule = embed "robotsmatch.js"),
-      (name = "robotsmatch.wasm", wasm = embed "robotsmatch.wasm"),
+${chunks.map((chunk) => `      (name = "${chunk}", esModule = embed "${chunk}"),\n`).join('')}      (name = "robotsmatch.wasm", wasm = embed "robotsmatch.wasm"),
     ]`;
   writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
