@@ -17,7 +17,7 @@ import {
 } from "./layout";
 
 /** Room for `size` input bytes; returns where to write them. */
-export function input(size: u32): usize {
+function input(size: u32): usize {
   // 8 bytes of slack: the parser's word-at-a-time scans may read past the end.
   return reserve(INPUT, <usize>size + 8);
 }
@@ -26,24 +26,24 @@ export function input(size: u32): usize {
  * Parses the input into line events; returns their count (see events()).
  * `lines` 1: an event for every line; 2: for all but empty and comment lines.
  */
-export function scan(len: u32, mode: u32, lines: u32): u32 {
+function scan(len: u32, mode: u32, lines: u32): u32 {
   return parseLines(bufferPtr(INPUT), len, mode, lines);
 }
 
 /** Where the last scan's or compile's line events are. */
-export function events(): usize {
+function events(): usize {
   return bufferPtr(EVENTS);
 }
 
 /** Parses and compiles the input; returns the compiled robots (free with dispose). */
-export function compile(len: u32, mode: u32): usize {
+function compile(len: u32, mode: u32): usize {
   let count = parseLines(bufferPtr(INPUT), len, mode, 0);
   return compileEvents(bufferPtr(INPUT), count, mode);
 }
 
 
 /** Frees a compiled robots or an agent index. */
-export function dispose(block: usize): void {
+function dispose(block: usize): void {
   release(block);
 }
 
@@ -53,7 +53,7 @@ export function dispose(block: usize): void {
  * them), chosen as `how` says (layout.ts HOW_*: full or light, a union of
  * tokens or a crawler's fallback order, obeying `*` or not).
  */
-export function select(robots: usize, agentsLen: u32, count: u32, how: u32): usize {
+function select(robots: usize, agentsLen: u32, count: u32, how: u32): usize {
   return buildIndex(robots, bufferPtr(INPUT), agentsLen, count, how);
 }
 
@@ -95,12 +95,12 @@ function decidePath(index: usize, pathLen: usize, rfc: bool): usize {
  * `robots` see it. Returns its length n, or -1 - n when RFC mode always
  * allows it (/robots.txt); the bytes are at matchedPathAt().
  */
-export function explainPath(robots: usize, urlLen: u32): i32 {
+function explainPath(robots: usize, urlLen: u32): i32 {
   let always = preparePath(extractPath(bufferPtr(INPUT), urlLen), load<u32>(robots + R_MODE) == MODE_RFC);
   return always ? -1 - <i32>matchedLength : <i32>matchedLength;
 }
 
-export function matchedPathAt(): usize {
+function matchedPathAt(): usize {
   return matchedPath;
 }
 
@@ -112,7 +112,7 @@ export function matchedPathAt(): usize {
  * matcher's own pattern matching, behind the prefilter for long paths, so
  * it costs what check() costs rather than rules x path.
  */
-export function matchingRules(index: usize): u32 {
+function matchingRules(index: usize): u32 {
   let out = reserve(MATCHES, <usize>max<u32>(load<u32>(index + A_RULE_COUNT), 1) << 2);
   return scanRules(index, matchedPath, <u32>matchedLength, out);
 }
@@ -122,7 +122,7 @@ export function matchingRules(index: usize): u32 {
  * decide the path explainPath() prepared (the longest matches, all of
  * them), as u32 indexes in the usage table at matches(); returns their count.
  */
-export function usageRules(index: usize): u32 {
+function usageRules(index: usize): u32 {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   let out = reserve(MATCHES, <usize>max<u32>(load<u32>(robots + R_USAGE_COUNT), 1) << 2);
   bucketUsage(index);
@@ -135,7 +135,7 @@ export function usageRules(index: usize): u32 {
  * each: 0 unknown, 1 y, 2 n), for the caller to write before checkLines or
  * filterLines with PURPOSE_TABLE.
  */
-export function purposeTable(index: usize): usize {
+function purposeTable(index: usize): usize {
   bucketUsage(index);
   let robots = <usize>load<u32>(index + A_ROBOTS);
   return reserve(PURPOSE, max<u32>(load<u32>(robots + R_USAGE_COUNT), 1));
@@ -154,12 +154,12 @@ const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's C
   return scanUsage(index, matchedPath, <u32>matchedLength, 0) == 2 ? 2 : 1;
 }
 
-export function matches(): usize {
+function matches(): usize {
   return bufferPtr(MATCHES);
 }
 
 /** Decides the URL in the input; returns the verdict record. */
-export function check(index: usize, urlLen: u32): usize {
+function check(index: usize, urlLen: u32): usize {
   return decidePath(index, extractPath(bufferPtr(INPUT), urlLen), indexMode(index) == MODE_RFC);
 }
 
@@ -169,7 +169,7 @@ export function check(index: usize, urlLen: u32): usize {
  * verdicts(). Returns how many URLs the text held; the caller falls back to
  * one call per URL when that is not `count` (a URL contained a NUL).
  */
-export function checkBatch16(index: usize, units: u32, count: u32): u32 {
+function checkBatch16(index: usize, units: u32, count: u32): u32 {
   let len = encodeInput(units);
   let text = bufferPtr(UTF8);
   return decideBatch(index, text, text + len, count);
@@ -202,7 +202,7 @@ function decideBatch(index: usize, start: usize, end: usize, count: u32): u32 {
  * disallowed, 2 allowed but opted out of the `purpose`); returns the number
  * of lines. A final line break does not start another line.
  */
-export function checkLines(index: usize, textLen: u32, purpose: u32): u32 {
+function checkLines(index: usize, textLen: u32, purpose: u32): u32 {
   let rfc = indexMode(index) == MODE_RFC;
   let start = bufferPtr(INPUT);
   let end = start + <usize>textLen;
@@ -252,7 +252,7 @@ let filteredOptedOut: u32 = 0;
  * only when labelled. Returns the
  * output's length (bytes at output()); counts at filterCounts().
  */
-export function filterLines(index: usize, textLen: u32, keep: u32, purpose: u32): u32 {
+function filterLines(index: usize, textLen: u32, keep: u32, purpose: u32): u32 {
   let rfc = indexMode(index) == MODE_RFC;
   let start = bufferPtr(INPUT);
   let end = start + <usize>textLen;
@@ -302,13 +302,13 @@ export function filterLines(index: usize, textLen: u32, keep: u32, purpose: u32)
   return <u32>(at - out);
 }
 
-export function output(): usize {
+function output(): usize {
   return bufferPtr(OUTPUT);
 }
 
 /** filterLines' counts: lines, URLs (non-blank lines), allowed URLs, those opted out of the purpose, at 4 u32. */
 const COUNTS = memory.data(16);
-export function filterCounts(): usize {
+function filterCounts(): usize {
   store<u32>(COUNTS, filteredLines);
   store<u32>(COUNTS + 4, filteredUrls);
   store<u32>(COUNTS + 8, filteredAllowed);
@@ -316,7 +316,7 @@ export function filterCounts(): usize {
   return COUNTS;
 }
 
-export function verdicts(): usize {
+function verdicts(): usize {
   return bufferPtr(VERDICTS);
 }
 
@@ -328,20 +328,49 @@ function isRobotsTxt(path: usize, len: usize): bool {
 }
 
 /** Normalises the input (RFC mode rules, SPEC 3.2); returns the length, bytes at normalized(). */
-export function normalizeInput(len: u32): u32 {
+function normalizeInput(len: u32): u32 {
   let out = reserve(NORMAL, <usize>len * 3);
   return <u32>normalize(bufferPtr(INPUT), len, out, true, true);
 }
 
-export function normalized(): usize {
+function normalized(): usize {
   return bufferPtr(NORMAL);
 }
 
 /** Path extraction on its own (SPEC 3.1), for tests and the explain view. */
-export function pathOfInput(len: u32): u32 {
+function pathOfInput(len: u32): u32 {
   return <u32>extractPath(bufferPtr(INPUT), len);
 }
 
-export function path(): usize {
+function path(): usize {
   return extractedPath();
 }
+
+// The exports go by one letter each: their names are bytes of every bundle
+// that inlines the core. src/core/exports.ts gives the JavaScript side the
+// same names, and test/layout.test.ts holds the two lists together.
+export {
+  input as a,
+  scan as b,
+  events as c,
+  compile as d,
+  dispose as e,
+  select as f,
+  check as g,
+  checkBatch16 as h,
+  checkLines as i,
+  verdicts as j,
+  filterLines as k,
+  output as l,
+  filterCounts as m,
+  normalizeInput as n,
+  normalized as o,
+  pathOfInput as p,
+  path as q,
+  explainPath as r,
+  matchedPathAt as s,
+  matchingRules as t,
+  matches as u,
+  usageRules as v,
+  purposeTable as w,
+};

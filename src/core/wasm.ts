@@ -3,32 +3,33 @@
 
 import { typeError } from '../common/errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
+import { X } from './exports.js';
 
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
-  input(size: number): number;
-  scan(len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
-  events(): number;
-  compile(len: number, mode: number): number;
-  dispose(block: number): void;
-  select(robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
-  check(index: number, urlLen: number): number;
-  checkBatch16(index: number, units: number, count: number): number;
-  checkLines(index: number, textLen: number, purpose: number): number; // purpose: L.PURPOSE_*
-  verdicts(): number;
-  filterLines(index: number, textLen: number, keep: number, purpose: number): number;
-  output(): number;
-  filterCounts(): number;
-  normalizeInput(len: number): number;
-  normalized(): number;
-  pathOfInput(len: number): number;
-  path(): number;
-  explainPath(robots: number, urlLen: number): number;
-  matchedPathAt(): number;
-  matchingRules(index: number): number; // after explainPath: the rules of the index's groups that match
-  matches(): number;
-  usageRules(index: number): number; // after explainPath: the Content-Usage rules that decide the path
-  purposeTable(index: number): number; // sets the index up for a purpose; room for its preference per Content-Usage rule
+  [X.input](size: number): number;
+  [X.scan](len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
+  [X.events](): number;
+  [X.compile](len: number, mode: number): number;
+  [X.dispose](block: number): void;
+  [X.select](robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
+  [X.check](index: number, urlLen: number): number;
+  [X.checkBatch16](index: number, units: number, count: number): number;
+  [X.checkLines](index: number, textLen: number, purpose: number): number; // purpose: L.PURPOSE_*
+  [X.verdicts](): number;
+  [X.filterLines](index: number, textLen: number, keep: number, purpose: number): number;
+  [X.output](): number;
+  [X.filterCounts](): number;
+  [X.normalizeInput](len: number): number;
+  [X.normalized](): number;
+  [X.pathOfInput](len: number): number;
+  [X.path](): number;
+  [X.explainPath](robots: number, urlLen: number): number;
+  [X.matchedPathAt](): number;
+  [X.matchingRules](index: number): number; // after explainPath: the rules of the index's groups that match
+  [X.matches](): number;
+  [X.usageRules](index: number): number; // after explainPath: the Content-Usage rules that decide the path
+  [X.purposeTable](index: number): number; // sets the index up for a purpose; room for its preference per Content-Usage rule
 }
 
 const encoder = new TextEncoder();
@@ -120,7 +121,7 @@ export class Core {
       const tooLarge = () => new RangeError(`${name} is too large: the core takes at most 256 MiB, not ${size} bytes`);
       if (size > MAX_INPUT_BYTES) throw tooLarge();
       try {
-        this.#inputAt = this.exports.input(size);
+        this.#inputAt = this.exports[X.input](size);
       } catch (error) {
         throw error instanceof WebAssembly.RuntimeError ? tooLarge() : error;
       }

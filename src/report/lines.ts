@@ -8,6 +8,7 @@ import { L } from '../core/layout.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { leadingToken } from '../rules/agent.js';
 import { UNSUPPORTED_KEYS } from './unused-keys.js';
+import { X } from '../core/exports.js';
 
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
 
@@ -225,8 +226,8 @@ export function readLines(body: string | Uint8Array, options?: ParseOptions, con
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const { length } = core.writeBody(body, maxBytes);
-  const count = core.exports.scan(length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, content ? 2 : 1);
-  const base = core.exports.events() >>> 2;
+  const count = core.exports[X.scan](length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, content ? 2 : 1);
+  const base = core.exports[X.events]() >>> 2;
   const input = core.inputAt;
   // Copies: the core reuses both buffers on its next call.
   return new LineEvents(core.u32.slice(base, base + count * L.EV_WORDS), core.u8.slice(input, input + length));

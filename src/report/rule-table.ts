@@ -7,6 +7,7 @@ import { L } from '../core/layout.js';
 import { applyingGroups } from '../rules/usage-table.js';
 import { typeError } from '../common/errors.js';
 import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
+import { X } from '../core/exports.js';
 
 /** A rule of the applying groups that matches the path. */
 export interface Candidate {
@@ -64,9 +65,9 @@ export function preparePath(compiled: Compiled, url: string): { path: string; al
   const robots = compiled.live();
   const core = compiled.core;
   if (typeof url !== 'string') throw typeError('url', 'a string', url);
-  const result = core.exports.explainPath(robots, core.writeShort(url));
+  const result = core.exports[X.explainPath](robots, core.writeShort(url));
   const always = result < 0;
-  return { path: core.read(core.exports.matchedPathAt(), always ? -1 - result : result), always };
+  return { path: core.read(core.exports[X.matchedPathAt](), always ? -1 - result : result), always };
 }
 
 /**
@@ -77,7 +78,7 @@ export function preparePath(compiled: Compiled, url: string): { path: string; al
 export function matchingRules(compiled: Compiled, index: number): Uint32Array {
   compiled.live();
   const core = compiled.core;
-  const count = core.exports.matchingRules(index);
-  const at = core.exports.matches() >>> 2;
+  const count = core.exports[X.matchingRules](index);
+  const at = core.exports[X.matches]() >>> 2;
   return core.u32.slice(at, at + count);
 }

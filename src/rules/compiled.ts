@@ -6,6 +6,7 @@ import type { Core } from '../core/wasm.js';
 import { L } from '../core/layout.js';
 import { agentTokens, type Agent, type AgentTokens } from './agent.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
+import { X } from '../core/exports.js';
 
 export type RuleType = 'allow' | 'disallow';
 
@@ -111,7 +112,7 @@ export class Compiled {
   /** Builds an index for tokens already read from the caller's argument (no user code runs here). */
   #build(tokens: AgentTokens, full: boolean): number {
     const robots = this.live();
-    return this.core.exports.select(robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count, tokens.how | (full ? L.HOW_FULL : 0));
+    return this.core.exports[X.select](robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count, tokens.how | (full ? L.HOW_FULL : 0));
   }
 
   /** The index for an agent set: light for its first answers, then full; cached. */
@@ -142,7 +143,7 @@ export class Compiled {
       if (cache.size >= MAX_CACHED_AGENT_SETS) {
         const [oldestKey, oldest] = cache.entries().next().value as [string, CachedIndex];
         cache.delete(oldestKey);
-        this.core.exports.dispose(oldest.index);
+        this.core.exports[X.dispose](oldest.index);
         if (oldest === this.#last) this.#lastAgent = undefined;
       }
       const index = this.#build(tokens, false);
@@ -157,7 +158,7 @@ export class Compiled {
   #use(entry: CachedIndex): number {
     if (entry.scansLeft === 0) {
       const full = this.#build(entry.tokens, true);
-      this.core.exports.dispose(entry.index);
+      this.core.exports[X.dispose](entry.index);
       entry.index = full;
     }
     if (entry.scansLeft >= 0) entry.scansLeft--;
@@ -172,7 +173,7 @@ export class Compiled {
   }
 
   releaseIndex(index: number): void {
-    if (this.#owned?.delete(index)) this.core.exports.dispose(index);
+    if (this.#owned?.delete(index)) this.core.exports[X.dispose](index);
   }
 
   /** Decides one URL; returns the address of the verdict record. */
@@ -182,7 +183,7 @@ export class Compiled {
     // One URL goes in as UTF-8 (encodeInto): faster for one string than
     // copying its UTF-16 units, which pays only for batches (bulk.ts).
     const core = this.core;
-    return core.exports.check(index, core.writeShort(url));
+    return core.exports[X.check](index, core.writeShort(url));
   }
 
   allowed(verdict: number): boolean {
@@ -261,14 +262,14 @@ export class Compiled {
     if (this.#disposed) return;
     this.#disposed = true;
     const { exports } = this.core;
-    for (const { index } of this.#cached?.values() ?? []) exports.dispose(index);
-    for (const index of this.#owned ?? []) exports.dispose(index);
+    for (const { index } of this.#cached?.values() ?? []) exports[X.dispose](index);
+    for (const index of this.#owned ?? []) exports[X.dispose](index);
     this.#cached = undefined;
     this.#owned = undefined;
     // A finalizer registry holds this object until the event loop turns:
     // drop what it decoded, so a synchronous loop of parse/dispose keeps nothing large.
     this.#rules = undefined;
     this.#records = undefined;
-    exports.dispose(this.#robots);
+    exports[X.dispose](this.#robots);
   }
 }

@@ -6,6 +6,7 @@ import { L } from '../core/layout.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { Compiled } from './compiled.js';
 import { newRobots, robotsInternals, type Robots } from './robots.js';
+import { X } from '../core/exports.js';
 
 /** Parses a robots.txt (text, or bytes as fetched) for matching. */
 export function parse(body: string | Uint8Array | ArrayBuffer, options?: ParseOptions): Robots {
@@ -30,7 +31,7 @@ function parseBody(body: string | Uint8Array, options: ParseOptions | undefined,
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const written = core.writeBody(body, maxBytes);
-  const compiled = new Compiled(core, core.exports.compile(written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE));
+  const compiled = new Compiled(core, core.exports[X.compile](written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE));
   // Bytes are copied (the caller may reuse the buffer); strings are immutable.
   const source = typeof body === 'string' ? body : owned ? body.subarray(0, written.length) : body.slice(0, written.length);
   return newRobots(compiled, mode, written.cut, source, maxBytes);

@@ -10,6 +10,7 @@ import type { Compiled } from './compiled.js';
 import { purposeSetups, type Purpose } from './matcher.js';
 import { parseContentSignal, stricter, type SignalValue } from './content-signal.js';
 import { applyingGroups, preferencesOf, usageStatements } from './usage-table.js';
+import { X } from '../core/exports.js';
 
 /** What a purpose is called in each mechanism; null where it has no name. */
 export interface PurposeNames {
@@ -78,7 +79,7 @@ export function preparePurpose(compiled: Compiled, index: number, names: Purpose
   const rules = statements.ruleLines;
   if (!names.label || !rules.length) return L.PURPOSE_NONE;
   const core = compiled.core;
-  const at = core.exports.purposeTable(index);
+  const at = core.exports[X.purposeTable](index);
   const table = core.u8;
   for (let r = 0; r < rules.length; r++) {
     const preference = preferencesOf(statements, rules[r]!).preferences[names.label];

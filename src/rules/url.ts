@@ -2,6 +2,7 @@
 
 import { getCore } from '../core/wasm.js';
 import { typeError } from '../common/errors.js';
+import { X } from '../core/exports.js';
 
 /**
  * SPEC 3.2's RFC-mode normalisation of a URL or path: bytes outside ASCII
@@ -13,8 +14,8 @@ import { typeError } from '../common/errors.js';
 export function normalizeUrl(url: string): string {
   if (typeof url !== 'string') throw typeError('url', 'a string', url);
   const core = getCore();
-  const length = core.exports.normalizeInput(core.writeShort(url));
-  return core.read(core.exports.normalized(), length);
+  const length = core.exports[X.normalizeInput](core.writeShort(url));
+  return core.read(core.exports[X.normalized](), length);
 }
 
 /**
@@ -24,6 +25,6 @@ export function normalizeUrl(url: string): string {
 export function pathOf(url: string): string {
   if (typeof url !== 'string') throw typeError('url', 'a string', url);
   const core = getCore();
-  const length = core.exports.pathOfInput(core.writeShort(url));
-  return core.read(core.exports.path(), length);
+  const length = core.exports[X.pathOfInput](core.writeShort(url));
+  return core.read(core.exports[X.path](), length);
 }
