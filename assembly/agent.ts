@@ -155,24 +155,25 @@ function compareBytes(a: usize, an: u32, b: usize, bn: u32): i32 {
   return <i32>an - <i32>bn;
 }
 
-// The sort records (sort.ts) of an index build. A rule's: its key's first 8
-// bytes as a big-endian word (zero-padded: patterns hold no NUL byte, so the
-// words order like the bytes), the key's length, the rule's index; keys are
-// found once, before the sort (a wildcard rule's key ends at its first `*`,
-// which takes a scan to find). An extra's: its rule index, then 0xffff less
-// its priority (longest first, then file order), so its word alone orders it.
-const SR_LENGTH: usize = 8;
-const SR_RULE: usize = 12;
+// The sort records (sort.ts) of an index build. A rule's: its key's first 16
+// bytes as two big-endian words (zero-padded: patterns hold no NUL byte, so
+// the words order like the bytes; keys in one directory often share 8), the
+// key's length, the rule's index; keys are found once, before the sort (a
+// wildcard rule's key ends at its first `*`, which takes a scan to find). An
+// extra's: its rule index, then 0xffff less its priority (longest first, then
+// file order), so its first word alone orders it.
+const SR_LENGTH: usize = 16;
+const SR_RULE: usize = 20;
 
-/** The order of two rule records' keys whose first 8 bytes are equal (as compareBytes). */
+/** The order of two rule records' keys whose first 16 bytes are equal (as compareBytes). */
 function keyOrder(a: usize, b: usize): i32 {
   let la = load<u32>(a + SR_LENGTH);
   let lb = load<u32>(b + SR_LENGTH);
-  if (la <= 8 || lb <= 8) return <i32>la - <i32>lb;
-  return compareBytes(sortArena + load<u32>(ruleAt(load<u32>(a + SR_RULE)) + RULE_PATTERN) + 8, la - 8, sortArena + load<u32>(ruleAt(load<u32>(b + SR_RULE)) + RULE_PATTERN) + 8, lb - 8);
+  if (la <= 16 || lb <= 16) return <i32>la - <i32>lb;
+  return compareBytes(sortArena + load<u32>(ruleAt(load<u32>(a + SR_RULE)) + RULE_PATTERN) + 16, la - 16, sortArena + load<u32>(ruleAt(load<u32>(b + SR_RULE)) + RULE_PATTERN) + 16, lb - 16);
 }
 
-/** Orders two rule records whose first 8 key bytes are equal: by the rest of the key, then file order. */
+/** Orders two rule records whose first 16 key bytes are equal: by the rest of the key, then file order. */
 function keyTie(a: usize, b: usize): bool {
   let c = keyOrder(a, b);
   return c < 0 || (c == 0 && load<u32>(a + SR_RULE) < load<u32>(b + SR_RULE));
@@ -255,7 +256,9 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let record = order + <usize>i * RECORD_SIZE;
     let rule = ruleAt(load<u32>(record + SR_RULE));
     let length = keyLength(rule);
-    store<u64>(record, prefixWord(sortArena + load<u32>(rule + RULE_PATTERN), min<u32>(length, 8)));
+    let bytes = sortArena + load<u32>(rule + RULE_PATTERN);
+    store<u64>(record, prefixWord(bytes, min<u32>(length, 8)));
+    store<u64>(record, length > 8 ? prefixWord(bytes + 8, min<u32>(length - 8, 8)) : 0, 8);
     store<u32>(record + SR_LENGTH, length);
   }
   sortRecords(order, n, keyTie);
@@ -285,7 +288,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
       let record = order + <usize>j * RECORD_SIZE;
       let index = load<u32>(record + SR_RULE);
       let r = ruleAt(index);
-      if (j > i && (load<u64>(record) != load<u64>(first) || keyOrder(first, record) != 0)) break; // the next key
+      if (j > i && (load<u64>(record) != load<u64>(first) || load<u64>(record, 8) != load<u64>(first, 8) || keyOrder(first, record) != 0)) break; // the next key
       // Sorted by rule index within a run, so the first of a type is its best.
       let allowRule = (load<u32>(r + RULE_FLAGS) & RULE_ALLOW) != 0;
       if (isPlainPrefix(r)) {
@@ -301,6 +304,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
         let extra = reserveKeep(EXTRAS, <usize>(extraCount + 1) * RECORD_SIZE) + <usize>extraCount * RECORD_SIZE;
         store<u32>(extra, index);
         store<u32>(extra, 0xffff - <u32>load<u16>(r + RULE_LENGTH), 4);
+        store<u64>(extra, 0, 8);
         extraCount++;
       }
       j++;

@@ -1,12 +1,12 @@
-// A stable bottom-up merge sort of 16-byte records, for building indexes.
-// A record starts with a u64 that orders it (compared in the merge loop
-// itself: most comparisons end there); records with equal words are ordered
-// by `tie`, a plain function reference (no closures in AssemblyScript; what
+// A stable bottom-up merge sort of 24-byte records, for building indexes.
+// A record starts with two u64 words that order it (compared in the merge
+// loop itself: most comparisons end there); records with equal words are
+// ordered by `tie`, a plain function reference (no closures in AssemblyScript; what
 // it compares lives in the caller's module state).
 
 import { SORT_TEMP, reserve } from "./buffers";
 
-export const RECORD_SIZE: usize = 16;
+export const RECORD_SIZE: usize = 24;
 
 export function sortRecords(items: usize, n: u32, tie: (a: usize, b: usize) => bool): void {
   if (n < 2) return;
@@ -24,10 +24,16 @@ export function sortRecords(items: usize, n: u32, tie: (a: usize, b: usize) => b
         let wi = load<u64>(i);
         let wj = load<u64>(j);
         // From the right only when strictly less: keeps the sort stable.
-        let right = wj < wi || (wj == wi && tie(j, i));
+        let right = wj < wi;
+        if (wj == wi) {
+          let vi = load<u64>(i, 8);
+          let vj = load<u64>(j, 8);
+          right = vj < vi || (vj == vi && tie(j, i));
+        }
         let from = right ? j : i;
         store<u64>(k, load<u64>(from));
         store<u64>(k, load<u64>(from, 8), 8);
+        store<u64>(k, load<u64>(from, 16), 16);
         if (right) j += RECORD_SIZE;
         else i += RECORD_SIZE;
         k += RECORD_SIZE;

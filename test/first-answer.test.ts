@@ -53,10 +53,11 @@ describe('first answers (scan) and later answers (full index) agree', () => {
     );
   });
 
-  test('keys that share their first 8 bytes or more, or are equal (the index sort compares 8 bytes first, then the rest, then file order)', () => {
-    // Prefixes of 7, 8 and 9 bytes around the sort's word, pieces that make
-    // keys equal, one a prefix of another, or differing only past byte 8.
-    const prefix = fc.constantFrom('/', '/aaaaaa', '/aaaaaaa', '/aaaaaaaa', '/aaaaaaa/', '/aaaaaaab');
+  test('keys that share their first 8 or 16 bytes or more, or are equal (the index sort compares 16 bytes first, as two words, then the rest, then file order)', () => {
+    // Prefixes of 7 to 9 and 15 to 17 bytes around the sort's two words, pieces
+    // that make keys equal, one a prefix of another, or differing only past
+    // byte 8 or byte 16.
+    const prefix = fc.constantFrom('/', '/aaaaaa', '/aaaaaaa', '/aaaaaaaa', '/aaaaaaa/', '/aaaaaaab', '/aaaaaaa/aaaaaa', '/aaaaaaa/aaaaaaa', '/aaaaaaa/aaaaaaab', '/aaaaaaa/aaaaaaa/');
     const piece = fc.array(fc.constantFrom('a', 'b', '/', '*'), { maxLength: 6 }).map((cs) => cs.join(''));
     const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), prefix, piece, fc.boolean()).map(([type, p, q, anchored]) => `${type}: ${p}${q}${anchored ? '$' : ''}`);
     const path = fc.tuple(prefix, fc.array(fc.constantFrom('a', 'b', '/'), { maxLength: 8 })).map(([p, cs]) => p + cs.join(''));
