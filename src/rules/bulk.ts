@@ -28,9 +28,9 @@ const BATCH_BYTES = 1 << 20;
 const LINES_CHUNK = 1 << 20;
 
 /**
- * Decides many URLs with one core call per batch: they go in NUL-separated
- * (as UTF-16 units where the runtime can copy them, else joined and encoded
- * once); the core splits them, finds each path and writes a byte per URL.
+ * Decides many URLs with one core call per batch: they go in NUL-separated,
+ * as UTF-16 units (Core.writeUnits), and the core encodes them, splits them,
+ * finds each path and writes a byte per URL.
  * A URL containing NUL makes the count come out wrong, and that batch is
  * redone one URL at a time.
  *
