@@ -46,6 +46,11 @@ export function reserve(buf: usize, size: usize): usize {
   return <usize>load<u32>(buf);
 }
 
+/** reserveKeep() without the call when the buffer has room (the per-line paths of parse and compile). */
+@inline export function roomFor(buf: usize, size: usize): usize {
+  return size <= <usize>load<u32>(buf, 4) ? <usize>load<u32>(buf) : reserveKeep(buf, size);
+}
+
 /** Makes room for `size` bytes, keeping the contents. */
 export function reserveKeep(buf: usize, size: usize): usize {
   let cap = <usize>load<u32>(buf, 4);

@@ -4,7 +4,7 @@
 
 import { is, SPACE, BLANK, TOKEN, lower, equalsIgnoreCase } from "./bytes";
 import * as K from "./keywords";
-import { ARENA, GROUPS, RULES, USAGE, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep } from "./buffers";
+import { ARENA, GROUPS, RULES, USAGE, TOKENS, EVENTS, RECORDS, bufferPtr, reserveKeep, roomFor } from "./buffers";
 import { normalize, valueShape, VALUE_NEEDS_WORK, VALUE_HAS_STAR } from "./normalize";
 import { findByte } from "./scan";
 import { allocate } from "./heap";
@@ -29,9 +29,9 @@ let recordCount: u32 = 0;
 let lastAgent: i32 = -1; // token of the latest user-agent line; -2 for '*'
 
 /** Appends bytes to the arena and returns their offset in it. */
-function arenaAppend(src: usize, n: usize): u32 {
+@inline function arenaAppend(src: usize, n: usize): u32 {
   let at = arenaLength;
-  memory.copy(reserveKeep(ARENA, at + n) + at, src, n);
+  memory.copy(roomFor(ARENA, at + n) + at, src, n);
   arenaLength += n;
   return <u32>at;
 }
@@ -80,7 +80,7 @@ function addRecord(input: usize, ev: usize, kind: u32, group: i32): void {
   let valueLength = <usize>(load<u32>(ev + EV_VALUE_END) - load<u32>(ev + EV_VALUE_START));
   let offset = arenaAppend(key, keyLength);
   arenaAppend(value, valueLength);
-  let at = reserveKeep(RECORDS, <usize>(recordCount + 1) * REC_SIZE) + <usize>recordCount * REC_SIZE;
+  let at = roomFor(RECORDS, <usize>(recordCount + 1) * REC_SIZE) + <usize>recordCount * REC_SIZE;
   store<u32>(at + REC_KIND, kind);
   store<u32>(at + REC_LINE, load<u32>(ev + EV_LINE));
   store<i32>(at + REC_GROUP, group);
@@ -91,7 +91,7 @@ function addRecord(input: usize, ev: usize, kind: u32, group: i32): void {
   recordCount++;
 }
 
-function currentGroup(): usize {
+@inline function currentGroup(): usize {
   return bufferPtr(GROUPS) + <usize>(groupCount - 1) * G_SIZE;
 }
 
@@ -125,7 +125,7 @@ function addAgent(value: usize, len: usize, global: bool): void {
   let offset = arenaAppend(value, n);
   let bytes = bufferPtr(ARENA) + offset;
   for (let i: usize = 0; i < n; i++) store<u8>(bytes + i, <u8>lower(load<u8>(bytes + i)));
-  let at = reserveKeep(TOKENS, <usize>(tokenCount + 1) * T_SIZE) + <usize>tokenCount * T_SIZE;
+  let at = roomFor(TOKENS, <usize>(tokenCount + 1) * T_SIZE) + <usize>tokenCount * T_SIZE;
   store<u32>(at + T_OFFSET, offset);
   store<u32>(at + T_LENGTH, <u32>n);
   tokenCount++;
@@ -257,8 +257,8 @@ function shapeOf(p: usize, n: usize): u32 {
   store<u16>(at + RULE_RAW_LENGTH, <u16>rawLength);
 }
 
-function pushRule(line: u32, flags: u32, pattern: u32, length: u32, rawLength: u32): void {
-  let at = reserveKeep(RULES, <usize>(ruleCount + 1) * RULE_SIZE) + <usize>ruleCount * RULE_SIZE;
+@inline function pushRule(line: u32, flags: u32, pattern: u32, length: u32, rawLength: u32): void {
+  let at = roomFor(RULES, <usize>(ruleCount + 1) * RULE_SIZE) + <usize>ruleCount * RULE_SIZE;
   storeRule(at, line, flags, pattern, length, rawLength);
   ruleCount++;
   let g = currentGroup();

@@ -8,7 +8,7 @@
 import { is, SPACE, BLANK, lower, startsWithIgnoreCase, equalsIgnoreCase } from "./bytes";
 import { findByte, findEitherPadded, findAnyPadded } from "./scan";
 import * as K from "./keywords";
-import { EVENTS, bufferPtr, reserveKeep } from "./buffers";
+import { EVENTS, roomFor } from "./buffers";
 import {
   MODE_RFC, MAX_LINE_BYTES,
   KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
@@ -201,8 +201,7 @@ function emit(
   keyStart: usize, keyEnd: usize, valueStart: usize, valueEnd: usize,
   lineStart: usize, lineEnd: usize,
 ): void {
-  let needed = (<usize>eventCount + 1) * EV_SIZE;
-  let at = (needed <= <usize>load<u32>(EVENTS, 4) ? bufferPtr(EVENTS) : reserveKeep(EVENTS, needed)) + <usize>eventCount * EV_SIZE;
+  let at = roomFor(EVENTS, (<usize>eventCount + 1) * EV_SIZE) + <usize>eventCount * EV_SIZE;
   store<u32>(at + EV_LINE, lineNumber);
   store<u32>(at + EV_KIND, kindAndFlags);
   store<u32>(at + EV_KEY_START, <u32>(keyStart - base));
