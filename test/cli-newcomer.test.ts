@@ -5,22 +5,17 @@
 // ROBOTSMATCH_CLI=path/to/an/older/dist/cli/main.js runs them against an
 // older build, where they fail.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { cli, demo, onTerminal, robotsmatch, shell } from './support/cli.js';
 import { redirect, startServer, text, type TestServer } from './support/server.js';
 import { corpusUrls } from './support/corpus.js';
+import { scratchDir } from './support/files.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-newcomer-'));
-const file = (name: string, content: string | Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, file } = scratchDir('newcomer');
 
 const ROBOTS = demo('robots.txt');
 const DEMO = readFileSync(ROBOTS, 'utf8');

@@ -3,13 +3,14 @@
 // the worker pool), check --usage (text, JSON, --urls, fetched robots.txt),
 // explain's usage, audit's signal columns, and the bad --purpose error.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parse } from '../src/index.js';
 import { purpose } from '../src/usage.js';
 import { cli, robotsmatch } from './support/cli.js';
 import { startServer, text, type TestServer } from './support/server.js';
+import { scratchDir } from './support/files.js';
 
 /** Cloudflare's managed block above the site's own rules (the groups are Google's: a group ends only at a rule). */
 const CLOUDFLARE = [
@@ -43,22 +44,10 @@ const AIPREF = [
 
 const PLAIN = 'User-agent: *\nDisallow: /private/\n';
 
-let dir: string;
-let cloudflare: string;
-let aipref: string;
-let plain: string;
-const file = (name: string, content: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'robotsmatch-usage-'));
-  cloudflare = file('cloudflare.txt', CLOUDFLARE);
-  aipref = file('aipref.txt', AIPREF);
-  plain = file('plain.txt', PLAIN);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { file } = scratchDir('usage');
+const cloudflare = file('cloudflare.txt', CLOUDFLARE);
+const aipref = file('aipref.txt', AIPREF);
+const plain = file('plain.txt', PLAIN);
 
 const E = 'https://example.com';
 /** Allowed, disallowed, opted out of train-ai, a blank line, allowed (AIPREF, for any crawler following `*`). */

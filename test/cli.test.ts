@@ -2,23 +2,18 @@
 // processes, real files (plain and gzip), pipes, and real HTTP servers on
 // 127.0.0.1 for --robots URL, check without --robots, lint URL and fetch.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '../src/index.js';
 import { cli, demo, robotsmatch, shell } from './support/cli.js';
 import { startServer, text, redirect, type TestServer } from './support/server.js';
 import { corpusUrls, CORPUS_DIR } from './support/corpus.js';
+import { scratchDir } from './support/files.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-cli-'));
-const file = (name: string, content: string | Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, file } = scratchDir('cli');
 
 const ROBOTS = demo('robots.txt');
 const lines = (s: string) => s.split('\n').filter((l) => l !== '');

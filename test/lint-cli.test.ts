@@ -2,27 +2,21 @@
 // processes on real files (the fixtures), directories, standard input, real
 // HTTP servers, and every output format.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cli, robotsmatch } from './support/cli.js';
 import { startServer, text, type TestServer } from './support/server.js';
+import { scratchDir } from './support/files.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/lint/', import.meta.url));
 const fixture = (name: string) => join(FIXTURES, name);
-const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-lint-'));
-const file = (name: string, content: string | Uint8Array) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
+const { dir, file } = scratchDir('lint');
 const copy = (name: string) => {
   const path = join(dir, `copy-${name}`);
   copyFileSync(fixture(name), path);
   return path;
 };
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
   let server: TestServer;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { audit, selectCrawlers, type AuditRow, type CrawlerEntry, type CrawlerSelection } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
-import { FETCH_FLAGS, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { out, warn } from './output.js';
 import { table } from './table.js';
 import { preferencesText, signalText } from './usage-text.js';
@@ -26,18 +26,14 @@ sites is one command. A URL is read as given; a bare https://host means
 https://host/robots.txt. Exit status: 0, or 2 on error.
 
 Options:
-  --crawlers SET   all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
-  -j, --json       one JSON object per robots.txt and crawler (see docs/cli.md):
-                   {"robots","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt",
-                    "contentSignal","contentUsage","licenses"}
-  --csv            the same columns as CSV, with a header row (contentSignal and
-                   contentUsage as key=value lists, licenses separated by spaces)
-  -m, --mode MODE  google (default) or rfc
-  -A, --user-agent UA
-                   the User-Agent header for fetching
-                   (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
-  --timeout MS     give up a fetch after MS milliseconds (default 30000)
-  -h, --help       show this help
+  --crawlers SET     all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
+  -j, --json         one JSON object per robots.txt and crawler (see docs/cli.md):
+                     {"robots","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt",
+                      "contentSignal","contentUsage","licenses"}
+  --csv              the same columns as CSV, with a header row (contentSignal and
+                     contentUsage as key=value lists, licenses separated by spaces)
+  -m, --mode MODE    google (default) or rfc
+${FETCH_FLAGS_HELP}  -h, --help         show this help
 `;
 
 export async function auditCommand(argv: string[]): Promise<number> {

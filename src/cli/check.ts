@@ -10,7 +10,7 @@ import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
 import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
 import { errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
-import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
+import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
 import { urlArgument } from './url-argument.js';
 import { NO_USAGE, usageRecord, type UsageRecord } from './usage-text.js';
 
@@ -47,11 +47,7 @@ Options:
                      fallback tokens' group, else * if it obeys *
   -m, --mode MODE    google (default) or rfc
   -j, --json         one JSON object per URL (see docs/cli.md)
-  -A, --user-agent UA
-                     the User-Agent header for fetching
-                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
-  --timeout MS       give up a fetch after MS milliseconds (default 30000)
-  --max-bytes N      read only the first N bytes of a robots.txt (default 512000)
+${FETCH_FLAGS_HELP}  --max-bytes N      read only the first N bytes of a robots.txt (default 512000)
   --workers N        worker threads for a long --urls list with --robots (default:
                      the cores, up to 8)
   -h, --help         show this help

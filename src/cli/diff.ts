@@ -6,12 +6,11 @@
 
 import { diff, githubAnnotation, UrlDiff, type RobotsDiff, type UrlChange } from '../lint.js';
 import { fetchRobots, isPlainToken, type Verdict } from '../index.js';
-import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { readRobotsFile, outcomeSentence, robotsUrlOf } from './robots-source.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
-import { isUrl, maxBytesOf, parseCommand, timeoutOf } from './options.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, parseFlags, timeoutOf } from './options.js';
 
 export const DIFF_HELP = `Usage: robotsmatch diff <OLD> <NEW> [options]
 
@@ -28,9 +27,7 @@ Options:
   --format FORMAT    text (default), github (annotations on NEW) or json
   --fail-on-block    exit 1 when the change newly disallows something
   --max-bytes N      read at most N bytes of each file (default 512000)
-  --user-agent UA    the User-Agent header when fetching
-  --timeout MS       give up fetching after MS milliseconds (default 30000)
-  -h, --help         show this help
+${FETCH_FLAGS_HELP}  -h, --help         show this help
 `;
 
 const DEFAULT_URL_AGENTS = ['Googlebot', 'Bingbot', '*'];
@@ -66,18 +63,14 @@ function side(v: Verdict): string {
 const word = (v: Verdict) => (v.allowed ? 'allowed' : 'disallowed');
 
 export async function diffCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('diff', () => parseArgs({
-    args: argv, allowPositionals: true, strict: true, options: {
-      urls: { type: 'string' },
-      agent: { type: 'string', multiple: true },
-      format: { type: 'string', default: 'text' },
-      'fail-on-block': { type: 'boolean', default: false },
-      'max-bytes': { type: 'string' },
-      'user-agent': { type: 'string' },
-      timeout: { type: 'string', default: '30000' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }));
+  const { values, positionals } = parseFlags('diff', argv, {
+    urls: { type: 'string' },
+    agent: { type: 'string', multiple: true },
+    format: { type: 'string', default: 'text' },
+    'fail-on-block': { type: 'boolean', default: false },
+    'max-bytes': { type: 'string' },
+    ...FETCH_FLAGS,
+  });
   if (values.help) {
     process.stdout.write(DIFF_HELP);
     return 0;

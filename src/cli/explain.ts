@@ -5,7 +5,7 @@ import { explain, type Explanation, type ExplainReason } from '../explain.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
-import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { urlArgument } from './url-argument.js';
 import { capitalised, usageLines } from './usage-text.js';
 
@@ -31,11 +31,7 @@ Options:
                      fallback tokens' group, else * if it obeys *
   -m, --mode MODE    google (default) or rfc
   -j, --json         the explanation as one JSON object (see docs/cli.md)
-  -A, --user-agent UA
-                     the User-Agent header when fetching
-                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
-  --timeout MS       give up fetching after MS milliseconds (default 30000)
-  --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
+${FETCH_FLAGS_HELP}  --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
   -h, --help         show this help
 `;
 

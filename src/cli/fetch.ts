@@ -5,7 +5,7 @@ import { fetchRobots } from '../index.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint } from './output.js';
 import { contentOf, contentProblem, errorSentence, outcomeSentence, robotsUrlOf } from './robots-source.js';
-import { FETCH_FLAGS, isUrl, maxBytesOf, parseFlags, plural, timeoutOf } from './options.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, parseFlags, plural, timeoutOf } from './options.js';
 
 export const FETCH_HELP = `Usage: robotsmatch fetch <URL> [options]
 
@@ -21,11 +21,7 @@ it was unreachable (a crawler must not fetch anything for now), 2 on error.
 Options:
   -j, --json         the outcome and the whole body as one JSON object (see docs/cli.md)
   --lines N          how many lines of the body to print (default 20; 0: all)
-  -A, --user-agent UA
-                     the User-Agent header to send
-                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
-  --timeout MS       give up after MS milliseconds (default 30000)
-  --max-bytes N      read only the first N bytes of the body (default 512000)
+${FETCH_FLAGS_HELP}  --max-bytes N      read only the first N bytes of the body (default 512000)
   -h, --help         show this help
 `;
 

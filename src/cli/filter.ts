@@ -13,7 +13,7 @@ import { lineChunks } from './line-chunks.js';
 import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
-import { MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, purposeOf, timeoutOf, workersOf } from './options.js';
+import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, purposeOf, timeoutOf, workersOf } from './options.js';
 
 export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL|- [options] [FILE|-]
 
@@ -52,11 +52,7 @@ Options:
   --workers N        worker threads for large inputs (default: the cores, up to 8);
                      1 matches in the main thread only
   --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
-  -A, --user-agent UA
-                     the User-Agent header when fetching the robots.txt
-                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
-  --timeout MS       give up fetching the robots.txt after MS milliseconds (default 30000)
-  -q, --quiet        no summary on standard error
+${FETCH_FLAGS_HELP}  -q, --quiet        no summary on standard error
   -h, --help         show this help
 `;
 

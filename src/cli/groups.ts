@@ -5,7 +5,7 @@ import { groups, type RobotsGroup } from '../index.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
-import { FETCH_FLAGS, maxBytesOf, modeOf, parseFlags, plural, timeoutOf } from './options.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, modeOf, parseFlags, plural, timeoutOf } from './options.js';
 
 export const GROUPS_HELP = `Usage: robotsmatch groups <FILE|URL|-> [options]
 
@@ -19,11 +19,7 @@ Exit status: 0, or 2 when the robots.txt cannot be read.
 Options:
   -j, --json         one JSON object (see docs/cli.md)
   -m, --mode MODE    google (default) or rfc: how lines are read
-  -A, --user-agent UA
-                     the User-Agent header when fetching
-                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
-  --timeout MS       give up fetching after MS milliseconds (default 30000)
-  --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
+${FETCH_FLAGS_HELP}  --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
   -h, --help         show this help
 `;
 

@@ -6,13 +6,12 @@
 import { ALL_CODES, applyFixes, formatFixDiff, formatGithub, formatSarif, formatText, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../lint.js';
 import { fetchRobots } from '../index.js';
 import { colorOut, paint } from './output.js';
-import { parseArgs } from 'node:util';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { outcomeSentence, readRobotsFile, describeFsError, robotsUrlOf } from './robots-source.js';
-import { isUrl, maxBytesOf, modeOf, parseCommand, timeoutOf } from './options.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 
 export const LINT_HELP = `Usage: robotsmatch lint <FILE|DIR|URL|->... [options]
 
@@ -36,9 +35,7 @@ Options:
   --diff             show the fixes as a unified diff; change nothing
   --mode MODE        google (default) or rfc: whose grouping decides rule-outside-group
   --max-bytes N      the size limit to check against (default 512000)
-  --user-agent UA    the User-Agent header when fetching
-  --timeout MS       give up fetching after MS milliseconds (default 30000)
-  -h, --help         show this help
+${FETCH_FLAGS_HELP}  -h, --help         show this help
 
 In a file, \`# robotsmatch: ignore[code]\` silences a code on its line (alone on a
 line: on the next line), \`# robotsmatch: ignore-file[code]\` in the whole file.
@@ -128,23 +125,19 @@ async function readStdin(limit: number): Promise<Uint8Array> {
 const fatal = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
 export async function lintCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommand('lint', () => parseArgs({
-    args: argv, allowPositionals: true, strict: true, options: {
-      format: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      'fail-on': { type: 'string', default: 'error' },
-      select: { type: 'string', multiple: true },
-      ignore: { type: 'string', multiple: true },
-      fix: { type: 'boolean', default: false },
-      'unsafe-fixes': { type: 'boolean', default: false },
-      diff: { type: 'boolean', default: false },
-      mode: { type: 'string', default: 'google' },
-      'max-bytes': { type: 'string' },
-      'user-agent': { type: 'string' },
-      timeout: { type: 'string', default: '30000' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }));
+  const { values, positionals } = parseFlags('lint', argv, {
+    format: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    'fail-on': { type: 'string', default: 'error' },
+    select: { type: 'string', multiple: true },
+    ignore: { type: 'string', multiple: true },
+    fix: { type: 'boolean', default: false },
+    'unsafe-fixes': { type: 'boolean', default: false },
+    diff: { type: 'boolean', default: false },
+    mode: { type: 'string', default: 'google' },
+    'max-bytes': { type: 'string' },
+    ...FETCH_FLAGS,
+  });
   if (values.help) {
     process.stdout.write(LINT_HELP);
     return 0;

@@ -26,6 +26,13 @@ export const FETCH_FLAGS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies Options;
 
+/** FETCH_FLAGS in a subcommand's help (but --help, which ends every list). */
+export const FETCH_FLAGS_HELP = `  -A, --user-agent UA
+                     the User-Agent header when fetching
+                     (default: robotsmatch/VERSION (+https://www.npmjs.com/package/robotsmatch))
+  --timeout MS       give up fetching after MS milliseconds (default 30000)
+`;
+
 /** Flags every subcommand that matches URLs takes. */
 export const MATCH_FLAGS = {
   agent: { type: 'string', multiple: true, short: 'a' },
@@ -39,7 +46,7 @@ export const MATCH_FLAGS = {
  * Runs a subcommand's node:util parseArgs call (strict, positionals allowed),
  * turning its errors into one-line usage errors in the user's terms.
  */
-export function parseCommand<R>(name: string, parse: () => R): R {
+function parseCommand<R>(name: string, parse: () => R): R {
   try {
     return parse();
   } catch (error) {
