@@ -113,14 +113,14 @@ describe('forAgent', () => {
     expect(Array.from(m.matchMany(noNul))).toEqual(noNul.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
   });
 
-  test('a batch longer than one join (512 URLs are joined per copy): empty URLs at the seams, a NUL in a later join, two-byte text', () => {
+  test('more URLs than one batch (512 per core call): empty URLs at the seams, a NUL in a later batch, two-byte text', () => {
     const robots = parse('User-agent: *\nDisallow: /a\nAllow: /a/é\nDisallow: /*.pdf$\n');
     const m = robots.forAgent('x');
     const urls = Array.from({ length: 1_600 }, (_, i) =>
       [511, 512, 1023, 1024, 1599].includes(i) ? '' : i % 7 === 0 ? `https://e.com/a/é/${i}` : i % 5 === 0 ? `/a/${i}.pdf` : `/${i % 3 ? 'a' : 'b'}/${i}`);
     const want = urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0));
     expect(Array.from(m.matchMany(urls))).toEqual(want);
-    urls[700] = '/b\0/a'; // a NUL in the second join: that batch is redone one URL at a time
+    urls[700] = '/b\0/a'; // a NUL in the second batch: that batch is redone one URL at a time
     want[700] = robots.isAllowed(urls[700], 'x') ? 1 : 0;
     expect(Array.from(m.matchMany(urls))).toEqual(want);
   });

@@ -64,8 +64,6 @@ function findCopyUnits(): CopyUnits {
 }
 
 const copyUnits = findCopyUnits();
-/** Texts per join in writeUnits. */
-const JOIN_TEXTS = 512;
 
 export class Core {
   readonly exports: CoreExports;
@@ -177,11 +175,10 @@ export class Core {
   /**
    * Writes texts from `from` on as UTF-16 units separated by NUL units, for
    * checkBatch16: at most `max` of them, as many as fit in `room` bytes (one
-   * at least); returns the index after the last one written. They are
-   * joined JOIN_TEXTS at a time and each join copied in one call: a native
-   * call per URL cost more than the join, and much longer joins cost more
-   * again (npm run bench:transfer). The caller has checked that they are
-   * strings; `name[offset + i]` names one in an error.
+   * at least); returns the index after the last one written. They are joined
+   * and copied in one call: a native call per URL cost more than the join.
+   * The caller has checked that they are strings; `name[offset + i]` names
+   * one in an error.
    */
   writeUnits(texts: readonly string[], from: number, max: number, room: number, name: string, offset = 0): number {
     const end = Math.min(texts.length, from + max);
@@ -195,11 +192,8 @@ export class Core {
     const size = units * 2 + 2;
     const start = size > room ? this.#reserve(size, `${name}[${offset + from}]`) : this.#reserve(room, name); // first: reserving may grow memory and renew u8
     const u8 = this.u8;
-    let at = start;
-    for (let j = from; j < i; j += JOIN_TEXTS) {
-      if (j > from) at += copyUnits.call(u8, '\0', at);
-      at += copyUnits.call(u8, i - j === 1 ? texts[j]! : texts.slice(j, Math.min(i, j + JOIN_TEXTS)).join('\0'), at);
-    }
+    const text = i - from === 1 ? texts[from]! : (from === 0 && i === texts.length ? texts : texts.slice(from, i)).join('\0');
+    const at = start + copyUnits.call(u8, text, start);
     u8[at] = 0;
     u8[at + 1] = 0;
     this.unitsWritten = units;

@@ -20,8 +20,13 @@ export interface FilteredLines {
   optedOut?: number;
 }
 
-/** URLs per core call in a batch: amortises the call, bounds the verdicts buffer. */
-const BATCH = 4096;
+/**
+ * URLs per core call in a batch: they are joined into one string and copied
+ * in one call (Core.writeUnits), and joins much longer than this cost more
+ * than they save (npm run bench:transfer); a call per 512 URLs costs nothing
+ * to speak of.
+ */
+const BATCH = 512;
 /** Room for one batch of URLs as UTF-16 (a URL longer than this goes alone). */
 const BATCH_BYTES = 1 << 20;
 /** Bytes (or UTF-16 units) of newline-separated URLs per core call in matchLines. */
