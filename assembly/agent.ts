@@ -20,7 +20,7 @@ import { prefixWord, findByte } from "./scan";
 import { markPath, patternNeeds, hasNeeds, mayMatch, PREFILTER_PATH } from "./masks";
 import { sortRecords, RECORD_SIZE } from "./sort";
 import { allocate, release } from "./heap";
-import { ORDER, KEYS, EXTRAS, SORT_TEMP, AGENT_SET, PURPOSE, BUCKETS, reserve, reserveKeep, bufferPtr } from "./buffers";
+import { ORDER, KEYS, KEY_WORDS, EXTRAS, SORT_TEMP, AGENT_SET, PURPOSE, BUCKETS, reserve, reserveKeep, bufferPtr } from "./buffers";
 import {
   R_GROUP_COUNT, R_GROUPS, R_TOKENS, R_RULES, R_RULE_COUNT, R_ARENA, R_MODE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_USAGE_START, G_USAGE_COUNT, G_SIZE,
@@ -259,6 +259,9 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     let keyOff = load<u32>(ruleAt(load<u32>(first + SR_RULE)) + RULE_PATTERN);
     let keyLen = load<u32>(first + SR_LENGTH);
     let key = reserveKeep(KEYS, <usize>(keyCount + 1) * K_SIZE) + <usize>keyCount * K_SIZE;
+    let words = reserveKeep(KEY_WORDS, <usize>(keyCount + 1) * 16) + <usize>keyCount * 16;
+    store<u64>(words, load<u64>(first)); // the words floorKey searches: the sort's own
+    store<u64>(words, load<u64>(first, 8), 8);
     store<u32>(key + K_OFFSET, keyOff);
     store<u32>(key + K_LENGTH, keyLen);
     store<i32>(key + K_PARENT, -1);
@@ -357,13 +360,9 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   store<i32>(block + A_CHOSEN, chosen);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
   release(groupList);
-  if (keyCount) memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
-  for (let k: u32 = 0; k < keyCount; k++) {
-    let key = block + keysOff + <usize>k * K_SIZE;
-    let bytes = sortArena + load<u32>(key + K_OFFSET);
-    let length = <usize>load<u32>(key + K_LENGTH);
-    store<u64>(block + wordsOff + <usize>k * 16, prefixWord(bytes, length));
-    store<u64>(block + wordsOff + <usize>k * 16 + 8, length > 8 ? prefixWord(bytes + 8, length - 8) : 0);
+  if (keyCount) {
+    memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
+    memory.copy(block + wordsOff, bufferPtr(KEY_WORDS), <usize>keyCount * 16);
   }
   extras = bufferPtr(EXTRAS);
   for (let x: u32 = 0; x < extraCount; x++) {

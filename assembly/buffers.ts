@@ -14,6 +14,7 @@ export const RECORDS = memory.data(8); // compile: sitemap and other records
 export const SORT_TEMP = memory.data(8); // merge sort scratch
 export const ORDER = memory.data(8);   // index build: rule order
 export const KEYS = memory.data(8);    // index build: key entries
+export const KEY_WORDS = memory.data(8); // index build: each key's first 16 bytes as two words, from its sort record
 export const EXTRAS = memory.data(8);  // index build: wildcard and anchored rules
 export const VERDICTS = memory.data(8); // batch verdicts, one byte per URL
 export const UTF8 = memory.data(8);     // URLs given as UTF-16, encoded
