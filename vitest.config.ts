@@ -6,6 +6,7 @@ export default defineConfig({
   define: { __ROBOTSMATCH_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/support/fast-check-seed.ts'],
     testTimeout: 60_000,
   },
 });

@@ -29,13 +29,20 @@ describe('AIPREF preferences: RFC 9651 Dictionary, differentially', () => {
   );
   const expression = fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join(''));
 
+  // structured-headers 2.1.0 reads a Date (@1700000000) only at the very
+  // end of the input: anything after it (", search=n", a parameter, a
+  // space) is a parse error there, though RFC 9651 allows it (section 4.2).
+  // Those expressions are left out here; a fixed case below holds our reading.
+  const dateThenMore = /@-?\d*[^\d]/;
+
   test('random expressions: the same acceptance and the same preferences', () => {
     fc.assert(fc.property(expression, (text) => {
+      fc.pre(!dateThenMore.test(text));
       const ours = parsePreferences(text);
       const theirs = reference(text);
       expect(ours.error === undefined, `${JSON.stringify(text)}: ${ours.error}`).toBe(theirs !== null);
       if (theirs) expect({ ...ours.preferences }).toEqual(theirs);
-    }), { numRuns: 20_000 });
+    }), { numRuns: 20_000, seed: 9651 });
   });
 
   test.each([
@@ -52,6 +59,12 @@ describe('AIPREF preferences: RFC 9651 Dictionary, differentially', () => {
     const ours = parsePreferences(text);
     expect(ours.error === undefined ? { ...ours.preferences } : null).toEqual(expected);
     expect(reference(text)).toEqual(expected);
+  });
+
+  test('a Date followed by more members is a Dictionary (RFC 9651), which the reference library cannot read', () => {
+    expect({ ...parsePreferences('train-ai=@1700000000, search=n').preferences }).toEqual({ 'train-ai': 'unknown', search: 'n' });
+    expect(parsePreferences('train-ai=@1700000000, search=n').error).toBeUndefined();
+    expect(reference('train-ai=@1700000000, search=n')).toBeNull(); // when this fails, the library is fixed: drop dateThenMore
   });
 
   test('a failed parse says why in words', () => {
