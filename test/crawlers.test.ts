@@ -8,8 +8,28 @@ import { audit, crawler, crawlers, identify, isBot, selectCrawlers } from '../sr
 import { browserUserAgents, crawlerUserAgents } from './fixtures/user-agents.js';
 import { robotsBody, url } from './support/generated.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
+import { readFileSync } from 'node:fs';
+
+/** data/crawlers.json as another language reads it: plain JSON, no TypeScript in between. */
+const registryFile = JSON.parse(readFileSync(new URL('../data/crawlers.json', import.meta.url), 'utf8')) as { date: string; crawlers: Record<string, unknown>[] };
 
 describe('the registry', () => {
+  test('data/crawlers.json is the registry: the same entries, each with only the fields and values the types allow', () => {
+    expect(registryFile.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(registryFile.crawlers.map((e) => e.name)).toEqual(crawlers.map((c) => c.name));
+    const purposes = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
+    const fields = ['name', 'operator', 'purpose', 'tokens', 'obeysGlobalGroup', 'readsRobotsTxt', 'sentInRequests', 'userAgentTokens', 'description', 'source', 'note'];
+    for (const e of registryFile.crawlers) {
+      for (const key of Object.keys(e)) expect(fields, `${String(e.name)}: ${key}`).toContain(key);
+      expect(typeof e.name === 'string' && typeof e.operator === 'string' && typeof e.description === 'string' && typeof e.source === 'string', String(e.name)).toBe(true);
+      expect(purposes, String(e.name)).toContain(e.purpose);
+      expect(['yes', 'user-triggered', 'no'], String(e.name)).toContain(e.readsRobotsTxt);
+      expect(typeof e.obeysGlobalGroup === 'boolean' && typeof e.sentInRequests === 'boolean', String(e.name)).toBe(true);
+      for (const list of [e.tokens, e.userAgentTokens]) expect(Array.isArray(list) && list.every((t) => typeof t === 'string'), String(e.name)).toBe(true);
+      if ('note' in e) expect(typeof e.note, String(e.name)).toBe('string');
+    }
+  });
+
   test('names are unique, tokens are plain product tokens, every entry has a source and a description', () => {
     const names = new Set<string>();
     for (const c of crawlers) {
