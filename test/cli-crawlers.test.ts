@@ -25,12 +25,15 @@ describe('robotsmatch crawlers', () => {
   test('a table of the registry; --purpose ai; --json one entry per line', async () => {
     const all = await robotsmatch(['crawlers']);
     expect(all.status).toBe(0);
-    expect(all.stdout).toMatch(/^crawler\s+operator\s+purpose\s+tokens/);
+    expect(all.stdout).toMatch(/^crawler\s+operator\s+purposes\s+tokens/);
+    expect(all.stdout).toMatch(/CCBot\s+Common Crawl\s+archive, ai-training\s+CCBot/);
+    expect(all.stdout).toMatch(/TikTokSpider\s.*not documented/);
+    expect(all.stdout).toMatch(/MJ12bot\s+Majestic\s+seo\s+MJ \(Google reads MJ12bot as MJ\)/);
     expect(all.stdout).toMatch(/Googlebot-Image\s+Google\s+search\s+Googlebot-Image > Googlebot/);
     const ai = await robotsmatch(['crawlers', '--purpose', 'ai', '--json']);
     const entries = ai.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(entries.every((e) => e.purpose.startsWith('ai-'))).toBe(true);
-    expect(entries.map((e) => e.name)).toContain('GPTBot');
+    expect(entries.every((e) => e.purposes.some((p: string) => p.startsWith('ai-')))).toBe(true);
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['GPTBot', 'CCBot', 'Diffbot', 'omgili', 'ImagesiftBot', 'aiHitBot']));
     const bad = await robotsmatch(['crawlers', '--purpose', 'robots']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--purpose must be one of/);
@@ -58,6 +61,14 @@ describe('robotsmatch audit', () => {
     expect(r.stdout).toMatch(/ClaudeBot\s+Anthropic\s+ai-training\s+\*\s+allowed\s+partly: \/private\//);
     expect(r.stdout).toMatch(/Googlebot-Image\s+Google\s+search\s+Googlebot\s+allowed\s+partly: \/nogoogle/);
     expect(r.stdout).toMatch(/AdsBot-Google\s+Google\s+ads\s+\(none\)\s+allowed\s+open/);
+  });
+  test('a crawler whose robots.txt behaviour no operator documents reads "not documented", never "ignores robots.txt"', async () => {
+    const r = await robotsmatch(['audit', file, '--crawlers', 'TikTokSpider,OAI-AdsBot,Bytespider']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/TikTokSpider\s.*\(robots\.txt behaviour not documented\)/);
+    expect(r.stdout).toMatch(/OAI-AdsBot\s.*\(robots\.txt behaviour not documented\)/);
+    expect(r.stdout).toMatch(/Bytespider\s.*\(ignores robots\.txt\)/); // ai.robots.txt reports it
+    expect(r.stdout).not.toMatch(/TikTokSpider\s.*ignores/);
   });
   test('a directory, --json: one object per file and crawler', async () => {
     const r = await robotsmatch(['audit', join(dir, 'sites'), '--crawlers', 'CCBot,GPTBot', '--json']);

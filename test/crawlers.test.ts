@@ -9,6 +9,7 @@ import { browserUserAgents, crawlerUserAgents } from './fixtures/user-agents.js'
 import { robotsBody, url } from './support/generated.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { readFileSync } from 'node:fs';
+import { AI_ROBOTS_TXT_NAMES } from './fixtures/ai-robots-txt.js';
 
 /** data/crawlers.json as another language reads it: plain JSON, no TypeScript in between. */
 const registryFile = JSON.parse(readFileSync(new URL('../data/crawlers.json', import.meta.url), 'utf8')) as { date: string; crawlers: Record<string, unknown>[] };
@@ -18,12 +19,16 @@ describe('the registry', () => {
     expect(registryFile.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(registryFile.crawlers.map((e) => e.name)).toEqual(crawlers.map((c) => c.name));
     const purposes = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
-    const fields = ['name', 'operator', 'purpose', 'tokens', 'obeysGlobalGroup', 'readsRobotsTxt', 'sentInRequests', 'userAgentTokens', 'description', 'source', 'note'];
+    const fields = ['name', 'operator', 'purpose', 'purposes', 'tokens', 'googleReads', 'obeysGlobalGroup', 'readsRobotsTxt', 'sentInRequests', 'userAgentTokens', 'description', 'source', 'note'];
     for (const e of registryFile.crawlers) {
       for (const key of Object.keys(e)) expect(fields, `${String(e.name)}: ${key}`).toContain(key);
       expect(typeof e.name === 'string' && typeof e.operator === 'string' && typeof e.description === 'string' && typeof e.source === 'string', String(e.name)).toBe(true);
       expect(purposes, String(e.name)).toContain(e.purpose);
-      expect(['yes', 'user-triggered', 'no'], String(e.name)).toContain(e.readsRobotsTxt);
+      // purposes: the main one first, each a purpose, none twice
+      expect(Array.isArray(e.purposes) && (e.purposes as unknown[])[0] === e.purpose, String(e.name)).toBe(true);
+      for (const p of e.purposes as unknown[]) expect(purposes, String(e.name)).toContain(p);
+      expect(new Set(e.purposes as unknown[]).size, String(e.name)).toBe((e.purposes as unknown[]).length);
+      expect(['yes', 'user-triggered', 'no', 'unknown'], String(e.name)).toContain(e.readsRobotsTxt);
       expect(typeof e.obeysGlobalGroup === 'boolean' && typeof e.sentInRequests === 'boolean', String(e.name)).toBe(true);
       for (const list of [e.tokens, e.userAgentTokens]) expect(Array.isArray(list) && list.every((t) => typeof t === 'string'), String(e.name)).toBe(true);
       if ('note' in e) expect(typeof e.note, String(e.name)).toBe('string');
@@ -42,7 +47,48 @@ describe('the registry', () => {
       // robots.txt-only controls are never sent, so nothing recognises them in a request
       if (!c.sentInRequests) expect(c.userAgentTokens, c.name).toEqual([]);
     }
-    expect(crawlers.length).toBeGreaterThanOrEqual(90);
+    expect(crawlers.length).toBeGreaterThanOrEqual(120);
+  });
+
+  test("the 'ai' selection reaches every registry crawler that ai.robots.txt lists, whatever its main purpose", () => {
+    const ai = new Set(selectCrawlers('ai').map((c) => c.name));
+    const listed = crawlers.filter((c) => AI_ROBOTS_TXT_NAMES.has(c.name.toLowerCase()) || c.tokens.some((t) => AI_ROBOTS_TXT_NAMES.has(t.toLowerCase())));
+    expect(listed.length).toBeGreaterThan(60);
+    expect(listed.filter((c) => !ai.has(c.name)).map((c) => c.name)).toEqual([]);
+    for (const name of ['CCBot', 'Diffbot', 'omgili', 'ImagesiftBot', 'aiHitBot', 'Applebot', 'PetalBot']) expect(ai.has(name), name).toBe(true);
+    // a purpose selection takes every crawler that has it: CCBot archives and feeds AI training
+    expect(selectCrawlers('archive').map((c) => c.name)).toContain('CCBot');
+    expect(selectCrawlers('ai-training').map((c) => c.name)).toContain('CCBot');
+  });
+
+  test('robots.txt behaviour that no operator documents is unknown, never no', () => {
+    for (const name of ['OAI-AdsBot', 'TikTokSpider', 'Timpibot', 'cohere-ai', 'cohere-training-data-crawler', 'LinerBot']) expect(crawler(name)?.readsRobotsTxt, name).toBe('unknown');
+    // 'no' only where a source says so
+    for (const c of crawlers.filter((e) => e.readsRobotsTxt === 'no')) expect(registryFile.crawlers.find((e) => e.name === c.name)?.note ?? c.source, c.name).not.toMatch(/so 'no'|unconfirmed: no operator page/);
+  });
+
+  test('facts as the operators now state them', () => {
+    expect(crawler('Claude-User')?.readsRobotsTxt).toBe('yes'); // Anthropic: its bots honour robots.txt
+    expect(crawler('Amzn-User')?.readsRobotsTxt).toBe('yes'); // Amazon: the same robots.txt opt-out as Amazonbot
+    expect(crawler('Mediapartners-Google')?.description).not.toMatch(/^AdSense|only AdSense/);
+    expect(crawler('Mediapartners-Google')?.description).toMatch(/ad products/);
+    for (const name of ['MistralAI-User', 'MistralAI-Index']) expect(crawler(name)?.description, name).toMatch(/Vibe/);
+    expect(identify('facebookcatalog/1.0').map((c) => c.name)).toEqual(['facebookexternalhit']);
+    expect(crawler('MistralAI-Training')).toMatchObject({ operator: 'Mistral AI', purpose: 'ai-training' });
+  });
+
+  test("names that are not product tokens: identified by their name, following the group Google's reading of their name makes", () => {
+    for (const [name, reads] of [['MJ12bot', 'MJ'], ['AI2Bot', 'AI'], ['Ai2Bot-Dolma', 'Ai'], ['img2dataset', 'img'], ['archive.org_bot', 'archive']] as const) {
+      const entry = crawler(name)!;
+      expect(entry, name).toMatchObject({ googleReads: reads });
+      expect(entry.tokens[0], name).toBe(reads);
+      // the group a site writes for it, read as Google reads it, is the one it follows
+      const robots = parse(`User-agent: ${name}\nDisallow: /\n\nUser-agent: *\nAllow: /\n`);
+      expect(robots.isAllowed('https://e.com/a', entry), name).toBe(false);
+      robots.dispose();
+    }
+    expect(identify('Mozilla/5.0 (compatible; MJ12bot/v1.2.1; http://www.majestic12.co.uk/bot.php?+)').map((c) => c.name)).toEqual(['MJ12bot']);
+    for (const c of crawlers) if (c.googleReads !== undefined) expect(c.tokens[0], c.name).toBe(c.googleReads);
   });
 
   test('Google\'s crawlers as Google documents them', () => {
@@ -59,7 +105,7 @@ describe('the registry', () => {
     expect(crawler('gptbot')?.name).toBe('GPTBot');
     expect(crawler('googlebot')?.name).toBe('Googlebot');
     expect(crawler('NoSuchBot')).toBeUndefined();
-    expect(selectCrawlers('ai').every((c) => c.purpose.startsWith('ai-'))).toBe(true);
+    expect(selectCrawlers('ai').every((c) => c.purposes.some((p) => p.startsWith('ai-')))).toBe(true);
     expect(selectCrawlers('search').map((c) => c.name)).toContain('bingbot');
     expect(() => selectCrawlers(['GPTBot', 'NoSuchBot'])).toThrow(/NoSuchBot/);
     expect(() => selectCrawlers('robots' as never)).toThrow(RangeError);
@@ -74,6 +120,21 @@ describe('identify(): the known crawler a User-Agent header names', () => {
   test('every crawler that is sent in requests has at least one real header here', () => {
     const covered = new Set(crawlerUserAgents.map((s) => s.crawler));
     expect(crawlers.filter((c) => c.sentInRequests && !covered.has(c.name)).map((c) => c.name)).toEqual([]);
+  });
+
+  // Real headers (crawler-user-agents) of clients that compare themselves to a crawler.
+  test.each([
+    ['FreshRSS/1.11.2 (Linux; https://freshrss.org) like Googlebot', []],
+    ['Feedly/1.0 (+http://www.feedly.com/fetcher.html; like FeedFetcher-Google)', []],
+    ['Mozilla/5.0 (compatible; Feedspot/1.0 (+https://www.feedspot.com/fs/fetcher; like FeedFetcher-Google)', []],
+    ['TelegramBot (like TwitterBot)', ['TelegramBot']],
+  ] as const)('"like X" is a comparison, not X: %s', (header, names) => {
+    expect(identify(header).map((c) => c.name)).toEqual(names);
+  });
+
+  test('a crawler named after "like Gecko;" or after "like" with more than a space between is still identified', () => {
+    expect(identify('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/W.X.Y.Z Safari/537.36').map((c) => c.name)).toEqual(['Googlebot']);
+    expect(identify('like; Googlebot/2.1').map((c) => c.name)).toEqual(['Googlebot']);
   });
 
   test.each(browserUserAgents.map((s) => [s.header] as const))('a browser is nobody: %s', (header) => {
@@ -139,7 +200,7 @@ describe('audit(): who can reach a site, as check() says', () => {
 
   test('the default is the whole registry; `ai` the AI crawlers', () => {
     expect(audit(robots).length).toBe(crawlers.length);
-    expect(audit(robots, 'ai').every((r) => r.crawler.purpose.startsWith('ai-'))).toBe(true);
+    expect(audit(robots, 'ai').every((r) => r.crawler.purposes.some((p) => p.startsWith('ai-')))).toBe(true);
   });
 
   const agree = (text: string | Uint8Array, urls: readonly string[]) => {

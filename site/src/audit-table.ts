@@ -41,6 +41,7 @@ function sentence(row: AuditRow): string {
   else s = `${name} will fetch anything: none of its group's rules disallows a path.`;
   if (row.readsRobotsTxt === 'user-triggered') s += ' It fetches when a person asks, and its operator says robots.txt generally does not apply then.';
   if (row.readsRobotsTxt === 'no') s += ' It is not known to follow robots.txt, whatever the file says.';
+  if (row.readsRobotsTxt === 'unknown') s += ' Whether it follows robots.txt is not documented by its operator.';
   return s;
 }
 
@@ -51,7 +52,7 @@ export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: s
     const rows = audit(robots);
     const count = (access: string) => rows.filter((r) => r.access === access).length;
     const group = PURPOSE_GROUPS[Number(filter)];
-    const shown = rows.filter((r) => filter === 'restricted' ? r.access !== 'open' : group ? group.purposes.includes(r.crawler.purpose) : true);
+    const shown = rows.filter((r) => filter === 'restricted' ? r.access !== 'open' : group ? r.crawler.purposes.some((p) => group.purposes.includes(p)) : true);
     summary.textContent = `As ${modeName(mode)} reads the file, of ${counted(rows.length, 'known crawler')}, ${count('blocked')} ${count('blocked') === 1 ? 'is' : 'are'} blocked, ${count('partly')} partly blocked and ${count('open')} open.${shown.length === rows.length ? '' : ` Showing ${shown.length}.`}`;
     replaceChildren(table,
       h('caption', { id: 'audit-caption' }, 'Every known crawler\'s reading of the file'),
@@ -59,7 +60,7 @@ export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: s
       h('tbody', {}, ...shown.map((row) => {
         const signals = usageSignals(robots, row.crawler);
         return h('tr', { class: row.access },
-          h('th', { scope: 'row' }, row.crawler.name, h('span', { class: 'operator' }, `${row.crawler.operator}, ${PURPOSE_NAMES[row.crawler.purpose]}`)),
+          h('th', { scope: 'row' }, row.crawler.name, h('span', { class: 'operator' }, `${row.crawler.operator}, ${row.crawler.purposes.map((p) => PURPOSE_NAMES[p]).join(', ')}`)),
           h('td', {}, ...withCode(followed(row))),
           h('td', { class: 'access' }, row.access),
           h('td', {}, h('div', { class: 'sentence' }, ...withCode(sentence(row)))),

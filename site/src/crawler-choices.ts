@@ -23,7 +23,7 @@ export const PURPOSE_GROUPS: readonly { title: string; purposes: readonly Crawle
   { title: 'Archives, SEO, social and others', purposes: ['archive', 'seo', 'social', 'other'] },
 ];
 
-/** The registry entries of one purpose group, in registry order. */
+/** The registry entries of one purpose group (by their main purpose, so that each is in one group), in registry order. */
 export function entriesOf(purposes: readonly CrawlerPurpose[]): CrawlerEntry[] {
   return crawlers.filter((c) => purposes.includes(c.purpose));
 }

@@ -28,7 +28,7 @@ https://host/robots.txt. Exit status: 0, or 2 on error.
 Options:
   --crawlers SET     all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
   -j, --json         one JSON object per robots.txt and crawler (see docs/cli.md):
-                     {"robots","crawler","operator","purpose","group","allowed","line","access","example","readsRobotsTxt",
+                     {"robots","crawler","operator","purpose","purposes","group","allowed","line","access","example","readsRobotsTxt",
                       "contentSignal","contentUsage","licenses"}
   --csv              the same columns as CSV, with a header row (contentSignal and
                      contentUsage as key=value lists, licenses separated by spaces)
@@ -68,10 +68,10 @@ export async function auditCommand(argv: string[]): Promise<number> {
       // The signal columns only where some crawler is given a signal: a file without them reads as before.
       const signals = rows.some((r) => r.contentSignal || r.contentUsage);
       out(table(['crawler', 'operator', 'purpose', 'group', '/', ...(signals ? ['signals', 'usage /'] : []), 'access'], rows.map((r) => [
-        r.crawler.name, r.crawler.operator, r.crawler.purpose, r.group ?? '(none)',
+        r.crawler.name, r.crawler.operator, r.crawler.purposes.join(', '), r.group ?? '(none)',
         r.root.allowed ? (r.root.line ? `allowed (line ${r.root.line})` : 'allowed') : `disallowed (line ${r.root.line})`,
         ...(signals ? [r.contentSignal ? signalText(r.contentSignal) : '-', r.contentUsage ? preferencesText(r.contentUsage) : '-'] : []),
-        (r.access === 'partly' ? `partly: ${r.example}` : r.access) + (r.readsRobotsTxt === 'yes' ? '' : r.readsRobotsTxt === 'no' ? ' (ignores robots.txt)' : ' (fetches for a person: robots.txt may not apply)'),
+        (r.access === 'partly' ? `partly: ${r.example}` : r.access) + READS_NOTE[r.readsRobotsTxt],
       ])));
       // Licenses are the file's, not a group's: said once, under its table.
       for (const license of rows[0]?.licenses ?? []) out(`License: ${license}\n`);
@@ -80,21 +80,30 @@ export async function auditCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** What the access column adds for a crawler that may not read the file: "not documented" where its operator says nothing. */
+const READS_NOTE: Record<AuditRow['readsRobotsTxt'], string> = {
+  yes: '',
+  no: ' (ignores robots.txt)',
+  'user-triggered': ' (fetches for a person: robots.txt may not apply)',
+  unknown: ' (robots.txt behaviour not documented)',
+};
+
 function selectionOf(value: string): CrawlerSelection {
   return value.includes(',') || !/^(all|ai|search|ads|ai-training|ai-search|ai-assistant|archive|seo|social|other)$/.test(value) ? value.split(',').map((n) => n.trim()).filter(Boolean) : (value as CrawlerSelection);
 }
 
 function record(robots: string, r: AuditRow) {
   return {
-    robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, group: r.group, allowed: r.root.allowed, line: r.root.line,
+    robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, purposes: r.crawler.purposes, group: r.group, allowed: r.root.allowed, line: r.root.line,
     access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt, contentSignal: r.contentSignal, contentUsage: r.contentUsage, licenses: r.licenses,
   };
 }
 
 /** record() with its usage fields as text a cell holds: `search=yes, ai-train=no`, `train-ai=n`, licenses separated by spaces. */
 function csvRecord(robots: string, r: AuditRow) {
+  const { purposes: _, ...rest } = record(robots, r); // CSV keeps its columns: `purpose` is the main one
   return {
-    ...record(robots, r),
+    ...rest,
     contentSignal: r.contentSignal ? signalText(r.contentSignal) : null,
     contentUsage: r.contentUsage ? preferencesText(r.contentUsage) : null,
     licenses: r.licenses.join(' '),

@@ -28,7 +28,7 @@ export async function identifyCommand(argv: string[]): Promise<number> {
   const found = identify(header);
   const bot = isBot(header);
   if (values.json) out(JSON.stringify({ userAgent: header, crawlers: found, bot }, null, 2) + '\n');
-  else if (found.length) for (const c of found) out(`${c.name}  (${c.operator}, ${c.purpose}; follows the group of ${c.tokens.join(', then ')}${c.obeysGlobalGroup ? ', then *' : ', never *'})\n`);
+  else if (found.length) for (const c of found) out(`${c.name}  (${c.operator}, ${c.purposes.join(', ')}; follows the group of ${c.tokens.join(', then ')}${c.obeysGlobalGroup ? ', then *' : ', never *'})\n`);
   else out(bot ? 'no known crawler; a bot all the same (isbot recognises it)\n' : 'no known crawler: a browser or an unknown client\n');
   return found.length ? 0 : 1;
 }

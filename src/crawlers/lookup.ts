@@ -23,8 +23,9 @@ export function crawler(name: string): CrawlerEntry | undefined {
 }
 
 /**
- * A selection of the registry: `'all'`, `'ai'` (AI training, search and
- * assistants), a purpose (`'search'`, `'ads'`, `'ai-training'`, ...), or
+ * A selection of the registry: `'all'`, `'ai'` (every crawler with an AI
+ * purpose among its purposes: AI training, search or assistants), a purpose
+ * (`'search'`, `'ads'`, `'ai-training'`, ...: every crawler that has it), or
  * names. An unknown name is a RangeError naming it.
  */
 export type CrawlerSelection = 'all' | 'ai' | CrawlerPurpose | readonly (string | CrawlerEntry)[];
@@ -39,9 +40,10 @@ export function selectCrawlers(selection: CrawlerSelection = 'all'): CrawlerEntr
     });
   }
   if (selection === 'all') return [...crawlerRegistry];
-  if (selection === 'ai') return crawlerRegistry.filter((c) => AI_PURPOSES.includes(c.purpose));
+  // A crawler is chosen by any of its purposes (CCBot archives and feeds AI training).
+  if (selection === 'ai') return crawlerRegistry.filter((c) => c.purposes.some((p) => AI_PURPOSES.includes(p)));
   const purpose = selection as CrawlerPurpose;
-  const chosen = crawlerRegistry.filter((c) => c.purpose === purpose);
+  const chosen = crawlerRegistry.filter((c) => c.purposes.includes(purpose));
   if (!chosen.length) throw new RangeError(`crawlers must be 'all', 'ai', a purpose or a list of names, got ${JSON.stringify(selection)}`);
   return chosen;
 }

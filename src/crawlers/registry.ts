@@ -24,15 +24,37 @@ export type CrawlerPurpose =
   | 'social'
   | 'other';
 
-export type ReadsRobotsTxt = 'yes' | 'user-triggered' | 'no';
+/**
+ * 'yes': it applies robots.txt to its own crawling; 'user-triggered': it
+ * fetches on a person's request and its operator says robots.txt generally
+ * does not (or may not) apply then; 'no': documented or reported not to
+ * follow robots.txt; 'unknown': its operator documents nothing either way
+ * (shown as "not documented", never as "ignores robots.txt").
+ */
+export type ReadsRobotsTxt = 'yes' | 'user-triggered' | 'no' | 'unknown';
 
 export interface CrawlerEntry {
   /** Display name, e.g. 'Googlebot-Image'. Unique (case-insensitive). */
   readonly name: string;
   readonly operator: string;
+  /** Its main purpose: `purposes[0]`. */
   readonly purpose: CrawlerPurpose;
+  /**
+   * Every purpose its data serves, the main one first: a search crawler
+   * whose operator or ai.robots.txt says its data also feeds AI (CCBot,
+   * Diffbot, Applebot, ...) has an AI purpose too, so that the `'ai'`
+   * selection reaches it.
+   */
+  readonly purposes: readonly CrawlerPurpose[];
   /** robots.txt product tokens in fallback order: the first that names a group decides. e.g. ['Googlebot-Image', 'Googlebot']. Plain [A-Za-z_-]+ tokens only. */
   readonly tokens: readonly string[];
+  /**
+   * Only for a crawler whose name is not a product token (MJ12bot, AI2Bot,
+   * img2dataset, archive.org_bot...): the token Google's parser reads from a
+   * `User-agent:` line naming it (`MJ`, `AI`, `img`, `archive`), which is
+   * then its `tokens[0]`, so that such a line's group is the one it follows.
+   */
+  readonly googleReads?: string;
   /** false for crawlers that ignore the `*` group (Google's special-case crawlers such as AdsBot-Google, AdsBot-Google-Mobile, Mediapartners-Google, APIs-Google...). */
   readonly obeysGlobalGroup: boolean;
   readonly readsRobotsTxt: ReadsRobotsTxt;
