@@ -7,5 +7,7 @@ export type { CrawlerEntry, CrawlerPurpose, ReadsRobotsTxt } from './crawlers/re
 export { crawler, selectCrawlers, AI_PURPOSES } from './crawlers/lookup.js';
 export type { CrawlerSelection } from './crawlers/lookup.js';
 export { identify, isBot } from './crawlers/identify.js';
-export { audit } from './crawlers/audit.js';
-export type { Access, AuditRow } from './crawlers/audit.js';
+export { audit, usageConflicts } from './crawlers/audit.js';
+export type { Access, AuditRow, UsageConflict } from './crawlers/audit.js';
+export { bodyKind } from './crawlers/body-kind.js';
+export type { BodyKind } from './crawlers/body-kind.js';

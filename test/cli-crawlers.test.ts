@@ -62,6 +62,30 @@ describe('robotsmatch audit', () => {
     expect(r.stdout).toMatch(/Googlebot-Image\s+Google\s+search\s+Googlebot\s+allowed\s+partly: \/nogoogle/);
     expect(r.stdout).toMatch(/AdsBot-Google\s+Google\s+ads\s+\(none\)\s+allowed\s+open/);
   });
+  test('a body that is not a robots.txt is marked above its table and in the body column', async () => {
+    writeFileSync(join(dir, 'home.html'), '<!DOCTYPE html>\n<html><head><title>Welcome</title></head><body>Shop</body></html>\n');
+    writeFileSync(join(dir, 'notfound.txt'), '404 Not Found\n');
+    writeFileSync(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    const html = await robotsmatch(['audit', join(dir, 'home.html'), '--crawlers', 'GPTBot']);
+    expect(html.status).toBe(0);
+    expect(html.stdout.split('\n')[0]).toMatch(/^NOT A ROBOTS\.TXT: this body is an HTML page/);
+    expect(html.stdout).toMatch(/GPTBot\s+OpenAI\s+ai-training\s+\(none\)\s+allowed\s+open/);
+    const json = await robotsmatch(['audit', join(dir, 'home.html'), join(dir, 'notfound.txt'), join(dir, 'logo.png'), file, '--crawlers', 'GPTBot', '--json']);
+    expect(json.stdout.trim().split('\n').map((l) => JSON.parse(l).body)).toEqual(['html', 'error', 'binary', null]);
+    const plain = await robotsmatch(['audit', file, '--crawlers', 'GPTBot']);
+    expect(plain.stdout).not.toMatch(/NOT A ROBOTS/);
+  });
+  test('Content-Signal and Content-Usage that disagree get a sentence under the table and a column', async () => {
+    const both = join(dir, 'both.txt');
+    writeFileSync(both, 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=y\nAllow: /\n');
+    const r = await robotsmatch(['audit', both, '--crawlers', 'GPTBot,CCBot']);
+    expect(r.stdout).toMatch(/Disagreement on train-ai for GPTBot, CCBot: Content-Signal says ai-train=no, Content-Usage says train-ai=y for \/\. Where both are read, the stricter \(no\) applies/);
+    const csv = await robotsmatch(['audit', both, '--crawlers', 'GPTBot', '--csv']);
+    expect(csv.stdout.trim().split('\n')[1]).toMatch(/,Content-Signal ai-train=no \/ Content-Usage train-ai=y$/);
+    const agree = join(dir, 'agree.txt');
+    writeFileSync(agree, 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n');
+    expect((await robotsmatch(['audit', agree, '--crawlers', 'GPTBot'])).stdout).not.toMatch(/Disagreement/);
+  });
   test('a crawler whose robots.txt behaviour no operator documents reads "not documented", never "ignores robots.txt"', async () => {
     const r = await robotsmatch(['audit', file, '--crawlers', 'TikTokSpider,OAI-AdsBot,Bytespider']);
     expect(r.status).toBe(0);
@@ -82,7 +106,7 @@ describe('robotsmatch audit', () => {
   });
   test('--csv has a header row; an unknown crawler is one error line and exit 2', async () => {
     const csv = await robotsmatch(['audit', file, '--crawlers', 'GPTBot', '--csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses');
+    expect(csv.stdout.split('\n')[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses,body,usageConflicts');
     const bad = await robotsmatch(['audit', file, '--crawlers', 'NoSuchBot']);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

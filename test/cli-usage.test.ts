@@ -333,7 +333,7 @@ describe.skipIf(!existsSync(cli))('audit shows the usage signals', () => {
     const rows = r.stdout.split('\n');
     expect(rows[0]).toMatch(/^crawler\s+operator\s+purpose\s+group\s+\/\s+signals\s+usage \/\s+access$/);
     expect(rows[1]).toMatch(/^GPTBot\s+OpenAI\s+ai-training\s+GPTBot\s+disallowed \(line 7\)\s+-\s+-\s+blocked$/);
-    expect(rows[2]).toMatch(/^CCBot\s+Common Crawl\s+archive\s+\*\s+allowed \(line 4\)\s+search=yes, ai-train=no\s+-\s+partly: \/cart$/);
+    expect(rows[2]).toMatch(/^CCBot\s+Common Crawl\s+archive, ai-training\s+\*\s+allowed \(line 4\)\s+search=yes, ai-train=no\s+-\s+partly: \/cart$/);
     expect(rows.slice(3)).toEqual(['License: https://example.com/license.xml', '']);
   });
 
@@ -360,8 +360,8 @@ describe.skipIf(!existsSync(cli))('audit shows the usage signals', () => {
     ]);
     const csv = await robotsmatch(['audit', cloudflare, aipref, '--crawlers', 'CCBot', '--csv']);
     const lines = csv.stdout.trim().split('\n');
-    expect(lines[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses');
-    expect(lines[1]).toMatch(/,CCBot,.*,"search=yes, ai-train=no",,https:\/\/example.com\/license.xml$/);
-    expect(lines[2]).toMatch(/,CCBot,.*,,train-ai=n,$/);
+    expect(lines[0]).toBe('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses,body,usageConflicts');
+    expect(lines[1]).toMatch(/,CCBot,.*,"search=yes, ai-train=no",,https:\/\/example.com\/license.xml,,$/);
+    expect(lines[2]).toMatch(/,CCBot,.*,,train-ai=n,,,$/);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { parse } from '../src/index.js';
 import { usage } from '../src/usage.js';
-import { audit, crawler, crawlers, identify, isBot, selectCrawlers } from '../src/crawlers.js';
+import { audit, bodyKind, crawler, crawlers, identify, isBot, selectCrawlers } from '../src/crawlers.js';
 import { browserUserAgents, crawlerUserAgents } from './fixtures/user-agents.js';
 import { robotsBody, url } from './support/generated.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
@@ -226,5 +226,59 @@ describe('audit(): who can reach a site, as check() says', () => {
   test('on every corpus file', () => {
     const urls = corpusUrls(150);
     for (const { body } of corpusFiles()) agree(body, urls);
+  });
+});
+
+describe('bodyKind(): bodies that are not a robots.txt', () => {
+  test.each([
+    ['<!DOCTYPE html>\n<html lang="en"><head><title>Home</title></head></html>', 'html'],
+    ['\n  <html>\n<body>Not Found</body></html>', 'html'],
+    ['<?xml version="1.0"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x">\n<html>', 'html'],
+    ['404 Not Found\n', 'error'],
+    ['Not Found', 'error'],
+    ['Access denied.\n', 'error'],
+    ['Forbidden', 'error'],
+  ] as const)('%j is %s', (body, kind) => {
+    expect(bodyKind(body)).toBe(kind);
+    expect(bodyKind(new TextEncoder().encode(body))).toBe(kind);
+  });
+
+  test('binary bodies: images, gzip, UTF-16, control bytes', () => {
+    expect(bodyKind(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('binary');
+    expect(bodyKind(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00]))).toBe('binary');
+    expect(bodyKind(new Uint8Array([0xff, 0xfe, 0x55, 0x00, 0x73, 0x00]))).toBe('binary');
+    expect(bodyKind(new Uint8Array(64).map((_, i) => i % 7))).toBe('binary');
+  });
+
+  test('near misses read as robots.txt: rules that mention errors, an HTML comment in a rule, an empty body', () => {
+    for (const body of [
+      'User-agent: *\nDisallow: /404\n',
+      '# Not Found pages are excluded\nUser-agent: *\nDisallow: /errors/\n',
+      'User-agent: *\nDisallow: /<html>\n',
+      '',
+      'Sitemap: https://e.com/error-sitemap.xml\n',
+      '# robots.txt for example.com: no restrictions\n',
+    ]) expect(bodyKind(body), body).toBeUndefined();
+  });
+
+  test('bounded: a 5 MB body is read from its first bytes only', () => {
+    expect(bodyKind('<html>' + ' '.repeat(5_000_000))).toBe('html');
+    expect(bodyKind('User-agent: *\n' + 'Disallow: /x\n'.repeat(400_000))).toBeUndefined();
+  });
+});
+
+describe('audit(): Content-Signal and Content-Usage that disagree', () => {
+  test('each row lists the purposes on which they disagree; agreement and silence list none', () => {
+    const robots = parse('User-agent: GPTBot\nContent-Signal: ai-train=no, search=yes\nContent-Usage: train-ai=y, search=n\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n');
+    const rows = audit(robots, ['GPTBot', 'CCBot']);
+    expect(rows[0]!.usageConflicts).toEqual([
+      { purpose: 'train-ai', signalKey: 'ai-train', signal: 'no', preference: 'y', stricter: 'no' },
+      { purpose: 'search', signalKey: 'search', signal: 'yes', preference: 'n', stricter: 'no' },
+    ]);
+    expect(rows[1]!.usageConflicts).toEqual([]);
+    robots.dispose();
+    const silent = parse('User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n');
+    expect(audit(silent, ['GPTBot'])[0]!.usageConflicts).toEqual([]);
+    silent.dispose();
   });
 });

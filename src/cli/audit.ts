@@ -4,7 +4,7 @@
 
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { audit, selectCrawlers, type AuditRow, type CrawlerEntry, type CrawlerSelection } from '../crawlers.js';
+import { audit, bodyKind, selectCrawlers, type AuditRow, type BodyKind, type CrawlerEntry, type CrawlerSelection, type UsageConflict } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
@@ -21,6 +21,11 @@ anything). When the file has usage signals, two more columns: "signals",
 the Content-Signal values of the crawler's groups (search=yes, ai-train=no),
 and "usage /", the Content-Usage preferences for / (train-ai=n; - where none
 applies or / may not be fetched); the file's License lines follow the table.
+A body that is not a robots.txt (an HTML page, binary data or a short error
+page, often served with status 200) is marked above its table and in the
+"body" column: crawlers find no rules in it. Where a crawler's Content-Signal
+and its Content-Usage for / disagree (ai-train=no but train-ai=y), a sentence
+under the table says so, and the "usageConflicts" column lists them.
 A directory is read file by file (every file in it), so a study of many
 sites is one command. A URL is read as given; a bare https://host means
 https://host/robots.txt. Exit status: 0, or 2 on error.
@@ -29,7 +34,7 @@ Options:
   --crawlers SET     all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
   -j, --json         one JSON object per robots.txt and crawler (see docs/cli.md):
                      {"robots","crawler","operator","purpose","purposes","group","allowed","line","access","example","readsRobotsTxt",
-                      "contentSignal","contentUsage","licenses"}
+                      "contentSignal","contentUsage","licenses","body","usageConflicts"}
   --csv              the same columns as CSV, with a header row (contentSignal and
                      contentUsage as key=value lists, licenses separated by spaces)
   -m, --mode MODE    google (default) or rfc
@@ -56,15 +61,17 @@ export async function auditCommand(argv: string[]): Promise<number> {
   const mode = modeOf(values.mode);
   const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
   const sources = await expand(positionals);
-  if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses\n');
+  if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses,body,usageConflicts\n');
   for (const source of sources) {
-    const { robots, label, source: name } = await loadRobots(source, options);
+    const { robots, label, source: name, body: bytes } = await loadRobots(source, options);
     const rows = audit(robots, chosen);
     robots.dispose();
-    if (values.json) for (const r of rows) out(JSON.stringify(record(name, r)) + '\n');
-    else if (values.csv) for (const r of rows) out(Object.values(csvRecord(name, r)).map(csvCell).join(',') + '\n');
+    const body = bodyKind(bytes) ?? null;
+    if (values.json) for (const r of rows) out(JSON.stringify(record(name, r, body)) + '\n');
+    else if (values.csv) for (const r of rows) out(Object.values(csvRecord(name, r, body)).map(csvCell).join(',') + '\n');
     else {
       if (sources.length > 1) out(`\n${label}\n`);
+      if (body) out(`${BODY_MARKER[body]}\n`);
       // The signal columns only where some crawler is given a signal: a file without them reads as before.
       const signals = rows.some((r) => r.contentSignal || r.contentUsage);
       out(table(['crawler', 'operator', 'purpose', 'group', '/', ...(signals ? ['signals', 'usage /'] : []), 'access'], rows.map((r) => [
@@ -75,6 +82,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
       ])));
       // Licenses are the file's, not a group's: said once, under its table.
       for (const license of rows[0]?.licenses ?? []) out(`License: ${license}\n`);
+      for (const sentence of conflictSentences(rows)) out(`${sentence}\n`);
     }
   }
   return 0;
@@ -92,21 +100,56 @@ function selectionOf(value: string): CrawlerSelection {
   return value.includes(',') || !/^(all|ai|search|ads|ai-training|ai-search|ai-assistant|archive|seo|social|other)$/.test(value) ? value.split(',').map((n) => n.trim()).filter(Boolean) : (value as CrawlerSelection);
 }
 
-function record(robots: string, r: AuditRow) {
+/** The marker above the table of a body that is not a robots.txt. */
+const BODY_MARKER: Record<BodyKind, string> = {
+  html: 'NOT A ROBOTS.TXT: this body is an HTML page (often an error or login page served with status 200); crawlers find no rules in it.',
+  binary: 'NOT A ROBOTS.TXT: this body is binary data (an image, an archive, compressed or UTF-16 text); crawlers find no rules in it.',
+  error: 'NOT A ROBOTS.TXT: this body is an error message, not rules; crawlers find no rules in it.',
+};
+
+/** `ai-train=no / train-ai=y` */
+function conflictText(c: UsageConflict): string {
+  return `Content-Signal ${c.signalKey}=${c.signal} / Content-Usage ${c.purpose}=${c.preference}`;
+}
+
+/**
+ * One sentence per disagreement, naming the crawlers it concerns: what each
+ * mechanism says, and what applies where both are read.
+ */
+function conflictSentences(rows: readonly AuditRow[]): string[] {
+  const byText = new Map<string, { conflict: UsageConflict; crawlers: string[] }>();
+  for (const r of rows) {
+    for (const c of r.usageConflicts) {
+      const key = conflictText(c);
+      const seen = byText.get(key) ?? { conflict: c, crawlers: [] };
+      seen.crawlers.push(r.crawler.name);
+      byText.set(key, seen);
+    }
+  }
+  return [...byText.values()].map(({ conflict: c, crawlers }) => {
+    const who = crawlers.length > 3 ? `${crawlers.slice(0, 3).join(', ')} and ${crawlers.length - 3} more` : crawlers.join(', ');
+    return `Disagreement on ${c.purpose} for ${who}: Content-Signal says ${c.signalKey}=${c.signal}, Content-Usage says ${c.purpose}=${c.preference} for /. ` +
+      `Where both are read, the stricter (no) applies, as robotsmatch's purpose filters do; a crawler that reads only one of them follows that one.`;
+  });
+}
+
+function record(robots: string, r: AuditRow, body: BodyKind | null) {
   return {
     robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, purposes: r.crawler.purposes, group: r.group, allowed: r.root.allowed, line: r.root.line,
     access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt, contentSignal: r.contentSignal, contentUsage: r.contentUsage, licenses: r.licenses,
+    body, usageConflicts: r.usageConflicts,
   };
 }
 
 /** record() with its usage fields as text a cell holds: `search=yes, ai-train=no`, `train-ai=n`, licenses separated by spaces. */
-function csvRecord(robots: string, r: AuditRow) {
-  const { purposes: _, ...rest } = record(robots, r); // CSV keeps its columns: `purpose` is the main one
+function csvRecord(robots: string, r: AuditRow, body: BodyKind | null) {
+  const { purposes: _, ...rest } = record(robots, r, body); // CSV keeps its columns: `purpose` is the main one
   return {
     ...rest,
     contentSignal: r.contentSignal ? signalText(r.contentSignal) : null,
     contentUsage: r.contentUsage ? preferencesText(r.contentUsage) : null,
     licenses: r.licenses.join(' '),
+    usageConflicts: r.usageConflicts.map(conflictText).join('; '),
   };
 }
 

@@ -5,7 +5,7 @@
 // to that.
 
 import { groups, selection, type Robots, type Verdict } from '../index.js';
-import { usage, type ContentSignal, type ContentUsage } from '../usage.js';
+import { purpose, usage, type ContentSignal, type ContentUsage, type Preference, type SignalValue } from '../usage.js';
 import type { CrawlerEntry, ReadsRobotsTxt } from './registry.js';
 import { selectCrawlers, type CrawlerSelection } from './lookup.js';
 
@@ -29,6 +29,42 @@ export interface AuditRow {
   contentUsage: ContentUsage | null;
   /** The file's License URLs: global, the same in every row. */
   licenses: string[];
+  /**
+   * Where its Content-Signal and the Content-Usage preferences for `/` say
+   * opposite things about one purpose (ai-train=no with train-ai=y, or
+   * search=yes with search=n); empty when they agree or one is silent.
+   */
+  usageConflicts: UsageConflict[];
+}
+
+/** One purpose on which the two usage mechanisms disagree for a crawler. */
+export interface UsageConflict {
+  /** The purpose, by its AIPREF label: `train-ai` or `search`. */
+  purpose: string;
+  /** The Content-Signal key and value (`ai-train`, `no`). */
+  signalKey: string;
+  signal: SignalValue;
+  /** The Content-Usage preference for `/` (`y` or `n`). */
+  preference: Preference;
+  /** What applies where both are read and the most restrictive wins (robotsmatch's purpose filters): always `no`. */
+  stricter: 'no';
+}
+
+/** The purposes both mechanisms name (Content-Signal's key and the AIPREF label), from usage's own table. */
+const SHARED_PURPOSES = /* @__PURE__ */ (() => ['train-ai', 'search'].map((name) => purpose(name)))();
+
+/** The purposes on which a crawler's Content-Signal and its Content-Usage for `/` disagree. */
+export function usageConflicts(contentSignal: ContentSignal | null, contentUsage: ContentUsage | null): UsageConflict[] {
+  if (!contentSignal || !contentUsage) return [];
+  const out: UsageConflict[] = [];
+  for (const p of SHARED_PURPOSES) {
+    const signal = contentSignal.values[p.signal!];
+    const preference = contentUsage.preferences[p.label!];
+    if ((signal === 'no' && preference === 'y') || (signal === 'yes' && preference === 'n')) {
+      out.push({ purpose: p.label!, signalKey: p.signal!, signal, preference, stricter: 'no' });
+    }
+  }
+  return out;
 }
 
 /**
@@ -38,7 +74,8 @@ export interface AuditRow {
  * most plainly (wildcards as nothing and as a letter, with and without a
  * further segment), so `open` means none of those is disallowed. Each row
  * also has usage(robots, '/', crawler)'s usage signals: the Content-Signal
- * of its groups, the Content-Usage preferences for `/`, and the licenses.
+ * of its groups, the Content-Usage preferences for `/`, the licenses, and
+ * the purposes on which the first two disagree.
  */
 export function audit(robots: Robots, crawlers: CrawlerSelection = 'all'): AuditRow[] {
   const list = selectCrawlers(crawlers);
@@ -47,7 +84,10 @@ export function audit(robots: Robots, crawlers: CrawlerSelection = 'all'): Audit
     // usage() is check()'s verdict for `/` with the usage signals, in one call.
     const { contentSignal, contentUsage, licenses, ...root } = usage(robots, '/', crawler);
     const chosen = selection(robots, crawler);
-    const row: AuditRow = { crawler, group: chosen.token, root, access: 'open', readsRobotsTxt: crawler.readsRobotsTxt, contentSignal, contentUsage, licenses };
+    const row: AuditRow = {
+      crawler, group: chosen.token, root, access: 'open', readsRobotsTxt: crawler.readsRobotsTxt, contentSignal, contentUsage, licenses,
+      usageConflicts: usageConflicts(contentSignal, contentUsage),
+    };
     if (!root.allowed) return { ...row, access: 'blocked', example: '/' };
     for (const g of chosen.groups) {
       for (const rule of fileGroups.find((f) => f.index === g)?.rules ?? []) {
