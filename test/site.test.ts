@@ -350,6 +350,13 @@ describe('the robots.txt tester page (site/)', () => {
       expect(usage(fromLibrary, '/', crawler('CCBot')!)).toMatchObject({ contentSignal: { values: { search: 'yes', 'ai-train': 'no' }, lines: [2] }, contentUsage: { preferences: { 'train-ai': 'n' }, lines: [3] } });
       fromLibrary.dispose();
       expect((await cellsOf('GPTBot')).slice(4)).toEqual(['—', '—', 'https://example.com/license.xml']);
+      // A crawler whose robots.txt behaviour is undocumented says so; Content-Signal and Content-Usage that disagree are reconciled in a sentence.
+      expect((await cellsOf('TikTokSpider'))[3]).toMatch(/Whether it follows robots\.txt is not documented by its operator\.$/);
+      await page.fill('#robots-text', 'User-Agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=y\nAllow: /\n');
+      await expect.poll(async () => (await cellsOf('CCBot'))[3], { timeout: 10_000 }).toMatch(/Its Content-Signal says ai-train=no but Content-Usage says train-ai=y for \/: where both are read, the stricter \(no\) applies\.$/);
+      // An HTML page pasted as the file: the summary says it is not a robots.txt.
+      await page.fill('#robots-text', '<!DOCTYPE html>\n<html><head><title>Not Found</title></head></html>\n');
+      await expect.poll(() => page.textContent('#audit-summary'), { timeout: 10_000 }).toMatch(/^This is an HTML page, not a robots\.txt: crawlers find no rules in it\. As Google reads/);
       await screenshot(page, 'desktop-audit');
       await page.setViewportSize(PHONE);
       await screenshot(page, 'phone-audit');

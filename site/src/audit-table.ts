@@ -4,7 +4,7 @@
 // says what it will do, with the usage signals that apply to it.
 
 import { parse, type Mode } from 'robotsmatch';
-import { audit, type AuditRow, type CrawlerPurpose } from 'robotsmatch/crawlers';
+import { audit, bodyKind, type AuditRow, type CrawlerPurpose } from 'robotsmatch/crawlers';
 import { h, replaceChildren } from './dom.js';
 import { withCode } from './code-text.js';
 import { counted } from './count.js';
@@ -16,6 +16,9 @@ const PURPOSE_NAMES: Record<CrawlerPurpose, string> = {
   search: 'search', ads: 'ads', 'ai-training': 'AI training', 'ai-search': 'AI search', 'ai-assistant': 'AI assistant',
   archive: 'archive', seo: 'SEO', social: 'social', other: 'other',
 };
+
+/** What a body that is not a robots.txt is, for the summary. */
+const BODY_WORDS = { html: 'This is an HTML page', binary: 'This is binary data', error: 'This is an error message' } as const;
 
 /** The audit filter's choices: every crawler, a purpose group, or only the restricted ones. */
 export function auditFilterOptions(select: HTMLSelectElement): void {
@@ -42,6 +45,9 @@ function sentence(row: AuditRow): string {
   if (row.readsRobotsTxt === 'user-triggered') s += ' It fetches when a person asks, and its operator says robots.txt generally does not apply then.';
   if (row.readsRobotsTxt === 'no') s += ' It is not known to follow robots.txt, whatever the file says.';
   if (row.readsRobotsTxt === 'unknown') s += ' Whether it follows robots.txt is not documented by its operator.';
+  for (const c of row.usageConflicts) {
+    s += ` Its Content-Signal says ${c.signalKey}=${c.signal} but Content-Usage says ${c.purpose}=${c.preference} for /: where both are read, the stricter (no) applies.`;
+  }
   return s;
 }
 
@@ -53,7 +59,8 @@ export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: s
     const count = (access: string) => rows.filter((r) => r.access === access).length;
     const group = PURPOSE_GROUPS[Number(filter)];
     const shown = rows.filter((r) => filter === 'restricted' ? r.access !== 'open' : group ? r.crawler.purposes.some((p) => group.purposes.includes(p)) : true);
-    summary.textContent = `As ${modeName(mode)} reads the file, of ${counted(rows.length, 'known crawler')}, ${count('blocked')} ${count('blocked') === 1 ? 'is' : 'are'} blocked, ${count('partly')} partly blocked and ${count('open')} open.${shown.length === rows.length ? '' : ` Showing ${shown.length}.`}`;
+    const kind = bodyKind(text);
+    summary.textContent = (kind ? `${BODY_WORDS[kind]}, not a robots.txt: crawlers find no rules in it. ` : '') + `As ${modeName(mode)} reads the file, of ${counted(rows.length, 'known crawler')}, ${count('blocked')} ${count('blocked') === 1 ? 'is' : 'are'} blocked, ${count('partly')} partly blocked and ${count('open')} open.${shown.length === rows.length ? '' : ` Showing ${shown.length}.`}`;
     replaceChildren(table,
       h('caption', { id: 'audit-caption' }, 'Every known crawler\'s reading of the file'),
       h('thead', {}, h('tr', {}, ...['Crawler', 'Group it follows', 'Access', 'What it will do', 'Content-Signal', 'Content-Usage', 'License'].map((t) => h('th', { scope: 'col' }, t)))),
