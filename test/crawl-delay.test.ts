@@ -78,3 +78,30 @@ describe('agent arrays cost records plus agents (issue 19.8)', () => {
     robots.dispose();
   });
 });
+
+describe('bingbot: a * Crawl-delay applies even when a bingbot record exists (Bing: a bingbot section overrides the default directives except Crawl-delay)', async () => {
+  const { crawler } = await import('../src/crawlers.js');
+  const bing = crawler('bingbot')!;
+  const body = 'User-agent: *\nCrawl-delay: 10\nDisallow: /private/\n\nUser-agent: bingbot\nDisallow: /search\n';
+  test('the registry entry takes the * delay; the plain token, read as the records say, does not', () => {
+    const robots = parse(body);
+    try {
+      expect(crawlDelay(robots, bing)).toBe(10);
+      expect(crawlDelay(robots, 'bingbot')).toBeUndefined();
+      // its rules stay its own group's: the * Disallow does not reach it
+      expect(robots.isAllowed('/private/x', bing)).toBe(true);
+    } finally {
+      robots.dispose();
+    }
+  });
+  test("its own record's delay still wins; a crawler without the flag keeps the record reading", () => {
+    const robots = parse('User-agent: *\nCrawl-delay: 10\n\nUser-agent: bingbot\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /x\n');
+    try {
+      expect(crawlDelay(robots, bing)).toBe(2);
+      expect(crawlDelay(robots, crawler('GPTBot')!)).toBeUndefined();
+      expect(crawlDelay(robots, { tokens: ['GPTBot'], crawlDelayFromGlobal: true })).toBe(10);
+    } finally {
+      robots.dispose();
+    }
+  });
+});

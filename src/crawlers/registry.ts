@@ -57,6 +57,8 @@ export interface CrawlerEntry {
   readonly googleReads?: string;
   /** false for crawlers that ignore the `*` group (Google's special-case crawlers such as AdsBot-Google, AdsBot-Google-Mobile, Mediapartners-Google, APIs-Google...). */
   readonly obeysGlobalGroup: boolean;
+  /** Only where the operator says so (bingbot): crawlDelay() takes the `*` record's Crawl-delay when the record naming it has none. */
+  readonly crawlDelayFromGlobal?: boolean;
   readonly readsRobotsTxt: ReadsRobotsTxt;
   /** true when the token appears in real request User-Agent headers; false for robots.txt-only controls (Google-Extended, Applebot-Extended, ...). */
   readonly sentInRequests: boolean;

@@ -5,7 +5,7 @@
 // stays Google's; this reading is for the delay alone.
 
 import type { LineEvents } from './lines.js';
-import { agentTokens, type Agent } from '../rules/agent.js';
+import { agentTokens, type Agent, type Crawler } from '../rules/agent.js';
 import { L } from '../core/layout.js';
 import { attached, robotsInternals, type Robots } from '../rules/robots.js';
 import { readingOf } from './reading.js';
@@ -16,14 +16,17 @@ const RECORDS = Symbol('robotsmatch.crawl-delay');
  * The Crawl-delay in seconds for `agent`, as the crawlers that honour it
  * read it (Google does not): from the record naming the agent (the
  * User-agent lines directly above the delay), else from a `*` record, else
- * undefined. Allow/disallow grouping is not affected.
+ * undefined. A crawler with `crawlDelayFromGlobal` (bingbot) takes the `*`
+ * record's delay also when a record names it without a delay of its own.
+ * Allow/disallow grouping is not affected.
  */
 export function crawlDelay(robots: Robots, agent: Agent): number | undefined {
   robotsInternals(robots); // a live Robots, before the agent's getters run
   // The tokens that can name a record, as check() keeps them (others name none).
   const { tokens, how } = agentTokens(agent);
+  const fromGlobal = typeof agent === 'object' && !Array.isArray(agent) && (agent as Crawler).crawlDelayFromGlobal === true;
   const records = attached(robots, RECORDS, () => delayRecords(readingOf(robots)));
-  return delayFor(records, tokens, how);
+  return delayFor(records, tokens, how, fromGlobal);
 }
 
 /** A record: the product tokens it names (lower-cased) or `*`, and its first valid delay. */
@@ -79,9 +82,10 @@ export function delaySeconds(value = ''): number | undefined {
  * from the records naming one of them (the first valid one), else, only
  * when no record names them, from the `*` records; undefined when those
  * have none. A crawler (HOW_CRAWLER in `how`) follows the first of its
- * tokens that a record names, and `*` only if it obeys `*`.
+ * tokens that a record names, and `*` only if it obeys `*`; with
+ * `fromGlobal`, also when the records naming it have no delay.
  */
-export function delayFor(records: readonly DelayRecord[], tokens: readonly string[], how = 0): number | undefined {
+export function delayFor(records: readonly DelayRecord[], tokens: readonly string[], how = 0, fromGlobal = false): number | undefined {
   let applying: DelayRecord[] = [];
   if (how & L.HOW_CRAWLER) {
     // A crawler: its tokens in order (a handful), the first a record names.
@@ -89,7 +93,9 @@ export function delayFor(records: readonly DelayRecord[], tokens: readonly strin
       applying = records.filter((r) => r.tokens.has(name.toLowerCase()));
       if (applying.length) break;
     }
-    if (!applying.length && !(how & L.HOW_IGNORES_GLOBAL)) applying = records.filter((r) => r.global);
+    if (!(how & L.HOW_IGNORES_GLOBAL) && (!applying.length || (fromGlobal && applying.every((r) => r.seconds === undefined)))) {
+      applying = records.filter((r) => r.global);
+    }
   } else {
     // A Set of the names, then one lookup per token of each record: linear in
     // records plus tokens (a caller may pass thousands of tokens).

@@ -50,6 +50,12 @@ export interface Crawler {
   readonly obeysGlobalGroup?: boolean;
   /** For messages: defaults to the first token. */
   readonly name?: string;
+  /**
+   * crawlDelay() only: when the record naming it has no Crawl-delay, the
+   * `*` record's applies (Bing: a bingbot section overrides the `*`
+   * directives except Crawl-delay). Default false.
+   */
+  readonly crawlDelayFromGlobal?: boolean;
 }
 
 /**
