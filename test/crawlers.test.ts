@@ -128,6 +128,7 @@ describe('identify(): the known crawler a User-Agent header names', () => {
     ['Feedly/1.0 (+http://www.feedly.com/fetcher.html; like FeedFetcher-Google)', []],
     ['Mozilla/5.0 (compatible; Feedspot/1.0 (+https://www.feedspot.com/fs/fetcher; like FeedFetcher-Google)', []],
     ['TelegramBot (like TwitterBot)', ['TelegramBot']],
+    ['SentiBot www.sentibot.eu (compatible with Googlebot)', []],
   ] as const)('"like X" is a comparison, not X: %s', (header, names) => {
     expect(identify(header).map((c) => c.name)).toEqual(names);
   });

@@ -7,9 +7,10 @@
 // (Google-Extended, Applebot-Extended) are never sent, so they are never
 // identified. Nothing here verifies a claim: a header is whatever the client
 // chose to send (see docs/crawlers.md on reverse DNS and published IP ranges).
-// A token right after the word "like" is a comparison, not a claim:
-// FreshRSS says "like Googlebot", Feedly "like FeedFetcher-Google",
-// TelegramBot "(like TwitterBot)"; none of them is the crawler it names.
+// A token right after the word "like" (or "compatible with") is a
+// comparison, not a claim: FreshRSS says "like Googlebot", Feedly "like
+// FeedFetcher-Google", TelegramBot "(like TwitterBot)", SentiBot
+// "(compatible with Googlebot)"; none of them is the crawler it names.
 //
 // Cost: one pass over the header, hashing each word as it goes (folded to
 // lower case) and looking the hash up in a map; a string is made only for a
@@ -38,6 +39,8 @@ for (const entry of crawlerRegistry) {
 }
 
 const LIKE = hashOf('like');
+const WITH = hashOf('with');
+const COMPATIBLE = hashOf('compatible');
 
 /** [A-Za-z0-9_-] */
 function isWordUnit(c: number): boolean {
@@ -53,10 +56,11 @@ export function identify(userAgentHeader: string): CrawlerEntry[] {
   if (typeof userAgentHeader !== 'string') throw new TypeError(`userAgentHeader must be a string, got ${userAgentHeader === null ? 'null' : typeof userAgentHeader}`);
   const header = userAgentHeader;
   let found: CrawlerEntry[] | undefined;
-  let afterLike = false; // the previous word was "like" and only spaces follow it
+  let afterLike = false; // the previous word was "like" (or "with" after "compatible") and only spaces follow it
+  let afterCompatible = false; // the previous word was "compatible" and only spaces follow it
   for (let i = 0; i < header.length; ) {
     if (!isWordUnit(header.charCodeAt(i))) {
-      if (header.charCodeAt(i) !== 0x20) afterLike = false;
+      if (header.charCodeAt(i) !== 0x20) afterLike = afterCompatible = false;
       i++;
       continue;
     }
@@ -64,11 +68,13 @@ export function identify(userAgentHeader: string): CrawlerEntry[] {
     let hash = 0;
     for (let c = header.charCodeAt(i); i < header.length && isWordUnit(c); c = header.charCodeAt(++i)) hash = (Math.imul(hash, 31) + (c | 0x20)) | 0;
     const compared = afterLike;
-    afterLike = hash === LIKE && header.slice(start, i).toLowerCase() === 'like';
+    const word = hash === LIKE || hash === WITH || hash === COMPATIBLE ? header.slice(start, i).toLowerCase() : '';
+    afterLike = word === 'like' || (afterCompatible && word === 'with');
+    afterCompatible = word === 'compatible';
     const bucket = byHash.get(hash);
     if (!bucket || compared) continue;
-    const word = header.slice(start, i).toLowerCase();
-    const entry = bucket.find((b) => b.token === word)?.entry;
+    const token = header.slice(start, i).toLowerCase();
+    const entry = bucket.find((b) => b.token === token)?.entry;
     if (entry && !found?.includes(entry)) (found ??= []).push(entry);
   }
   return found ?? [];
