@@ -24,9 +24,9 @@ export function crawlDelay(robots: Robots, agent: Agent): number | undefined {
   robotsInternals(robots); // a live Robots, before the agent's getters run
   // The tokens that can name a record, as check() keeps them (others name none).
   const { tokens, how } = agentTokens(agent);
-  const fromGlobal = typeof agent === 'object' && !Array.isArray(agent) && (agent as Crawler).crawlDelayFromGlobal === true;
   const records = attached(robots, RECORDS, () => delayRecords(readingOf(robots)));
-  return delayFor(records, tokens, how, fromGlobal);
+  // A string or an array has no such property: only a crawler that says so.
+  return delayFor(records, tokens, how, (agent as Crawler).crawlDelayFromGlobal === true);
 }
 
 /** A record: the product tokens it names (lower-cased) or `*`, and its first valid delay. */
@@ -93,9 +93,7 @@ export function delayFor(records: readonly DelayRecord[], tokens: readonly strin
       applying = records.filter((r) => r.tokens.has(name.toLowerCase()));
       if (applying.length) break;
     }
-    if (!(how & L.HOW_IGNORES_GLOBAL) && (!applying.length || (fromGlobal && applying.every((r) => r.seconds === undefined)))) {
-      applying = records.filter((r) => r.global);
-    }
+    if (!(how & L.HOW_IGNORES_GLOBAL) && !applying.some((r) => !fromGlobal || r.seconds !== undefined)) applying = records.filter((r) => r.global);
   } else {
     // A Set of the names, then one lookup per token of each record: linear in
     // records plus tokens (a caller may pass thousands of tokens).
