@@ -43,7 +43,7 @@ function sentence(row: AuditRow): string {
   else if (row.group === null) s = `${name} will fetch anything: no group in this file applies to it.`;
   else s = `${name} will fetch anything: none of its group's rules disallows a path.`;
   if (row.readsRobotsTxt === 'user-triggered') s += ' It fetches when a person asks, and its operator says robots.txt generally does not apply then.';
-  if (row.readsRobotsTxt === 'no') s += ' It is not known to follow robots.txt, whatever the file says.';
+  if (row.readsRobotsTxt === 'no') s += ' It is documented or reported not to follow robots.txt, whatever the file says.';
   if (row.readsRobotsTxt === 'unknown') s += ' Whether it follows robots.txt is not documented by its operator.';
   for (const c of row.usageConflicts) {
     s += ` Its Content-Signal says ${c.signalKey}=${c.signal} but Content-Usage says ${c.purpose}=${c.preference} for /: where both are read, the stricter (no) applies.`;
