@@ -41,3 +41,20 @@ export function formatMatrix(matrix: ProofMatrix): string {
   }
   return out.join('\n') + '\n';
 }
+
+const LIMIT_HEADINGS: Record<string, string> = {
+  'ignores-robots-txt': 'Do not follow robots.txt, whatever it says (block them at the edge by User-Agent: robotsmatch/edge)',
+  'user-triggered': 'Fetch when a person asks, and their operators say robots.txt may not apply (the file states the wish; robotsmatch/edge enforces it)',
+  'robots-only-token': 'robots.txt-only tokens, never sent in requests (their operators apply them; no server can tell their requests apart to enforce them)',
+  'not-in-registry': 'Not in the crawler registry (the proof assumes they read robots.txt and obey the * group)',
+};
+
+/** The rows robots.txt cannot hold to the policy, one line per reason with the crawlers' names. */
+export function formatLimits(notes: readonly { kind: string; crawler: string }[]): string[] {
+  const out: string[] = [];
+  for (const [kind, heading] of Object.entries(LIMIT_HEADINGS)) {
+    const names = notes.filter((n) => n.kind === kind).map((n) => n.crawler);
+    if (names.length) out.push(`${heading}: ${names.join(', ')}.`);
+  }
+  return out;
+}
