@@ -28,13 +28,14 @@ export interface GenerateResult {
 
 /** The policy cannot be written as a robots.txt that does what it says: `differences` say where. */
 export class GenerateError extends Error {
-  readonly differences: Difference[];
-  readonly result: GenerateResult;
+  declare readonly differences: Difference[];
+  declare readonly result: GenerateResult;
   constructor(differences: Difference[], result: GenerateResult) {
     super(`the generated robots.txt does not do what the policy says: ${differences[0]!.message}${differences.length > 1 ? ` (and ${differences.length - 1} more)` : ''}`);
     this.name = 'GenerateError';
-    this.differences = differences;
-    this.result = result;
+    // Not enumerable: a logged or serialised error stays one message long.
+    Object.defineProperty(this, 'differences', { value: differences, enumerable: false });
+    Object.defineProperty(this, 'result', { value: result, enumerable: false });
   }
 }
 
