@@ -117,7 +117,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     const r = await robotsmatch(['verify', policy, fixture('welcome-group.txt')]);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths/);
-    expect(r.stdout).toContain("  line 7: OAI-SearchBot, /private/: Google's reading: may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.\n");
+    expect(r.stdout).toContain("  line 7: OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.\n");
   });
 
   test('--format github: an error annotation per difference, on its line', async () => {
@@ -134,7 +134,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     const r = await robotsmatch(['verify', policy, fixture('site-closed.txt'), '--prepend', fixture('managed-block.txt')]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`${fixture('site-closed.txt')} with ${fixture('managed-block.txt')} before does not do what`);
-    expect(r.stdout).toContain("  line of the composed file 4: Googlebot, /: Google's reading: may fetch / (line 4 `Allow: /`), but the policy says it may not.\n");
+    expect(r.stdout).toContain("  line of the composed file 4: Googlebot, Googlebot-Image, Googlebot-Video, Googlebot-News, Storebot-Google and");
     const appended = await robotsmatch(['verify', policy, fixture('site-closed.txt'), '--append', fixture('managed-block.txt')]);
     expect(appended.status).toBe(1);
   });

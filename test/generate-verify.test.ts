@@ -17,11 +17,11 @@ describe('verify', () => {
   });
 
   test('a welcome group (OAI-SearchBot, Allow: /) escapes every * disallow', () => {
-    const r = verify({ default: { disallow: ['/private/', '/search'] } }, fixture('welcome-group.txt'));
+    const r = verify({ default: { disallow: ['/private/', '/search'] }, signals: { search: 'yes' } }, fixture('welcome-group.txt'));
     expect(r.ok).toBe(false);
     const escaped = r.differences.filter((d) => d.crawler === 'OAI-SearchBot');
-    expect(escaped.map((d) => d.path)).toEqual(['/private/', '/private/', '/search', '/search']);
-    expect(escaped[0]!.message).toBe("OAI-SearchBot, /private/: Google's reading: may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.");
+    expect(escaped.map((d) => d.path)).toEqual(['/', '/private/', '/search']); // / for its Content-Signal: none in its group
+    expect(escaped[1]!.message).toBe("OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.");
     expect(r.differences.some((d) => d.kind === 'lint' && d.code === 'allow-all-group')).toBe(false); // info, not a warning: the cells say it
   });
 
@@ -38,7 +38,7 @@ describe('verify', () => {
     const r = verify({ default: { disallow: ['/café/'] } }, fixture('double-encoded.txt'));
     expect(r.ok).toBe(false);
     expect(r.matrix.paths).toContain('/caf%C3%A9/');
-    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe("Googlebot, /caf%C3%A9/: Google's reading: may fetch /caf%C3%A9/ (no rule applies), but the policy says it may not.");
+    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe("Googlebot, /caf%C3%A9/: by Google's and RFC 9309's rules it may fetch /caf%C3%A9/ (no rule applies), but the policy says it may not.");
   });
 
   test('a raw space: the request has %20, the rule never matches; lint says why', () => {
@@ -56,7 +56,7 @@ describe('verify', () => {
     expect(verify({ default: 'block' }, fixture('site-closed.txt')).differences.some((d) => d.crawler === 'AdsBot-Google')).toBe(true);
     const r = verify({ default: 'block' }, composed);
     expect(r.ok).toBe(false);
-    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe("Googlebot, /: Google's reading: may fetch / (line 4 `Allow: /`), but the policy says it may not.");
+    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe("Googlebot, /: by Google's and RFC 9309's rules it may fetch / (line 4 `Allow: /`), but the policy says it may not.");
   });
 
   test('Host and Crawl-delay nobody asked for', () => {
@@ -87,7 +87,7 @@ describe('verify', () => {
     expect(r.ok).toBe(false);
     const googlebot = r.differences.filter((d) => d.crawler === 'Googlebot');
     expect(googlebot[0]).toMatchObject({ kind: 'signal', path: '/' });
-    expect(googlebot[0]!.message).toBe("Googlebot, /: Google's reading: reads no Content-Signal for /, but the policy says `search=yes, ai-train=no`.");
+    expect(googlebot[0]!.message).toBe("Googlebot, /: by Google's and RFC 9309's rules it reads no Content-Signal for /, but the policy says `search=yes, ai-train=no`.");
     expect(r.differences.some((d) => d.kind === 'lint' && d.code === 'signal-not-inherited')).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { formatLimits, formatMatrix, generate, GenerateError, PRESET_NAMES, toAs
 import { diff, type RobotsDiff } from '../lint.js';
 import { UsageError } from './errors.js';
 import { load } from './diff.js';
+import { grouped } from './verify.js';
 import { readPaths, readPolicy } from './policy-input.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, parseFlags, plural, timeoutOf } from './options.js';
 
@@ -66,7 +67,7 @@ export async function generateCommand(argv: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof GenerateError)) throw error;
     err(`robotsmatch: no robots.txt does what this policy says (${plural(error.differences.length, 'difference')}):\n`);
-    for (const d of error.differences) err(`  ${d.line ? `line ${d.line}: ` : ''}${d.message}\n`);
+    for (const d of grouped(error.differences)) err(`  ${d.line ? `line ${d.line}: ` : ''}${d.message}\n`);
     if (values.matrix) err('\n' + formatMatrix(error.result.matrix));
     return 1;
   }

@@ -2,7 +2,7 @@
 // says, crawler by crawler? Exit 0 when it does, 1 when it does not, 2 on
 // an error; --format github annotates the file's lines in a pull request.
 
-import { formatLimits, formatMatrix, verify, type VerifyResult } from '../generate.js';
+import { formatLimits, formatMatrix, verify, type Difference, type VerifyResult } from '../generate.js';
 import { githubAnnotation } from '../lint.js';
 import { UsageError } from './errors.js';
 import { load } from './diff.js';
@@ -74,7 +74,7 @@ function text(r: VerifyResult, label: string, policy: string, matrix: boolean, c
     ? `${label} does what ${policy} says: ${summary(r)}.\n`
     : `${label} does not do what ${policy} says (${plural(r.differences.length, 'difference')}; ${summary(r)}):\n`;
   const where = composed ? 'line of the composed file' : 'line';
-  for (const d of r.differences) out += `  ${d.line ? `${where} ${d.line}: ` : ''}${d.message}\n`;
+  for (const { line, message } of grouped(r.differences)) out += `  ${line ? `${where} ${line}: ` : ''}${message}\n`;
   if (r.notes.length) {
     out += `\n${plural(r.notes.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`;
     for (const line of formatLimits(r.notes)) out += `  ${line}\n`;
@@ -90,4 +90,24 @@ function githubText(r: VerifyResult, file: string, composed: boolean): string {
   for (const n of r.notes) out += githubAnnotation('notice', file, undefined, `robots.txt cannot hold ${n.crawler} to the policy`, n.message);
   if (r.ok) out += githubAnnotation('notice', file, undefined, 'robots.txt matches the policy', `It does what the policy says: ${summary(r)}.`);
   return out;
+}
+
+/** Differences that say the same of several crawlers, as one line naming them (the first five, and how many more). */
+export function grouped(differences: readonly Difference[]): { line?: number; message: string }[] {
+  const out: { line?: number; message: string; crawlers: string[]; rest: string }[] = [];
+  for (const d of differences) {
+    if (d.crawler === undefined || !d.message.startsWith(`${d.crawler}, `)) {
+      out.push({ ...(d.line ? { line: d.line } : {}), message: d.message, crawlers: [], rest: '' });
+      continue;
+    }
+    const rest = d.message.slice(d.crawler.length).replaceAll(` ${d.crawler} `, ' it ');
+    const same = out.find((o) => o.crawlers.length && o.rest === rest && o.line === d.line);
+    if (same) same.crawlers.push(d.crawler);
+    else out.push({ ...(d.line ? { line: d.line } : {}), message: '', crawlers: [d.crawler], rest });
+  }
+  return out.map(({ line, message, crawlers, rest }) => {
+    if (!crawlers.length) return { ...(line ? { line } : {}), message };
+    const names = crawlers.length <= 5 ? crawlers.join(', ') : `${crawlers.slice(0, 5).join(', ')} and ${crawlers.length - 5} more`;
+    return { ...(line ? { line } : {}), message: `${names}${rest}` };
+  });
 }

@@ -96,14 +96,14 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
         }
       }
       const cells = paths.map((path, i): Cell => {
-        const problems: string[] = [];
         const intended = wanted.google[i]!.allowed;
+        const found = {} as Record<Mode, string[]>;
         for (const mode of MODES) {
+          const list: string[] = (found[mode] = []);
           const got = readings[mode][i]!;
           const want = wanted[mode][i]!;
-          const reading = mode === 'google' ? "Google's reading" : "RFC 9309's reading";
           if (got.allowed !== want.allowed) {
-            problems.push(`${reading}: ${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${want.allowed ? 'may' : 'may not'}`);
+            list.push(`${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${want.allowed ? 'may' : 'may not'}`);
             continue;
           }
           if (!got.allowed) continue;
@@ -111,15 +111,20 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
             const read = got.signal ? JSON.stringify(policy.signals.map(([k]) => [k, got.signal![k]])) : undefined;
             const extra = got.signal ? Object.keys(got.signal).filter((k) => !policy.signals.some(([key]) => key === k)) : [];
             if (read !== wantSignal || extra.length) {
-              problems.push(`${reading}: reads ${got.signal ? `Content-Signal \`${signalText(got.signal)}\`` : 'no Content-Signal'} for ${path}, but the policy says \`${policy.signals.map(([k, v]) => `${k}=${v}`).join(', ')}\``);
+              list.push(`reads ${got.signal ? `Content-Signal \`${signalText(got.signal)}\`` : 'no Content-Signal'} for ${path}, but the policy says \`${policy.signals.map(([k, v]) => `${k}=${v}`).join(', ')}\``);
             }
           }
           if (policy.contentUsage !== undefined) {
             const wantUsage = want.contentUsage ? sortedJson(want.contentUsage.preferences) : null;
             const gotUsage = got.usage ? sortedJson(got.usage) : null;
-            if (wantUsage !== gotUsage) problems.push(`${reading}: reads ${got.usage ? `Content-Usage \`${usageText(got.usage)}\`` : 'no Content-Usage'} for ${path}, but the policy says \`${policy.contentUsage}\``);
+            if (wantUsage !== gotUsage) list.push(`reads ${got.usage ? `Content-Usage \`${usageText(got.usage)}\`` : 'no Content-Usage'} for ${path}, but the policy says \`${policy.contentUsage}\``);
           }
         }
+        // One sentence when both readings say the same; each reading's own otherwise.
+        const problems = [
+          ...found.google.map((p) => (found.rfc.includes(p) ? `by Google's and RFC 9309's rules it ${p}` : `by Google's rules it ${p}`)),
+          ...found.rfc.filter((p) => !found.google.includes(p)).map((p) => `by RFC 9309's rules it ${p}`),
+        ];
         return { path, intended, google: readings.google[i]!, rfc: readings.rfc[i]!, problems };
       });
       const group = selection(files.google, crawler).token;

@@ -64,7 +64,7 @@ export function verifyChecked(policy: CheckedPolicy, intents: readonly Intent[],
     for (const cell of row.cells) {
       for (const problem of cell.problems) {
         const line = cell.google.line || cell.rfc.line || undefined;
-        differences.push({ kind: /: reads /.test(problem) ? 'signal' : 'verdict', message: `${row.crawler}, ${cell.path}: ${problem}.`, crawler: row.crawler, path: cell.path, ...(line ? { line } : {}) });
+        differences.push({ kind: / it reads /.test(problem) ? 'signal' : 'verdict', message: `${row.crawler}, ${cell.path}: ${problem}.`, crawler: row.crawler, path: cell.path, ...(line ? { line } : {}) });
       }
     }
   }
