@@ -159,7 +159,12 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
   });
 });
 
-test('the README shows the example policy as docs/generate.md does', () => {
+test('the README and docs/generate.md show the example policy and the file generate writes for it', async () => {
   const policy = readFileSync(POLICY, 'utf8').trim();
-  expect(readFileSync(fileURLToPath(new URL('../docs/generate.md', import.meta.url)), 'utf8')).toContain(policy);
+  const written = (await robotsmatch(['generate', POLICY])).stdout.trimEnd();
+  for (const doc of ['../README.md', '../docs/generate.md']) {
+    const text = readFileSync(fileURLToPath(new URL(doc, import.meta.url)), 'utf8');
+    expect(text, doc).toContain(policy);
+    expect(text, doc).toContain(written);
+  }
 });
