@@ -6,7 +6,7 @@
 // a cell differs exactly where the file's groups, names, encodings or
 // signals give a crawler something other than its rules.
 
-import { parse, selection, type Mode, type Robots } from '../index.js';
+import { parse, selection, type Mode, type Robots, type Verdict } from '../index.js';
 import { usage, type Usage } from '../usage.js';
 import { fetchesSomething, type Intent, type Subject } from './intent.js';
 import type { CheckedPolicy, RuleSet } from './policy.js';
@@ -70,29 +70,45 @@ export function referenceText(policy: CheckedPolicy, rules: RuleSet): string {
 
 export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], text: string | Uint8Array, paths: readonly string[]): ProofMatrix {
   const files: Record<Mode, Robots> = { google: parse(text, { mode: 'google' }), rfc: parse(text, { mode: 'rfc' }) };
-  const references = new Map<string, Record<Mode, Robots>>();
+  const references: Robots[] = [];
+  // The reference's answers depend only on the rule set: read once per rule set, mode and path.
+  const wantedByKey = new Map<string, Record<Mode, Wanted[]>>();
   const wantSignal = policy.signals.length ? JSON.stringify(policy.signals.map(([k, v]) => [k, v])) : undefined;
+  const withUsage = policy.contentUsage !== undefined;
   try {
     const rows: MatrixRow[] = [];
     for (const intent of intents) {
-      let reference = references.get(intent.key);
-      if (!reference) {
+      let wanted = wantedByKey.get(intent.key);
+      if (!wanted) {
         const body = referenceText(policy, intent.rules);
-        reference = { google: parse(body, { mode: 'google' }), rfc: parse(body, { mode: 'rfc' }) };
-        references.set(intent.key, reference);
+        wanted = {} as Record<Mode, Wanted[]>;
+        for (const mode of MODES) {
+          const reference = parse(body, { mode });
+          references.push(reference);
+          const own = reference.forAgent('*');
+          try {
+            wanted[mode] = paths.map((path) => {
+              if (!withUsage) return { allowed: own.isAllowed(path), usage: null };
+              const u = usage(own, path);
+              return { allowed: u.allowed, usage: u.contentUsage ? sortedJson(u.contentUsage.preferences) : null };
+            });
+          } finally {
+            own.dispose();
+          }
+        }
+        wantedByKey.set(intent.key, wanted);
       }
       const crawler = { name: intent.subject.name, tokens: intent.subject.tokens, obeysGlobalGroup: intent.subject.obeysGlobalGroup };
       const readings = {} as Record<Mode, Reading[]>;
-      const wanted = {} as Record<Mode, Usage[]>;
       for (const mode of MODES) {
         const matcher = files[mode].forAgent(crawler);
-        const own = reference[mode].forAgent('*');
         try {
-          readings[mode] = paths.map((path) => readingOf(usage(matcher, path)));
-          wanted[mode] = paths.map((path) => usage(own, path));
+          // Content-Signal belongs to the crawler's groups, not to a path: read once, shared by the row's cells.
+          const values = usage(matcher, '/').contentSignal?.values;
+          const signal = values ? { ...values } : null;
+          readings[mode] = paths.map((path) => readingOf(withUsage ? usage(matcher, path) : matcher.check(path), signal));
         } finally {
           matcher.dispose();
-          own.dispose();
         }
       }
       const cells = paths.map((path, i): Cell => {
@@ -115,9 +131,8 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
             }
           }
           if (policy.contentUsage !== undefined) {
-            const wantUsage = want.contentUsage ? sortedJson(want.contentUsage.preferences) : null;
             const gotUsage = got.usage ? sortedJson(got.usage) : null;
-            if (wantUsage !== gotUsage) list.push(`reads ${got.usage ? `Content-Usage \`${usageText(got.usage)}\`` : 'no Content-Usage'} for ${path}, but the policy says \`${policy.contentUsage}\``);
+            if (want.usage !== gotUsage) list.push(`reads ${got.usage ? `Content-Usage \`${usageText(got.usage)}\`` : 'no Content-Usage'} for ${path}, but the policy says \`${policy.contentUsage}\``);
           }
         }
         // One sentence when both readings say the same; each reading's own otherwise.
@@ -141,20 +156,24 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
   } finally {
     files.google.dispose();
     files.rfc.dispose();
-    for (const r of references.values()) {
-      r.google.dispose();
-      r.rfc.dispose();
-    }
+    for (const r of references) r.dispose();
   }
 }
 
-function readingOf(u: Usage): Reading {
+/** The intent for one path: may the crawler fetch it, and the Content-Usage it should read there (sorted JSON). */
+interface Wanted {
+  allowed: boolean;
+  usage: string | null;
+}
+
+function readingOf(v: Verdict | Usage, signal: Record<string, string> | null): Reading {
+  const usage = 'contentUsage' in v && v.contentUsage ? { ...v.contentUsage.preferences } : null;
   return {
-    allowed: u.allowed,
-    line: u.line,
-    rule: u.rule ? `${u.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${u.rule.pattern}` : null,
-    signal: u.contentSignal ? { ...u.contentSignal.values } : null,
-    usage: u.contentUsage ? { ...u.contentUsage.preferences } : null,
+    allowed: v.allowed,
+    line: v.line,
+    rule: v.rule ? `${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : null,
+    signal,
+    usage,
   };
 }
 

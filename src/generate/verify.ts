@@ -48,7 +48,7 @@ export interface VerifyOptions {
 }
 
 /** At most this many sample paths: the matrix is rows x paths x 2 readings. */
-export const MAX_PATHS = 5_000;
+export const MAX_PATHS = 1_000;
 
 export function verify(policy: Policy, text: string | Uint8Array, options?: VerifyOptions): VerifyResult {
   if (typeof text !== 'string' && !(text instanceof Uint8Array)) throw new TypeError(`text must be a string or a Uint8Array, got ${text === null ? 'null' : typeof text}`);
