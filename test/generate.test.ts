@@ -264,3 +264,20 @@ test('property: for random policies the generated file gives every registry craw
     { numRuns: 30 },
   );
 });
+
+test('property: any JSON value as a policy is a result, a PolicyError or a GenerateError, never another failure', () => {
+  const fields = ['default', 'purposes', 'crawlers', 'signals', 'sitemaps', 'paths', 'preset', 'license', 'host', 'crawlDelay', 'contentUsage'];
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('allow', 'block', '/x', '/caf\u00e9', '*', '#', '%', '\n'));
+  const policy = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 4 }),
+    fc.record({ crawlers: fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 3 }) }));
+  fc.assert(
+    fc.property(policy, (p) => {
+      try {
+        generate(p as Policy);
+      } catch (error) {
+        if (!(error instanceof PolicyError) && !(error instanceof GenerateError)) throw error;
+      }
+    }),
+    { numRuns: 150 },
+  );
+});
