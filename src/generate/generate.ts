@@ -53,7 +53,7 @@ export function build(policy: Policy, options?: VerifyOptions): { result: Genera
   for (const e of checked.encoded) {
     diagnostics.push({ severity: 'info', kind: 'encoded', field: e.field, message: `\`${e.given}\` is written \`${e.written}\`, as crawlers send it in requests.` });
   }
-  if (checked.host !== undefined) diagnostics.push({ severity: 'info', kind: 'host', field: 'host', message: 'Host is written because the policy asks for it; Google, Bing and RFC 9309 ignore it, and Yandex stopped reading it in 2018.' });
+  if (checked.host !== undefined) diagnostics.push({ severity: 'info', kind: 'host', field: 'host', message: 'Host is written because the policy asks for it; Google, Bing and RFC 9309 crawlers ignore it: only Yandex ever used it (to choose the main mirror), and it no longer does.' });
   if (checked.crawlDelay !== undefined) diagnostics.push({ severity: 'info', kind: 'crawl-delay', field: 'crawlDelay', message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none.` });
   for (const n of proof.notes) diagnostics.push({ severity: n.kind === 'not-in-registry' ? 'info' : 'warning', kind: n.kind, crawler: n.crawler, message: n.message });
   const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics };

@@ -110,7 +110,7 @@ function fileDifferences(policy: CheckedPolicy, intents: readonly Intent[], text
     } else if (l.kind === 'other') {
       const key = (l.key ?? '').toLowerCase();
       if (key === 'host' && policy.host === undefined) {
-        out.push({ kind: 'host', line: l.line, message: `\`${l.text.trim()}\` was not asked for: Google, Bing and RFC 9309 ignore Host, and Yandex, the one crawler that read it, stopped in 2018.` });
+        out.push({ kind: 'host', line: l.line, message: `\`${l.text.trim()}\` was not asked for: Google, Bing and RFC 9309 crawlers ignore Host; only Yandex ever used it (to choose the main mirror), and it no longer does.` });
       }
       if (key === 'crawl-delay' && policy.crawlDelay === undefined) {
         out.push({ kind: 'crawl-delay', line: l.line, message: `\`${l.text.trim()}\` was not asked for: Bing and other crawlers that honour Crawl-delay slow down to one request per that many seconds; Google and Yandex ignore it.` });
