@@ -51,7 +51,7 @@ export function build(policy: Policy, options?: VerifyOptions): { result: Genera
   const proof = verifyChecked(checked, intents, compiled.text, options);
   const diagnostics: GenerateDiagnostic[] = [];
   for (const e of checked.encoded) {
-    diagnostics.push({ severity: 'info', kind: 'encoded', field: e.field, message: `\`${e.given}\` is written \`${e.written}\`, as crawlers send it in requests.` });
+    diagnostics.push({ severity: 'info', kind: 'encoded', field: e.field, message: `\`${e.original}\` is written \`${e.written}\`, as crawlers send it in requests.` });
   }
   if (checked.host !== undefined) diagnostics.push({ severity: 'info', kind: 'host', field: 'host', message: 'Host is written because the policy asks for it; Google, Bing and RFC 9309 crawlers ignore it: only Yandex ever used it (to choose the main mirror), and it no longer does.' });
   if (checked.crawlDelay !== undefined) diagnostics.push({ severity: 'info', kind: 'crawl-delay', field: 'crawlDelay', message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none.` });

@@ -90,7 +90,7 @@ export interface CheckedPolicy {
   host?: string;
   crawlDelay?: number;
   /** Patterns the encoding changed: as given and as written. */
-  encoded: { field: string; given: string; written: string }[];
+  encoded: { field: string; original: string; written: string }[];
 }
 
 const PURPOSES: readonly PolicyPurpose[] = [
@@ -132,7 +132,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
       if (/^[a-z][a-z0-9+.-]*:/i.test(given)) throw new PolicyError(at, `${JSON.stringify(given)} is a URL: rules match the path alone, so write it as a path starting with /`);
       if (!given.startsWith('/') && !given.startsWith('*')) throw new PolicyError(at, `${JSON.stringify(given)} must start with / (or *): every URL path does`);
       const written = encodePattern(given);
-      if (written !== given) encoded.push({ field: at, given, written });
+      if (written !== given) encoded.push({ field: at, original: given, written });
       out.add(written);
     });
     return [...out].sort();
