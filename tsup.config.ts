@@ -72,11 +72,11 @@ const workerdMain: Plugin = {
   },
 };
 
-/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
+/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js`, `../crawlers.js` and `../generate.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers|generate)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -145,12 +145,13 @@ export default defineConfig([
     },
   },
   {
-    // robotsmatch/compat (robots-parser's API) and robotsmatch/lint. They
+    // robotsmatch/compat (robots-parser's API), robotsmatch/lint and
+    // robotsmatch/generate (which shares lint's and the registry's chunks). They
     // import the package entry (one core for all), and compat's CommonJS
     // build is `module.exports = robotsParser`, as robots-parser's is.
-    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts' },
+    entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', crawlers: 'src/crawlers.ts', edge: 'src/edge.ts', generate: 'src/generate.ts' },
     format: ['esm', 'cjs'],
-    dts: { entry: { compat: 'src/compat.ts', lint: 'src/lint.ts' } }, // crawlers' and edge's: with the main entry's, above
+    dts: { entry: { compat: 'src/compat.ts', lint: 'src/lint.ts', generate: 'src/generate.ts' } }, // crawlers' and edge's: with the main entry's, above
     target: 'es2022',
     define,
     platform: 'neutral',
@@ -162,9 +163,12 @@ export default defineConfig([
       // The entries, and the chunks they share (which may hold the require instead of an entry).
       const chunks = readdirSync('dist').filter((f) => /^chunk-.*\.cjs$/.test(f)).map((f) => `dist/${f}`);
       const entryRequire = /require\('\.\/(index|explain|usage)\.js'\)/g;
-      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs', 'dist/edge.cjs', ...chunks]) {
+      const requiresIndex = (code: string) => /require\('\.\/index\.c?js'\)/.test(code);
+      for (const file of ['dist/compat.cjs', 'dist/lint.cjs', 'dist/crawlers.cjs', 'dist/edge.cjs', 'dist/generate.cjs', ...chunks]) {
         const code = readFileSync(file, 'utf8');
-        if (!code.includes("require('./index.js')") && !file.includes('/chunk-')) {
+        // An entry uses the main entry's core itself or through a chunk it shares (lint's, with generate).
+        const shared = [...code.matchAll(/require\('\.\/(chunk-[\w-]+\.cjs)'\)/g)].map((m) => readFileSync(`dist/${m[1]}`, 'utf8'));
+        if (!requiresIndex(code) && !shared.some(requiresIndex) && !file.includes('/chunk-')) {
           throw new Error(`${file}: no require of ./index.js to point at index.cjs`);
         }
         const pointed = code.replace(entryRequire, "require('./$1.cjs')");

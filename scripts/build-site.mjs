@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const out = join(root, 'site-dist');
 
-for (const entry of ['index.js', 'explain.js', 'usage.js', 'crawlers.js', 'lint.js']) {
+for (const entry of ['index.js', 'explain.js', 'usage.js', 'crawlers.js', 'lint.js', 'generate.js']) {
   if (!existsSync(join(dist, entry))) {
     console.error(`build-site: dist/${entry} is missing: run npm run build first (npm run build:site does both)`);
     process.exit(1);
@@ -37,6 +37,7 @@ await build({
     'robotsmatch/explain': join(dist, 'explain.js'),
     'robotsmatch/usage': join(dist, 'usage.js'),
     'robotsmatch/lint': join(dist, 'lint.js'),
+    'robotsmatch/generate': join(dist, 'generate.js'),
     robotsmatch: join(dist, 'index.js'),
   },
   logLevel: 'error',

@@ -342,7 +342,7 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
     });
   });
 
-  test.each(['check', 'filter', 'explain', 'groups', 'lint', 'fetch', 'audit', 'crawlers', 'identify'])('18. docs/cli.md documents %s: its section names every option its --help lists', async (command) => {
+  test.each(['check', 'filter', 'explain', 'groups', 'lint', 'fetch', 'audit', 'crawlers', 'identify', 'generate', 'verify'])('18. docs/cli.md documents %s: its section names every option its --help lists', async (command) => {
     const doc = readFileSync(fileURLToPath(new URL('../docs/cli.md', import.meta.url)), 'utf8');
     const section = doc.split(/^## /m).find((s) => s.startsWith(`${command}\n`));
     expect(section, `no section for ${command}`).toBeDefined();

@@ -21,6 +21,7 @@ import { explain } from '../src/explain.js';
 import { usage } from '../src/usage.js';
 import { audit, crawler, crawlers } from '../src/crawlers.js';
 import { applyFixes, diff, lint } from '../src/lint.js';
+import { generate, type Policy } from '../src/generate.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -398,6 +399,56 @@ describe('the robots.txt tester page (site/)', () => {
       const sentences = await page.$$eval('.agent-changes li li', (lis) => lis.map((li) => li.textContent));
       expect(sentences).toEqual(diff(before, FILE).agents.flatMap((a) => a.summary.map(withoutBackticks)));
       await screenshot(page, 'desktop-diff');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test.skipIf(skip)(`the Generate tab writes the policy's proved file into the editor and shows the proof, a row per known crawler${why}`, async () => {
+    const page = await openPage();
+    try {
+      await page.click('#tab-generate');
+      expect(await page.isHidden('#view-test')).toBe(true);
+      // A preset fills the form; the form is then refined: a path for everyone, PerplexityBot blocked, a sitemap.
+      await page.selectOption('#gen-preset', 'allow-search-block-ai-training');
+      expect(await page.inputValue('#gen-purpose-ai-training')).toBe('block');
+      expect(await page.inputValue('#gen-signal-ai-train')).toBe('no');
+      await page.fill('#gen-disallow', '/private/ /search');
+      await page.selectOption('#gen-purpose-search', 'allow');
+      await page.fill('#gen-crawlers', 'PerplexityBot: block');
+      await page.fill('#gen-sitemaps', 'https://example.com/sitemap.xml');
+      await page.click('#gen-write');
+      // The issue's example policy, as the form says it.
+      const policy: Policy = {
+        default: { disallow: ['/private/', '/search'] },
+        purposes: { search: 'allow', 'ai-training': 'block' },
+        crawlers: { PerplexityBot: 'block' },
+        signals: { search: 'yes', 'ai-train': 'no' },
+        sitemaps: ['https://example.com/sitemap.xml'],
+      };
+      const expected = generate(policy);
+      await expect.poll(() => page.inputValue('#robots-text'), { timeout: 10_000 }).toBe(expected.text);
+      expect(await page.textContent('#gen-status')).toBe(`Wrote the file into the editor: proved for ${expected.matrix.rows.length} known crawlers on 3 paths, read as Google and as RFC 9309. 33 crawlers robots.txt alone cannot hold to it (marked below).`);
+      const rows = await page.$$eval('#gen-matrix tbody tr:not(.purpose)', (trs) => trs.map((tr) => Array.from(tr.children, (c) => (c.firstChild?.textContent ?? ''))));
+      expect(rows).toHaveLength(crawlers.length);
+      const row = (name: string) => rows.find((r) => r[0] === name)!;
+      for (const r of expected.matrix.rows) {
+        const cells = r.cells.map((c) => (c.google.allowed ? 'may fetch' : `may not (line ${c.google.line})`));
+        expect(row(r.crawler).slice(1, 2 + cells.length), r.crawler).toEqual([r.group ?? 'none', ...cells]);
+      }
+      expect(row('AdsBot-Google')).toEqual(['AdsBot-Google', 'AdsBot-Google', 'may fetch', 'may not (line 35)', 'may not (line 36)', 'search=yes, ai-train=no']);
+      expect(await page.$$eval('#gen-matrix tr.purpose th', (ths) => ths.map((th) => th.textContent))).toEqual(['Search', 'Ads', 'AI training', 'AI search', 'AI assistants', 'Archive', 'SEO tools', 'Social', 'Other']);
+      // The editor now holds the file: the linter has nothing to say.
+      await settled(page);
+      await screenshot(page, 'desktop-generate');
+      // A policy no file can satisfy: nothing is written, and the page says why.
+      await page.fill('#gen-crawlers', 'BingPreview: block');
+      await page.click('#gen-write');
+      await expect.poll(() => page.textContent('#gen-status')).toMatch(/^No file written: the generated robots\.txt does not do what the policy says: bingbot and BingPreview both answer to `bingbot`/);
+      expect(await page.inputValue('#robots-text')).toBe(expected.text);
+      await page.fill('#gen-crawlers', 'AI2Bot: block');
+      await page.click('#gen-write');
+      await expect.poll(() => page.textContent('#gen-status')).toMatch(/^No file written: policy crawlers\.AI2Bot: "AI2Bot" is not a product token/);
     } finally {
       await page.close();
     }

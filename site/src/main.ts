@@ -23,6 +23,9 @@ import { fragmentOf, stateOfFragment } from './share-link.js';
 import { fetchRobotsText, readTextFile } from './robots-source.js';
 import { modeName, otherMode } from './verdict-text.js';
 import { MAX_URLS } from './url-list.js';
+import { generate, GenerateError, PolicyError, type Policy } from 'robotsmatch/generate';
+import { PolicyForm } from './policy-form.js';
+import { showProof } from './proof-table.js';
 
 /** Links longer than this may not open in every browser or survive every chat app. */
 const LONG_LINK = 1_500_000;
@@ -283,6 +286,28 @@ window.addEventListener('hashchange', async () => {
   const state = await stateOfFragment(location.hash);
   if (state) applyState(state);
 });
+
+// The Generate tab: the form's policy, generated and proved, into the editor.
+const genStatus = byId('gen-status', HTMLParagraphElement);
+const genTable = byId('gen-matrix', HTMLTableElement);
+function writePolicy(policy: Policy): void {
+  genStatus.classList.remove('failed');
+  try {
+    const result = generate(policy);
+    lintSource = undefined;
+    editor.value = result.text;
+    const limits = result.diagnostics.filter((d) => d.crawler !== undefined).length;
+    genStatus.textContent = `Wrote the file into the editor: proved for ${counted(result.matrix.rows.length, 'known crawler')} on ${counted(result.matrix.paths.length, 'path')}, read as Google and as RFC 9309.${limits ? ` ${counted(limits, 'crawler')} robots.txt alone cannot hold to it (marked below).` : ''}`;
+    showProof(genTable, result.matrix);
+    refreshAll('The file was generated from the policy.');
+  } catch (error) {
+    if (!(error instanceof PolicyError || error instanceof GenerateError)) throw error;
+    genStatus.classList.add('failed');
+    genStatus.textContent = `No file written: ${error.message}`;
+    if (error instanceof GenerateError) showProof(genTable, error.result.matrix);
+  }
+}
+new PolicyForm(writePolicy);
 
 byId('registry-date', HTMLSpanElement).textContent = `Crawler registry checked ${REGISTRY_DATE}.`;
 

@@ -3,7 +3,7 @@
 
 import type { Mode } from 'robotsmatch';
 
-export type View = 'test' | 'audit' | 'diff';
+export type View = 'test' | 'audit' | 'diff' | 'generate';
 export type RowFilter = 'all' | 'disallowed' | 'differs';
 
 export interface PageState {
@@ -57,7 +57,7 @@ export function defaultState(): PageState {
   return { robots: EXAMPLE_ROBOTS, urls: EXAMPLE_URLS, crawlers: [...DEFAULT_CRAWLERS], tokens: '', mode: 'google', view: 'test', filter: 'all', other: '' };
 }
 
-const VIEWS: readonly View[] = ['test', 'audit', 'diff'];
+const VIEWS: readonly View[] = ['test', 'audit', 'diff', 'generate'];
 const FILTERS: readonly RowFilter[] = ['all', 'disallowed', 'differs'];
 
 /**

@@ -32,7 +32,8 @@ ${FETCH_FLAGS_HELP}  -h, --help         show this help
 
 const DEFAULT_URL_AGENTS = ['Googlebot', 'Bingbot', '*'];
 
-async function load(spec: string, maxBytes: number, o: { userAgent?: string | undefined; timeoutMs: number }, stdinUsed: { used: boolean }): Promise<{ label: string; body: Uint8Array }> {
+/** A robots.txt as crawlers read it, from a file, - or a URL (what a failed fetch means, for a URL). */
+export async function load(spec: string, maxBytes: number, o: { userAgent?: string | undefined; timeoutMs: number }, stdinUsed: { used: boolean }): Promise<{ label: string; body: Uint8Array }> {
   if (spec === '-') {
     if (stdinUsed.used) throw new UsageError('only one of OLD, NEW and --urls can be standard input');
     stdinUsed.used = true;

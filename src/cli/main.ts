@@ -14,6 +14,8 @@ import { auditCommand } from './audit.js';
 import { crawlersCommand } from './crawlers.js';
 import { identifyCommand } from './identify.js';
 import { groupsCommand } from './groups.js';
+import { generateCommand } from './generate.js';
+import { verifyCommand } from './verify.js';
 import { LineTooLongError } from './line-chunks.js';
 
 const HELP = `Usage: robotsmatch <command> [options]
@@ -35,6 +37,10 @@ Commands:
                     what a robots.txt says: its groups, the agents each names, their
                     rules and Crawl-delay lines, and the sitemaps
   fetch <url>       fetch a robots.txt by RFC 9309's rules and show the outcome
+  generate [policy] write the robots.txt a policy means (--preset NAME), proved
+                    crawler by crawler first; --format next|nuxt|astro for a framework
+  verify <policy> <file|url>
+                    does a robots.txt do what a policy says, crawler by crawler
   audit <file|url|dir>...
                     who can reach a site: each known crawler's group, / verdict
                     and access (blocked, partly, open)
@@ -66,6 +72,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   audit: auditCommand,
   crawlers: crawlersCommand,
   identify: identifyCommand,
+  generate: generateCommand,
+  verify: verifyCommand,
 };
 
 /**

@@ -39,8 +39,18 @@ export interface WaitUntil {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-/** The site's robots.txt: its text, its bytes, a parsed Robots, or a URL of the site (its /robots.txt is fetched and refreshed). */
-export type RobotsSource = string | Uint8Array | ArrayBuffer | Robots | URL;
+/** The site's robots.txt: its text, its bytes, a parsed Robots, a URL of the site (its /robots.txt is fetched and refreshed), or what generate() made of a policy. */
+export type RobotsSource = string | Uint8Array | ArrayBuffer | Robots | URL | GeneratedRobots;
+
+/**
+ * What robotsmatch/generate's generate(policy) returns: the robots.txt it
+ * proved (its `text`) is enforced, and served with `serveRobotsTxt`. Taken
+ * by shape, so that the edge build does not carry the generator.
+ */
+export interface GeneratedRobots {
+  readonly text: string;
+  readonly matrix: object;
+}
 
 export type EnforcerAction<R extends EdgeRequest = EdgeRequest> =
   | 'log'
@@ -54,7 +64,8 @@ export interface EnforcerOptions<R extends EdgeRequest = EdgeRequest> {
    * enforcer); a URL (`new URL('https://example.com/robots.txt')`) is
    * fetched through `cache` on the first request and refetched in the
    * background when it expires (Cache-Control, else 24 hours). A string is
-   * always robots.txt text: pass a URL as a `URL`.
+   * always robots.txt text: pass a URL as a `URL`. A policy goes through
+   * generate() first: `robots: generate(policy)`.
    */
   robots: RobotsSource;
   /** The RobotsCache that fetches a URL `robots` (default: a new one with its defaults). Only with a URL. */
@@ -182,6 +193,10 @@ function isUrl(value: unknown): value is URL {
     || (typeof value === 'object' && value !== null && typeof (value as URL).href === 'string' && typeof (value as URL).protocol === 'string' && typeof (value as URL).origin === 'string');
 }
 
+function isGenerated(value: unknown): value is GeneratedRobots {
+  return typeof value === 'object' && value !== null && typeof (value as GeneratedRobots).text === 'string' && typeof (value as GeneratedRobots).matrix === 'object' && (value as GeneratedRobots).matrix !== null;
+}
+
 /** Checks and completes createEnforcer's options; throws EnforcerOptionError naming the first wrong one. */
 export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
@@ -202,6 +217,7 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
   } else if (robots instanceof Uint8Array) source = { kind: 'text', body: robots };
   else if (robots instanceof ArrayBuffer) source = { kind: 'text', body: new Uint8Array(robots) };
   else if (robots instanceof Robots) source = { kind: 'robots', robots };
+  else if (isGenerated(robots)) source = { kind: 'text', body: robots.text };
   else if (isUrl(robots)) {
     if (robots.protocol !== 'http:' && robots.protocol !== 'https:') {
       throw new EnforcerOptionError('options.robots', `must be an http: or https: URL to fetch, got ${robots.protocol}`);
@@ -212,7 +228,7 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
   } else if (robots === undefined) {
     throw new EnforcerOptionError('options.robots', 'is required: robots.txt text or bytes, a parsed Robots, or a URL');
   } else {
-    throw new EnforcerOptionError('options.robots', `must be robots.txt text or bytes, a Robots from parse(), or a URL, got ${kind(robots)}`);
+    throw new EnforcerOptionError('options.robots', `must be robots.txt text or bytes, a Robots from parse(), a URL, or generate(policy)'s result, got ${kind(robots)}`);
   }
   if (o.cache !== undefined && source.kind !== 'url') {
     throw new EnforcerOptionError('options.cache', 'is only for a robots.txt given as a URL (options.robots is not one)');

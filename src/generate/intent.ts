@@ -1,0 +1,89 @@
+// What the policy means for each crawler: the rule set it should follow,
+// resolved through the registry. A crawler's own entry wins, then
+// `user-triggered` for fetchers acting for a person, then its purpose, then
+// `ai` for AI purposes, then the default.
+
+import { crawlerRegistry, type CrawlerEntry, type CrawlerPurpose, type ReadsRobotsTxt } from '../crawlers/registry.js';
+import { crawler as findCrawler, AI_PURPOSES } from '../crawlers/lookup.js';
+import type { CheckedAccess, CheckedPolicy, PolicyPurpose, RuleSet } from './policy.js';
+
+/** A crawler the policy speaks to: a registry entry, or a token the policy adds. */
+export interface Subject {
+  name: string;
+  tokens: readonly string[];
+  obeysGlobalGroup: boolean;
+  purpose: CrawlerPurpose | 'added';
+  readsRobotsTxt: ReadsRobotsTxt | 'unknown';
+  sentInRequests: boolean;
+  entry?: CrawlerEntry;
+}
+
+export interface Intent {
+  subject: Subject;
+  rules: RuleSet;
+  /** Stable text of `rules`, for grouping. */
+  key: string;
+  /** What set it, in the policy's words (`default`, `purposes.search`, `crawlers.GPTBot`). */
+  from: string;
+}
+
+export const ALLOW_ALL: RuleSet = { allow: [], disallow: [] };
+export const BLOCK_ALL: RuleSet = { allow: [], disallow: ['/'] };
+export const keyOf = (r: RuleSet) => JSON.stringify([r.allow, r.disallow]);
+/** Whether a rule set lets its crawler fetch anything at all. */
+export const fetchesSomething = (r: RuleSet) => !(r.allow.length === 0 && r.disallow.includes('/'));
+
+export function subjectOf(entry: CrawlerEntry): Subject {
+  return {
+    name: entry.name, tokens: entry.tokens, obeysGlobalGroup: entry.obeysGlobalGroup, purpose: entry.purpose,
+    readsRobotsTxt: entry.readsRobotsTxt, sentInRequests: entry.sentInRequests, entry,
+  };
+}
+
+export function resolveIntents(policy: CheckedPolicy): Intent[] {
+  const own = new Map<CrawlerEntry, { access: CheckedAccess; from: string }>();
+  const added: Subject[] = [];
+  const addedAccess = new Map<Subject, CheckedAccess>();
+  for (const [name, access] of policy.crawlers) {
+    const entry = findCrawler(name);
+    if (entry) own.set(entry, { access, from: `crawlers.${name}` });
+    else {
+      const subject: Subject = { name, tokens: [name], obeysGlobalGroup: true, purpose: 'added', readsRobotsTxt: 'unknown', sentInRequests: true };
+      added.push(subject);
+      addedAccess.set(subject, access);
+    }
+  }
+  const intents: Intent[] = [];
+  for (const entry of crawlerRegistry) {
+    let chosen = own.get(entry);
+    const purposes: PolicyPurpose[] = [];
+    if (entry.readsRobotsTxt === 'user-triggered') purposes.push('user-triggered');
+    purposes.push(entry.purpose);
+    if (AI_PURPOSES.includes(entry.purpose)) purposes.push('ai');
+    for (const p of purposes) {
+      if (chosen) break;
+      const access = policy.purposes.get(p);
+      if (access) chosen = { access, from: `purposes.${p}` };
+    }
+    const rules = chosen ? rulesOf(policy, chosen.access) : policy.defaultRules;
+    intents.push({ subject: subjectOf(entry), rules, key: keyOf(rules), from: chosen?.from ?? 'default' });
+  }
+  for (const subject of added.sort((a, b) => a.name.localeCompare(b.name, 'en'))) {
+    const rules = rulesOf(policy, addedAccess.get(subject)!);
+    intents.push({ subject, rules, key: keyOf(rules), from: `crawlers.${subject.name}` });
+  }
+  return intents;
+}
+
+/** An access as a rule set: the default's rules carried in unless it says otherwise. */
+export function rulesOf(policy: CheckedPolicy, access: CheckedAccess): RuleSet {
+  if (access.kind === 'block') return BLOCK_ALL;
+  // `allow` when the default blocks everything: this crawler is the exception, and may fetch everything.
+  if (access.kind === 'allow') return policy.defaultKind === 'block' ? ALLOW_ALL : policy.defaultRules;
+  const own = access.rules;
+  if (!access.withDefault) return own;
+  const allow = new Set([...policy.defaultRules.allow, ...own.allow]);
+  const disallow = new Set([...policy.defaultRules.disallow.filter((p) => !own.allow.includes(p)), ...own.disallow]);
+  for (const p of own.disallow) allow.delete(p);
+  return { allow: [...allow].sort(), disallow: [...disallow].sort() };
+}
