@@ -36,6 +36,17 @@ describe('4.2 fetching', () => {
   beforeAll(async () => { a = await startServer(); b = await startServer(); });
   afterAll(async () => { await a.close(); await b.close(); });
 
+  test('4.2 an ftp: robots.txt, which fetch() cannot read, is unreachable with a reason that says so (not fetch()\'s bare TypeError)', async () => {
+    let asked = false;
+    const r = await fetchRobots('ftp://127.0.0.1/pub/file', { fetch: (async () => { asked = true; throw new TypeError('fetch failed'); }) as typeof fetch });
+    expect(asked).toBe(false);
+    expect(r).toMatchObject({ outcome: 'unreachable', status: undefined, url: 'ftp://127.0.0.1/robots.txt' });
+    expect((r.error as Error).name).toBe('NotSupportedError');
+    expect((r.error as Error).message).toContain('ftp: robots.txt files cannot be fetched here (http and https only)');
+    expect(r.robots.isAllowed('ftp://127.0.0.1/pub/file', 'ExampleBot')).toBe(false);
+    r.robots.dispose();
+  });
+
   test('4.2 2xx: the body is parsed, the User-Agent sent', async () => {
     a.route('/robots.txt', text(200, RULES + 'Sitemap: https://e.com/s.xml\n'));
     const r = await fetchRobots(`${a.origin}/any/page`, { userAgent: 'ExampleBot/1.0' });

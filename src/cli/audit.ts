@@ -2,13 +2,13 @@
 // or a directory of files) and each chosen crawler: the group it follows,
 // the verdict for `/`, and whether it is blocked, partly blocked or open.
 
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { audit, selectCrawlers, type AuditRow, type CrawlerEntry, type CrawlerSelection } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
-import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
-import { out, warn } from './output.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { failure, out, outDrained, stdoutClosed, warn } from './output.js';
+import { robotsFiles } from './robots-files.js';
 import { table } from './table.js';
 import { preferencesText, signalText } from './usage-text.js';
 
@@ -21,9 +21,13 @@ anything). When the file has usage signals, two more columns: "signals",
 the Content-Signal values of the crawler's groups (search=yes, ai-train=no),
 and "usage /", the Content-Usage preferences for / (train-ai=n; - where none
 applies or / may not be fetched); the file's License lines follow the table.
-A directory is read file by file (every file in it), so a study of many
+A directory means every .txt file under it, as lint reads it (not in
+dot-directories or node_modules; an entry that cannot be read, such as a
+loop of symbolic links, is skipped and said on stderr), so a study of many
 sites is one command. A URL is read as given; a bare https://host means
-https://host/robots.txt. Exit status: 0, or 2 on error.
+https://host/robots.txt. A robots.txt that cannot be read is said on stderr
+and the others are still audited. The audit stops when its reader does
+(| head). Exit status: 0, or 2 when one could not be read or on error.
 
 Options:
   --crawlers SET     all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
@@ -55,16 +59,39 @@ export async function auditCommand(argv: string[]): Promise<number> {
   }
   const mode = modeOf(values.mode);
   const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
-  const sources = await expand(positionals);
+  let unreadable = false;
+  const report = {
+    skipped: (line: string) => warn(line),
+    failed: (line: string) => {
+      unreadable = true;
+      failure(line);
+    },
+  };
   if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses\n');
-  for (const source of sources) {
-    const { robots, label, source: name } = await loadRobots(source, options);
+  // A robots.txt at a time, its rows written (at the pace the reader takes them) before the next is read.
+  const several = positionals.length > 1 || (await stat(positionals[0]!).catch(() => undefined))?.isDirectory() === true;
+  for await (const source of robotsFiles(positionals, report)) {
+    if (stdoutClosed()) break;
+    let loaded;
+    try {
+      loaded = await loadRobots(source, options);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      report.failed(`robotsmatch: ${error.message}\n`);
+      continue;
+    }
+    const { robots, label, source: name } = loaded;
+    // This file's rows are gathered, then written at the pace the reader takes them.
+    let text = '';
+    const out = (line: string) => {
+      text += line;
+    };
     const rows = audit(robots, chosen);
     robots.dispose();
     if (values.json) for (const r of rows) out(JSON.stringify(record(name, r)) + '\n');
     else if (values.csv) for (const r of rows) out(Object.values(csvRecord(name, r)).map(csvCell).join(',') + '\n');
     else {
-      if (sources.length > 1) out(`\n${label}\n`);
+      if (several) out(`\n${label}\n`);
       // The signal columns only where some crawler is given a signal: a file without them reads as before.
       const signals = rows.some((r) => r.contentSignal || r.contentUsage);
       out(table(['crawler', 'operator', 'purpose', 'group', '/', ...(signals ? ['signals', 'usage /'] : []), 'access'], rows.map((r) => [
@@ -76,8 +103,9 @@ export async function auditCommand(argv: string[]): Promise<number> {
       // Licenses are the file's, not a group's: said once, under its table.
       for (const license of rows[0]?.licenses ?? []) out(`License: ${license}\n`);
     }
+    await outDrained(text);
   }
-  return 0;
+  return unreadable ? 2 : 0;
 }
 
 function selectionOf(value: string): CrawlerSelection {
@@ -104,16 +132,4 @@ function csvRecord(robots: string, r: AuditRow) {
 function csvCell(value: unknown): string {
   const text = value === null ? '' : String(value);
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Files, URLs, and every file of a directory (sorted), in the order given. */
-async function expand(specs: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const spec of specs) {
-    if (spec !== '-' && !isUrl(spec) && (await stat(spec).catch(() => undefined))?.isDirectory()) {
-      const names = (await readdir(spec)).sort();
-      for (const name of names) if ((await stat(join(spec, name))).isFile()) out.push(join(spec, name));
-    } else out.push(spec);
-  }
-  return out;
 }

@@ -22,6 +22,10 @@ export interface LoadedRobots {
    * rule of any file (verdicts say line 0, no rule).
    */
   unreachable: boolean;
+  /** What the body is (undefined when there is none: no file at the URL, or unreachable). */
+  content?: Content;
+  /** contentProblem() of the body, when it is not a robots.txt (an HTML page, gzip, UTF-16, binary). */
+  problem?: string | undefined;
 }
 
 export interface LoadOptions {
@@ -36,6 +40,8 @@ export interface LoadOptions {
    * commands that need the file itself: explain's rules, lint, groups).
    */
   unreachable?: 'disallow' | 'error';
+  /** false: a fetch that is not ok is not said on stderr (explain shows it in its output). */
+  sayOutcome?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = 512_000;
@@ -139,29 +145,28 @@ export async function loadRobots(spec: string, o: LoadOptions): Promise<LoadedRo
       return { robots: fetched.robots, label: fetched.url, source: fetched.url, body: DISALLOW_ALL, fetched, unreachable: true };
     }
     loaded = { robots: fetched.robots, label: fetched.url, source: fetched.url, body: fetched.body, fetched, unreachable: false };
-    if (fetched.outcome !== 'ok') o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
-    else {
-      const problem = contentProblem(fetched.body, fetched.contentType);
-      if (problem) o.warn(`robotsmatch: ${fetched.url}: ${problem}\n`);
+    if (fetched.outcome !== 'ok') {
+      if (o.sayOutcome !== false) o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
+    } else {
+      loaded.content = contentOf(fetched.body, fetched.contentType);
+      loaded.problem = contentProblem(fetched.body, fetched.contentType);
     }
+    for (const line of bodyWarnings(loaded.label, fetched.outcome === 'ok' ? fetched.body : new Uint8Array(0), fetched.contentType, loaded.robots.truncated, o.maxBytes)) o.warn(line);
   } else {
     const body = await readRobotsFile(spec, o.maxBytes ?? DEFAULT_MAX_BYTES);
     const label = spec === '-' ? '<stdin>' : spec;
-    loaded = { robots: parse(body, parseOptions), label, source: spec, body, unreachable: false };
-    const problem = contentProblem(body, undefined);
-    if (problem) o.warn(`robotsmatch: ${label}: ${problem}\n`);
-  }
-  if (loaded.robots.truncated) {
-    o.warn(`robotsmatch: ${loaded.label} is longer than ${plural(o.maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`);
+    loaded = { robots: parse(body, parseOptions), label, source: spec, body, unreachable: false, content: contentOf(body, undefined), problem: contentProblem(body, undefined) };
+    for (const line of bodyWarnings(label, body, undefined, loaded.robots.truncated, o.maxBytes)) o.warn(line);
   }
   return loaded;
 }
 
-/** What a body is, as far as a reader can tell: text, an HTML page, gzip, or other binary bytes. */
-export type Content = 'text' | 'html' | 'gzip' | 'binary';
+/** What a body is, as far as a reader can tell: text, an HTML page, gzip, UTF-16 text, or other binary bytes. */
+export type Content = 'text' | 'html' | 'gzip' | 'utf-16' | 'binary';
 
 export function contentOf(body: Uint8Array, contentType: string | undefined): Content {
   if (body[0] === 0x1f && body[1] === 0x8b) return 'gzip';
+  if (utf16Of(body)) return 'utf-16';
   if (/^\s*text\/html\b/i.test(contentType ?? '')) return 'html';
   const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head')) return 'html';
@@ -172,6 +177,25 @@ export function contentOf(body: Uint8Array, contentType: string | undefined): Co
   return control > 0 && (sample.includes(0) || control * 10 > sample.length) ? 'binary' : 'text';
 }
 
+/**
+ * The byte order of a UTF-16 body (its byte-order mark; without one, the
+ * NUL that ASCII text has in every other byte), or undefined. Its NULs make
+ * it look binary, but it is text saved in the wrong encoding: the fix is to
+ * save it as UTF-8.
+ */
+export function utf16Of(body: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  const n = Math.min(body.length, 1024) & ~1;
+  if (n < 8) return undefined;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i++) if (body[i] === 0) i & 1 ? odd++ : even++;
+  if (even === 0 && odd * 10 >= n * 4.5) return 'utf-16le'; // 90% of the odd bytes
+  if (odd === 0 && even * 10 >= n * 4.5) return 'utf-16be';
+  return undefined;
+}
+
 /** A sentence when the body is not what a robots.txt should be; undefined for text. */
 export function contentProblem(body: Uint8Array, contentType: string | undefined): string | undefined {
   switch (contentOf(body, contentType)) {
@@ -179,11 +203,26 @@ export function contentProblem(body: Uint8Array, contentType: string | undefined
       return `this is an HTML page${contentType ? ` (Content-Type: ${contentType})` : ''}, not a robots.txt: crawlers read it as one all the same and find no rules in it`;
     case 'gzip':
       return 'the body is gzip-compressed bytes without a Content-Encoding header: crawlers read the bytes as they are and find no rules in them';
+    case 'utf-16':
+      return 'the file is UTF-16 text: crawlers read a robots.txt as UTF-8 and find no rules in it (save it as UTF-8)';
     case 'binary':
       return 'the body is binary, not text: crawlers find no rules in it';
     default:
       return undefined;
   }
+}
+
+/**
+ * What to tell a user about a body before trusting answers from it: what it
+ * is when it is not a robots.txt, and a cut at the size limit. The same
+ * sentences whether the file was given (-r), fetched for a URL, or audited.
+ */
+export function bodyWarnings(label: string, body: Uint8Array, contentType: string | undefined, truncated: boolean, maxBytes: number | undefined): string[] {
+  const lines: string[] = [];
+  const problem = contentProblem(body, contentType);
+  if (problem) lines.push(`robotsmatch: ${label}: ${problem}\n`);
+  if (truncated) lines.push(`robotsmatch: ${label} is longer than ${plural(maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`);
+  return lines;
 }
 
 /** Why a fetch failed, in the user's terms: a timeout, a name not found, a refused connection. */
