@@ -1,4 +1,4 @@
-// Fetching one robots.txt with RFC 9309's rules (SPEC 4.2): status classes,
+// Fetching one robots.txt with RFC 9309's rules (docs/behaviour.md, section 4): status classes,
 // up to five redirects followed by hand, a bounded body, and an expiry time.
 // The caller's fetch does the I/O; nothing here speaks HTTP itself.
 

@@ -1,5 +1,5 @@
 // Text or bytes in, a compiled table in the core out: the one entry to the
-// core's parser for matching (SPEC 1).
+// core's parser for matching (docs/behaviour.md, section 1).
 
 import { getCore } from '../core/wasm.js';
 import { L } from '../core/layout.js';
