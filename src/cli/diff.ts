@@ -102,11 +102,11 @@ export async function diffCommand(argv: string[]): Promise<number> {
     // Each change is written as it is found, at the pace the reader takes it: memory stays that of one chunk of URLs.
     const json = format === 'json' ? new JsonArrayWriter({ old: before.label, new: after.label, agents }, 'changes') : undefined;
     try {
-      for await (const chunk of lineChunks(input.chunks)) {
+      for await (const piece of pieces(lineChunks(input.chunks))) {
         // Nobody reads any more: the rest of the list is left unread, and the count on stderr says so.
         if (stdoutClosed()) break;
         let text = '';
-        for (const c of differ.compare(chunk)) {
+        for (const c of differ.compare(piece)) {
           changed++;
           if (c.before.allowed && !c.after.allowed) blocked++;
           if (json) text += json.item(c);
@@ -144,6 +144,27 @@ export async function diffCommand(argv: string[]): Promise<number> {
     write(sitemapText(result));
   }
   return values['fail-on-block'] && result.newlyDisallowed ? 1 : 0;
+}
+
+/**
+ * Lines to compare at a time: each changed URL becomes an object and a line
+ * of output, so a megabyte chunk where every URL changes (100,000 changes,
+ * its JSON about 60 MB) is cut into pieces of about 64 KB, each written
+ * before the next is compared.
+ */
+const PIECE = 64 << 10;
+
+async function* pieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    let start = 0;
+    while (chunk.length - start > PIECE) {
+      const cut = chunk.indexOf(0x0a, start + PIECE);
+      if (cut < 0) break;
+      yield chunk.subarray(start, cut + 1);
+      start = cut + 1;
+    }
+    if (start < chunk.length) yield chunk.subarray(start);
+  }
 }
 
 function sitemapText(r: RobotsDiff): string {
