@@ -221,6 +221,8 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       expect(spaced.stderr).toContain('"https://example.com/files/report.pdf ExampleBot"');
       const clean = await robotsmatch(['filter', '-r', ROBOTS, demo('urls.txt')]);
       expect(clean.stderr).not.toContain('not a URL');
+      const fragments = await robotsmatch(['filter', '-r', ROBOTS, file('fragments.txt', 'https://example.com/a#top\nhttps://example.com/b#x#y\n')]);
+      expect(fragments.stderr).not.toContain('not a URL');
     });
   });
 
