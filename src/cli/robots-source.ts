@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import { fetchRobots, parse, type FetchedRobots, type Mode, type Robots } from '../index.js';
 import { UsageError } from './errors.js';
 import { isUrl, plural } from './options.js';
+import { contentKind } from '../common/content-kind.js';
 
 export interface LoadedRobots {
   robots: Robots;
@@ -165,35 +166,10 @@ export async function loadRobots(spec: string, o: LoadOptions): Promise<LoadedRo
 export type Content = 'text' | 'html' | 'gzip' | 'utf-16' | 'binary';
 
 export function contentOf(body: Uint8Array, contentType: string | undefined): Content {
-  if (body[0] === 0x1f && body[1] === 0x8b) return 'gzip';
-  if (utf16Of(body)) return 'utf-16';
-  if (/^\s*text\/html\b/i.test(contentType ?? '')) return 'html';
-  const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
-  if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head')) return 'html';
-  // NUL bytes, or mostly control bytes: not text.
-  const sample = body.subarray(0, 1024);
-  let control = 0;
-  for (const byte of sample) if (byte === 0 || (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)) control++;
-  return control > 0 && (sample.includes(0) || control * 10 > sample.length) ? 'binary' : 'text';
-}
-
-/**
- * The byte order of a UTF-16 body (its byte-order mark; without one, the
- * NUL that ASCII text has in every other byte), or undefined. Its NULs make
- * it look binary, but it is text saved in the wrong encoding: the fix is to
- * save it as UTF-8.
- */
-export function utf16Of(body: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
-  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
-  const n = Math.min(body.length, 1024) & ~1;
-  if (n < 8) return undefined;
-  let even = 0;
-  let odd = 0;
-  for (let i = 0; i < n; i++) if (body[i] === 0) i & 1 ? odd++ : even++;
-  if (even === 0 && odd * 10 >= n * 4.5) return 'utf-16le'; // 90% of the odd bytes
-  if (odd === 0 && even * 10 >= n * 4.5) return 'utf-16be';
-  return undefined;
+  // The bytes first, as lint reads them (src/common/content-kind.ts); then what the server called it.
+  const kind = contentKind(body)?.kind;
+  if (kind) return kind;
+  return /^\s*text\/html\b/i.test(contentType ?? '') ? 'html' : 'text';
 }
 
 /** A sentence when the body is not what a robots.txt should be; undefined for text. */
