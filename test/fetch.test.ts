@@ -52,7 +52,7 @@ describe('4.2 fetching', () => {
     expect(asked).toBe(false);
     expect(r).toMatchObject({ outcome: 'unreachable', status: undefined, url: 'ftp://127.0.0.1/robots.txt' });
     expect((r.error as Error).name).toBe('NotSupportedError');
-    expect((r.error as Error).message).toContain('ftp: robots.txt files cannot be fetched here (http and https only)');
+    expect((r.error as Error).message).toBe('fetch() reads only http: and https: URLs');
     expect(r.robots.isAllowed('ftp://127.0.0.1/pub/file', 'ExampleBot')).toBe(false);
     r.robots.dispose();
   });

@@ -99,7 +99,7 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   async function exchange(): Promise<Reply> {
     // An ftp: robots.txt has a place (RFC 9309 names ftp) but fetch() speaks only http and https:
     // unreachable, as a file a crawler cannot read, with this reason rather than fetch()'s bare TypeError.
-    if (!/^https?:/i.test(current)) throw new DOMException(`${current.slice(0, current.indexOf(':') + 1)} robots.txt files cannot be fetched here (http and https only): fetch it yourself and parse() it`, 'NotSupportedError');
+    if (!/^https?:/.test(current)) throw new DOMException('fetch() reads only http: and https: URLs', 'NotSupportedError');
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     const headers: Record<string, string> = {};
