@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/fast-check-seed.ts'],
     testTimeout: 60_000,
+    // The default report, then the skipped tests and why (a runtime or tool not installed here).
+    reporters: ['default', './test/support/skipped-reporter.ts'],
   },
 });

@@ -1,4 +1,4 @@
-// Per-agent rule indexes (SPEC 2.3-2.4 to choose the rules, 3.4-3.7 to decide).
+// Per-agent rule indexes (docs/behaviour.md: section 2 to choose the rules, section 3 to decide).
 //
 // Building: the rules of the applying groups are keyed by their literal first
 // segment, sorted, and each key learns its longest prefix key (its parent)
@@ -170,8 +170,8 @@ function keyTie(a: usize, b: usize): bool {
 /**
  * Resolves the agents' groups in `robots` and builds their index (free with
  * heap.free). `how` (HOW_*): tokens are a union (Google's C++ API: every
- * group naming any of them), or a crawler's tokens in fallback order (SPEC
- * 6.2: the first token that names a group decides), which may ignore `*`.
+ * group naming any of them), or a crawler's tokens in fallback order
+ * (docs/crawlers.md: the first token that names a group decides), which may ignore `*`.
  * A light index (no HOW_FULL) keeps only the applying groups: it costs one
  * pass over the group table, and decide() then scans their rules, as
  * Google's matcher does. That wins until an agent has been asked about a
@@ -627,7 +627,7 @@ export function bucketUsage(index: usize): void {
 
 /**
  * The Content-Usage rules of the index's applying groups that decide a path
- * (SPEC 7.2): those that match it with the longest pattern, all of them,
+ * (docs/usage-signals.md): those that match it with the longest pattern, all of them,
  * since equal ones combine (the most restrictive preference wins). Tries
  * only the rules bucketUsage() put in the path's bucket and in ANY_PATH,
  * with the pattern matcher of allow/disallow, behind the same prefilter for

@@ -52,7 +52,7 @@ export function compile(input: usize, eventCount: u32, mode: u32): usize {
     let g = load<i32>(ev + EV_GROUP);
     if (kind == KIND_SITEMAP || kind == KIND_OTHER) {
       addRecord(input, ev, kind, g);
-      // A Content-Usage line is also a rule of its group (SPEC 7.2): its
+      // A Content-Usage line is also a rule of its group (docs/usage-signals.md): its
       // path goes into the usage table, matched like allow/disallow.
       let key = input + load<u32>(ev + EV_KEY_START);
       if (kind == KIND_OTHER && g >= 0 && equalsIgnoreCase(key, <usize>(load<u32>(ev + EV_KEY_END) - load<u32>(ev + EV_KEY_START)), K.CONTENT_USAGE, K.CONTENT_USAGE_LEN)) {
@@ -108,7 +108,7 @@ function openGroup(): void {
 }
 
 /**
- * SPEC 2.2: `*` marks the global group (the parser flags it, parser.ts);
+ * docs/behaviour.md, section 2: `*` marks the global group (the parser flags it, parser.ts);
  * anything else names the product token made of its leading [A-Za-z_-]
  * run, which may be empty.
  */
@@ -173,7 +173,7 @@ function addRule(line: u32, allow: bool, value: usize, len: usize, rfc: bool): v
   let n = <usize>patternLength;
   pushRule(line, flags, patternAt, patternLength, <u32>len);
 
-  // Google (SPEC 3.5): an allow of `<dir>/index.htm...` also allows `<dir>/$`.
+  // Google (docs/behaviour.md, section 3): an allow of `<dir>/index.htm...` also allows `<dir>/$`.
   if (!allow || rfc) return;
   let pattern = bufferPtr(ARENA) + at;
   let slash = <isize>n - 1;

@@ -327,7 +327,7 @@ function isRobotsTxt(path: usize, len: usize): bool {
   return len == n || load<u8>(path + n) == 0x3f;
 }
 
-/** Normalises the input (RFC mode rules, SPEC 3.2); returns the length, bytes at normalized(). */
+/** Normalises the input (RFC mode rules, docs/behaviour.md, section 3); returns the length, bytes at normalized(). */
 function normalizeInput(len: u32): u32 {
   let out = reserve(NORMAL, <usize>len * 3);
   return <u32>normalize(bufferPtr(INPUT), len, out, true, true);
@@ -337,7 +337,7 @@ function normalized(): usize {
   return bufferPtr(NORMAL);
 }
 
-/** Path extraction on its own (SPEC 3.1), for tests and the explain view. */
+/** Path extraction on its own (docs/behaviour.md, section 3), for tests and the explain view. */
 function pathOfInput(len: u32): u32 {
   return <u32>extractPath(bufferPtr(INPUT), len);
 }

@@ -1,4 +1,4 @@
-// Pattern matching (SPEC 3.3): `*` matches any run of bytes, a final `$`
+// Pattern matching (docs/behaviour.md, section 3): `*` matches any run of bytes, a final `$`
 // anchors at the end of the path, every other byte is literal, and a pattern
 // matches when it matches a prefix of the path.
 //

@@ -1,5 +1,5 @@
 // Percent-encoding normalisation of patterns and, in RFC mode, of URL paths
-// (SPEC 1.8 and 3.2). Output is never more than three times the input.
+// (docs/behaviour.md, sections 1 and 3). Output is never more than three times the input.
 
 import { is, HEX, UNRESERVED, hexDigit, hexValue, upper } from "./bytes";
 import { matchBytes } from "./scan";

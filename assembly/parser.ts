@@ -1,4 +1,4 @@
-// The robots.txt reader: bytes in, one event per line out (SPEC sections 1-2).
+// The robots.txt reader: bytes in, one event per line out (docs/behaviour.md, sections 1 and 2).
 //
 // It follows Google's robots.cc line for line where the two modes agree, and
 // adds the RFC mode's stricter key rules. It never fails: every line becomes
@@ -131,7 +131,7 @@ function parseLine(lineNumber: u32, start: usize, end: usize, stop: usize): void
       group = groupCount++;
       ruleSinceAgent = false;
     }
-    // SPEC 2.2: `*` names the global group; Google also reads `*` followed
+    // docs/behaviour.md, section 2: `*` names the global group; Google also reads `*` followed
     // by whitespace and more text so (`User-agent: * Disallow: /`). The one
     // place this is decided: compile and the per-line reading take the flag.
     if (v < e && load<u8>(v) == 0x2a && (v + 1 == e || (!rfc && is(load<u8>(v + 1), SPACE)))) flags |= FLAG_GLOBAL_AGENT;

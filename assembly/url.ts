@@ -1,4 +1,4 @@
-// The part of a URL that robots.txt rules see (SPEC 3.1): path, params and
+// The part of a URL that robots.txt rules see (docs/behaviour.md, section 3): path, params and
 // query, without scheme, authority and fragment, always starting with '/'.
 // This is Google's GetPathParamsQuery() on bytes, so odd inputs (no scheme,
 // '//' prefixes, '?' right after the host) come out as Google's do.

@@ -4,7 +4,9 @@
 // resolves where a user reads them; the repository's other documents link
 // only to files in the repository.
 import { describe, expect, test } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,5 +68,49 @@ describe('documentation links', () => {
     expect(readme).not.toMatch(/npm ci|fresh clone|budget|before this version|test\/[\w-]+\.test\.ts/);
     // An array of tokens is a union; what Googlebot-News does is crawler('Googlebot-News').
     expect(readme).toContain("crawler('Googlebot-News')");
+  });
+});
+
+// Issue 34: what the documents state must stay true of the code they describe.
+describe('the documents say what the code does (issue 34)', () => {
+  const documents = [...published, ...repositoryOnly];
+
+  test('a count of lint codes is the count of the code list (ALL_CODES)', async () => {
+    const { ALL_CODES } = await import('../src/lint.js');
+    // CHANGELOG.md is history: each entry counts the codes of its own version.
+    for (const document of documents.filter((d) => d !== 'CHANGELOG.md')) {
+      const text = readFileSync(join(root, document), 'utf8');
+      for (const m of text.matchAll(/\b(\d+) (?:stable |lint )?codes\b|\((\d+) of them, one page each/g)) {
+        expect(Number(m[1] ?? m[2]), `${document}: "${m[0]}"`).toBe(ALL_CODES.length);
+      }
+    }
+  });
+
+  test('no document or source comment cites SPEC.md, which is not in the repository: they cite our own docs', () => {
+    // (CHANGELOG.md is history, left as written.)
+    const sources = (folder: string): string[] => readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && /\.(ts|md|mjs)$/.test(e.name)).map((e) => relative(root, join(e.parentPath, e.name)));
+    for (const file of [...documents.filter((d) => d !== 'CHANGELOG.md'), ...sources('src'), ...sources('assembly')]) {
+      expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\bSPEC(\.md| \d)/);
+    }
+  });
+
+  test('docs/site.md: the usage-signal columns are described as working, not as waiting to be wired in', () => {
+    const site = readFileSync(join(root, 'docs/site.md'), 'utf8');
+    expect(site).not.toMatch(/until the\s+library's reading of usage signals is wired in/);
+    expect(site).toMatch(/library's `usage\(\)` reads them/);
+  });
+
+  test('docs/site.md: the page\'s size is the size the build makes (within 10%)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'robotsmatch-site-size-'));
+    try {
+      const printed = execFileSync(process.execPath, [join(root, 'scripts/build-site.mjs')], { cwd: root, env: { ...process.env, SITE_OUT: out }, encoding: 'utf8' });
+      const [, built, zipped] = /app\.js ([\d.]+) KB, ([\d.]+) KB gzipped/.exec(printed)!;
+      const [, said, saidZipped] = /about\s+(\d+) KB minified, (\d+) KB gzipped/.exec(readFileSync(join(root, 'docs/site.md'), 'utf8'))!;
+      expect(Math.abs(Number(said) / Number(built) - 1), `docs/site.md says ${said} KB, the build makes ${built} KB`).toBeLessThan(0.1);
+      expect(Math.abs(Number(saidZipped) / Number(zipped) - 1), `docs/site.md says ${saidZipped} KB gzipped, the build makes ${zipped} KB`).toBeLessThan(0.1);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

@@ -36,6 +36,27 @@ describe('4.2 fetching', () => {
   beforeAll(async () => { a = await startServer(); b = await startServer(); });
   afterAll(async () => { await a.close(); await b.close(); });
 
+  test('4.3 RobotsCache.get() gives a copy that says the file was cut at maxBytes, as the fetched original does', async () => {
+    a.route('/robots.txt', text(200, 'User-agent: *\n' + 'Disallow: /a-long-rule-to-cut/\n'.repeat(20)));
+    const cache = new RobotsCache({ maxBytes: 100 });
+    const got = await cache.get(`${a.origin}/x`);
+    expect(got.body.length).toBe(100);
+    expect(got.robots.truncated).toBe(true);
+    got.robots.dispose();
+    cache.clear();
+  });
+
+  test('4.2 an ftp: robots.txt, which fetch() cannot read, is unreachable with a reason that says so (not fetch()\'s bare TypeError)', async () => {
+    let asked = false;
+    const r = await fetchRobots('ftp://127.0.0.1/pub/file', { fetch: (async () => { asked = true; throw new TypeError('fetch failed'); }) as typeof fetch });
+    expect(asked).toBe(false);
+    expect(r).toMatchObject({ outcome: 'unreachable', status: undefined, url: 'ftp://127.0.0.1/robots.txt' });
+    expect((r.error as Error).name).toBe('NotSupportedError');
+    expect((r.error as Error).message).toBe('fetch() reads only http: and https: URLs');
+    expect(r.robots.isAllowed('ftp://127.0.0.1/pub/file', 'ExampleBot')).toBe(false);
+    r.robots.dispose();
+  });
+
   test('4.2 2xx: the body is parsed, the User-Agent sent', async () => {
     a.route('/robots.txt', text(200, RULES + 'Sitemap: https://e.com/s.xml\n'));
     const r = await fetchRobots(`${a.origin}/any/page`, { userAgent: 'ExampleBot/1.0' });

@@ -2,13 +2,13 @@
 // or a directory of files) and each chosen crawler: the group it follows,
 // the verdict for `/`, and whether it is blocked, partly blocked or open.
 
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { audit, bodyKind, selectCrawlers, type AuditRow, type BodyKind, type CrawlerEntry, type CrawlerSelection, type UsageConflict } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
-import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
-import { out, warn } from './output.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { failure, out, outDrained, stdoutClosed, warn } from './output.js';
+import { robotsFiles } from './robots-files.js';
 import { table } from './table.js';
 import { preferencesText, signalText } from './usage-text.js';
 
@@ -26,9 +26,13 @@ page, often served with status 200) is marked above its table and in the
 "body" column: crawlers find no rules in it. Where a crawler's Content-Signal
 and its Content-Usage for / disagree (ai-train=no but train-ai=y), a sentence
 under the table says so, and the "usageConflicts" column lists them.
-A directory is read file by file (every file in it), so a study of many
+A directory means every .txt file under it, as lint reads it (not in
+dot-directories or node_modules; an entry that cannot be read, such as a
+loop of symbolic links, is skipped and said on stderr), so a study of many
 sites is one command. A URL is read as given; a bare https://host means
-https://host/robots.txt. Exit status: 0, or 2 on error.
+https://host/robots.txt. A robots.txt that cannot be read is said on stderr
+and the others are still audited. The audit stops when its reader does
+(| head). Exit status: 0, or 2 when one could not be read or on error.
 
 Options:
   --crawlers SET     all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
@@ -60,17 +64,40 @@ export async function auditCommand(argv: string[]): Promise<number> {
   }
   const mode = modeOf(values.mode);
   const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
-  const sources = await expand(positionals);
+  let unreadable = false;
+  const report = {
+    skipped: (line: string) => warn(line),
+    failed: (line: string) => {
+      unreadable = true;
+      failure(line);
+    },
+  };
   if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses,body,usageConflicts\n');
-  for (const source of sources) {
-    const { robots, label, source: name, body: bytes } = await loadRobots(source, options);
+  // A robots.txt at a time, its rows written (at the pace the reader takes them) before the next is read.
+  const several = positionals.length > 1 || (await stat(positionals[0]!).catch(() => undefined))?.isDirectory() === true;
+  for await (const source of robotsFiles(positionals, report)) {
+    if (stdoutClosed()) break;
+    let loaded;
+    try {
+      loaded = await loadRobots(source, options);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      report.failed(`robotsmatch: ${error.message}\n`);
+      continue;
+    }
+    const { robots, label, source: name, body: bytes } = loaded;
+    // This file's rows are gathered, then written at the pace the reader takes them.
+    let text = '';
+    const out = (line: string) => {
+      text += line;
+    };
     const rows = audit(robots, chosen);
     robots.dispose();
     const body = bodyKind(bytes) ?? null;
     if (values.json) for (const r of rows) out(JSON.stringify(record(name, r, body)) + '\n');
     else if (values.csv) for (const r of rows) out(Object.values(csvRecord(name, r, body)).map(csvCell).join(',') + '\n');
     else {
-      if (sources.length > 1) out(`\n${label}\n`);
+      if (several) out(`\n${label}\n`);
       if (body) out(`${BODY_MARKER[body]}\n`);
       // The signal columns only where some crawler is given a signal: a file without them reads as before.
       const signals = rows.some((r) => r.contentSignal || r.contentUsage);
@@ -84,8 +111,9 @@ export async function auditCommand(argv: string[]): Promise<number> {
       for (const license of rows[0]?.licenses ?? []) out(`License: ${license}\n`);
       for (const sentence of conflictSentences(rows)) out(`${sentence}\n`);
     }
+    await outDrained(text);
   }
-  return 0;
+  return unreadable ? 2 : 0;
 }
 
 /** What the access column adds for a crawler that may not read the file: "not documented" where its operator says nothing. */
@@ -156,16 +184,4 @@ function csvRecord(robots: string, r: AuditRow, body: BodyKind | null) {
 function csvCell(value: unknown): string {
   const text = value === null ? '' : String(value);
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Files, URLs, and every file of a directory (sorted), in the order given. */
-async function expand(specs: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const spec of specs) {
-    if (spec !== '-' && !isUrl(spec) && (await stat(spec).catch(() => undefined))?.isDirectory()) {
-      const names = (await readdir(spec)).sort();
-      for (const name of names) if ((await stat(join(spec, name))).isFile()) out.push(join(spec, name));
-    } else out.push(spec);
-  }
-  return out;
 }

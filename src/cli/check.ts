@@ -9,7 +9,7 @@ import { runLines } from './filter.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
 import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
-import { errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
+import { bodyWarnings, errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
 import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
 import { urlArgument } from './url-argument.js';
 import { NO_USAGE, usageRecord, type UsageRecord } from './usage-text.js';
@@ -29,7 +29,8 @@ matched as on the wire, byte for byte, as a log records them.
 With --usage, each URL's verdict is followed by what the file says about
 using it: the Content-Signal of the crawler's groups, the Content-Usage rule
 for its path (only where it may be crawled) and the site's License lines.
-Exit status: 0 when every URL is allowed, 1 when one is disallowed, 2 on error.
+Exit status: 0 when every URL is allowed (an empty --urls list checks nothing,
+said on stderr), 1 when one is disallowed, 2 on error.
 
 Options:
   -r, --robots FILE|URL|-
@@ -90,20 +91,26 @@ export async function checkCommand(argv: string[]): Promise<number> {
       if (values.urls === '-') takeStdin('the URL list');
       const { totals } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep: 'allowed', describe, workers, input: await openInput(values.urls) });
       disallowed ||= totals.allowed < totals.urls;
+      if (totals.urls === 0 && urls.length === 0) warn(emptyList(values.urls));
     }
     loaded.robots.dispose();
     return disallowed ? 1 : 0;
   }
 
   const cache = new RobotsCache({ mode, timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }), ...(userAgent ? { userAgent } : {}) });
-  /** Why each unreachable robots.txt was unreachable, said once on stderr. */
+  /**
+   * Each robots.txt, looked at once: why it was unreachable, or, for a body,
+   * what it is when it is not a robots.txt (an HTML page, gzip, UTF-16) and
+   * whether it was cut at the size limit, said on stderr as --robots URL says it.
+   */
   const why = new Map<string, Promise<string | null>>();
   const reason = (url: string, robotsUrl: string) => {
     let known = why.get(robotsUrl);
     if (!known) {
       known = cache.get(url).then((got) => {
-        got.robots.dispose();
         if (got.outcome === 'unreachable') warn(`robotsmatch: ${robotsUrl}: ${outcomeSentence(got, timeoutMs)}\n`);
+        else if (got.outcome === 'ok') for (const line of bodyWarnings(robotsUrl, got.body, got.contentType, got.robots.truncated, maxBytes)) warn(line);
+        got.robots.dispose();
         return got.error === undefined ? null : errorSentence(got.error, timeoutMs);
       });
       why.set(robotsUrl, known);
@@ -133,7 +140,8 @@ export async function checkCommand(argv: string[]): Promise<number> {
     }
     const { robotsUrl, outcome, status, stale, ...verdict } = v;
     disallowed ||= !verdict.allowed;
-    const error = outcome === 'unreachable' ? await reason(url, robotsUrl) : null;
+    const noted = await reason(url, robotsUrl);
+    const error = outcome === 'unreachable' ? noted : null;
     const fetch = { outcome, status: status ?? null, error, stale };
     // Unreachable with no good copy: every URL is disallowed by no file, and nothing is known about use.
     const unreachable = outcome === 'unreachable' && !stale && verdict.line === 0 && !verdict.allowed;
@@ -156,13 +164,18 @@ export async function checkCommand(argv: string[]): Promise<number> {
       if (values.urls === '-') takeStdin('the URL list');
       const input = await openInput(values.urls);
       const decoder = new TextDecoder();
+      let listed = 0;
       for await (const chunk of lineChunks(input.chunks)) {
         if (stdoutClosed()) break;
         for (let line of decoder.decode(chunk).split('\n')) {
           if (line.endsWith('\r')) line = line.slice(0, -1);
-          if (line !== '') await push(line);
+          if (line !== '') {
+            listed++;
+            await push(line);
+          }
         }
       }
+      if (listed === 0 && urls.length === 0 && !stdoutClosed()) warn(emptyList(values.urls));
     }
     while (pending.length) await outDrained(await pending.shift()!);
   } finally {
@@ -170,6 +183,11 @@ export async function checkCommand(argv: string[]): Promise<number> {
     for (const copy of copies.values()) copy.then((robots) => robots.dispose(), () => {});
   }
   return disallowed ? 1 : 0;
+}
+
+/** An empty --urls list with no URL argument: nothing was checked, which is said rather than left as silence (exit 0: no URL is disallowed). */
+function emptyList(list: string): string {
+  return `robotsmatch: ${list === '-' ? 'standard input' : list} has no URL: nothing was checked\n`;
 }
 
 /** The verdict for one URL and, with --usage, what the file says about using it (usage(): the same verdict, in one call). */

@@ -4,12 +4,14 @@
 // changes. With --urls: every URL of the list whose verdict changes, with
 // the deciding line on each side, streaming (matchLines on both files).
 
-import { diff, githubAnnotation, UrlDiff, type RobotsDiff, type UrlChange } from '../lint.js';
+import { diff, githubAnnotation, UrlDiff, type RobotsDiff } from '../lint.js';
 import { fetchRobots, isPlainToken, type Verdict } from '../index.js';
 import { UsageError } from './errors.js';
 import { readRobotsFile, outcomeSentence, robotsUrlOf } from './robots-source.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
+import { JsonArrayWriter } from './json-stream.js';
+import { outDrained, stdoutClosed } from './output.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, parseFlags, timeoutOf } from './options.js';
 
 export const DIFF_HELP = `Usage: robotsmatch diff <OLD> <NEW> [options]
@@ -22,9 +24,10 @@ changes for each agent, with the line that decides it in each file.
 
 Options:
   --urls FILE        a list of URLs, one a line (plain or gzip; - for standard input)
-  --agent TOKEN      a crawler to compare (repeatable); with --urls the default is
+  -a, --agent TOKEN  a crawler to compare (repeatable); with --urls the default is
                      Googlebot, Bingbot and * (crawlers with no group of their own)
   --format FORMAT    text (default), github (annotations on NEW) or json
+  -j, --json         the same as --format json
   --fail-on-block    exit 1 when the change newly disallows something
   --max-bytes N      read at most N bytes of each file (default 512000)
 ${FETCH_FLAGS_HELP}  -h, --help         show this help
@@ -66,8 +69,9 @@ const word = (v: Verdict) => (v.allowed ? 'allowed' : 'disallowed');
 export async function diffCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags('diff', argv, {
     urls: { type: 'string' },
-    agent: { type: 'string', multiple: true },
+    agent: { type: 'string', short: 'a', multiple: true },
     format: { type: 'string', default: 'text' },
+    json: { type: 'boolean', short: 'j', default: false },
     'fail-on-block': { type: 'boolean', default: false },
     'max-bytes': { type: 'string' },
     ...FETCH_FLAGS,
@@ -77,7 +81,8 @@ export async function diffCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 2) throw new UsageError(`diff takes OLD and NEW, got ${positionals.length} (see robotsmatch diff --help)`);
-  const format = values.format!;
+  if (values.json && values.format !== 'text' && values.format !== 'json') throw new UsageError(`give --json or --format ${values.format}, not both`);
+  const format = values.json ? 'json' : values.format!;
   if (!['text', 'github', 'json'].includes(format)) throw new UsageError(`--format must be text, github or json, got ${JSON.stringify(format)}`);
   for (const a of values.agent ?? []) {
     if (a !== '*' && !isPlainToken(a)) throw new UsageError(`--agent ${JSON.stringify(a)} is not a product token (letters, - and _) or *`);
@@ -95,24 +100,29 @@ export async function diffCommand(argv: string[]): Promise<number> {
     const input = await openInput(values.urls);
     let blocked = 0;
     let changed = 0;
-    const all: UrlChange[] = [];
+    // Each change is written as it is found, at the pace the reader takes it: memory stays that of one chunk of URLs.
+    const json = format === 'json' ? new JsonArrayWriter({ old: before.label, new: after.label, agents }, 'changes') : undefined;
     try {
-      for await (const chunk of lineChunks(input.chunks)) {
-        for (const c of differ.compare(chunk)) {
+      for await (const piece of pieces(lineChunks(input.chunks))) {
+        // Nobody reads any more: the rest of the list is left unread, and the count on stderr says so.
+        if (stdoutClosed()) break;
+        let text = '';
+        for (const c of differ.compare(piece)) {
           changed++;
           if (c.before.allowed && !c.after.allowed) blocked++;
-          if (format === 'json') all.push(c);
+          if (json) text += json.item(c);
           else if (format === 'github') {
-            write(githubAnnotation(c.before.allowed && !c.after.allowed ? 'warning' : 'notice', after.label, c.after.line || undefined, `robots.txt change for ${c.agent}`,
-              `${c.agent} ${c.url}: ${word(c.before)} -> ${word(c.after)} (old: ${side(c.before)}; new: ${side(c.after)})`));
-          } else write(`${c.agent}\t${word(c.before)} -> ${word(c.after)}\t${c.url}\told: ${side(c.before)}; new: ${side(c.after)}\n`);
+            text += githubAnnotation(c.before.allowed && !c.after.allowed ? 'warning' : 'notice', after.label, c.after.line || undefined, `robots.txt change for ${c.agent}`,
+              `${c.agent} ${c.url}: ${word(c.before)} -> ${word(c.after)} (old: ${side(c.before)}; new: ${side(c.after)})`);
+          } else text += `${c.agent}\t${word(c.before)} -> ${word(c.after)}\t${c.url}\told: ${side(c.before)}; new: ${side(c.after)}\n`;
         }
+        if (text) await outDrained(text);
       }
     } finally {
       differ.dispose();
     }
-    if (format === 'json') write(JSON.stringify({ old: before.label, new: after.label, agents, changes: all }, null, 2) + '\n');
-    process.stderr.write(`${changed.toLocaleString('en-US')} verdict${changed === 1 ? '' : 's'} changed (${blocked.toLocaleString('en-US')} newly disallowed) for ${agents.join(', ')}\n`);
+    if (json) await outDrained(json.end());
+    process.stderr.write(`${changed.toLocaleString('en-US')} verdict${changed === 1 ? '' : 's'} changed (${blocked.toLocaleString('en-US')} newly disallowed) for ${agents.join(', ')}${stdoutClosed() ? ' before the output was closed' : ''}\n`);
     return values['fail-on-block'] && blocked > 0 ? 1 : 0;
   }
 
@@ -135,6 +145,27 @@ export async function diffCommand(argv: string[]): Promise<number> {
     write(sitemapText(result));
   }
   return values['fail-on-block'] && result.newlyDisallowed ? 1 : 0;
+}
+
+/**
+ * Lines to compare at a time: each changed URL becomes an object and a line
+ * of output, so a megabyte chunk where every URL changes (100,000 changes,
+ * its JSON about 60 MB) is cut into pieces of about 64 KB, each written
+ * before the next is compared.
+ */
+const PIECE = 64 << 10;
+
+async function* pieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    let start = 0;
+    while (chunk.length - start > PIECE) {
+      const cut = chunk.indexOf(0x0a, start + PIECE);
+      if (cut < 0) break;
+      yield chunk.subarray(start, cut + 1);
+      start = cut + 1;
+    }
+    if (start < chunk.length) yield chunk.subarray(start);
+  }
 }
 
 function sitemapText(r: RobotsDiff): string {

@@ -34,8 +34,8 @@ export function exampleCommand(): number {
   const robots = parse(body);
   const file = shown(robotsPath);
   const color = colorOut();
-  out(`$ robotsmatch check URL --robots ${file} --agent AGENT   (for each line of ${shown(demoFile('urls.txt'))})\n`);
-  for (const line of readFileSync(demoFile('urls.txt'), 'utf8').split(/\r?\n/)) {
+  out(`$ robotsmatch check URL --robots ${file} --agent AGENT   (for each line of ${shown(demoFile('checks.txt'))})\n`);
+  for (const line of readFileSync(demoFile('checks.txt'), 'utf8').split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const [url, agent = 'Googlebot'] = trimmed.split(/\s+/) as [string, string?];

@@ -46,7 +46,7 @@ const REASONS: Record<ExplainReason, string> = {
 const ruleText = (type: string, pattern: string) => `${type === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
 
 /** The explanation as the aligned text block the command prints. */
-export function formatExplanation(url: string, agent: string, e: Explanation, modeName: string, color = false, more: { robots?: string; crawlDelay?: number | null } = {}): string {
+export function formatExplanation(url: string, agent: string, e: Explanation, modeName: string, color = false, more: { robots?: string; crawlDelay?: number | null; problem?: string | undefined } = {}): string {
   const rows: [string, string][] = [['url', url], ['path', e.path], ['agent', agent]];
   if (more.robots !== undefined) rows.push(['robots', more.robots]);
   if (e.groups.length === 0) rows.push(['groups', 'none applies: no group names the crawler and there is no `*` group']);
@@ -67,7 +67,8 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
   });
   const verdict = e.allowed ? paint.allowed(color, 'allowed') : paint.disallowed(color, 'disallowed');
   rows.push(['verdict', `${verdict} (${modeName}): ${REASONS[e.reason]}${e.line ? ` (line ${e.line})` : ''}`]);
-  rows.push(['why', e.message]);
+  // A file that is not a robots.txt (an HTML page, UTF-16...) is why no rule applies: said first.
+  rows.push(['why', more.problem ? `${capitalised(more.problem)}. ${e.message}` : e.message]);
   if (e.otherMode) {
     const o = e.otherMode;
     const other = o.mode === 'rfc' ? 'RFC 9309' : 'Google';
@@ -112,11 +113,12 @@ export async function explainCommand(argv: string[]): Promise<number> {
       throw new UsageError(`${(error as Error).message}; give its robots.txt with --robots FILE|URL|-`);
     }
   }
-  const loaded = await loadRobots(spec, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs, warn: values.robots === undefined ? () => {} : warn, unreachable: 'disallow' });
+  // Without --robots, how the fetch went is part of the output (its robots line), not said again on stderr.
+  const loaded = await loadRobots(spec, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs, warn, unreachable: 'disallow', sayOutcome: values.robots !== undefined });
   const { robots, fetched } = loaded;
   const fetch = fetchRecord(fetched, timeoutMs);
   const color = colorOut();
-  const header = { url, agent: agentLabel, mode, robots: loaded.source, fetch };
+  const header = { url, agent: agentLabel, mode, robots: loaded.source, fetch, content: loaded.content ?? null };
   if (loaded.unreachable) {
     // No file to explain: a crawler may fetch nothing of the site for now.
     const message = `${loaded.label} is ${outcomeSentence(fetched!, timeoutMs)}`;
@@ -130,7 +132,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
   if (values.json) out(JSON.stringify({ ...header, ...explanation, crawlDelay: delay }, null, 2) + '\n');
   else {
     const source = fetched && fetched.outcome !== 'ok' ? `${loaded.label}: ${outcomeSentence(fetched, timeoutMs)}` : loaded.label;
-    out(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google', color, { robots: source, crawlDelay: delay }));
+    out(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google', color, { robots: source, crawlDelay: delay, problem: loaded.problem }));
   }
   robots.dispose();
   return explanation.allowed ? 0 : 1;

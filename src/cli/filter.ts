@@ -115,6 +115,31 @@ export async function filterCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+const SPACE = 0x20;
+const TAB = 0x09;
+const HASH = 0x23;
+
+/**
+ * The first line of a chunk that cannot be a URL as a log records one: it
+ * has a space or a tab (a "URL AGENT" list, a spreadsheet's columns) or is a
+ * `#` comment. Each line is matched whole, so such a line would be answered
+ * as if it were a URL; saying so once costs three byte searches per chunk
+ * (under 1 ms a megabyte; filtering it takes about 40 ms).
+ */
+function notUrlLine(chunk: Uint8Array): string | undefined {
+  const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  // A `#` that starts a line (one byte searched for at a time: a two-byte search costs three times as much).
+  let comment = bytes.indexOf(HASH);
+  while (comment > 0 && bytes[comment - 1] !== 0x0a) comment = bytes.indexOf(HASH, comment + 1);
+  const marks = [bytes.indexOf(SPACE), bytes.indexOf(TAB), comment].filter((i) => i >= 0);
+  if (!marks.length) return undefined;
+  const at = Math.min(...marks);
+  const start = at === 0 ? 0 : bytes.lastIndexOf(0x0a, at - 1) + 1; // (a negative offset would count from the end)
+  const end = bytes.indexOf(0x0a, at);
+  const line = bytes.toString('utf8', start, end < 0 ? bytes.length : end).replace(/\r$/, '');
+  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
+}
+
 export interface LinesRun {
   /** The parsed robots.txt (matched in the main thread) and the bytes workers parse again. */
   robots: Robots;
@@ -153,10 +178,18 @@ export async function runLines(run: LinesRun): Promise<{ totals: { urls: number;
   let pool: Tinypool | undefined;
   const inFlight: Promise<FilteredLines>[] = [];
   let count = 0;
+  let warned = false;
   try {
     for await (const chunk of lineChunks(input.chunks)) {
       if (stdoutClosed()) break;
       count++;
+      if (!warned) {
+        const odd = notUrlLine(chunk);
+        if (odd !== undefined) {
+          warned = true;
+          warn(`robotsmatch: the URL list has a line that is not a URL, ${JSON.stringify(odd)}: each line is matched whole as one URL (said for the first such line only)\n`);
+        }
+      }
       if (!pool && workers > 1 && count > POOL_AFTER_CHUNKS) {
         const workerData: FilterWorkerData = { robots: run.body, mode: run.mode, maxBytes: run.maxBytes, agent: run.agent, keep, purpose, describe };
         const threads = workers - 1; // the main thread is one of the workers

@@ -5,9 +5,10 @@
 
 import { ALL_CODES, applyFixes, formatFixDiff, formatGithub, formatSarif, formatText, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../lint.js';
 import { fetchRobots } from '../index.js';
-import { colorOut, paint } from './output.js';
-import { readdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { colorOut, failure, outDrained, paint, stdoutClosed, warn } from './output.js';
+import { writeFileAtomic } from './write-atomic.js';
+import { robotsFiles } from './robots-files.js';
+import { JsonArrayWriter } from './json-stream.js';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { outcomeSentence, readRobotsFile, describeFsError, robotsUrlOf } from './robots-source.js';
@@ -17,23 +18,27 @@ export const LINT_HELP = `Usage: robotsmatch lint <FILE|DIR|URL|->... [options]
 
 Reports what Google and RFC 9309 crawlers will make of each robots.txt: one
 finding per line, FILE:LINE: SEVERITY CODE: MESSAGE, with the fix under it
-where there is one. A directory means every .txt file under it; - is standard
-input. docs/lint/README.md lists the codes. Exit status: 1 when a finding
-reaches --fail-on (or, with --diff, when there is a fix to show), 0
-otherwise, 2 when a file cannot be read.
+where there is one. A directory means every .txt file under it (not in
+dot-directories or node_modules; an entry that cannot be read is skipped and
+said on stderr); - is standard input. A file that cannot be read is said on
+stderr and the others are still linted. docs/lint/README.md lists the codes.
+Exit status: 2 when a file cannot be read, else 1 when a finding reaches
+--fail-on (or, with --diff, when there is a fix to show), else 0.
 
 Options:
   --format FORMAT    text (default), json, github (workflow annotations) or sarif
-  --json             the same as --format json
+  -j, --json         the same as --format json
   --fail-on LEVEL    error (default), warning or info: the least severity that fails
   --select CODES     report only these codes (comma-separated; repeatable)
   --ignore CODES     never report these codes (comma-separated; repeatable)
   --fix              write the safe fixes into the files (standard input: print
-                     the fixed file); then report what is left
+                     the fixed file); then report what is left. Each file is
+                     replaced whole (a new file, renamed over it, with the same
+                     permissions), so a failed write leaves it as it was
   --unsafe-fixes     with --fix or --diff: the unsafe fixes too (each says what
                      crawlers will do differently)
   --diff             show the fixes as a unified diff; change nothing
-  --mode MODE        google (default) or rfc: whose grouping decides rule-outside-group
+  -m, --mode MODE    google (default) or rfc: whose grouping decides rule-outside-group
   --max-bytes N      the size limit to check against (default 512000)
 ${FETCH_FLAGS_HELP}  -h, --help         show this help
 
@@ -77,38 +82,10 @@ function codesOf(flag: string, values: string[] | undefined): DiagnosticCode[] |
   return codes as DiagnosticCode[];
 }
 
-async function targetsOf(specs: string[]): Promise<Target[]> {
-  const out: Target[] = [];
-  for (const spec of specs) {
-    if (spec === '-') out.push({ label: '<stdin>', kind: 'stdin' });
-    else if (isUrl(spec)) out.push({ label: spec, kind: 'url' });
-    else {
-      let info;
-      try {
-        info = await stat(spec);
-      } catch (error) {
-        throw new UsageError(`cannot read ${spec}: ${describeFsError(error)}`);
-      }
-      if (info.isDirectory()) {
-        const files = await filesUnder(spec);
-        if (files.length === 0) throw new UsageError(`${spec}: no .txt file in this directory`);
-        for (const path of files) out.push({ label: path, kind: 'file', path });
-      } else out.push({ label: spec, kind: 'file', path: spec });
-    }
-  }
-  return out;
-}
-
-/** Every .txt file under a directory, sorted (dot-directories and node_modules skipped). */
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') out.push(...await filesUnder(path));
-    } else if (entry.isFile() && entry.name.endsWith('.txt')) out.push(path);
-  }
-  return out;
+function targetOf(spec: string): Target {
+  if (spec === '-') return { label: '<stdin>', kind: 'stdin' };
+  if (isUrl(spec)) return { label: spec, kind: 'url' };
+  return { label: spec, kind: 'file', path: spec };
 }
 
 async function readStdin(limit: number): Promise<Uint8Array> {
@@ -127,14 +104,14 @@ const fatal = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 export async function lintCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags('lint', argv, {
     format: { type: 'string' },
-    json: { type: 'boolean', default: false },
+    json: { type: 'boolean', short: 'j', default: false },
     'fail-on': { type: 'string', default: 'error' },
     select: { type: 'string', multiple: true },
     ignore: { type: 'string', multiple: true },
     fix: { type: 'boolean', default: false },
     'unsafe-fixes': { type: 'boolean', default: false },
     diff: { type: 'boolean', default: false },
-    mode: { type: 'string', default: 'google' },
+    mode: { type: 'string', short: 'm', default: 'google' },
     'max-bytes': { type: 'string' },
     ...FETCH_FLAGS,
   });
@@ -160,11 +137,50 @@ export async function lintCommand(argv: string[]): Promise<number> {
     ...(values.ignore ? { ignore: codesOf('--ignore', values.ignore)! } : {}),
   };
   const limit = (maxBytes ?? 512_000) + 1; // a byte past the limit, so the linter reports the cut itself
-  const targets = await targetsOf(positionals);
-  const results: Linted[] = [];
+  // With --fix, the fixed standard input is the output: the report goes to stderr.
+  const toStdout = !(values.fix && positionals.includes('-'));
+  const write = (text: string) => (toStdout ? outDrained(text) : void process.stderr.write(text));
+  const json = format === 'json' && !values.diff ? new JsonArrayWriter({}, 'files') : undefined;
+  const sarif: { file: string; diagnostics: Diagnostic[] }[] = [];
   let fixable = false;
+  let unreadable = false;
+  let worst = -1;
+  const report = {
+    skipped: (line: string) => warn(line),
+    failed: (line: string) => {
+      unreadable = true;
+      failure(line);
+    },
+  };
 
-  for (const t of targets) {
+  // A file at a time: its report is written before the next is read, so a directory of any size costs one file's memory.
+  for await (const spec of robotsFiles(positionals, report)) {
+    if (toStdout && stdoutClosed()) break;
+    let result: Linted;
+    try {
+      result = await lintTarget(targetOf(spec));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      report.failed(`robotsmatch: ${error.message}\n`);
+      continue;
+    }
+    worst = Math.max(worst, ...result.diagnostics.map((d) => SEVERITY_RANK[d.severity]));
+    if (values.diff) {
+      if (result.diff) await outDrained(result.diff);
+    } else if (json) {
+      await write(json.item({ file: result.label, ...(result.status === undefined ? {} : { status: result.status }), ...(result.contentType === undefined ? {} : { contentType: result.contentType }), ...(result.fixed === undefined ? {} : { fixed: result.fixed }), diagnostics: result.diagnostics }));
+    } else if (format === 'sarif') sarif.push({ file: result.label, diagnostics: result.diagnostics });
+    else if (format === 'github') await write(formatGithub(result.label, result.diagnostics));
+    else await write(colourSeverities(formatText(result.label, result.diagnostics)));
+    if (format === 'text' || values.diff) process.stderr.write(summaryLine(result, Boolean(values.fix || values.diff), unsafe));
+  }
+  if (json) await write(json.end());
+  if (format === 'sarif' && !values.diff) await write(formatSarif(sarif, version()));
+  if (unreadable) return 2;
+  if (values.diff) return fixable ? 1 : 0;
+  return worst >= SEVERITY_RANK[failOn] ? 1 : 0;
+
+  async function lintTarget(t: Target): Promise<Linted> {
     let body: Uint8Array;
     let lintOptions = options;
     const result: Linted = { label: t.label, diagnostics: [] };
@@ -211,43 +227,32 @@ export async function lintCommand(argv: string[]): Promise<number> {
             fixedText = next;
           }
           if (count > 0) {
-            if (t.kind === 'stdin') process.stdout.write(fixedText);
-            else await writeFile(t.path!, fixedText);
+            if (t.kind === 'stdin') await outDrained(fixedText);
+            else {
+              try {
+                await writeFileAtomic(t.path!, fixedText);
+              } catch (error) {
+                throw new UsageError(`cannot write the fixes to ${t.path}: ${describeFsError(error)}; the file is unchanged`);
+              }
+            }
             result.fixed = count;
             result.diagnostics = lint(fixedText, lintOptions);
           }
         }
       }
     }
-    results.push(result);
+    return result;
   }
+}
 
-  // Output.
-  const out = (s: string) => (values.fix && targets.some((t) => t.kind === 'stdin') ? process.stderr.write(s) : process.stdout.write(s));
-  if (values.diff) {
-    for (const r of results) if (r.diff) process.stdout.write(r.diff);
-  } else if (format === 'json') {
-    out(JSON.stringify({ files: results.map((r) => ({ file: r.label, ...(r.status === undefined ? {} : { status: r.status }), ...(r.contentType === undefined ? {} : { contentType: r.contentType }), ...(r.fixed === undefined ? {} : { fixed: r.fixed }), diagnostics: r.diagnostics })) }, null, 2) + '\n');
-  } else if (format === 'sarif') {
-    out(formatSarif(results.map((r) => ({ file: r.label, diagnostics: r.diagnostics })), version()));
-  } else if (format === 'github') {
-    for (const r of results) out(formatGithub(r.label, r.diagnostics));
-  } else {
-    for (const r of results) out(colourSeverities(formatText(r.label, r.diagnostics)));
-  }
-  if (format === 'text' || values.diff) {
-    for (const r of results) {
-      const count = (s: Diagnostic['severity']) => r.diagnostics.filter((d) => d.severity === s).length;
-      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-      const http = r.status === undefined ? '' : ` (HTTP ${r.status}${r.contentType ? `, ${r.contentType}` : ''})`;
-      const fixed = r.fixed ? `; fixed ${plural(r.fixed, 'line')}` : '';
-      const left = values.fix || values.diff ? '' : fixHint(r.diagnostics, unsafe);
-      process.stderr.write(`${r.label}${http}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}${fixed}${left}\n`);
-    }
-  }
-  if (values.diff) return fixable ? 1 : 0;
-  const worst = Math.max(-1, ...results.flatMap((r) => r.diagnostics.map((d) => SEVERITY_RANK[d.severity])));
-  return worst >= SEVERITY_RANK[failOn] ? 1 : 0;
+/** A file's line on stderr: its counts, what was fixed, and what --fix could fix. */
+function summaryLine(r: Linted, fixing: boolean, unsafe: boolean): string {
+  const count = (s: Diagnostic['severity']) => r.diagnostics.filter((d) => d.severity === s).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const http = r.status === undefined ? '' : ` (HTTP ${r.status}${r.contentType ? `, ${r.contentType}` : ''})`;
+  const fixed = r.fixed ? `; fixed ${plural(r.fixed, 'line')}` : '';
+  const left = fixing ? '' : fixHint(r.diagnostics, unsafe);
+  return `${r.label}${http}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}${fixed}${left}\n`;
 }
 
 /** "; 2 fixable with --fix (1 more with --unsafe-fixes)". */

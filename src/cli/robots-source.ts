@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import { fetchRobots, parse, type FetchedRobots, type Mode, type Robots } from '../index.js';
 import { UsageError } from './errors.js';
 import { isUrl, plural } from './options.js';
+import { contentKind } from '../common/content-kind.js';
 
 export interface LoadedRobots {
   robots: Robots;
@@ -22,6 +23,10 @@ export interface LoadedRobots {
    * rule of any file (verdicts say line 0, no rule).
    */
   unreachable: boolean;
+  /** What the body is (undefined when there is none: no file at the URL, or unreachable). */
+  content?: Content;
+  /** contentProblem() of the body, when it is not a robots.txt (an HTML page, gzip, UTF-16, binary). */
+  problem?: string | undefined;
 }
 
 export interface LoadOptions {
@@ -36,6 +41,8 @@ export interface LoadOptions {
    * commands that need the file itself: explain's rules, lint, groups).
    */
   unreachable?: 'disallow' | 'error';
+  /** false: a fetch that is not ok is not said on stderr (explain shows it in its output). */
+  sayOutcome?: boolean;
 }
 
 const DEFAULT_MAX_BYTES = 512_000;
@@ -139,37 +146,30 @@ export async function loadRobots(spec: string, o: LoadOptions): Promise<LoadedRo
       return { robots: fetched.robots, label: fetched.url, source: fetched.url, body: DISALLOW_ALL, fetched, unreachable: true };
     }
     loaded = { robots: fetched.robots, label: fetched.url, source: fetched.url, body: fetched.body, fetched, unreachable: false };
-    if (fetched.outcome !== 'ok') o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
-    else {
-      const problem = contentProblem(fetched.body, fetched.contentType);
-      if (problem) o.warn(`robotsmatch: ${fetched.url}: ${problem}\n`);
+    if (fetched.outcome !== 'ok') {
+      if (o.sayOutcome !== false) o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
+    } else {
+      loaded.content = contentOf(fetched.body, fetched.contentType);
+      loaded.problem = contentProblem(fetched.body, fetched.contentType);
     }
+    for (const line of bodyWarnings(loaded.label, fetched.outcome === 'ok' ? fetched.body : new Uint8Array(0), fetched.contentType, loaded.robots.truncated, o.maxBytes)) o.warn(line);
   } else {
     const body = await readRobotsFile(spec, o.maxBytes ?? DEFAULT_MAX_BYTES);
     const label = spec === '-' ? '<stdin>' : spec;
-    loaded = { robots: parse(body, parseOptions), label, source: spec, body, unreachable: false };
-    const problem = contentProblem(body, undefined);
-    if (problem) o.warn(`robotsmatch: ${label}: ${problem}\n`);
-  }
-  if (loaded.robots.truncated) {
-    o.warn(`robotsmatch: ${loaded.label} is longer than ${plural(o.maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`);
+    loaded = { robots: parse(body, parseOptions), label, source: spec, body, unreachable: false, content: contentOf(body, undefined), problem: contentProblem(body, undefined) };
+    for (const line of bodyWarnings(label, body, undefined, loaded.robots.truncated, o.maxBytes)) o.warn(line);
   }
   return loaded;
 }
 
-/** What a body is, as far as a reader can tell: text, an HTML page, gzip, or other binary bytes. */
-export type Content = 'text' | 'html' | 'gzip' | 'binary';
+/** What a body is, as far as a reader can tell: text, an HTML page, gzip, UTF-16 text, or other binary bytes. */
+export type Content = 'text' | 'html' | 'gzip' | 'utf-16' | 'binary';
 
 export function contentOf(body: Uint8Array, contentType: string | undefined): Content {
-  if (body[0] === 0x1f && body[1] === 0x8b) return 'gzip';
-  if (/^\s*text\/html\b/i.test(contentType ?? '')) return 'html';
-  const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
-  if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<head')) return 'html';
-  // NUL bytes, or mostly control bytes: not text.
-  const sample = body.subarray(0, 1024);
-  let control = 0;
-  for (const byte of sample) if (byte === 0 || (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)) control++;
-  return control > 0 && (sample.includes(0) || control * 10 > sample.length) ? 'binary' : 'text';
+  // The bytes first, as lint reads them (src/common/content-kind.ts); then what the server called it.
+  const kind = contentKind(body)?.kind;
+  if (kind) return kind;
+  return /^\s*text\/html\b/i.test(contentType ?? '') ? 'html' : 'text';
 }
 
 /** A sentence when the body is not what a robots.txt should be; undefined for text. */
@@ -179,11 +179,26 @@ export function contentProblem(body: Uint8Array, contentType: string | undefined
       return `this is an HTML page${contentType ? ` (Content-Type: ${contentType})` : ''}, not a robots.txt: crawlers read it as one all the same and find no rules in it`;
     case 'gzip':
       return 'the body is gzip-compressed bytes without a Content-Encoding header: crawlers read the bytes as they are and find no rules in them';
+    case 'utf-16':
+      return 'the file is UTF-16 text: crawlers read a robots.txt as UTF-8 and find no rules in it (save it as UTF-8)';
     case 'binary':
       return 'the body is binary, not text: crawlers find no rules in it';
     default:
       return undefined;
   }
+}
+
+/**
+ * What to tell a user about a body before trusting answers from it: what it
+ * is when it is not a robots.txt, and a cut at the size limit. The same
+ * sentences whether the file was given (-r), fetched for a URL, or audited.
+ */
+export function bodyWarnings(label: string, body: Uint8Array, contentType: string | undefined, truncated: boolean, maxBytes: number | undefined): string[] {
+  const lines: string[] = [];
+  const problem = contentProblem(body, contentType);
+  if (problem) lines.push(`robotsmatch: ${label}: ${problem}\n`);
+  if (truncated) lines.push(`robotsmatch: ${label} is longer than ${plural(maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`);
+  return lines;
 }
 
 /** Why a fetch failed, in the user's terms: a timeout, a name not found, a refused connection. */

@@ -33,7 +33,7 @@ export function resolveParseOptions(options: ParseOptions | undefined): Resolved
   return { mode, maxBytes };
 }
 
-// ---- Fetching (SPEC 4.2) -----------------------------------------------------
+// ---- Fetching (docs/behaviour.md, section 4) -----------------------------------------------------
 
 declare global {
   // Empty here. With the DOM lib or @types/node these merge with the real
@@ -78,14 +78,14 @@ export interface FetchOptions extends ParseOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** How long an answer is kept when the server says nothing (SPEC 4.3). */
+/** How long an answer is kept when the server says nothing (docs/behaviour.md, section 4). */
 export const DEFAULT_CACHE_MS = 86_400_000; // 24 hours (literals: bundlers drop unused ones)
 /** Bounds for Cache-Control max-age: not refetched more often than a minute, nor kept over a week. */
 export const MIN_CACHE_MS = 60_000; // a minute
 export const MAX_CACHE_MS = 604_800_000; // 7 days
 /** How soon an unreachable robots.txt is tried again (unless Retry-After says otherwise). */
 export const RETRY_MS = 60_000; // a minute
-/** Unreachable this long with no good copy: assume no restrictions (SPEC 4.2). */
+/** Unreachable this long with no good copy: assume no restrictions (docs/behaviour.md, section 4). */
 export const UNREACHABLE_LIMIT_MS = 2_592_000_000; // 30 days
 export const MAX_REDIRECTS = 5;
 
@@ -158,7 +158,7 @@ export function resolveFetchOptions(options: FetchOptions | undefined, known = F
   };
 }
 
-// ---- The cache (SPEC 4.3) ----------------------------------------------------
+// ---- The cache (docs/behaviour.md, section 4) ----------------------------------------------------
 
 /** A cache's fetches serve every caller, so no one call's signal stops them: `signal` is not an option here (a timeoutMs bounds each fetch). */
 export interface CacheOptions extends Omit<FetchOptions, 'signal' | 'exactUrl'> {

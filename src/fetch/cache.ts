@@ -1,4 +1,4 @@
-// Many hosts (SPEC 4.3): one robots.txt per origin, fetched once and answered
+// Many hosts (docs/behaviour.md, section 4): one robots.txt per origin, fetched once and answered
 // from memory until it expires; concurrent requests for an origin share one
 // fetch; fetches over all origins are bounded; while a server errors, the
 // last good copy keeps answering.
@@ -160,7 +160,7 @@ export class RobotsCache {
     this.#entries.clear();
   }
 
-  /** What to match with for an origin, per SPEC 4.2-4.3. */
+  /** What to match with for an origin, per docs/behaviour.md, section 4. */
   async #answer(key: string): Promise<Answer> {
     const entry = await this.#fresh(key);
     const { latest, lastGood } = entry;

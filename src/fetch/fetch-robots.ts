@@ -1,4 +1,4 @@
-// Fetching one robots.txt with RFC 9309's rules (SPEC 4.2): status classes,
+// Fetching one robots.txt with RFC 9309's rules (docs/behaviour.md, section 4): status classes,
 // up to five redirects followed by hand, a bounded body, and an expiry time.
 // The caller's fetch does the I/O; nothing here speaks HTTP itself.
 
@@ -47,7 +47,11 @@ export interface FetchedRobots {
   expires: number;
   /** The body as received, cut at maxBytes (at most 256 MiB, what the core takes); empty unless the outcome is ok. */
   body: Uint8Array;
-  /** Why it was unreachable (a timeout, a network error). */
+  /**
+   * Why it was unreachable: a timeout, a network error, or for an ftp: URL
+   * (which has a robots.txt, but not one fetch() can read) a DOMException
+   * named NotSupportedError.
+   */
   error?: unknown;
 }
 
@@ -93,6 +97,9 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
 
   /** The requests and responses, up to the body to parse; `current` and `redirects` follow the redirects. */
   async function exchange(): Promise<Reply> {
+    // An ftp: robots.txt has a place (RFC 9309 names ftp) but fetch() speaks only http and https:
+    // unreachable, as a file a crawler cannot read, with this reason rather than fetch()'s bare TypeError.
+    if (!/^https?:/.test(current)) throw new DOMException('fetch() reads only http: and https: URLs', 'NotSupportedError');
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     const headers: Record<string, string> = {};

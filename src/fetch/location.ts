@@ -1,4 +1,4 @@
-// Where the robots.txt for a URL is (SPEC 4.1): scheme://host[:port]/robots.txt.
+// Where the robots.txt for a URL is (docs/behaviour.md, section 4): scheme://host[:port]/robots.txt.
 // The platform's WHATWG URL does the work: it lower-cases the host, turns
 // internationalised names into punycode and drops default ports.
 

@@ -224,6 +224,15 @@ export function starName(m: FileModel): string {
   return following.length ? `crawlers with no group of their own (${listOf(following, 2, 'others')})` : 'crawlers with no group of their own';
 }
 
+/**
+ * Where a change applies, in words: a plain pattern is the path it names
+ * (`/private/`); a pattern with `*` or `$` is not a path a crawler fetches,
+ * so it is named as a pattern with a path it matches.
+ */
+function placeOf(c: PathChange): string {
+  return /[*$]/.test(c.pattern) ? `URLs matching ${quote(c.pattern)} (such as ${c.path})` : c.pattern;
+}
+
 function decided(v: Verdict): string {
   return v.rule ? `line ${v.line} ${ruleText(v.rule)}` : 'no rule matches';
 }
@@ -242,7 +251,7 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed);
   const say = (list: PathChange[], now: string) => {
     if (!list.length) return;
-    const shown = list.slice(0, 5).map((c) => `${c.pattern} (${decided(c.after)}; before: ${decided(c.before)})`);
+    const shown = list.slice(0, 5).map((c) => `${placeOf(c)} (${decided(c.after)}; before: ${decided(c.before)})`);
     out.push(`${who} may ${now} ${listOf(shown, 5, 'more paths')}.`);
   };
   say(blocked, 'no longer fetch');
@@ -270,8 +279,8 @@ export function consequences(result: RobotsDiff, after: FileModel): string {
   const byPhrase = new Map<string, string[]>();
   for (const d of result.agents) {
     const who = d.agent === '*' ? starName(after) : d.agent;
-    const blocked = d.changes.filter((c) => c.before.allowed && !c.after.allowed).map((c) => c.pattern);
-    const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed).map((c) => c.pattern);
+    const blocked = d.changes.filter((c) => c.before.allowed && !c.after.allowed).map(placeOf);
+    const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed).map(placeOf);
     const parts: string[] = [];
     // Disallowed from `/`: that says it all.
     if (blocked.includes('/')) parts.push('be disallowed from /');

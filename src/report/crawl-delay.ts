@@ -1,4 +1,4 @@
-// Crawl-delay as the crawlers that honour it read it (SPEC 2.6): Google
+// Crawl-delay as the crawlers that honour it read it (docs/behaviour.md, section 2): Google
 // ignores it; Bing, Yandex, robots-parser and Protego give it to the *record*
 // it is in, the run of User-agent lines directly above it, where a
 // User-agent line after any other line starts a new record. Rule grouping

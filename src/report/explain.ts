@@ -50,7 +50,7 @@ export interface Explanation extends Verdict {
   /** When the other mode decides differently: its verdict and why the modes differ. */
   otherMode?: Verdict & { mode: Mode; why: string };
   /**
-   * For a crawler (tokens in fallback order, SPEC 6.2): the token whose
+   * For a crawler (tokens in fallback order, docs/crawlers.md): the token whose
    * groups it follows (`*` for the global group, null when none applies)
    * and why, in words.
    */

@@ -1,4 +1,4 @@
-// Per-line reports (SPEC 5): what the parser made of every line of a file.
+// Per-line reports (docs/behaviour.md, section 5): what the parser made of every line of a file.
 // The linter and the explain view are built on this; it is the same parser
 // pass the matcher uses, asked to report every line.
 

@@ -1,5 +1,5 @@
 // Which groups of a robots.txt apply to an agent, and which of its tokens
-// chose them: the core's own selection (SPEC 2.4, 6.2), read back.
+// chose them: the core's own selection (docs/behaviour.md, section 2; docs/crawlers.md), read back.
 
 import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
 import type { Compiled } from '../rules/compiled.js';

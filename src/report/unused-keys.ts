@@ -1,4 +1,4 @@
-// Keys that crawlers know and Google does not use (SPEC 5): the per-line
+// Keys that crawlers know and Google does not use (docs/behaviour.md, section 5): the per-line
 // reading tags them `unsupported-key`, the linter says who reads them.
 
 /**

@@ -1,5 +1,5 @@
 // What a site says about the use of a URL, beyond whether it may be
-// crawled (SPEC 7): the Content-Signal values of the crawler's groups, the
+// crawled (docs/usage-signals.md): the Content-Signal values of the crawler's groups, the
 // Content-Usage preferences of the rules that decide the path (matched in
 // the core, like allow and disallow), and the file's License lines.
 

@@ -1,4 +1,4 @@
-// Crawler names: product tokens (SPEC 2.2-2.3).
+// Crawler names: product tokens (docs/behaviour.md, section 2).
 
 import { typeError } from '../common/errors.js';
 import { L } from '../core/layout.js';
@@ -26,7 +26,7 @@ export function productToken(userAgentHeader: string): string {
   return leadingToken(name ?? userAgentHeader.trim());
 }
 
-/** The leading run of [A-Za-z_-]: the product token a User-agent value names (SPEC 2.2), '' when none. */
+/** The leading run of [A-Za-z_-]: the product token a User-agent value names (docs/behaviour.md, section 2), '' when none. */
 export function leadingToken(text: string): string {
   return /^[A-Za-z_-]*/.exec(text)![0];
 }
@@ -38,7 +38,7 @@ export function isPlainToken(agent: string): boolean {
 }
 
 /**
- * A crawler as robots.txt groups see it (SPEC 6.2): its product tokens in
+ * A crawler as robots.txt groups see it (docs/crawlers.md): its product tokens in
  * fallback order, the first that names a group deciding (Googlebot-Image:
  * `['Googlebot-Image', 'Googlebot']`), and whether it obeys the `*` group
  * when none does (Google's AdsBot does not). The registry's entries

@@ -1,5 +1,5 @@
 // Text or bytes in, a compiled table in the core out: the one entry to the
-// core's parser for matching (SPEC 1).
+// core's parser for matching (docs/behaviour.md, section 1).
 
 import { getCore } from '../core/wasm.js';
 import { L } from '../core/layout.js';
@@ -24,15 +24,16 @@ export function parseOwned(body: Uint8Array, options?: ParseOptions): Robots {
 /** The same body parsed again, in `options`' mode (explain's other mode, RobotsCache.get's copy). */
 export function reparse(robots: Robots, options: ParseOptions): Robots {
   const { source, maxBytes } = robotsInternals(robots);
-  return parseBody(source, { maxBytes, ...options }, true); // its own bytes: shared, not copied again
+  // Its own bytes: shared, not copied again. They were cut already: the copy is as truncated as the original.
+  return parseBody(source, { maxBytes, ...options }, true, robots.truncated);
 }
 
-function parseBody(body: string | Uint8Array, options: ParseOptions | undefined, owned: boolean): Robots {
+function parseBody(body: string | Uint8Array, options: ParseOptions | undefined, owned: boolean, cut = false): Robots {
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const written = core.writeBody(body, maxBytes);
   const compiled = new Compiled(core, core.exports[X.compile](written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE));
   // Bytes are copied (the caller may reuse the buffer); strings are immutable.
   const source = typeof body === 'string' ? body : owned ? body.subarray(0, written.length) : body.slice(0, written.length);
-  return newRobots(compiled, mode, written.cut, source, maxBytes);
+  return newRobots(compiled, mode, cut || written.cut, source, maxBytes);
 }

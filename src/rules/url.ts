@@ -5,7 +5,7 @@ import { typeError } from '../common/errors.js';
 import { X } from '../core/exports.js';
 
 /**
- * SPEC 3.2's RFC-mode normalisation of a URL or path: bytes outside ASCII
+ * docs/behaviour.md, section 3's RFC-mode normalisation of a URL or path: bytes outside ASCII
  * become %XX, percent-escapes get upper-case hex, escapes of unreserved
  * characters (A-Z a-z 0-9 - . _ ~) are decoded, and literal `*` and `$`
  * become %2A and %24. Structure is untouched (no dot-segment removal), so
@@ -19,7 +19,7 @@ export function normalizeUrl(url: string): string {
 }
 
 /**
- * The part of a URL that rules are matched against (SPEC 3.1): path, params
+ * The part of a URL that rules are matched against (docs/behaviour.md, section 3): path, params
  * and query, starting with '/'; scheme, authority and fragment dropped.
  */
 export function pathOf(url: string): string {

@@ -6,6 +6,7 @@
 import type { Findings } from '../findings.js';
 import type { FileModel } from '../model.js';
 import { listOf } from '../diff.js';
+import { contentKind } from '../../common/content-kind.js';
 
 /** Reports the HTTP status and Content-Type of a fetched file; true when the status means there is no file to read. */
 export function checkSource(f: Findings): boolean {
@@ -24,49 +25,13 @@ export function checkSource(f: Findings): boolean {
   return false;
 }
 
-const MAGIC: [number[], string][] = [
-  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
-  [[0xff, 0xd8, 0xff], 'a JPEG image'],
-  [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
-  [[0x25, 0x50, 0x44, 0x46, 0x2d], 'a PDF document'],
-  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive'],
-  [[0x52, 0x49, 0x46, 0x46], 'a RIFF file (an image or a sound)'],
-  [[0x00, 0x61, 0x73, 0x6d], 'a WebAssembly module'],
-  [[0x7f, 0x45, 0x4c, 0x46], 'an executable'],
-];
-
-const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|script|style|link|div|p|\?xml[^>]*>\s*<(!doctype\s+html|html))[\s>/]/i;
-
-const startsWith = (bytes: Uint8Array, at: number, magic: number[]) => magic.every((b, i) => bytes[at + i] === b);
-
-/** What the body is, when it is not a robots.txt; undefined when it is text the checks can read. */
+/** What the body is, when it is not a robots.txt, as a lint code; undefined when it is text the checks can read. */
 function bodyKind(m: FileModel): ['gzip-body' | 'utf16-body' | 'binary-body' | 'html-body', string] | undefined {
-  const bytes = m.bytes;
-  const at = startsWith(bytes, 0, [0xef, 0xbb, 0xbf]) ? 3 : 0;
-  if (startsWith(bytes, at, [0x1f, 0x8b])) return ['gzip-body', ''];
-  if (startsWith(bytes, at, [0xff, 0xfe]) || startsWith(bytes, at, [0xfe, 0xff])) return ['utf16-body', ''];
-  for (const [magic, what] of MAGIC) if (startsWith(bytes, at, magic)) return ['binary-body', what];
-  const head = bytes.subarray(at, at + 1024);
-  let nulEven = 0;
-  let nulOdd = 0;
-  let control = 0;
-  for (let i = 0; i < head.length; i++) {
-    const c = head[i]!;
-    if (c === 0) {
-      if (i & 1) nulOdd++;
-      else nulEven++;
-    }
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0b && c !== 0x0c) control++;
-  }
-  // UTF-16 without a byte order mark: a NUL beside most ASCII characters.
-  if (head.length >= 8 && Math.max(nulEven, nulOdd) >= head.length * 0.3) return ['utf16-body', ''];
-  if (head.length > 0 && control >= Math.max(4, head.length * 0.1)) return ['binary-body', 'binary data'];
-  if (bytes[at] === 0x3c || /^\s/.test(String.fromCharCode(bytes[at] ?? 0))) {
-    const text = new TextDecoder().decode(bytes.subarray(at, at + 2048));
-    if (HTML_START.test(text)) return ['html-body', ''];
-  }
-  return undefined;
+  const kind = contentKind(m.bytes);
+  return kind && [CODES[kind.kind], kind.what];
 }
+
+const CODES = { gzip: 'gzip-body', 'utf-16': 'utf16-body', binary: 'binary-body', html: 'html-body' } as const;
 
 /** "no rules in it", or the rules crawlers still find among the rest. */
 function effect(m: FileModel, html: boolean): string {
@@ -82,7 +47,7 @@ function effect(m: FileModel, html: boolean): string {
 export function checkFile(f: Findings): boolean {
   const m = f.model;
   const bytes = m.bytes;
-  let start = startsWith(bytes, 0, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (start < bytes.length && (bytes[start] === 0x20 || (bytes[start]! >= 0x09 && bytes[start]! <= 0x0d))) start++;
   if (start >= bytes.length) {
     f.add('empty-file', 1, { why: 'it is empty' });
