@@ -79,9 +79,10 @@ export function usageAt(compiled: Compiled, index: number, url: string | URL): U
   const href = url instanceof URL ? url.href : url;
   const verdict = compiled.verdict(compiled.decide(index, href));
   const statements = usageStatements(compiled);
+  const signals = signalsOf(compiled, applyingGroups(compiled, index)); // shared: the caller gets copies
   return {
     ...verdict,
-    contentSignal: signalsOf(compiled, applyingGroups(compiled, index)),
+    contentSignal: signals && { values: Object.assign(Object.create(null) as Record<string, SignalValue>, signals.values), lines: signals.lines.slice() },
     contentUsage: verdict.allowed ? contentUsageAt(compiled, index, href) : null,
     licenses: statements.licenses.map((record) => record.value),
   };
