@@ -9,7 +9,7 @@
 import type { Compiled, Verdict } from '../rules/compiled.js';
 import type { Mode } from '../common/options.js';
 import { agentTokens, isPlainToken, productToken, type Agent, type AgentTokens } from '../rules/agent.js';
-import { attached, robotsInternals, Robots } from '../rules/robots.js';
+import { attached, isRobots, robotsInternals, type Robots } from '../rules/robots.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
 import { readLines, type LineEvents } from './lines.js';
@@ -75,7 +75,7 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: Agen
     const { index, tokens } = agentMatcherInternals(target);
     return explainWith(target.robots, index, url, tokens);
   }
-  if (!(target instanceof Robots)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  if (!isRobots(target)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
   const { compiled } = robotsInternals(target);
   // One read of the caller's argument (its getters are user code), then only the copy.
   const tokens = agentTokens(agent!);

@@ -5,7 +5,7 @@
 
 import type { Compiled, Verdict } from '../rules/compiled.js';
 import { agentTokens, type Agent } from '../rules/agent.js';
-import { robotsInternals, Robots } from '../rules/robots.js';
+import { isRobots, robotsInternals, type Robots } from '../rules/robots.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import type { Preference } from '../rules/preferences.js';
 import type { SignalValue } from '../rules/content-signal.js';
@@ -68,7 +68,7 @@ export function usage(target: Robots | AgentMatcher, url: string | URL, agent?: 
     const { index } = agentMatcherInternals(target);
     return usageAt(robotsInternals(target.robots).compiled, index, url);
   }
-  if (!(target instanceof Robots)) throw new TypeError(`usage() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  if (!isRobots(target)) throw new TypeError(`usage() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
   const { compiled } = robotsInternals(target);
   const tokens = agentTokens(agent!); // one read of the caller's argument
   return usageAt(compiled, compiled.indexForTokens(tokens), url);
