@@ -9,7 +9,8 @@
 import type { Compiled, Verdict } from '../rules/compiled.js';
 import type { Mode } from '../common/options.js';
 import { agentTokens, isPlainToken, productToken, type Agent, type AgentTokens } from '../rules/agent.js';
-import { attached, isRobots, robotsInternals, type Robots } from '../rules/robots.js';
+import type { Robots } from '../rules/robots.js';
+import { attached, isRobots, ownRobots, robotsInternals } from '../rules/own.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
 import { readLines, type LineEvents } from './lines.js';
@@ -76,10 +77,11 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: Agen
     return explainWith(target.robots, index, url, tokens);
   }
   if (!isRobots(target)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
-  const { compiled } = robotsInternals(target);
+  const robots = ownRobots(target); // this copy's, for a Robots of another copy of the library
+  const { compiled } = robotsInternals(robots);
   // One read of the caller's argument (its getters are user code), then only the copy.
   const tokens = agentTokens(agent!);
-  return explainWith(target, compiled.indexForTokens(tokens), url, tokens);
+  return explainWith(robots, compiled.indexForTokens(tokens), url, tokens);
 }
 
 const OTHER_MODE = Symbol('robotsmatch.explain.other');

@@ -5,7 +5,8 @@
 
 import type { Compiled, Verdict } from '../rules/compiled.js';
 import { agentTokens, type Agent } from '../rules/agent.js';
-import { isRobots, robotsInternals, type Robots } from '../rules/robots.js';
+import type { Robots } from '../rules/robots.js';
+import { isRobots, robotsInternals } from '../rules/own.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import type { Preference } from '../rules/preferences.js';
 import type { SignalValue } from '../rules/content-signal.js';

@@ -7,7 +7,6 @@ import { Compiled, finalizer, type OtherRecord, type Verdict } from './compiled.
 import { newAgentMatcher, type AgentMatcher } from './matcher.js';
 import type { Mode } from '../common/options.js';
 import type { Agent } from './agent.js';
-import { parse } from './parse.js';
 
 export type { Verdict, RuleType, OtherRecord } from './compiled.js';
 
@@ -34,10 +33,10 @@ let makeRobots: (compiled: Compiled, mode: Mode, truncated: boolean, source: str
  * of this class, and one copy cannot read another's #private fields. So a
  * Robots answers this shared key with what another copy needs to read it:
  * its body and options (which that copy parses again, once) and a way to
- * keep that parse until this Robots is disposed. See own().
+ * keep that parse until this Robots is disposed. See own.ts.
  */
-const VIEW = Symbol.for('robotsmatch.Robots');
-type View = [source: string | Uint8Array, mode: Mode, maxBytes: number, keep: (key: symbol, make: () => unknown, release: (value: unknown) => void) => unknown];
+export const VIEW = Symbol.for('robotsmatch.Robots');
+export type View = [source: string | Uint8Array, mode: Mode, maxBytes: number, keep: (key: symbol, make: () => unknown, release: (value: unknown) => void) => unknown];
 
 declare global {
   // Empty here. Where TypeScript's esnext (or esnext.disposable) lib or
@@ -153,37 +152,19 @@ Object.defineProperty(Robots.prototype, Symbol.dispose ?? Symbol.for('Symbol.dis
   configurable: true,
 });
 
-/** Whether `value` is a Robots of this copy of the library or of another one (the ESM or CommonJS build, robotsmatch/js). */
-export function isRobots(value: unknown): value is Robots {
-  return value instanceof Robots || (typeof value === 'object' && value !== null && typeof (value as Record<symbol, unknown>)[VIEW] === 'function');
-}
-
-/** This copy's parse of another copy's Robots, made once and disposed with it. */
-const ADOPTED = Symbol('robotsmatch: this copy\'s parse');
-
-/**
- * A Robots of this copy for `robots`: itself, or for another copy's, the
- * same body parsed again by this copy with the same options (the same
- * verdicts: one parser), kept by that Robots until its dispose().
- */
-function own(robots: Robots): Robots {
-  if (robots instanceof Robots) return robots;
-  if (!isRobots(robots)) throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
-  const [source, mode, maxBytes, keep] = (robots as unknown as Record<symbol, () => View>)[VIEW]!();
-  return keep(ADOPTED, () => parse(source, { mode, maxBytes }), (copy) => (copy as Robots).dispose()) as Robots;
-}
-
-/** The compiled table and body of a live Robots (throws RobotsDisposedError after dispose). */
+/** The compiled table and body of a live Robots of this copy (throws RobotsDisposedError after dispose); own.ts takes any copy's. */
 export function robotsInternals(robots: Robots): RobotsInternals {
-  return internalsOf(own(robots));
+  if (!(robots instanceof Robots)) throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
+  return internalsOf(robots);
 }
 
 /**
- * A value made once per Robots under `key` (a per-line reading, the other
- * mode's parse) and kept until dispose(), which calls `release` on it.
+ * A value made once per Robots of this copy under `key` (a per-line
+ * reading, the other mode's parse) and kept until dispose(), which calls
+ * `release` on it; own.ts takes any copy's.
  */
 export function attached<T>(robots: Robots, key: symbol, make: () => T, release?: (value: T) => void): T {
-  return attachTo(own(robots), key, make, release as ((value: unknown) => void) | undefined) as T;
+  return attachTo(robots, key, make, release as ((value: unknown) => void) | undefined) as T;
 }
 
 /** A new Robots over a compiled table (parse.ts). */
