@@ -219,6 +219,17 @@ describe.skipIf(!existsSync(cli))('check --usage', () => {
     expect(r.stdout).toBe(`allowed     ${E}/x  (no rule applies)\n  Content-Usage (line 2, the whole group): train-ai=n, search=y\n`);
   });
 
+  test('thousands of Content-Signal lines: ranges, or the first ten and a count, in text; every line in JSON', async () => {
+    const consecutive = file('signals.txt', 'User-agent: *\nDisallow: /private\n' + 'Content-Signal: search=yes, ai-train=no\n'.repeat(8000));
+    const r = await robotsmatch(['check', `${E}/a`, '--robots', consecutive, '--usage']);
+    expect(r.stdout).toBe(`allowed     ${E}/a  (no rule applies)\n  Content-Signal (lines 3-8002): search=yes, ai-train=no\n`);
+    const json = await robotsmatch(['check', `${E}/a`, '--robots', consecutive, '--usage', '--json']);
+    expect(JSON.parse(json.stdout).usage.contentSignal.lines).toHaveLength(8000);
+    const groups = file('signal-groups.txt', Array.from({ length: 100 }, (_, i) => `User-agent: *\nContent-Signal: ai-train=no\nDisallow: /p${i}\n`).join(''));
+    const spread = await robotsmatch(['check', `${E}/a`, '--robots', groups, '--usage']);
+    expect(spread.stdout).toBe(`allowed     ${E}/a  (no rule applies)\n  Content-Signal (lines 2, 5, 8, 11, 14, 17, 20, 23, 26, 29, ... 299 (100 lines)): ai-train=no\n`);
+  });
+
   test('--json: each record gains usage {contentSignal, contentUsage, licenses}; without --usage it has none', async () => {
     const r = await robotsmatch(['check', `${E}/blog/post`, '--robots', cloudflare, '--crawler', 'CCBot', '--usage', '--json']);
     const record = JSON.parse(r.stdout);

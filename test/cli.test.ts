@@ -71,7 +71,6 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       [['lint'], 'lint takes one or more FILE, DIR, URL or -'],
       [['diff', 'a.txt'], 'diff takes OLD and NEW, got 1'],
       [['fetch', 'mailto:someone@example.com'], 'fetch takes an http or https URL, got "mailto:someone@example.com"'],
-      [['check', 'https://e.com/', '--agent', '123'], 'has no product token'],
     ])('%j', async (args, message) => {
       const r = await robotsmatch(args as string[]);
       expect(r.status).toBe(2);
@@ -110,10 +109,15 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(JSON.parse(r.stdout)).toEqual({ url: 'https://example.com/search?q=1', agent: 'Googlebot', mode: 'google', allowed: false, line: 10, rule: { type: 'disallow', pattern: '/search' }, robots: ROBOTS, fetch: null });
     });
 
-    test('a full User-Agent string is matched by its product token, and said so on stderr', async () => {
-      const r = await robotsmatch(['check', 'https://example.com/search', '--robots', ROBOTS, '--agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)']);
-      expect(r.stderr).toContain('matching as "Googlebot"');
-      expect(r.stdout).toContain('disallowed  https://example.com/search  (line 10: Disallow: /search)');
+    test('an agent that is not a product token gets the library\'s verdict (the * rules), and stderr says why and names its token', async () => {
+      const header = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+      const r = await robotsmatch(['check', 'https://example.com/search', '--robots', ROBOTS, '--agent', header, '--json']);
+      const want = parse(readFileSync(ROBOTS, 'utf8')).check('https://example.com/search', header);
+      expect(JSON.parse(r.stdout)).toMatchObject({ agent: header, allowed: want.allowed, line: want.line, rule: want.rule });
+      expect(r.stderr).toBe(`robotsmatch: --agent ${JSON.stringify(header)} is not a product token (letters, - and _ only), so no group can name it and only the * rules apply, as the library's check() and Google's parser read it; its product token is "Googlebot" (--agent Googlebot)\n`);
+      const digits = await robotsmatch(['check', 'https://e.com/', '--robots', ROBOTS, '--agent', '123']);
+      expect(digits.status).toBe(0);
+      expect(digits.stderr).toContain('"123" is not a product token');
     });
 
     test('without --robots: each URL\'s own robots.txt, fetched with the RFC rules, named with its outcome', async () => {

@@ -136,7 +136,7 @@ const matcher = robots.forAgent('bot');
 const kept = (purpose) => new TextDecoder().decode(matcher.filterLines('https://e.com/a\\n', 'allowed', { purpose }).output);
 const jsRobots = js.parse(${JSON.stringify(BODY)});
 let foreign = null;
-try { explainer.explain(jsRobots, '/private/x', 'bot'); } catch (error) { foreign = error.name; }
+try { foreign = explainer.explain(jsRobots, '/private/x', 'bot').reason; } catch (error) { foreign = error.name; }
 console.log(JSON.stringify({
   main: ['explain', 'usage', 'purpose'].filter((name) => name in main),
   explain: explainer.explain(robots, '/private/x', 'bot').reason,
@@ -150,7 +150,7 @@ console.log(JSON.stringify({
 `;
   const contract = {
     main: [], explain: 'longest-match', explainMatcher: true, usage: { search: 'yes', 'ai-train': 'no' }, purpose: ['https://e.com/a\n', ''],
-    subpaths: [['explain'], ['purpose', 'usage']], js: ['longest-match', 'no', 'https://e.com/a\n'], foreign: 'TypeError',
+    subpaths: [['explain'], ['purpose', 'usage']], js: ['longest-match', 'no', 'https://e.com/a\n'], foreign: 'longest-match', // a robotsmatch/js Robots works with the main entry's subpaths (test/dual-package.test.ts)
   };
 
   test.each([

@@ -26,6 +26,7 @@ describe('AIPREF preferences: RFC 9651 Dictionary, differentially', () => {
   const pieces = fc.constantFrom(
     'train-ai', 'search', 'ai-use', 'y', 'n', 'yes', '=', ',', ', ', ' ', '\t', ';', '"n"', '"a\\"b"', '?1', '?0', '?2', '1', '-2', '1.5', '1.2345',
     '(y n)', '(', ')', ':YWJj:', '@1700000000', '%"a%c3%a9"', '%"x%C3"', '*', 'Train-AI', '_x', 'a.b', 'é', '\\', '1234567890123456',
+    '-.5', '.5', '-', ':YQ:', ':YQ=:', ':YQ==:', ':Y:', ':YR==:', ':YW=J:', '=:', '%"%ff"', '%"%c3"', '%"\t"', '%"%e2%82%ac"', '%"%ed%a0%80"',
   );
   const expression = fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join(''));
 
@@ -55,6 +56,26 @@ describe('AIPREF preferences: RFC 9651 Dictionary, differentially', () => {
     ['train-ai=N', { 'train-ai': 'unknown' }],
     ['   train-ai=n   ', { 'train-ai': 'n' }],
     ['', {}],
+    // RFC 9651 bare items that must fail (each was accepted once): a number
+    // starts with a digit after its sign; base64 pads only the last group
+    // of four, and length 1 mod 4 decodes to nothing; a Display String holds
+    // no tab and its escapes are UTF-8.
+    ['train-ai=-.5', null],
+    ['train-ai=y;q=-.5', null],
+    ['train-ai=:YQ=:', null],
+    ['train-ai=:Y:', null],
+    ['train-ai=:YW=J:', null],
+    ['train-ai=:=:', null],
+    ['train-ai=%"\t"', null],
+    ['train-ai=%"%ff"', null],
+    ['train-ai=%"%c3"', null],
+    ['train-ai=%"%ed%a0%80"', null],
+    // ... and their valid neighbours.
+    ['train-ai=-0.5, search=n', { 'train-ai': 'unknown', search: 'n' }],
+    ['train-ai=:YQ:, search=n', { 'train-ai': 'unknown', search: 'n' }],
+    ['train-ai=:YQ==:, search=n', { 'train-ai': 'unknown', search: 'n' }],
+    ['train-ai=:YR==:, search=n', { 'train-ai': 'unknown', search: 'n' }],
+    ['train-ai=%"%e2%82%ac", search=n', { 'train-ai': 'unknown', search: 'n' }],
   ])('%j', (text, expected) => {
     const ours = parsePreferences(text);
     expect(ours.error === undefined ? { ...ours.preferences } : null).toEqual(expected);

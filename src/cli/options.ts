@@ -92,18 +92,25 @@ export function modeOf(value: string | undefined): Mode {
 }
 
 /**
- * One --agent value as a product token. Groups name crawlers by token, so a
- * full User-Agent string or `Googlebot/2.1` would silently get the `*`
- * rules: take its token instead, and say so. `*` stays `*`: a crawler no
- * group names, which gets the `*` rules.
+ * One --agent value, matched as the library matches it: a value that is
+ * not a product token (`AI2Bot`, `Googlebot/2.1`, a full User-Agent header)
+ * names no group, so it gets the `*` rules, as check() and Google's parser
+ * give it (SPEC 2.3). Said on stderr, with the product token that would name
+ * a group. The command line once matched the token instead, which gave
+ * another verdict than the library for the same string (issue 34).
  */
 function tokenOf(agent: string, warn: (line: string) => void): string {
-  // '' names no group, as in the library: the `*` rules, said as `*`.
+  // '' names no group but an empty User-agent line's, as in the library: said as `*` when it is the default.
   if (agent === '' || agent === '*' || isPlainToken(agent)) return agent || '*';
+  warn(`robotsmatch: ${notATokenText(agent, '--agent ')}\n`);
+  return agent;
+}
+
+/** "--agent "AI2Bot" is not a product token (...)": what explain() says too, in its message. */
+function notATokenText(agent: string, prefix = ''): string {
   const token = productToken(agent);
-  if (!token) throw new UsageError(`--agent ${JSON.stringify(agent)} has no product token (letters, - and _)`);
-  warn(`robotsmatch: --agent ${JSON.stringify(agent)} is not a product token; matching as ${JSON.stringify(token)}\n`);
-  return token;
+  const hint = token && token !== agent ? `; its product token is ${JSON.stringify(token)} (--agent ${token})` : '';
+  return `${prefix}${JSON.stringify(agent)} is not a product token (letters, - and _ only), so no group can name it and only the * rules apply, as the library's check() and Google's parser read it${hint}`;
 }
 
 /**

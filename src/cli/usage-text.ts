@@ -18,9 +18,25 @@ export function usageRecord(u: Pick<Usage, 'contentSignal' | 'contentUsage' | 'l
   return { contentSignal: u.contentSignal, contentUsage: u.contentUsage, licenses: u.licenses };
 }
 
-/** "line 4", "lines 4, 14". */
+/**
+ * "line 4", "lines 4, 14", "lines 3-8002, 9000": runs of three or more
+ * consecutive lines as a range, and past ten parts "lines 3, 7, ..., 31999
+ * (8,000 lines)" (a file may have thousands of Content-Signal lines that
+ * apply: listing each, for every URL, made check --usage print 47 KB per
+ * URL). JSON records list every line.
+ */
 export function linesText(lines: readonly number[]): string {
-  return `line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1) j++;
+    if (j - i >= 2) parts.push(`${lines[i]}-${lines[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(lines[k]));
+    i = j + 1;
+  }
+  // Past ten parts, the first ten, the last line and how many in all.
+  const shown = parts.length > 10 ? `${parts.slice(0, 10).join(', ')}, ... ${lines[lines.length - 1]} (${lines.length.toLocaleString('en-US')} lines)` : parts.join(', ');
+  return `line${lines.length > 1 ? 's' : ''} ${shown}`;
 }
 
 /** Content-Signal values as the file states them: "search=yes, ai-train=no". */

@@ -13,6 +13,8 @@
 import { groups, parse, pathOf, selection, type AgentMatcher, type Robots, type Verdict } from '../index.js';
 import type { CrawlerEntry } from '../crawlers/registry.js';
 import { BOT, CRAWLER, Identities, type Identity } from './identity.js';
+import { originPath } from './path.js';
+import { ViolationLog } from './violation-log.js';
 import {
   resolveEnforcerOptions, type Decision, type EdgeRequest, type EnforcerOptions, type PlainRequest, type RequestLike,
   type ResolvedEnforcerOptions, type Violation, type WaitUntil,
@@ -99,11 +101,6 @@ export function blockedResponse(decision: Decision): Response {
   });
 }
 
-function describe(violation: Violation): string {
-  const rule = `${violation.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${violation.rule.pattern}`;
-  return `robots.txt violation: ${violation.crawler} requested ${violation.url} (line ${violation.line}: ${rule}; group ${violation.group}; action ${violation.action}; user-agent ${JSON.stringify(violation.userAgent)})`;
-}
-
 /** The request's URL (a TypeError for anything but a Request or { url }). */
 function urlOf(request: EdgeRequest): string {
   if (typeof request !== 'object' || request === null) throw new TypeError(`request must be a Request or { url, userAgent }, got ${request === null ? 'null' : typeof request}`);
@@ -144,6 +141,8 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
   #browsers = 0;
   #since: number;
   #disposed = false;
+  /** The default onViolation's log, made at the first violation. */
+  #log: ViolationLog | undefined;
 
   constructor(options: ResolvedEnforcerOptions) {
     this.#o = options;
@@ -155,9 +154,12 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     try {
       const url = urlOf(request);
       const userAgent = userAgentOf(request);
+      const identity = this.#identify(userAgent);
       const loaded = this.#current(ctx);
-      if (loaded instanceof Promise) return loaded.then(() => this.#decided(url, userAgent, request, ctx));
-      return Promise.resolve(this.#decided(url, userAgent, request, ctx));
+      // Only a client robots.txt applies to waits for the first robots.txt:
+      // browsers, unselected clients and /robots.txt itself are answered at once.
+      if (loaded instanceof Promise && this.#waits(identity, url)) return loaded.then(() => this.#decided(url, userAgent, identity, request, ctx));
+      return Promise.resolve(this.#decided(url, userAgent, identity, request, ctx));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -166,17 +168,22 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
   async handle(request: R, ctx?: WaitUntil): Promise<Response | undefined> {
     const url = urlOf(request);
     const userAgent = userAgentOf(request);
+    const identity = this.#identify(userAgent);
     const method = methodOf(request);
+    const loaded = this.#current(ctx);
     if (this.#o.serveRobotsTxt && (method === 'GET' || method === 'HEAD') && isRobotsTxt(url)) {
-      const loaded = this.#current(ctx);
-      const { body } = loaded instanceof Promise ? await loaded : loaded;
+      // Served from the copy we hold. While a fetch is under way the request
+      // goes on to the origin instead, unanswered: that fetch may be our own
+      // come back through this handler (an enforcer given its own site's
+      // URL), and must reach the origin, not wait for itself or get our old
+      // copy back.
+      const body = loaded instanceof Promise || this.#loading !== undefined ? undefined : loaded.body;
       if (body !== undefined) {
         return new Response(method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
       }
     }
-    const loaded = this.#current(ctx);
-    if (loaded instanceof Promise) await loaded;
-    const decision = this.#decided(url, userAgent, request, ctx);
+    if (loaded instanceof Promise && this.#waits(identity, url)) await loaded;
+    const decision = this.#decided(url, userAgent, identity, request, ctx);
     if (decision.allowed) return undefined;
     const action = this.#o.action;
     if (action === 'log') return undefined;
@@ -292,9 +299,19 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     if (loaded.owned) loaded.robots?.dispose();
   }
 
-  /** The decision with the current robots.txt (loaded by now), counted and reported. */
-  #decided(url: string, userAgent: string, request: R, ctx: WaitUntil | undefined): Decision {
-    const identity = this.#identities.of(userAgent);
+  /** Who sent the request, known before anything waits. */
+  #identify(userAgent: string): Identity {
+    if (this.#disposed) throw new Error('this enforcer was disposed');
+    return this.#identities.of(userAgent);
+  }
+
+  /** Whether the decision needs the robots.txt: an enforced crawler or bot, not asking for /robots.txt. */
+  #waits(identity: Identity, url: string): boolean {
+    return (identity.kind === CRAWLER || identity.kind === BOT) && identity.enforced && !isRobotsTxt(url);
+  }
+
+  /** The decision with the current robots.txt (loaded by now when #waits() says it is needed), counted and reported. */
+  #decided(url: string, userAgent: string, identity: Identity, request: R, ctx: WaitUntil | undefined): Decision {
     this.#requests++;
     const { kind, crawler } = identity;
     const client = kind === CRAWLER ? 'crawler' : kind === BOT ? 'bot' : 'browser';
@@ -302,8 +319,10 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       this.#browsers++;
       return { allowed: true, enforced: false, skipped: 'browser', client, crawler, group: null, line: 0, rule: null, url, userAgent };
     }
-    // RFC 9309 2.2.2: /robots.txt itself is always allowed.
-    const robotsTxt = isRobotsTxt(url);
+    // RFC 9309 2.2.2: /robots.txt itself is always allowed. What is matched
+    // is the path as the origin will read it.
+    const target = identity.enforced ? originPath(url) : url;
+    const robotsTxt = isRobotsTxt(target);
     const robots = this.#loaded?.robots ?? null;
     if (!identity.enforced || robotsTxt || robots === null) {
       (kind === CRAWLER ? this.#countsOf(crawler!) : this.#botCounts).requests++;
@@ -319,10 +338,18 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       identity.generation = this.#generation;
     }
     const matcher = state.matcher;
-    // The core takes the path and query out of the URL as Google's parser
-    // does (faster than slicing it here). A path that starts with `//` would
-    // read as an authority: it goes in as a URL's path.
-    const verdict = matcher === undefined ? NO_RULE : matcher.check(url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 'http://h' + url : url);
+    // The core takes the path and query out of an absolute URL as Google's
+    // parser does (faster than slicing it here); originPath() gave a path
+    // that starts with one `/` when the URL had anything for it to do. A
+    // rule written for the URL as sent (`Disallow: //admin`) still holds:
+    // when the origin's reading is allowed, the URL as sent is matched too
+    // (a path that starts with `//` would read as an authority: it goes in
+    // as a URL's path).
+    let verdict = matcher === undefined ? NO_RULE : matcher.check(target);
+    if (verdict.allowed && target !== url && matcher !== undefined) {
+      const sent = matcher.check(url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 'http://h' + url : url);
+      if (!sent.allowed) verdict = sent;
+    }
     state.counts.requests++;
     const decision: Decision = {
       allowed: verdict.allowed, enforced: true, skipped: undefined, client, crawler, group: state.group,
@@ -398,7 +425,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     };
     const onViolation = this.#o.onViolation;
     if (onViolation === undefined) {
-      console.warn(describe(violation));
+      (this.#log ??= new ViolationLog(this.#o.now)).write(violation);
       return;
     }
     try {

@@ -15,6 +15,14 @@ export const CRAWLER = 2;
 
 /** Longer headers are identified every time instead of being remembered (they would make the memory bound a matter of header size). */
 const LONGEST_REMEMBERED = 512;
+/**
+ * Only the first this many characters of a header are read to identify it.
+ * Published crawler headers are a few hundred characters at most; a header of
+ * tens of KB (a client may send one, and servers accept up to 64 KB or more)
+ * would otherwise cost a scan of all of it on every request, since it is not
+ * remembered.
+ */
+export const LONGEST_SCANNED = 1024;
 
 export interface Identity {
   readonly kind: typeof BROWSER | typeof BOT | typeof CRAWLER;
@@ -65,8 +73,9 @@ export class Identities {
     return identity;
   }
 
-  #identify(header: string): Identity {
-    if (header === '') return BROWSER_IDENTITY;
+  #identify(whole: string): Identity {
+    if (whole === '') return BROWSER_IDENTITY;
+    const header = whole.length > LONGEST_SCANNED ? whole.slice(0, LONGEST_SCANNED) : whole;
     const crawler = identify(header)[0];
     if (crawler !== undefined) {
       const enforced = this.#selected === undefined || this.#selected.has(crawler);

@@ -216,7 +216,10 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
     source = { kind: 'text', body: robots };
   } else if (robots instanceof Uint8Array) source = { kind: 'text', body: robots };
   else if (robots instanceof ArrayBuffer) source = { kind: 'text', body: new Uint8Array(robots) };
-  else if (robots instanceof Robots) source = { kind: 'robots', robots };
+  // A Robots of another copy of the library (the ESM or CommonJS build, robotsmatch/js) works too.
+  else if (robots instanceof Robots || (typeof robots === 'object' && robots !== null && typeof (robots as Record<symbol, unknown>)[Symbol.for('robotsmatch.Robots')] === 'function')) {
+    source = { kind: 'robots', robots: robots as Robots };
+  }
   else if (isGenerated(robots)) source = { kind: 'text', body: robots.text };
   else if (isUrl(robots)) {
     if (robots.protocol !== 'http:' && robots.protocol !== 'https:') {

@@ -7,7 +7,8 @@
 import type { LineEvents } from './lines.js';
 import { agentTokens, type Agent, type Crawler } from '../rules/agent.js';
 import { L } from '../core/layout.js';
-import { attached, robotsInternals, type Robots } from '../rules/robots.js';
+import type { Robots } from '../rules/robots.js';
+import { attached, robotsInternals } from '../rules/own.js';
 import { readingOf } from './reading.js';
 
 const RECORDS = Symbol('robotsmatch.crawl-delay');

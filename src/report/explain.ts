@@ -8,8 +8,9 @@
 
 import type { Compiled, Verdict } from '../rules/compiled.js';
 import type { Mode } from '../common/options.js';
-import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
-import { attached, robotsInternals, Robots } from '../rules/robots.js';
+import { agentTokens, isPlainToken, productToken, type Agent, type AgentTokens } from '../rules/agent.js';
+import type { Robots } from '../rules/robots.js';
+import { attached, isRobots, ownRobots, robotsInternals } from '../rules/own.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import { reparse } from '../rules/parse.js';
 import { readLines, type LineEvents } from './lines.js';
@@ -75,11 +76,12 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: Agen
     const { index, tokens } = agentMatcherInternals(target);
     return explainWith(target.robots, index, url, tokens);
   }
-  if (!(target instanceof Robots)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
-  const { compiled } = robotsInternals(target);
+  if (!isRobots(target)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  const robots = ownRobots(target); // this copy's, for a Robots of another copy of the library
+  const { compiled } = robotsInternals(robots);
   // One read of the caller's argument (its getters are user code), then only the copy.
   const tokens = agentTokens(agent!);
-  return explainWith(target, compiled.indexForTokens(tokens), url, tokens);
+  return explainWith(robots, compiled.indexForTokens(tokens), url, tokens);
 }
 
 const OTHER_MODE = Symbol('robotsmatch.explain.other');
@@ -216,7 +218,7 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   if (other && (other.verdict.allowed !== core.allowed || other.verdict.line !== core.line)) {
     explanation.otherMode = { mode: source.mode === 'google' ? 'rfc' : 'google', ...other.verdict, why: whyModesDiffer(source.mode, explanation, reading, other) };
   }
-  explanation.message = sentence(source.agentLabel, explanation, reading);
+  explanation.message = sentence(source.agentLabel, explanation, reading) + notTokens(source.tokens);
   usage.why = usageWhy(source.compiled, explanation, reading);
   return explanation;
 }
@@ -299,6 +301,20 @@ function groupLines(reading: LineEvents, indexes: readonly number[]): ExplainedG
 }
 
 const quote = (text: string) => '`' + text + '`';
+
+/**
+ * For agents given as strings that are not product tokens (`AI2Bot`, a full
+ * User-Agent header): why no group names them, and the token that would
+ * (SPEC 2.3; the command line says the same on stderr). '' when all are tokens.
+ */
+function notTokens(tokens: AgentTokens): string {
+  if (tokens.how & L.HOW_CRAWLER) return '';
+  return tokens.given.filter((agent) => agent !== '' && !isPlainToken(agent)).map((agent) => {
+    const token = productToken(agent);
+    const hint = token && token !== agent ? `; its product token is ${quote(token)}` : '';
+    return ` ${quote(agent)} is not a product token (letters, \`-\` and \`_\` only), so no group can name it and only the \`*\` rules apply${hint}.`;
+  }).join('');
+}
 const bytes = (n: number) => `${n} byte${n === 1 ? '' : 's'}`;
 
 function ruleText(reading: LineEvents, line: number): string {

@@ -2,7 +2,8 @@
 // without the empty and comment lines neither reads), made on first use and
 // kept until dispose(): explain and crawl-delay both read it.
 
-import { attached, robotsInternals, type Robots } from '../rules/robots.js';
+import type { Robots } from '../rules/robots.js';
+import { attached, robotsInternals } from '../rules/own.js';
 import { readLines, type LineEvents } from './lines.js';
 
 const READING = Symbol('robotsmatch.reading');

@@ -3,7 +3,8 @@
 
 import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
 import type { Compiled } from '../rules/compiled.js';
-import { robotsInternals, type Robots } from '../rules/robots.js';
+import type { Robots } from '../rules/robots.js';
+import { robotsInternals } from '../rules/own.js';
 import { L } from '../core/layout.js';
 import { chosenToken, groupsOf } from './rule-table.js';
 

@@ -5,7 +5,8 @@
 
 import type { Compiled, Verdict } from '../rules/compiled.js';
 import { agentTokens, type Agent } from '../rules/agent.js';
-import { robotsInternals, Robots } from '../rules/robots.js';
+import type { Robots } from '../rules/robots.js';
+import { isRobots, robotsInternals } from '../rules/own.js';
 import { agentMatcherInternals, AgentMatcher } from '../rules/matcher.js';
 import type { Preference } from '../rules/preferences.js';
 import type { SignalValue } from '../rules/content-signal.js';
@@ -68,7 +69,7 @@ export function usage(target: Robots | AgentMatcher, url: string | URL, agent?: 
     const { index } = agentMatcherInternals(target);
     return usageAt(robotsInternals(target.robots).compiled, index, url);
   }
-  if (!(target instanceof Robots)) throw new TypeError(`usage() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  if (!isRobots(target)) throw new TypeError(`usage() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
   const { compiled } = robotsInternals(target);
   const tokens = agentTokens(agent!); // one read of the caller's argument
   return usageAt(compiled, compiled.indexForTokens(tokens), url);
@@ -79,9 +80,10 @@ export function usageAt(compiled: Compiled, index: number, url: string | URL): U
   const href = url instanceof URL ? url.href : url;
   const verdict = compiled.verdict(compiled.decide(index, href));
   const statements = usageStatements(compiled);
+  const signals = signalsOf(compiled, applyingGroups(compiled, index)); // shared: the caller gets copies
   return {
     ...verdict,
-    contentSignal: signalsOf(compiled, applyingGroups(compiled, index)),
+    contentSignal: signals && { values: Object.assign(Object.create(null) as Record<string, SignalValue>, signals.values), lines: signals.lines.slice() },
     contentUsage: verdict.allowed ? contentUsageAt(compiled, index, href) : null,
     licenses: statements.licenses.map((record) => record.value),
   };

@@ -266,8 +266,12 @@ export class Compiled {
     for (const index of this.#owned ?? []) exports[X.dispose](index);
     this.#cached = undefined;
     this.#owned = undefined;
-    // A finalizer registry holds this object until the event loop turns:
-    // drop what it decoded, so a synchronous loop of parse/dispose keeps nothing large.
+    // A finalizer registry may hold this object until the event loop turns:
+    // drop what it decoded and the last agent asked for (which may be a
+    // string of any length), so a synchronous loop of parse/dispose keeps
+    // nothing large.
+    this.#lastAgent = undefined;
+    this.#last = undefined;
     this.#rules = undefined;
     this.#records = undefined;
     exports[X.dispose](this.#robots);

@@ -166,6 +166,7 @@ class DictionaryReader {
       this.#i++;
       while (BASE64.test(this.#peek())) this.#i++;
       if (this.#peek() !== ':') this.#fail('a byte sequence is not closed');
+      if (!decodableBase64(this.#s.slice(start + 1, this.#i))) this.#fail('a byte sequence is not valid base64');
       this.#i++;
       return { kind: 'other', value: this.#s.slice(start, this.#i) };
     }
@@ -190,6 +191,7 @@ class DictionaryReader {
   /** RFC 9651 4.2.4: an Integer (at most 15 digits) or a Decimal (12.3 digits). */
   #number(integerOnly = false): void {
     if (this.#peek() === '-') this.#i++;
+    if (!/[0-9]/.test(this.#peek())) this.#fail('a number must start with a digit');
     let digits = 0;
     let dot = -1;
     while (true) {
@@ -222,17 +224,52 @@ class DictionaryReader {
     this.#fail('a quoted value is not closed');
   }
 
-  /** RFC 9651 4.2.10: a Display String, %"..." with lower-case %xx escapes. */
+  /**
+   * RFC 9651 4.2.10: a Display String, %"..." of visible ASCII and spaces
+   * with lower-case %xx escapes, which must decode to UTF-8.
+   */
   #displayString(): void {
     this.#i++;
     if (this.#peek() !== '"') this.#fail('a display string must start with %"');
     this.#i++;
+    const bytes: number[] = [];
     while (this.#i < this.#s.length) {
-      const c = this.#s[this.#i++]!;
-      if (c === '"') return;
-      if (c === '%' && !/^[0-9a-f]{2}/.test(this.#s.slice(this.#i, this.#i + 2))) this.#fail('a display string has an invalid escape');
-      if (c === '%') this.#i += 2;
+      const c = this.#s.charCodeAt(this.#i++);
+      if (c === 0x22) {
+        if (!decodableUtf8(bytes)) this.#fail('a display string\'s escapes are not UTF-8');
+        return;
+      }
+      if (c < 0x20 || c > 0x7e) this.#fail('a display string cannot contain a tab or control character');
+      if (c === 0x25) {
+        const hex = this.#s.slice(this.#i, this.#i + 2);
+        if (!/^[0-9a-f]{2}$/.test(hex)) this.#fail('a display string has an invalid escape');
+        bytes.push(parseInt(hex, 16));
+        this.#i += 2;
+      } else bytes.push(c);
     }
     this.#fail('a display string is not closed');
+  }
+}
+
+/**
+ * Whether RFC 9651's base64 decoding (4.2.7) takes `text`: padding may be
+ * left out, but `=` only pads the last group of four, and a lone sixth bit
+ * group (length 1 mod 4) decodes to nothing. Non-zero pad bits are allowed,
+ * as the RFC asks of parsers. (This is what atob() accepts: WHATWG's
+ * forgiving base64, which the reference implementation uses.)
+ */
+function decodableBase64(text: string): boolean {
+  let body = text;
+  if (body.length % 4 === 0) body = body.endsWith('==') ? body.slice(0, -2) : body.endsWith('=') ? body.slice(0, -1) : body;
+  return body.length % 4 !== 1 && !body.includes('=');
+}
+
+/** Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF). */
+function decodableUtf8(bytes: readonly number[]): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -9,7 +9,7 @@ import { L } from '../core/layout.js';
 import type { Compiled } from './compiled.js';
 import { purposeSetups, type Purpose } from './matcher.js';
 import { parseContentSignal, stricter, type SignalValue } from './content-signal.js';
-import { applyingGroups, preferencesOf, usageStatements } from './usage-table.js';
+import { applyingGroups, preferencesOf, usageStatements, type CombinedSignals } from './usage-table.js';
 import { X } from '../core/exports.js';
 
 /** What a purpose is called in each mechanism; null where it has no name. */
@@ -51,14 +51,29 @@ export function purposeNames(purpose: unknown): PurposeNames {
   return { label: purpose, signal: null };
 }
 
-/** The Content-Signal values of the given groups, combined (the most restrictive per key), with their lines. */
-export function signalsOf(compiled: Compiled, groups: readonly number[]): { values: Record<string, SignalValue>; lines: number[] } | null {
-  const { signals } = usageStatements(compiled);
+/** Sets of applying groups whose combined Content-Signal values are kept per Robots (the first ones asked for). */
+const MAX_SIGNAL_SETS = 256;
+
+/**
+ * The Content-Signal values of the given groups, combined (the most
+ * restrictive per key), with their lines; null when they have none. Worked
+ * out once per set of groups and kept with the Robots (a file may have
+ * thousands of lines, and usage() is asked per URL): the result is shared,
+ * so callers must not change it.
+ */
+export function signalsOf(compiled: Compiled, groups: readonly number[]): CombinedSignals | null {
+  const statements = usageStatements(compiled);
+  if (statements.signals.length === 0) return null;
+  // Looked up by a short key (joining thousands of group numbers would cost
+  // more than the rest of usage()), then compared in full.
+  const key = `${groups.length},${groups[0]},${groups[groups.length - 1]}`;
+  const bucket = statements.signalsByGroups.get(key);
+  for (const known of bucket ?? []) if (sameGroups(known.groups, groups)) return known.signals;
   let values: Record<string, SignalValue> | null = null;
   const lines: number[] = [];
   // A file may have thousands of groups that apply (every `*` group): look them up in a set.
   const applies = new Set(groups);
-  for (const record of signals) {
+  for (const record of statements.signals) {
     if (!applies.has(record.group)) continue;
     values ??= Object.create(null) as Record<string, SignalValue>;
     for (const [key, value] of Object.entries(parseContentSignal(record.value).values)) {
@@ -66,7 +81,18 @@ export function signalsOf(compiled: Compiled, groups: readonly number[]): { valu
     }
     lines.push(record.line);
   }
-  return values ? { values, lines } : null;
+  const signals = values ? { values, lines } : null;
+  if (statements.signalSets++ < MAX_SIGNAL_SETS) {
+    if (bucket) bucket.push({ groups: groups.slice(), signals });
+    else statements.signalsByGroups.set(key, [{ groups: groups.slice(), signals }]);
+  }
+  return signals;
+}
+
+function sameGroups(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

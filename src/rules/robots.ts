@@ -28,6 +28,16 @@ let internalsOf: (robots: Robots) => RobotsInternals;
 let attachTo: (robots: Robots, key: symbol, make: () => unknown, release?: (value: unknown) => void) => unknown;
 let makeRobots: (compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) => Robots;
 
+/**
+ * The ESM and CommonJS builds and robotsmatch/js each hold their own copy
+ * of this class, and one copy cannot read another's #private fields. So a
+ * Robots answers this shared key with what another copy needs to read it:
+ * its body and options (which that copy parses again, once) and a way to
+ * keep that parse until this Robots is disposed. See own.ts.
+ */
+export const VIEW = Symbol.for('robotsmatch.Robots');
+export type View = [source: string | Uint8Array, mode: Mode, maxBytes: number, keep: (key: symbol, make: () => unknown, release: (value: unknown) => void) => unknown];
+
 declare global {
   // Empty here. Where TypeScript's esnext (or esnext.disposable) lib or
   // @types/node declares the standard Disposable, this merges with it, so
@@ -73,6 +83,11 @@ export class Robots {
       if (!entry) attached.set(key, (entry = { value: make(), release })); // make() runs no user code
       return entry.value;
     };
+    Object.defineProperty(Robots.prototype, VIEW, {
+      value(this: Robots): View {
+        return [internalsOf(this).source, this.mode, this.#maxBytes, (key, make, release) => attachTo(this, key, make, release)];
+      },
+    });
   }
 
   /** Sitemap URLs, in file order, as written. */
@@ -137,15 +152,16 @@ Object.defineProperty(Robots.prototype, Symbol.dispose ?? Symbol.for('Symbol.dis
   configurable: true,
 });
 
-/** The compiled table and body of a live Robots (throws RobotsDisposedError after dispose). */
+/** The compiled table and body of a live Robots of this copy (throws RobotsDisposedError after dispose); own.ts takes any copy's. */
 export function robotsInternals(robots: Robots): RobotsInternals {
   if (!(robots instanceof Robots)) throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
   return internalsOf(robots);
 }
 
 /**
- * A value made once per Robots under `key` (a per-line reading, the other
- * mode's parse) and kept until dispose(), which calls `release` on it.
+ * A value made once per Robots of this copy under `key` (a per-line
+ * reading, the other mode's parse) and kept until dispose(), which calls
+ * `release` on it; own.ts takes any copy's.
  */
 export function attached<T>(robots: Robots, key: symbol, make: () => T, release?: (value: T) => void): T {
   return attachTo(robots, key, make, release as ((value: unknown) => void) | undefined) as T;

@@ -6,6 +6,7 @@
 import { L } from '../core/layout.js';
 import type { Compiled } from './compiled.js';
 import { parsePreferences, type ParsedPreferences } from './preferences.js';
+import type { SignalValue } from './content-signal.js';
 
 /** A line with a usage key, as written. */
 export interface UsageRecord {
@@ -25,6 +26,16 @@ export interface UsageStatements {
   ruleLines: number[];
   /** Parsed preferences by line, filled on demand. */
   parsed: Map<number, ParsedPreferences>;
+  /** The Content-Signal values of sets of applying groups (signalsOf()), by their count, first and last group. */
+  signalsByGroups: Map<string, { groups: readonly number[]; signals: CombinedSignals | null }[]>;
+  /** How many sets signalsByGroups holds. */
+  signalSets: number;
+}
+
+/** Content-Signal values combined over groups (the most restrictive per key), with their lines. */
+export interface CombinedSignals {
+  values: Record<string, SignalValue>;
+  lines: number[];
 }
 
 const cache = new WeakMap<Compiled, UsageStatements>();
@@ -38,7 +49,7 @@ export function usageStatements(compiled: Compiled): UsageStatements {
   const word = (at: number) => u32[at >>> 2]!;
   const arena = robots + word(robots + L.R_ARENA);
   const records = robots + word(robots + L.R_RECORDS);
-  found = { signals: [], licenses: [], usages: new Map(), ruleLines: [], parsed: new Map() };
+  found = { signals: [], licenses: [], usages: new Map(), ruleLines: [], parsed: new Map(), signalsByGroups: new Map(), signalSets: 0 };
   for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
     const at = records + i * L.REC_SIZE;
     if (word(at + L.REC_KIND) !== L.KIND_OTHER) continue;
@@ -83,5 +94,8 @@ export function applyingGroups(compiled: Compiled, index: number): number[] {
   const u32 = compiled.core.u32;
   const count = u32[(index + L.A_GROUP_COUNT) >>> 2]!;
   const first = (index + u32[(index + L.A_GROUPS) >>> 2]!) >>> 2;
-  return Array.from(u32.subarray(first, first + count));
+  // A loop: Array.from() of a typed array costs several times more (thousands of `*` groups, per usage() call).
+  const groups = new Array<number>(count);
+  for (let i = 0; i < count; i++) groups[i] = u32[first + i]!;
+  return groups;
 }

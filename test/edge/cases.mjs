@@ -77,15 +77,19 @@ const EXPECTED = [
   ['GPTBot', '/paper.pdf', false, 'GPTBot', 'Disallow: /*.pdf$'],
   ['GPTBot', '/paper.pdf?download=1', true, 'GPTBot', null],
   ['GPTBot', '/paper.pdfx', true, 'GPTBot', null],
-  // Percent-encoding: a raw non-ASCII pattern matches the encoded request,
-  // escapes compare in upper case in the pattern and as sent in the path.
+  // Percent-encoding: a raw non-ASCII pattern matches the encoded request.
+  // The request's path is read as the origin reads it: escapes in either
+  // case are the same byte (check() compares them as sent), an escaped
+  // unreserved character is that character, but an escaped `/` is not a `/`.
   ['GPTBot', '/€/prices', false, 'GPTBot', 'Disallow: /%E2%82%AC/'],
   ['GPTBot', '/%E2%82%AC/prices', false, 'GPTBot', 'Disallow: /%E2%82%AC/'],
-  ['GPTBot', '/%e2%82%ac/prices', true, 'GPTBot', null],
+  ['GPTBot', '/%e2%82%ac/prices', false, 'GPTBot', 'Disallow: /%E2%82%AC/'],
   ['GPTBot', '/café/menu', false, 'GPTBot', 'Disallow: /café'],
   ['GPTBot', '/a%2Fb', false, 'GPTBot', 'Disallow: /a%2fb'],
-  ['GPTBot', '/a%2fb', true, 'GPTBot', null],
+  ['GPTBot', '/a%2fb', false, 'GPTBot', 'Disallow: /a%2fb'],
   ['GPTBot', '/a/b', true, 'GPTBot', null],
+  ['GPTBot', '/%70rivate', false, 'GPTBot', 'Disallow: /private'],
+  ['GPTBot', '/x/%2E%2E/private', false, 'GPTBot', 'Disallow: /private'],
   // Google-Extended and Applebot-Extended are never applied to a request:
   // Googlebot and Applebot follow the Googlebot group.
   ['Googlebot', '/blog/post', true, 'Googlebot', null],
