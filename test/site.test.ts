@@ -488,9 +488,10 @@ describe('the robots.txt tester page (site/)', () => {
   }, 180_000);
 
   test.skipIf(skip)(`a small link that would inflate without bound is refused at the cap, and the page opens the example${why}`, async () => {
-    // 60 MB of JSON deflated to about 60 KB, as a hostile link would carry it.
+    // 70 MB of JSON deflated to 136 KB (a link of 181,235 characters), as a hostile link would carry it.
     const json = Buffer.from(JSON.stringify({ robots: 'Disallow: /a\n'.repeat(5_000_000) }));
     const packed = deflateRawSync(json, { level: 9 });
+    expect(json.length).toBe(70_000_013);
     expect(packed.length).toBeLessThan(200_000);
     const page = await openPage(DESKTOP, `#z=${packed.toString('base64url')}`);
     try {
@@ -540,6 +541,17 @@ describe('the robots.txt tester page (site/)', () => {
       await settled(page);
       expect(await page.inputValue('#urls-text')).toBe('https://example.com/a\nhttps://example.com/b');
       await expect.poll(() => page.textContent('#timing')).toMatch(/^2 URLs/);
+      // Text that reaches the box another way (dropped, inserted) is held as soon as it is long.
+      await page.evaluate(() => {
+        const box = document.getElementById('urls-text') as HTMLTextAreaElement;
+        box.focus();
+        box.setSelectionRange(box.value.length, box.value.length);
+        document.execCommand('insertText', false, Array.from({ length: 2_000 }, (_, i) => `\n/p${i}`).join(''));
+      });
+      await expect.poll(() => page.textContent('#urls-held')).toContain('2,002 URLs put in the text box');
+      expect(await page.inputValue('#urls-text')).toBe('');
+      await settled(page);
+      await expect.poll(() => page.textContent('#timing')).toMatch(/^2,002 URLs/);
     } finally {
       await page.close();
     }

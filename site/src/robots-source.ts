@@ -70,13 +70,13 @@ export async function fetchRobotsText(address: string): Promise<FetchedText> {
   if (fetched.outcome === 'unavailable') {
     return {
       text: STAND_IN.unavailable, source, standIn: true,
-      message: `${where} answered ${status ?? 'with too many redirects'}: crawlers take that as no robots.txt and may fetch everything. The editor now holds an empty file, which crawlers read the same way. ${undo}`,
+      message: `${where} answered ${status ?? 'with too many redirects'}: crawlers take that as no robots.txt and may fetch everything. The text box now holds an empty file, which crawlers read the same way. ${undo}`,
     };
   }
   if (status !== undefined) {
     return {
       text: STAND_IN.unreachable, source, standIn: true,
-      message: `${where} answered ${status}: crawlers take that as "everything is disallowed for now" and try again later. The editor now holds the rules they act on meanwhile, a disallow-all. ${undo}`,
+      message: `${where} answered ${status}: crawlers take that as "everything is disallowed for now" and try again later. The text box now holds the rules they act on meanwhile, a disallow-all. ${undo}`,
     };
   }
   return { message: `This page could not read ${where}: the site does not let other sites' pages read it (CORS), or it cannot be reached. Open it in a new tab, copy the text and paste it here.` };

@@ -52,6 +52,12 @@ export class UrlInput {
       this.set(text, 'pasted');
       changed();
     });
+    // Any other way a long text arrives (dropped, or typed past the limit) goes the same way, at once.
+    box.addEventListener('input', () => {
+      if (!isLongList(box.value)) return;
+      this.set(box.value, 'put in the text box');
+      changed();
+    });
   }
 
   /** The list as text: the held list, or the box's text. */
