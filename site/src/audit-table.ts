@@ -51,8 +51,12 @@ function sentence(row: AuditRow): string {
   return s;
 }
 
-/** Renders the audit of `text` into the table and summary; `filter` is a value of the audit filter. */
-export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: string, mode: Mode, filter: string): void {
+/**
+ * Renders the audit of `text` into the table and summary; `filter` is a
+ * value of the audit filter. License lines are the file's, the same for every
+ * crawler: they are stated once, in `licenses`, not repeated in each row.
+ */
+export function showAudit(table: HTMLTableElement, summary: HTMLElement, licenses: HTMLElement, text: string, mode: Mode, filter: string): void {
   const robots = parse(text, { mode });
   try {
     const rows = audit(robots);
@@ -60,10 +64,13 @@ export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: s
     const group = PURPOSE_GROUPS[Number(filter)];
     const shown = rows.filter((r) => filter === 'restricted' ? r.access !== 'open' : group ? r.crawler.purposes.some((p) => group.purposes.includes(p)) : true);
     const kind = bodyKind(text);
+    const declared = rows.length > 0 ? usageSignals(robots, rows[0]!.crawler).licenses : [];
+    licenses.textContent = declared.length === 0 ? ''
+      : `License: the file declares ${declared.length === 1 ? 'a license' : 'licenses'} for its content, whichever crawler reads it: ${signalText(declared)}.`;
     summary.textContent = (kind ? `${BODY_WORDS[kind]}, not a robots.txt: crawlers find no rules in it. ` : '') + `As ${modeName(mode)} reads the file, of ${counted(rows.length, 'known crawler')}, ${count('blocked')} ${count('blocked') === 1 ? 'is' : 'are'} blocked, ${count('partly')} partly blocked and ${count('open')} open.${shown.length === rows.length ? '' : ` Showing ${shown.length}.`}`;
     replaceChildren(table,
       h('caption', { id: 'audit-caption' }, 'Every known crawler\'s reading of the file'),
-      h('thead', {}, h('tr', {}, ...['Crawler', 'Group it follows', 'Access', 'What it will do', 'Content-Signal', 'Content-Usage', 'License'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ...['Crawler', 'Group it follows', 'Access', 'What it will do', 'Content-Signal', 'Content-Usage'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...shown.map((row) => {
         const signals = usageSignals(robots, row.crawler);
         return h('tr', { class: row.access },
@@ -72,8 +79,7 @@ export function showAudit(table: HTMLTableElement, summary: HTMLElement, text: s
           h('td', { class: 'access' }, row.access),
           h('td', {}, h('div', { class: 'sentence' }, ...withCode(sentence(row)))),
           h('td', {}, signalText(signals.contentSignal)),
-          h('td', {}, signalText(signals.contentUsage)),
-          h('td', {}, signalText(signals.licenses)));
+          h('td', {}, signalText(signals.contentUsage)));
       })));
   } finally {
     robots.dispose();

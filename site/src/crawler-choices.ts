@@ -3,7 +3,7 @@
 // obeys `*`), and product tokens typed by hand, which are matched as Google's
 // parser matches a token (its groups, else `*`).
 
-import { isPlainToken, type Agent } from 'robotsmatch';
+import { isPlainToken, productToken, type Agent } from 'robotsmatch';
 import { crawler, crawlers, type CrawlerEntry, type CrawlerPurpose } from 'robotsmatch/crawlers';
 
 export interface CrawlerChoice {
@@ -28,9 +28,30 @@ export function entriesOf(purposes: readonly CrawlerPurpose[]): CrawlerEntry[] {
   return crawlers.filter((c) => purposes.includes(c.purpose));
 }
 
-/** The tokens typed in the token box. */
-export function typedTokens(text: string): string[] {
-  return text.split(/[\s,]+/).filter((t) => t !== '');
+/** A token typed in the token box; `header` when it was read from a full User-Agent header. */
+export interface TypedToken {
+  token: string;
+  header?: string;
+}
+
+/** A `name/version` product or a parenthesised comment: the line is a User-Agent header, not a list of tokens. */
+const HEADER_LIKE = /[A-Za-z_][\w.-]*\/\S|\(/;
+
+/**
+ * The tokens typed in the token box: on each line, tokens separated by
+ * spaces or commas; a line that is a full User-Agent header (it has a
+ * `name/version` product or a comment in parentheses) is one crawler, read
+ * as its product token by the library's productToken(), as a crawler's
+ * User-agent line would name it.
+ */
+export function typedTokens(text: string): TypedToken[] {
+  const tokens: TypedToken[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const header = line.trim();
+    if (HEADER_LIKE.test(header)) tokens.push({ token: productToken(header), header });
+    else for (const token of header.split(/[\s,]+/)) if (token !== '') tokens.push({ token });
+  }
+  return tokens;
 }
 
 export interface Choices {
@@ -48,7 +69,15 @@ export function choicesFor(names: readonly string[], tokenText: string): Choices
     if (entry && !choices.some((c) => c.entry === entry)) choices.push({ label: entry.name, agent: entry, entry });
   }
   const seen = new Set<string>();
-  for (const token of typedTokens(tokenText)) {
+  for (const { token, header } of typedTokens(tokenText)) {
+    if (header !== undefined) {
+      const shown = header.length > 80 ? `${header.slice(0, 77)}…` : header;
+      if (token === '') {
+        notes.push(`"${shown}" names no product token a User-agent line could match, so it adds no column.`);
+        continue;
+      }
+      notes.push(`"${shown}" is a User-Agent header: read as its product token ${token}, the name robots.txt groups use for it.`);
+    }
     if (seen.has(token.toLowerCase())) continue;
     seen.add(token.toLowerCase());
     // A token and a registry crawler of the same name can answer differently

@@ -19,20 +19,23 @@ import { auditFilterOptions, showAudit } from './audit-table.js';
 import { showDiff } from './diff-panel.js';
 import { Tabs } from './tabs.js';
 import { defaultState, type PageState, type RowFilter, type View } from './page-state.js';
-import { fragmentOf, stateOfFragment } from './share-link.js';
+import { fragmentOf, MAX_STATE_BYTES, stateOfFragment, type Restored } from './share-link.js';
 import { fetchRobotsText, readTextFile } from './robots-source.js';
 import { modeName, otherMode } from './verdict-text.js';
 import { MAX_URLS } from './url-list.js';
 import { generate, GenerateError, PolicyError, type Policy } from 'robotsmatch/generate';
 import { PolicyForm } from './policy-form.js';
 import { showProof } from './proof-table.js';
+import { UrlInput } from './url-input.js';
 
 /** Links longer than this may not open in every browser or survive every chat app. */
 const LONG_LINK = 1_500_000;
+/** Chromium opens no URL longer than 2 MiB (its kMaxURLChars): a longer link is not made. */
+const MAX_LINK = 2 * 1024 * 1024;
 
 const editor = new RobotsEditor(byId('editor', HTMLDivElement));
 const urlsBox = byId('urls-text', HTMLTextAreaElement);
-const tokensBox = byId('crawler-tokens', HTMLInputElement);
+const tokensBox = byId('crawler-tokens', HTMLTextAreaElement);
 const otherBox = byId('other-text', HTMLTextAreaElement);
 const rowFilter = byId('row-filter', HTMLSelectElement);
 const auditFilter = byId('audit-filter', HTMLSelectElement);
@@ -96,12 +99,12 @@ const tabs = new Tabs(byId('tab-test', HTMLButtonElement).parentElement!, (chose
 auditFilterOptions(auditFilter);
 
 function currentState(): PageState {
-  return { robots: editor.value, urls: urlsBox.value, crawlers: picker.chosen, tokens: tokensBox.value, mode, view, filter: rowFilter.value as RowFilter, other: otherBox.value };
+  return { robots: editor.value, urls: urlInput.text, crawlers: picker.chosen, tokens: tokensBox.value, mode, view, filter: rowFilter.value as RowFilter, other: otherBox.value };
 }
 
 function applyState(state: PageState): void {
   editor.value = state.robots;
-  urlsBox.value = state.urls;
+  urlInput.set(state.urls, 'from the link');
   picker.chosen = state.crawlers;
   tokensBox.value = state.tokens;
   otherBox.value = state.other;
@@ -148,7 +151,7 @@ function refreshVerdicts(): void {
   const { choices, notes } = choicesFor(picker.chosen, tokensBox.value);
   crawlerNote.textContent = notes.join(' ');
   matrix?.dispose();
-  matrix = new VerdictMatrix(editor.value, urlsBox.value, choices, mode);
+  matrix = new VerdictMatrix(editor.value, urlInput.text, choices, mode);
   timing.textContent = timingText(matrix);
   matrixSummary.textContent = summaryText(matrix);
   matrixTable.show(matrix, rowFilter.value as RowFilter);
@@ -158,7 +161,7 @@ function refreshVerdicts(): void {
 }
 
 function refreshView(): void {
-  if (view === 'audit') showAudit(byId('audit', HTMLTableElement), byId('audit-summary', HTMLParagraphElement), editor.value, mode, auditFilter.value);
+  if (view === 'audit') showAudit(byId('audit', HTMLTableElement), byId('audit-summary', HTMLParagraphElement), byId('audit-licenses', HTMLParagraphElement), editor.value, mode, auditFilter.value);
   if (view === 'diff' && matrix) showDiff(byId('diff-result', HTMLDivElement), otherBox.value, editor.value, matrix.list, matrix.choices, mode);
   showBusy();
 }
@@ -172,6 +175,11 @@ function refreshAll(note = ''): void {
 const refreshFile = debounce(() => refreshAll(), 200);
 const refreshUrls = debounce(() => refreshVerdicts(), 250);
 const refreshOther = debounce(() => refreshView(), 250);
+/** The URL list: a short one in its text box, a long one (opened, pasted, from a link) held outside it. */
+const urlInput = new UrlInput(urlsBox, byId('urls-held', HTMLDivElement), byId('urls-held-text', HTMLParagraphElement), byId('urls-clear', HTMLButtonElement), () => {
+  refreshUrls.cancel();
+  refreshVerdicts();
+});
 
 /**
  * The results are marked busy (aria-busy) while typing waits to be
@@ -229,12 +237,13 @@ onFile('other-file', (text, file) => {
   byId('other-status', HTMLParagraphElement).textContent = `Opened ${file.name} (${counted(file.size, 'byte')}).`;
   refreshView();
 });
-onFile('urls-file', (text) => {
-  urlsBox.value = text;
+onFile('urls-file', (text, file) => {
+  urlInput.set(text, `from ${file.name}`);
+  refreshUrls.cancel();
   refreshVerdicts();
 });
 
-function onFetch(formId: string, inputId: string, statusId: string, take: (text: string, source: LintSource | undefined) => void): void {
+function onFetch(formId: string, inputId: string, statusId: string, take: (text: string, source: LintSource | undefined, standIn: boolean) => void): void {
   const form = byId(formId, HTMLFormElement);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -247,13 +256,16 @@ function onFetch(formId: string, inputId: string, statusId: string, take: (text:
     status.textContent = `Fetching ${address.trim()}…`;
     const result = await fetchRobotsText(address);
     status.textContent = result.message;
-    if (result.text !== undefined) take(result.text, result.source);
+    if (result.text !== undefined) take(result.text, result.source, result.standIn === true);
   });
 }
 
-onFetch('robots-fetch', 'robots-url', 'robots-status', (text, source) => {
-  editor.value = text;
+onFetch('robots-fetch', 'robots-url', 'robots-status', (text, source, standIn) => {
+  // What a 4xx, 5xx or 429 stands for replaces the draft as an edit, so that undo brings the draft back.
+  if (standIn) editor.edit(text);
+  else editor.value = text;
   lintSource = source;
+  refreshFile.cancel();
   refreshAll();
 });
 onFetch('other-fetch', 'other-url', 'other-status', (text) => {
@@ -264,8 +276,24 @@ onFetch('other-fetch', 'other-url', 'other-status', (text) => {
 // The share link: the whole state in the fragment.
 const shareLink = byId('share-link', HTMLInputElement);
 const shareStatus = byId('share-status', HTMLParagraphElement);
+const shareResult = byId('share-result', HTMLDivElement);
+function showShareStatus(text: string): void {
+  shareStatus.textContent = text;
+  shareResult.hidden = false;
+}
+byId('share-close', HTMLButtonElement).addEventListener('click', () => {
+  shareResult.hidden = true;
+  byId('share-button', HTMLButtonElement).focus();
+});
 byId('share-button', HTMLButtonElement).addEventListener('click', async () => {
+  shareLink.hidden = true;
+  showShareStatus('Making the link…');
   const fragment = await fragmentOf(currentState());
+  const length = location.href.length - location.hash.length + 1 + fragment.length;
+  if (length > MAX_LINK) {
+    showShareStatus(`No link was made: this test needs a link of ${counted(length, 'character')}, too long to open (Chromium opens links of up to 2 MiB, ${counted(MAX_LINK, 'character')}). Share the files instead: the robots.txt and the URL list, which anyone can open here.`);
+    return;
+  }
   // replaceState: the page is already in this state, so no hashchange reload.
   history.replaceState(null, '', `#${fragment}`);
   shareLink.value = location.href;
@@ -279,12 +307,21 @@ byId('share-button', HTMLButtonElement).addEventListener('click', async () => {
     // No clipboard access (an insecure origin, or permission refused): the link stays selected in the box.
   }
   const size = location.href.length > LONG_LINK ? ` It is ${counted(location.href.length, 'character')} long: some browsers and apps cut links that long, so share fewer URLs if it does not open.` : '';
-  shareStatus.textContent = `${copied ? 'Copied the link' : 'Copy the link from the box'}: it opens this test, with the file, the URLs, the crawlers and the view.${size}`;
+  showShareStatus(`${copied ? 'Copied the link' : 'Copy the link from the box'}: it opens this test, with the file, the URLs, the crawlers and the view.${size}`);
 });
 
+/** Why a link's test was not opened, in a sentence; '' for an ordinary anchor. */
+function linkProblem(restored: Restored | undefined): string {
+  if (!restored || 'state' in restored) return '';
+  return restored.problem === 'too-big'
+    ? `The link's test unpacks to more than ${MAX_STATE_BYTES / 1024 / 1024} MiB, more than a link made here holds, so it was not opened: ask for the files instead.`
+    : 'The link\'s test could not be read (it may have been cut short).';
+}
+
 window.addEventListener('hashchange', async () => {
-  const state = await stateOfFragment(location.hash);
-  if (state) applyState(state);
+  const restored = await stateOfFragment(location.hash);
+  if (restored && 'state' in restored) applyState(restored.state);
+  else if (restored) showShareStatus(`${linkProblem(restored)} The page keeps its test.`);
 });
 
 // The Generate tab: the form's policy, generated and proved, into the editor.
@@ -312,6 +349,6 @@ new PolicyForm(writePolicy);
 byId('registry-date', HTMLSpanElement).textContent = `Crawler registry checked ${REGISTRY_DATE}.`;
 
 const restored = await stateOfFragment(location.hash);
-applyState(restored ?? defaultState());
-if (location.hash && !restored) shareStatus.textContent = 'The link\'s test could not be read (it may have been cut short): this is the example instead.';
+applyState(restored && 'state' in restored ? restored.state : defaultState());
+if (linkProblem(restored)) showShareStatus(`${linkProblem(restored)} This is the example instead.`);
 document.documentElement.dataset.ready = 'true';

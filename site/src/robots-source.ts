@@ -15,7 +15,23 @@ export interface FetchedText {
   message: string;
   /** Where the file came from, for the linter's checks of status and Content-Type. */
   source?: LintSource;
+  /**
+   * True when `text` is not the server's body but what its answer stands
+   * for (RFC 9309): an empty file for a 4xx (no robots.txt, allow all), a
+   * disallow-all for a 5xx or 429. The page tests that, as crawlers act on it.
+   */
+  standIn?: boolean;
 }
+
+/**
+ * The text each fetch outcome stands for. The outcome itself is fetchRobots()'s
+ * (data/fetch-outcomes.json), not decided here; these are the rules it then
+ * parses for that outcome, so the page's matrix and lint read what crawlers act on.
+ */
+const STAND_IN: Record<'unavailable' | 'unreachable', string> = {
+  unavailable: '',
+  unreachable: 'User-agent: *\nDisallow: /\n',
+};
 
 const decoder = new TextDecoder();
 
@@ -49,11 +65,19 @@ export async function fetchRobotsText(address: string): Promise<FetchedText> {
     const moved = fetched.finalUrl !== where ? ` (redirected to ${fetched.finalUrl})` : '';
     return { text, message: `Fetched ${where}${moved}: ${status}${type}, ${counted(fetched.body.length, 'byte')}.`, source: { url: where, status, contentType: fetched.contentType ?? null } };
   }
+  const source = { url: where, status, contentType: fetched.contentType ?? null };
+  const undo = 'Undo (Ctrl+Z) brings back the text it replaced.';
   if (fetched.outcome === 'unavailable') {
-    return { message: `${where} answered ${status ?? 'with too many redirects'}: crawlers take that as no robots.txt and may fetch everything. The editor keeps its text.` };
+    return {
+      text: STAND_IN.unavailable, source, standIn: true,
+      message: `${where} answered ${status ?? 'with too many redirects'}: crawlers take that as no robots.txt and may fetch everything. The text box now holds an empty file, which crawlers read the same way. ${undo}`,
+    };
   }
   if (status !== undefined) {
-    return { message: `${where} answered ${status}: crawlers take that as "everything is disallowed for now" and try again later. The editor keeps its text.` };
+    return {
+      text: STAND_IN.unreachable, source, standIn: true,
+      message: `${where} answered ${status}: crawlers take that as "everything is disallowed for now" and try again later. The text box now holds the rules they act on meanwhile, a disallow-all. ${undo}`,
+    };
   }
   return { message: `This page could not read ${where}: the site does not let other sites' pages read it (CORS), or it cannot be reached. Open it in a new tab, copy the text and paste it here.` };
 }
