@@ -7,6 +7,7 @@
 import { CRAWLERS, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
 import { listOf } from '../diff.js';
 import type { Findings } from '../findings.js';
+import { didYouMean } from './lines.js';
 import { samplePath, type FileModel, type Group, type RobotsLine } from '../model.js';
 
 export function checkGroups(f: Findings): void {
@@ -125,13 +126,23 @@ function rulesWithin(f: Findings, group: Group): void {
     const same = entry[kind];
     if (same) {
       const d = f.add('duplicate-rule', r.line, { first: same });
-      f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
+      // Not when a line between reads like a User-agent line Google misses (`\u200dUser-agent: ClaudeBot`): the rule is that crawler's.
+      if (!meantAgentBetween(f.model, same, r.line)) f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
       continue;
     }
     const opposite = entry[kind === 'allow' ? 'disallow' : 'allow'];
     if (opposite && value !== '') f.add('conflicting-rules', r.line, { first: opposite });
     entry[kind] = r.line;
   }
+}
+
+/** Is there, between lines `from` and `to`, a line Google does not read as User-agent that was meant as one? */
+function meantAgentBetween(m: FileModel, from: number, to: number): boolean {
+  for (let n = from + 1; n < to; n++) {
+    const l = m.line(n);
+    if (l && l.kind !== 'user-agent' && l.key !== undefined && didYouMean(l.key) === 'User-agent') return true;
+  }
+  return false;
 }
 
 /** crawl-delay-ignored and long-crawl-delay. */
