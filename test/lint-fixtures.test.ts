@@ -152,7 +152,7 @@ describe('the findings from 1,613 real files', () => {
     expect(d.fix).toBeUndefined();
     const withBot = lint('User-agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\nDisallow: /private/\n')[0]!;
     expect(withBot.fix).toMatchObject({ safety: 'unsafe', lines: ['User-agent: Googlebot'] });
-    expect(withBot.fix!.message).toBe('Names the crawler\'s product token, `Googlebot`. Googlebot and Googlebot-Image will then be disallowed from /private/. Mozilla will then be allowed /private/.');
+    expect(withBot.fix!.message).toBe('Names the crawler\'s product token, `Googlebot`. Googlebot, Googlebot-Image, Googlebot-Video, Googlebot-News and 3 more crawlers will then be disallowed from /private/.');
   });
 
   test('a rule for another host: no fix, and it says where the rule belongs', () => {
@@ -191,7 +191,7 @@ describe('the findings from 1,613 real files', () => {
     expect(d).toMatchObject({ line: 1, severity: 'error', code: 'joined-lines' });
     expect(d!.message).toBe('This line holds a User-agent line and a rule: Google reads only `User-agent: *` and ignores `Disallow: /`.');
     expect(d!.fix!.lines).toEqual(['User-agent: *', 'Disallow: /']);
-    expect(d!.fix!.message).toMatch(/^Puts `Disallow: \/` on a line of its own under `User-agent: \*`\. Crawlers with no group of their own \(Googlebot, Bingbot and 3 others\) will then be disallowed from \/\.$/);
+    expect(d!.fix!.message).toMatch(/^Puts `Disallow: \/` on a line of its own under `User-agent: \*`\. Crawlers with no group of their own \(Googlebot, bingbot and 3 others\) will then be disallowed from \/\.$/);
   });
 
   test('a crawler with its own group: the message names the `*` rules it escapes (fortune)', () => {

@@ -3,6 +3,11 @@
 // can replace it. Googlebot-Image follows the Googlebot group when the file
 // has none of its own, as Google's image crawler does.
 
+import { crawlerRegistry } from '../crawlers/registry.js';
+
+/** The tokens (lower-cased) of registry crawlers that ignore the `*` group (AdsBot-Google, Mediapartners-Google): a `*` rule is nothing to them. */
+export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.filter((c) => !c.obeysGlobalGroup).map((c) => c.tokens[0]!.toLowerCase()));
+
 export interface Crawler {
   token: string;
   /** The token whose group it follows when no group names it (before falling back to `*`). */

@@ -8,6 +8,7 @@
 
 import { selection, type Agent } from '../index.js';
 import { crawlerRegistry } from '../crawlers/registry.js';
+import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
 import { FileModel, samplePath } from './model.js';
 
@@ -46,10 +47,9 @@ export function crawlersFor(models: readonly FileModel[]): Who[] {
   }
   for (const m of models) {
     for (const token of m.named.keys()) {
-      if (seen.has(token)) continue;
+      if (seen.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
       seen.add(token);
-      const name = m.nameOf(token);
-      out.push({ name, agent: name });
+      out.push({ name: m.displayName(token), agent: m.nameOf(token) });
     }
   }
   return out;

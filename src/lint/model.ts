@@ -133,16 +133,25 @@ export class FileModel {
   }
 
   /**
-   * The name a file uses for a token: its first User-agent line's value when
-   * that is a crawler's name (`MJ12bot`, which Google reads as `MJ`), else
-   * the token as that line spells it.
+   * The token as Google reads it, spelt as the file's first User-agent line
+   * naming it spells it: `MJ` for `MJ12bot` (Google reads the leading run of
+   * letters, `-` and `_`). Verdicts are asked with it, so they are Google's.
    */
   nameOf(token: string): string {
-    const groups = this.named.get(token.toLowerCase());
-    if (!groups) return token;
-    const line = this.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
+    return this.#firstLine(token)?.agent ?? token;
+  }
+
+  /** How messages name a token: as Google reads it, with the name written when that is longer (`MJ` (written `MJ12bot`)). */
+  displayName(token: string): string {
+    const line = this.#firstLine(token);
     if (!line) return token;
-    return /^[A-Za-z0-9._-]+$/.test(line.value!) ? line.value! : line.agent!;
+    return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!) ? `${line.agent} (written \`${line.value}\`)` : line.agent!;
+  }
+
+  #firstLine(token: string): RobotsLine | undefined {
+    const groups = this.named.get(token.toLowerCase());
+    if (!groups) return undefined;
+    return this.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
   }
 
   dispose(): void {

@@ -4,7 +4,7 @@
 // group reads or that starve it, and rules repeated or contradicted within
 // a group.
 
-import { CRAWLERS, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
+import { CRAWLERS, IGNORES_STAR, isBrowserToken, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
 import { listOf } from '../diff.js';
 import type { Findings } from '../findings.js';
 import { didYouMean } from './lines.js';
@@ -52,6 +52,8 @@ function escapes(f: Findings): void {
   // One finding per set of groups followed: crawlers named together are reported together.
   const bySet = new Map<string, string[]>();
   for (const token of m.named.keys()) {
+    // Not for a browser's name (`Mozilla`: no crawler), nor for crawlers that never follow `*` anyway (AdsBot-Google).
+    if (isBrowserToken(token) || IGNORES_STAR.has(token)) continue;
     const key = m.named.get(token)!.join(',');
     const list = bySet.get(key);
     if (list) list.push(token);
@@ -65,7 +67,7 @@ function escapes(f: Findings): void {
     const escaped: RobotsLine[] = [];
     for (let i = 0; i < paths.length; i++) if (starVerdicts[i] === 0 && own[i] === 1) escaped.push(starRules[i]!);
     if (escaped.length === 0) continue;
-    const names = tokens.map((t) => m.nameOf(t));
+    const names = tokens.map((t) => m.displayName(t));
     const one = names.length === 1;
     const params = {
       who: listOf(names.map((n) => n), 3, 'more crawlers'),
@@ -102,7 +104,7 @@ function disallowAll(f: Findings): void {
   if (root.allowed) return;
   const rule = starRules.find((r) => r.line === root.line)!;
   const following = CRAWLERS.filter((c) => !c.fallback && m.groupsFor(m.agentFor(c.token)) === m.star).map((c) => c.token);
-  const free = [...m.named.keys()].filter((t) => robots.check('/', m.nameOf(t)).allowed).map((t) => m.nameOf(t));
+  const free = [...m.named.keys()].filter((t) => robots.check('/', m.nameOf(t)).allowed).map((t) => m.displayName(t));
   f.add('disallow-all', rule.line, {
     who: following.length ? `${following.join(', ')} and every other crawler without a group of its own` : 'Every crawler without a group of its own',
     rule: `Disallow: ${rule.value}`,

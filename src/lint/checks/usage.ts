@@ -124,7 +124,7 @@ function signalsAcrossGroups(f: Findings): void {
     byToken.set(token, reading);
     return reading;
   };
-  const who = (token: string) => (token === '*' ? 'every crawler without a group of its own' : m.nameOf(token));
+  const who = (token: string) => (token === '*' ? 'every crawler without a group of its own' : m.displayName(token));
 
   // Conflicts: a line against the first line that gave the key another value, once per pair and key.
   const conflicts = new Map<string, { here: RobotsLine; other: RobotsLine; key: string; reader: string }>();
@@ -185,7 +185,7 @@ function signalsAcrossGroups(f: Findings): void {
     const left = group.tokens.filter((t) => t !== '' && !told.has(t) && KNOWN_TOKENS.has(t) && readingOf(t).lines.length === 0 && m.robots.check('/', t).allowed);
     for (const t of left) told.add(t);
     if (left.length === 0) continue;
-    const names = left.map((t) => m.nameOf(t));
+    const names = left.map((t) => m.displayName(t));
     const first = star[0]!;
     f.add('signal-not-inherited', group.agents[0]!.line, {
       who: listOf(names, 3, 'more crawlers'),
@@ -281,7 +281,7 @@ function neverApplies(f: Findings, l: RobotsLine, group: Group, key: string): vo
     blocking.push(...root);
   }
   const rule = blocking.sort((a, b) => a.line - b.line)[0]!;
-  const named = tokens.filter((t) => t !== '*').map((t) => m.nameOf(t));
+  const named = tokens.filter((t) => t !== '*').map((t) => m.displayName(t));
   const who = [...named, ...(tokens.includes('*') ? ['every crawler without a group of its own'] : [])];
   f.add('usage-never-applies', l.line, {
     who: capital(listOf(who, 3, 'more crawlers')),
