@@ -56,7 +56,7 @@ const cases: Case[] = [
   // groups
   ['ignores-star-group', 'warning', star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /search\n', 5, star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /wp-admin/\nDisallow: /search\n'],
   ['empty-group', 'warning', star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\n', 4, star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\nDisallow: /private/\n'],
-  ['allow-all-group', 'info', star('Disallow: /cart') + '\nUser-agent: Mediapartners-Google\nDisallow:\n', 4, star('Disallow: /') + '\nUser-agent: Mediapartners-Google\nDisallow:\n'],
+  ['allow-all-group', 'info', star('Disallow: /cart') + '\nUser-agent: DuckDuckBot\nDisallow:\n', 4, star('Disallow: /') + '\nUser-agent: DuckDuckBot\nDisallow:\n'],
   ['disallow-all', 'error', star('Disallow: /'), 2, star('Disallow: /') + '\nUser-agent: Googlebot\nAllow: /\n'],
   ['crawl-delay-ignored', 'warning', 'User-agent: Googlebot\nCrawl-delay: 10\nDisallow: /x\n', 2, 'User-agent: Bingbot\nCrawl-delay: 10\nDisallow: /x\n'],
   ['long-crawl-delay', 'warning', star('Crawl-delay: 120'), 2, star('Crawl-delay: 10')],

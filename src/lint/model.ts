@@ -6,7 +6,7 @@
 
 // The package entry, not its modules: robotsmatch/lint shares the main
 // entry's core (the build keeps this import as an import of the package).
-import { lines, parse, type Mode, type Robots, type RobotsLine } from '../index.js';
+import { crawlDelay, lines, parse, type Mode, type Robots, type RobotsLine } from '../index.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { CRAWLERS } from './crawlers.js';
 import type { LintSource } from './types.js';
@@ -152,6 +152,11 @@ export class FileModel {
     const groups = this.named.get(token.toLowerCase());
     if (!groups) return undefined;
     return this.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
+  }
+
+  /** The Crawl-delay for `token` as the crawlers that honour it read it (crawlDelay(), records of User-agent lines). */
+  delayFor(token: string): number | undefined {
+    return crawlDelay(this.robots, token);
   }
 
   dispose(): void {

@@ -17,8 +17,11 @@ export function checkGroups(f: Findings): void {
   for (const group of m.groups) {
     if (!group) continue;
     rulesWithin(f, group);
-    crawlDelay(f, group);
+    delayMerged(f, group);
   }
+  crawlDelays(f);
+  allowCancels(f);
+  afterBlankLine(f);
 }
 
 /** Rules that allow everything: an empty Disallow, or Allow: / (or /*, *). */
@@ -38,7 +41,7 @@ function escapes(f: Findings): void {
   const seen = new Set<string>();
   for (const g of m.star) {
     for (const r of m.groups[g]!.rules) {
-      if (r.kind !== 'disallow' || blocksRoot(r)) continue;
+      if (r.kind !== 'disallow' || blocksRoot(r) || /[{}"<>`\\\s]/.test(r.value!)) continue; // a pattern that never matches keeps nobody out
       const p = samplePath(r.value!);
       if (p === undefined || p === '/' || seen.has(p)) continue;
       seen.add(p);
@@ -112,6 +115,110 @@ function disallowAll(f: Findings): void {
   });
 }
 
+const ruleText = (r: RobotsLine) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.value}`;
+
+/**
+ * delay-group-merged: User-agent lines with a Crawl-delay (or another key)
+ * and no rule, then more User-agent lines. Google reads one group, so the
+ * first crawlers follow the rules written for the next (bingbot blocked
+ * with the bad bots below it).
+ */
+function delayMerged(f: Findings, group: Group): void {
+  const m = f.model;
+  if (group.rules.length === 0 || group.agents.length < 2) return;
+  const firstRule = group.rules[0]!.line;
+  const agents = group.agents.filter((a) => a.line < firstRule);
+  let cut = -1;
+  for (let i = 1; i < agents.length && cut < 0; i++) {
+    for (let n = agents[i - 1]!.line + 1; n < agents[i]!.line; n++) if (m.line(n)?.kind === 'other') cut = i;
+  }
+  if (cut < 0) return;
+  const before = agents.slice(0, cut).filter((a) => a.agent);
+  const after = agents.slice(cut);
+  if (!before.length || before.some((a) => a.agent === '*') || after.some((a) => a.agent === '*')) return; // joined to `*`: what they follow anyway
+  const names = [...new Set(before.map((a) => m.displayName(a.agent!)))];
+  const one = names.length === 1;
+  const blocked = !m.robots.check('/', m.nameOf(before[0]!.agent!)).allowed;
+  f.add('delay-group-merged', before[0]!.line, {
+    who: listOf(names, 3, 'more crawlers'),
+    has: one ? 'has' : 'have',
+    them: one ? 'it' : 'them',
+    they: one ? 'it' : 'they',
+    follow: one ? 'follows' : 'follow',
+    next: after[0]!.line,
+    rules: listOf(group.rules.map((r) => `\`${ruleText(r)}\``), 2, 'more'),
+    effect: blocked ? `, and may fetch no URL of this site` : '',
+  });
+}
+
+/** allow-cancels-disallow: a Disallow that an Allow in another group naming the same crawlers outweighs (a prepended `User-agent: *` / `Allow: /`). */
+function allowCancels(f: Findings): void {
+  const m = f.model;
+  const sets = new Map<string, string[]>();
+  if (m.star.length > 1) sets.set(m.star.join(','), ['*']);
+  for (const [token, groups] of m.named) {
+    if (groups.length < 2) continue;
+    const key = groups.join(',');
+    const list = sets.get(key);
+    if (list) list.push(token);
+    else sets.set(key, [token]);
+  }
+  for (const [key, tokens] of sets) {
+    const groups = key.split(',').map(Number);
+    const agent = tokens[0] === '*' ? '*' : m.nameOf(tokens[0]!);
+    const byLine = new Map<number, number>();
+    for (const g of groups) for (const r of m.groups[g]!.rules) byLine.set(r.line, g);
+    for (const g of groups) {
+      const cancelled: RobotsLine[] = [];
+      let by: RobotsLine | undefined;
+      for (const r of m.groups[g]!.rules) {
+        if (r.kind !== 'disallow' || !r.value) continue;
+        const p = samplePath(r.value);
+        if (p === undefined) continue;
+        const v = m.robots.check(p, agent);
+        if (!v.allowed && v.rule) continue;
+        const winner = v.line === undefined ? undefined : m.line(v.line);
+        if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g) continue;
+        by ??= winner;
+        cancelled.push(r);
+      }
+      if (!cancelled.length || !by) continue;
+      const one = tokens.length === 1;
+      f.add('allow-cancels-disallow', cancelled[0]!.line, {
+        who: tokens[0] === '*' ? '`*`' : listOf(tokens.map((t) => `\`${m.displayName(t)}\``), 3, 'more crawlers'),
+        is: one ? 'is' : 'are',
+        allow: ruleText(by),
+        line: by.line,
+        they: tokens[0] === '*' ? 'every crawler without a group of its own' : one ? 'it' : 'they',
+        paths: listOf(cancelled.map((r) => r.value!), 3, 'more paths'),
+      });
+    }
+  }
+}
+
+/** rule-after-blank-line: rules after a blank line and no User-agent line, which join a named crawler's group above. */
+function afterBlankLine(f: Findings): void {
+  const m = f.model;
+  let blank = false;
+  let lastKeyed: RobotsLine | undefined;
+  for (const l of m.lines) {
+    if (l.kind === 'empty') {
+      blank = true;
+      continue;
+    }
+    if (l.kind === 'comment') continue;
+    if ((l.kind === 'allow' || l.kind === 'disallow') && blank && lastKeyed && lastKeyed.kind !== 'user-agent' && l.group !== undefined && l.group >= 0) {
+      const group = m.groups[l.group]!;
+      if (!group.tokens.includes('*') && group.agents.length) {
+        const names = [...new Set(group.tokens.filter((t) => t !== '').map((t) => m.displayName(t)))];
+        f.add('rule-after-blank-line', l.line, { group: group.agents[0]!.line, who: listOf(names, 3, 'more crawlers') });
+      }
+    }
+    blank = false;
+    lastKeyed = l;
+  }
+}
+
 /** duplicate-rule and conflicting-rules within one group. */
 function rulesWithin(f: Findings, group: Group): void {
   if (group.rules.length < 2) return;
@@ -147,15 +254,40 @@ function meantAgentBetween(m: FileModel, from: number, to: number): boolean {
   return false;
 }
 
-/** crawl-delay-ignored and long-crawl-delay. */
-function crawlDelay(f: Findings, group: Group): void {
-  for (const o of group.others) {
-    if ((o.key ?? '').toLowerCase() !== 'crawl-delay') continue;
+/** A token no group or record names: asks for the delay of every crawler without a record of its own. */
+const NOBODY = 'robotsmatch-unnamed-crawler';
+
+/**
+ * The User-agent lines a Crawl-delay line belongs to as the crawlers that
+ * honour it read it (crawlDelay()): the run of them directly above it, past
+ * any other lines of the record.
+ */
+function recordOf(m: FileModel, index: number): RobotsLine[] {
+  const all = m.lines;
+  let i = index - 1;
+  while (i >= 0 && all[i]!.kind !== 'user-agent') i--;
+  const out: RobotsLine[] = [];
+  for (; i >= 0; i--) {
+    const l = all[i]!;
+    if (l.kind === 'user-agent') out.unshift(l);
+    else if (l.kind !== 'empty' && l.kind !== 'comment') break;
+  }
+  return out;
+}
+
+/** crawl-delay-ignored and long-crawl-delay, for the crawlers crawlDelay() gives the delay to. */
+function crawlDelays(f: Findings): void {
+  const m = f.model;
+  for (let i = 0; i < m.lines.length; i++) {
+    const o = m.lines[i]!;
+    if (o.kind !== 'other' || (o.key ?? '').toLowerCase() !== 'crawl-delay') continue;
     const value = o.value ?? '';
     if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) continue; // crawl-delay-invalid
-    const tokens = group.tokens.filter((t) => t !== '');
+    const record = recordOf(m, i);
+    const agents = record.filter((a) => a.agent);
+    const tokens = agents.map((a) => a.agent!.toLowerCase());
     if (tokens.length > 0 && tokens.every((t) => isGoogleToken(t) || isYandexToken(t))) {
-      const names = [...new Set(group.agents.filter((a) => a.agent).map((a) => a.agent!))];
+      const names = [...new Set(agents.map((a) => a.agent!))];
       const google = tokens.some(isGoogleToken);
       const yandex = tokens.some(isYandexToken);
       const owner = google && yandex ? 'Google and Yandex ignore Crawl-delay' : google ? 'Google ignores Crawl-delay' : 'Yandex has ignored Crawl-delay since 2018';
@@ -165,14 +297,15 @@ function crawlDelay(f: Findings, group: Group): void {
     }
     // Slowing a search engine (or every crawler) is what costs a site; an SEO tool's delay is its owner's choice.
     const seconds = Number(value);
-    if (seconds >= 30 && tokens.some((t) => t === '*' || isSearchToken(t))) {
-      const engines = group.agents.filter((a) => isSearchToken(a.agent ?? '')).map((a) => a.agent!);
-      const everyone = tokens.includes('*');
-      const who = engines.length
-        ? `${listOf([...new Set(engines)], 3, 'more')}${everyone ? ' and every other crawler that honours Crawl-delay and follows this group' : ''}`
-        : 'Every crawler that honours Crawl-delay and follows this group (Bing does)';
-      f.add('long-crawl-delay', o.line, { who, wait: engines.length === 1 && !everyone ? 'waits' : 'wait', seconds: value, perDay: Math.floor(86_400 / seconds) });
-      f.drop('unsupported-key', o.line);
-    }
+    if (seconds < 30) continue;
+    // Who waits this long, as crawlDelay() reads the file: not a crawler whose record gives another delay first.
+    const engines = [...new Set(agents.filter((a) => isSearchToken(a.agent!) && m.delayFor(a.agent!) === seconds).map((a) => a.agent!))];
+    const everyone = tokens.includes('*') && m.delayFor(NOBODY) === seconds;
+    if (!engines.length && !everyone) continue;
+    const who = engines.length
+      ? `${listOf(engines, 3, 'more')}${everyone ? ' and every other crawler that honours Crawl-delay and has no record of its own' : ''}`
+      : 'Every crawler that honours Crawl-delay and has no User-agent line of its own above a Crawl-delay (Bing does)';
+    f.add('long-crawl-delay', o.line, { who, wait: engines.length === 1 && !everyone ? 'waits' : 'wait', seconds: value, perDay: Math.floor(86_400 / seconds) });
+    f.drop('unsupported-key', o.line);
   }
 }

@@ -63,6 +63,16 @@ function pattern(f: Findings, l: RobotsLine): void {
     return;
   }
 
+  // A template (`/{lang}/`), quotes, a regular expression's `\.`: characters no URL a crawler requests has as they are.
+  const never = /[{}"<>`\\]/.exec(value);
+  if (never && (value[0] === '/' || value[0] === '*')) {
+    const c = never[0];
+    f.add('pattern-never-matches', l.line, {
+      what: c === '\\' ? 'a backslash (`\\`, as in a regular expression)' : c === '{' || c === '}' ? `\`${c}\` (a template's placeholder, or a regular expression)` : `\`${c}\``,
+      why: c === '\\' ? 'crawlers read as `/` in a URL path' : `crawlers always send percent-encoded (\`${encodeURIComponent(c).replace('%60', '%60')}\`)`,
+    }, { column: valueColumn + never.index });
+    return;
+  }
   if (value[0] !== '/' && value[0] !== '*') {
     const url = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(value);
     if (url) {
