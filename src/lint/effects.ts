@@ -65,8 +65,22 @@ export class Reading {
     this.model = model;
   }
 
+  #structure: string | undefined;
+  #same: Reading | undefined;
+
+  /** Who names which group: equal structures mean every crawler selects the same groups. */
+  get structure(): string {
+    return (this.#structure ??= this.model.groups.map((g) => g?.tokens.join(' ') ?? '').join('\n'));
+  }
+
+  /** Takes the selections of `other` when both files name the same crawlers in the same groups (a fix to a rule line): no selection to ask again. */
+  adopt(other: Reading): void {
+    if (other !== this && other.structure === this.structure) this.#same = other;
+  }
+
   /** The groups the core selects for `who`, as a key ('' for none). */
   key(who: Who): string {
+    if (this.#same) return this.#same.key(who);
     let key = this.#keys.get(who.name);
     if (key === undefined) {
       key = selection(this.model.robots, who.agent).groups.join(',');
@@ -128,6 +142,7 @@ export function pathsFor(patternLists: readonly string[][]): { paths: string[]; 
 
 /** How each crawler's verdicts change from `before` to `after`: one effect per class of crawlers that changes alike. */
 export function effects(before: Reading, after: Reading, crawlers: readonly Who[]): Effect[] {
+  after.adopt(before);
   // Classes: crawlers that select the same groups before and after.
   const classes = new Map<string, Who[]>();
   for (const who of crawlers) {

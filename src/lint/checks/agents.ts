@@ -54,7 +54,8 @@ function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): v
   let meant: string | undefined;
   // A cut of a known token (`Baidu` for `Baiduspider`): the shortest such.
   for (const t of ALL_TOKENS.keys()) if (t.startsWith(lower) && (!meant || t.length < meant.length)) meant = t;
-  meant ??= lower.length >= 6 && !/[-_]/.test(lower) ? closest(lower, [...ALL_TOKENS.keys()]) : undefined;
+  // A typo (`CCBots`, `Duckduckgo`) keeps the name's first four letters: `Zealbot` is not `PetalBot`.
+  meant ??= lower.length >= 6 && !/[-_]/.test(lower) ? closest(lower, [...ALL_TOKENS.keys()].filter((t) => t.slice(0, 4) === lower.slice(0, 4))) : undefined;
   if (!meant) return;
   void shared;
   f.add('misspelt-crawler', l.line, { token: value, meant: ALL_TOKENS.get(meant)! });

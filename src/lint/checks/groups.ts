@@ -130,13 +130,17 @@ function delayMerged(f: Findings, group: Group): void {
   const agents = group.agents.filter((a) => a.line < firstRule);
   let cut = -1;
   for (let i = 1; i < agents.length && cut < 0; i++) {
-    for (let n = agents[i - 1]!.line + 1; n < agents[i]!.line; n++) if (m.line(n)?.kind === 'other') cut = i;
+    for (let n = agents[i - 1]!.line + 1; n < agents[i]!.line; n++) {
+      const o = m.line(n);
+      // A usage line between them is usage-joins-groups' to say.
+      if (o?.kind === 'other' && !/^(content-signal|content-usage|license)$/i.test(o.key ?? '')) cut = i;
+    }
   }
   if (cut < 0) return;
   const before = agents.slice(0, cut).filter((a) => a.agent);
   const after = agents.slice(cut);
   if (!before.length || before.some((a) => a.agent === '*') || after.some((a) => a.agent === '*')) return; // joined to `*`: what they follow anyway
-  const names = [...new Set(before.map((a) => m.displayName(a.agent!)))];
+  const names = [...new Set(before.map((a) => `\`${m.displayName(a.agent!)}\``))];
   const one = names.length === 1;
   const blocked = !m.robots.check('/', m.nameOf(before[0]!.agent!)).allowed;
   f.add('delay-group-merged', before[0]!.line, {
@@ -245,13 +249,17 @@ function rulesWithin(f: Findings, group: Group): void {
   }
 }
 
+/** The lines Google does not read as User-agent that were meant as one (`\u200dUser-agent: ClaudeBot`), once per model. */
+const meantAgents = new WeakMap<FileModel, number[]>();
+
 /** Is there, between lines `from` and `to`, a line Google does not read as User-agent that was meant as one? */
 function meantAgentBetween(m: FileModel, from: number, to: number): boolean {
-  for (let n = from + 1; n < to; n++) {
-    const l = m.line(n);
-    if (l && l.kind !== 'user-agent' && l.key !== undefined && didYouMean(l.key) === 'User-agent') return true;
+  let list = meantAgents.get(m);
+  if (!list) {
+    list = m.lines.filter((l) => (l.kind === 'other' || l.kind === 'invalid') && l.key !== undefined && didYouMean(l.key) === 'User-agent').map((l) => l.line);
+    meantAgents.set(m, list);
   }
-  return false;
+  return list.some((n) => n > from && n < to);
 }
 
 /** A token no group or record names: asks for the delay of every crawler without a record of its own. */
