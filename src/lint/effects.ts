@@ -83,7 +83,10 @@ export class Reading {
     if (this.#same) return this.#same.key(who);
     let key = this.#keys.get(who.name);
     if (key === undefined) {
-      key = selection(this.model.robots, who.agent).groups.join(',');
+      // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's);
+      // a registry crawler, with its fallback tokens and whether it obeys `*`, is asked of the core.
+      const m = this.model;
+      key = typeof who.agent === 'string' ? (who.star ? m.star : m.groupsFor(who.agent)).join(',') : selection(m.robots, who.agent).groups.join(',');
       this.#keys.set(who.name, key);
     }
     return key;

@@ -4,7 +4,7 @@
 // only once it is known which diagnostics are reported.
 
 import { CODES, message, type DiagnosticCode } from './codes.js';
-import { applyFixes, applyOne, MAX_DESCRIBED_FIXES } from './fixes.js';
+import { applyFixes, applyOne, MAX_BYTES_READ, MAX_DESCRIBED_FIXES } from './fixes.js';
 import { FileModel } from './model.js';
 import { crawlersFor, effects, pathsFor, Reading, sayEffects, type Who } from './effects.js';
 import { rewriteLine } from './rewrite.js';
@@ -148,8 +148,16 @@ export class Findings {
       return new Reading(m);
     };
     try {
-      const described: { diagnostic: Diagnostic; reading: Reading; inertRule: boolean }[] = [];
+      let described: { diagnostic: Diagnostic; reading: Reading; inertRule: boolean }[] = [];
+      // Each description reads the whole fixed file: past a budget of bytes read, the rest get no fix this
+      // time (lint stays linear in the file's size; applying the fixes offered and linting again offers them).
+      let read = 0;
       for (const p of pending) {
+        if (described.length > 0 && read + text.length > MAX_BYTES_READ) {
+          for (const q of pending.slice(pending.indexOf(p))) delete q.diagnostic.fix;
+          break;
+        }
+        read += text.length;
         const reading = open(applyOne(text, p.diagnostic.line, p.lines));
         const list = effects(base, reading, crawlersFor([this.model, reading.model]));
         const said = list.length === 0 && p.said !== undefined ? sentence(p.said) : sayEffects(list);
@@ -163,11 +171,13 @@ export class Findings {
         const together = open(applyFixes(text, [...safe, ...described.map((x) => x.diagnostic)], { unsafe: true }));
         const culprits = this.#broken(base, together, described.map((x) => x.reading));
         if (!culprits.length) break;
-        // Withdrawn first: a rule that does nothing alone; then the last fix that touches the crawler.
+        // Withdrawn first: the rules that do nothing alone; else the fixes that touch the crawler but the
+        // first of them (fixes that each join the next lines to a group: the first is offered, the next run
+        // offers the one after it), or that one when it is alone. At most a few rounds, each a parse.
         const inert = described.map((x, i) => (x.inertRule ? i : -1)).filter((i) => i >= 0);
-        const last = inert.length ? inert[inert.length - 1]! : culprits[culprits.length - 1]!;
-        delete described[last]!.diagnostic.fix;
-        described.splice(last, 1);
+        const out = new Set(inert.length ? inert : culprits.length > 1 ? culprits.slice(1) : culprits);
+        for (const x of described.filter((_, i) => out.has(i))) delete x.diagnostic.fix;
+        described = described.filter((_, i) => !out.has(i));
       }
     } finally {
       for (const m of made) m.dispose();

@@ -69,6 +69,9 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[], opt
 /** Most unsafe fixes one lint() describes (each is a parse of the fixed file); past this, they are dropped. */
 export const MAX_DESCRIBED_FIXES = 40;
 
+/** Most bytes of fixed files one lint() reads to describe unsafe fixes (at least one fix is described). */
+export const MAX_BYTES_READ = 256 * 1024;
+
 /** The text with one line replaced by `lines`. */
 export function applyOne(text: string, line: number, lines: string[]): string {
   return applyFixes(text, [{ line, severity: 'info', code: 'modes-differ', message: '', fix: { safety: 'safe', lines, message: '' } }]);
