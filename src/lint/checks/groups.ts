@@ -140,7 +140,7 @@ function delayMerged(f: Findings, group: Group): void {
   const before = agents.slice(0, cut).filter((a) => a.agent);
   const after = agents.slice(cut);
   if (!before.length || before.some((a) => a.agent === '*') || after.some((a) => a.agent === '*')) return; // joined to `*`: what they follow anyway
-  const names = [...new Set(before.map((a) => `\`${m.displayName(a.agent!)}\``))];
+  const names = [...new Set(before.map((a) => m.displayName(a.agent!).replace(/^[^ ]+/, (t) => `\`${t}\``)))];
   const one = names.length === 1;
   const blocked = !m.robots.check('/', m.nameOf(before[0]!.agent!)).allowed;
   f.add('delay-group-merged', before[0]!.line, {
@@ -179,10 +179,11 @@ function allowCancels(f: Findings): void {
         if (r.kind !== 'disallow' || !r.value) continue;
         const p = samplePath(r.value);
         if (p === undefined) continue;
-        const v = m.robots.check(p, agent);
+        const v = m.robots.check(`https://example.com${p}`, agent); // a full URL: a sample like `//edit` is a path, not a host
         if (!v.allowed && v.rule) continue;
         const winner = v.line === undefined ? undefined : m.line(v.line);
-        if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g) continue;
+        // An Allow outweighs a Disallow that matches only when its pattern is as long (sample paths aside).
+        if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g || (winner.value ?? '').length < r.value.length) continue;
         by ??= winner;
         cancelled.push(r);
       }
@@ -200,7 +201,7 @@ function allowCancels(f: Findings): void {
   }
 }
 
-/** rule-after-blank-line: rules after a blank line and no User-agent line, which join a named crawler's group above. */
+/** rule-after-blank-line: rules after a blank line and no User-agent line, which join a named crawler's group above (whose rules came before the blank line). */
 function afterBlankLine(f: Findings): void {
   const m = f.model;
   let blank = false;
@@ -210,7 +211,8 @@ function afterBlankLine(f: Findings): void {
       blank = true;
       continue;
     }
-    if (l.kind === 'comment') continue;
+    // Sitemap and other keys between: the group's rules may start after them (`User-agent: Googlebot`, Sitemaps, a blank line, rules).
+    if (l.kind !== 'user-agent' && l.kind !== 'allow' && l.kind !== 'disallow') continue;
     if ((l.kind === 'allow' || l.kind === 'disallow') && blank && lastKeyed && lastKeyed.kind !== 'user-agent' && l.group !== undefined && l.group >= 0) {
       const group = m.groups[l.group]!;
       if (!group.tokens.includes('*') && group.agents.length) {
