@@ -94,7 +94,18 @@ export class FileModel {
   /** Line `n` (1-based) as Google reads it. */
   line(n: number): RobotsLine | undefined {
     const at = this.lines[n - 1];
-    return at?.line === n ? at : this.lines.find((l) => l.line === n);
+    if (at?.line === n) return at;
+    // Lines are in order: a binary search, not a scan (a lookup per rule of a large file).
+    let lo = 0;
+    let hi = this.lines.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const l = this.lines[mid]!;
+      if (l.line === n) return l;
+      if (l.line < n) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   /** Every line as RFC 9309 crawlers read it (read on first use). */

@@ -172,21 +172,40 @@ function allowCancels(f: Findings): void {
     const agent = tokens[0] === '*' ? '*' : m.nameOf(tokens[0]!);
     const byLine = new Map<number, number>();
     for (const g of groups) for (const r of m.groups[g]!.rules) byLine.set(r.line, g);
+    // The Disallow rules' sample paths, matched in one call; only the allowed ones are asked which line decides.
+    const rules: RobotsLine[] = [];
+    const paths: string[] = [];
     for (const g of groups) {
-      const cancelled: RobotsLine[] = [];
-      let by: RobotsLine | undefined;
       for (const r of m.groups[g]!.rules) {
         if (r.kind !== 'disallow' || !r.value) continue;
         const p = samplePath(r.value);
-        if (p === undefined) continue;
-        const v = m.robots.check(`https://example.com${p}`, agent); // a full URL: a sample like `//edit` is a path, not a host
-        if (!v.allowed && v.rule) continue;
-        const winner = v.line === undefined ? undefined : m.line(v.line);
-        // An Allow outweighs a Disallow that matches only when its pattern is as long (sample paths aside).
-        if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g || (winner.value ?? '').length < r.value.length) continue;
-        by ??= winner;
-        cancelled.push(r);
+        if (p === undefined || p.startsWith('//')) continue; // `//edit` would read as a host
+        rules.push(r);
+        paths.push(p);
       }
+    }
+    if (!rules.length) continue;
+    const matcher = m.robots.forAgent(agent);
+    let allowed: Uint8Array;
+    try {
+      allowed = matcher.matchLines(paths.join('\n'));
+    } finally {
+      matcher.dispose();
+    }
+    const byGroup = new Map<number, { cancelled: RobotsLine[]; by: RobotsLine }>();
+    for (let i = 0; i < rules.length; i++) {
+      if (allowed[i] !== 1) continue;
+      const r = rules[i]!;
+      const g = byLine.get(r.line)!;
+      const v = m.robots.check(`https://example.com${paths[i]}`, agent); // a full URL: the path is never read as a host
+      const winner = v.line === undefined ? undefined : m.line(v.line);
+      // An Allow outweighs a Disallow that matches only when its pattern is as long (sample paths aside).
+      if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g || (winner.value ?? '').length < r.value!.length) continue;
+      const entry = byGroup.get(g) ?? { cancelled: [], by: winner };
+      entry.cancelled.push(r);
+      byGroup.set(g, entry);
+    }
+    for (const { cancelled, by } of byGroup.values()) {
       if (!cancelled.length || !by) continue;
       const one = tokens.length === 1;
       f.add('allow-cancels-disallow', cancelled[0]!.line, {
