@@ -6,7 +6,7 @@
 // a path for each of those rules and `/`: the cost of a fix is a parse of
 // the fixed file and a few matches, not one diff per crawler.
 
-import { selection, type Agent } from '../index.js';
+import { selection, type Agent, type Crawler } from '../index.js';
 import { crawlerRegistry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
@@ -86,7 +86,11 @@ export class Reading {
       // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's);
       // a registry crawler, with its fallback tokens and whether it obeys `*`, is asked of the core.
       const m = this.model;
-      key = typeof who.agent === 'string' ? (who.star ? m.star : m.groupsFor(who.agent)).join(',') : selection(m.robots, who.agent).groups.join(',');
+      // (When no group names any of a registry crawler's tokens, the core's answer is plain: `*`'s groups, or none for one that ignores `*`.)
+      const agent = who.agent;
+      if (typeof agent === 'string') key = (who.star ? m.star : m.groupsFor(agent)).join(',');
+      else if (!(agent as Crawler).tokens.some((t) => m.named.has(t.toLowerCase()))) key = (agent as Crawler).obeysGlobalGroup === false ? '' : m.star.join(',');
+      else key = selection(m.robots, agent).groups.join(',');
       this.#keys.set(who.name, key);
     }
     return key;
