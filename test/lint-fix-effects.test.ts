@@ -191,6 +191,13 @@ describe('fixes that made things worse in real files, each with a near miss', ()
     expect(ds.filter((d) => d.line === 7)).toEqual([]);
   });
 
+  test('AdsBot-Google (ignores `*`) named with a lookalike hyphen: the fix says it will be disallowed from /, not that it gains or loses the `*` rules', () => {
+    const body = 'User-agent: *\nDisallow: /a\n\nUser-agent: AdsBot\u2011Google\nDisallow: /\n';
+    const d = lint(body).find((x) => x.code === 'lookalike-character')!;
+    expect(d.fix!.message).toMatch(/AdsBot-Google[^.]* will then be disallowed from \//);
+    expect(d.fix!.message).not.toMatch(/AdsBot-Google[^.]*\/a/);
+  });
+
   test('an elpais-like file reaches its fixpoint in one pass of the fix loop, and no fix is left after it', () => {
     let body = text('elpais.txt');
     let passes = 0;

@@ -107,7 +107,7 @@ function disallowAll(f: Findings): void {
   if (root.allowed) return;
   const rule = starRules.find((r) => r.line === root.line)!;
   const following = CRAWLERS.filter((c) => !c.fallback && m.groupsFor(m.agentFor(c.token)) === m.star).map((c) => c.token);
-  const free = [...m.named.keys()].filter((t) => robots.check('/', m.nameOf(t)).allowed).map((t) => m.displayName(t));
+  const free = [...m.named.keys()].filter((t) => !isBrowserToken(t) && robots.check('/', m.nameOf(t)).allowed).map((t) => m.displayName(t));
   f.add('disallow-all', rule.line, {
     who: following.length ? `${following.join(', ')} and every other crawler without a group of its own` : 'Every crawler without a group of its own',
     rule: `Disallow: ${rule.value}`,
