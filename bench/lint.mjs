@@ -27,7 +27,7 @@ const dirFiles = (dir, ext = '.txt') => readdirSync(here(dir)).filter((f) => f.e
 const sets = [
   ['web-shaped mix (bench/hosts-corpus.mjs)', makeHostsCorpus({ files }).map((f) => encoder.encode(f.robotsTxt))],
   ['bench/corpus (8 real files, 0.3 KB to 44 KB)', dirFiles('./corpus/')],
-  ['lint fixtures (16 real-world-shaped files)', dirFiles('../test/fixtures/lint/')],
+  ['lint fixtures (test/fixtures/lint, real-world-shaped)', dirFiles('../test/fixtures/lint/')],
 ];
 
 function pass(bodies) {

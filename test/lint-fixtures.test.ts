@@ -92,6 +92,20 @@ const JUDGED: Record<string, [string, boolean][]> = {
     ['22 unsupported-key', true], ['22 usage-unknown-label', true], // train-genai: gone from the current draft
     ['27 unsupported-key', true], ['27 usage-joins-groups', true], // ClaudeBot's signal joins CCBot's group: ClaudeBot is disallowed from /
   ],
+  'silences.txt': [
+    // The silences that cost sites traffic, each beside a near miss that gets nothing.
+    ['5 delay-group-merged', true], // bingbot's Crawl-delay group joins AhrefsBot's and MJ12bot's Disallow: / (near miss: Slurp's joins `*`, line 12)
+    ['6 unsupported-key', true], ['13 unsupported-key', true], // Crawl-delay: Google ignores it
+    ['9 agent-name-cut', true], ['27 agent-name-cut', true], // MJ12bot read as MJ, AI2Bot as AI
+    ['14 repeated-agent', true], // the second `*` group (not identical: no duplicate-group)
+    ['15 allow-cancels-disallow', true], // the prepended `Allow: /` opens the site the second `*` group closes
+    ['16 pattern-never-matches', true], // /{lang}/search: a template (near miss: /*/print$, line 17)
+    ['22 rule-after-blank-line', true], // /internal/ joins Googlebot's group
+    // Duckduckgo next to DuckDuckBot (it follows the group anyway) and SemrushBot-SA (a product of its own): nothing.
+    ['28 lookalike-character', true], // Perplexity‑User with U+2011
+    ['34 duplicate-group', true], // GPTBot's group twice, word for word: one note
+    ['37 misspelt-crawler', true], ['38 misspelt-crawler', true], // Baidu (Baiduspider), CCBots (CCBot)
+  ],
   'utf16.txt': [['1 utf16-body', true]],
   'wacom.txt': [['1 joined-lines', true]],
   'yandex-crawl-delay.txt': [

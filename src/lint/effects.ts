@@ -136,7 +136,7 @@ export function pathsFor(patternLists: readonly string[][]): { paths: string[]; 
   for (const list of patternLists) {
     for (const value of list) {
       if (paths.length >= MAX_PATHS) break;
-      if (/\s/.test(value)) continue; // a pattern with a space matches no URL a crawler requests
+      if (/[\s{}"<>`\\]/.test(value)) continue; // a space, `{`, a quote...: no URL a crawler requests has them as they are
       const p = samplePath(value);
       if (p === undefined || seen.has(p)) continue;
       seen.add(p);

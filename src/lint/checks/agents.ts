@@ -58,6 +58,7 @@ function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): v
   meant ??= lower.length >= 6 && !/[-_]/.test(lower) ? closest(lower, [...ALL_TOKENS.keys()].filter((t) => t.slice(0, 4) === lower.slice(0, 4))) : undefined;
   if (!meant) return;
   void shared;
+  if (l.group !== undefined && f.model.groups[l.group]?.tokens.includes(meant)) return; // the group names it too: it follows the group
   f.add('misspelt-crawler', l.line, { token: value, meant: ALL_TOKENS.get(meant)! });
 }
 
