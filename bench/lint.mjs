@@ -5,12 +5,16 @@
 // real files of bench/corpus, and the real-world-shaped lint fixtures (HTML
 // pages, typos, non-breaking spaces...). The median of several passes over
 // each set, after a warm-up pass. The target: 4,000 files/s or more on the
-// mix. Writes bench/lint-results.md.
+// mix. Then lint time against size: generated files of many groups with
+// fixable lines (a bad-bot list, named crawlers with their own rules, joined
+// lines, spaces in patterns, typos) from 8 KB to 500 KB, and files of nothing
+// but joined lines; milliseconds per KB should stay flat (linear) and at most
+// 1. Writes bench/lint-results.md.
 //
-//   npm run bench:lint                   BENCH_LINT_FILES=3000 BENCH_LINT_RUNS=5
+//   npm run bench:lint                   BENCH_LINT_FILES=3000 BENCH_LINT_RUNS=5 BENCH_LINT_MAX_KB=500
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { lint } from '../dist/lint.js';
 import { makeHostsCorpus } from './hosts-corpus.mjs';
 
@@ -23,7 +27,7 @@ const dirFiles = (dir, ext = '.txt') => readdirSync(here(dir)).filter((f) => f.e
 const sets = [
   ['web-shaped mix (bench/hosts-corpus.mjs)', makeHostsCorpus({ files }).map((f) => encoder.encode(f.robotsTxt))],
   ['bench/corpus (8 real files, 0.3 KB to 44 KB)', dirFiles('./corpus/')],
-  ['lint fixtures (16 real-world-shaped files)', dirFiles('../test/fixtures/lint/')],
+  ['lint fixtures (test/fixtures/lint, real-world-shaped)', dirFiles('../test/fixtures/lint/')],
 ];
 
 function pass(bodies) {
@@ -52,12 +56,70 @@ for (const [name, bodies] of sets) {
   rows.push({ name, files: bodies.length, bytes, perSecond: (list.length / ms) * 1000, mbPerSecond: (bytes * repeat) / 1e6 / (ms / 1000), diagnostics });
 }
 
+// ---- lint time against size ----
+
+/** A real-world-shaped file of about `kb` KB: WordPress rules for `*`, then a bad-bot list with named crawlers' own groups, every tenth one with a line to fix. */
+export function manyGroups(kb) {
+  let out = '# robots.txt\nUser-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\nDisallow: /search /tag/\nDissallow: /tmp/\nDisallow: /*?utm_source= *\n\n';
+  for (let i = 0; out.length < kb * 1024; i++) {
+    if (i % 10 === 0) out += `User-agent: Crawler${i}Bot Disallow: /private-${i}/\nDisallow: /cart-${i}/ /checkout-${i}/\nCrawl-delay: 10\n\n`;
+    else if (i % 10 === 5) out += `User-agent: Site${i}Bot\nDisallow: /admin-${i}/\nAllow: /admin-${i}/public/\nDisallow: /*.json$\n\n`;
+    else out += `User-agent: BadBot${String.fromCharCode(65 + (i % 26))}${i}\nDisallow: /\n\n`;
+  }
+  return out + 'Sitemap: https://www.example.com/sitemap.xml\n';
+}
+
+/** A file of about `kb` KB written as joined lines (a file whose line breaks were lost, one group a line). */
+export function joinedLines(kb) {
+  let out = '';
+  for (let i = 0; out.length < kb * 1024; i++) out += `User-agent: Bot${String.fromCharCode(65 + (i % 26))} Disallow: /a${i}/ Disallow: /b${i}/ Allow: /b${i}/public/\n`;
+  return out;
+}
+
+const maxKb = Number(process.env.BENCH_LINT_MAX_KB ?? 500);
+/** Median wall and CPU time of 5 runs after a warm-up (CPU time: this process's user + system, which other processes on a shared machine inflate less than wall time). */
+function timeOne(text) {
+  lint(text); // warm-up
+  const times = [];
+  const cpu = [];
+  let diagnostics = 0;
+  for (let i = 0; i < 5; i++) {
+    const c0 = process.cpuUsage();
+    const start = performance.now();
+    diagnostics = lint(text).length;
+    times.push(performance.now() - start);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { ms: times[2], cpuMs: cpu[2], diagnostics };
+}
+const scaling = [];
+for (const [shape, make] of [['many groups', manyGroups], ['joined lines', joinedLines]]) {
+  for (const kb of [8, 16, 32, 64, 128, 256, 500].filter((k) => k <= maxKb)) {
+    const text = make(kb);
+    const bytes = encoder.encode(text).length;
+    const { ms, cpuMs, diagnostics } = timeOne(text);
+    scaling.push({ shape, kb: bytes / 1024, ms, cpuMs, perKb: cpuMs / (bytes / 1024), diagnostics });
+  }
+}
+for (const body of dirFiles('./corpus/').filter((b) => b.length > 20 * 1024)) {
+  const { ms, cpuMs, diagnostics } = timeOne(body);
+  scaling.push({ shape: 'bench/corpus real file', kb: body.length / 1024, ms, cpuMs, perKb: cpuMs / (body.length / 1024), diagnostics });
+}
+
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 let md = `# lint() throughput\n\nNode ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}; median of ${runs} passes after a warm-up, one thread.\n\n`;
 md += '| files | count | total | files/s | MB/s | diagnostics per pass |\n|---|---:|---:|---:|---:|---:|\n';
 for (const r of rows) md += `| ${r.name} | ${fmt(r.files)} | ${(r.bytes / 1e6).toFixed(2)} MB | ${fmt(r.perSecond)} | ${r.mbPerSecond.toFixed(1)} | ${fmt(r.diagnostics)} |\n`;
 const mix = rows[0];
 md += `\nTarget: 4,000 files/s or more on the web-shaped mix: ${mix.perSecond >= 4000 ? 'met' : 'NOT MET'} (${fmt(mix.perSecond)}).\n`;
+md += `\n## lint() time against size\n\nMedian of 5 runs after a warm-up, per file; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores when it ran. Linear means the CPU milliseconds per KB stay flat as the file grows.\n\n`;
+md += '| file | size | lint() wall | lint() CPU | CPU ms per KB | diagnostics |\n|---|---:|---:|---:|---:|---:|\n';
+for (const r of scaling) md += `| ${r.shape} | ${r.kb.toFixed(0)} KB | ${r.ms.toFixed(1)} ms | ${r.cpuMs.toFixed(1)} ms | ${r.perKb.toFixed(3)} | ${fmt(r.diagnostics)} |\n`;
+const worst = Math.max(...scaling.map((r) => r.perKb));
+md += `\nAt most 1 CPU ms per KB: ${worst <= 1 ? 'met' : 'NOT MET'} (worst ${worst.toFixed(3)} ms per KB).\n`;
 process.stdout.write(md);
 writeFileSync(here('./lint-results.md'), md);
 process.exitCode = mix.perSecond >= 4000 ? 0 : 1;

@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
     expect(r.stdout).toBe(`${fixture('wacom.txt')}:1: error joined-lines: This line holds a User-agent line and a rule: Google reads only \`User-agent: *\` and ignores \`Disallow: /\`.
     unsafe fix: User-agent: *
                 Disallow: /
-                Puts \`Disallow: /\` on a line of its own under \`User-agent: *\`. Crawlers with no group of their own (Googlebot, Bingbot and 3 others) will then be disallowed from /.
+                Puts \`Disallow: /\` on a line of its own under \`User-agent: *\`. Crawlers with no group of their own (Googlebot, bingbot and 3 others) will then be disallowed from /.
 `);
     expect(r.stderr).toBe(`${fixture('wacom.txt')}: 1 error, 0 warnings, 0 notes; 1 with --fix --unsafe-fixes\n`);
   });
@@ -118,6 +118,17 @@ Disallow: /private/
     expect(readFileSync(wacom, 'utf8')).toBe('User-agent: *\nDisallow: /\n\nSitemap: https://www.wacom.example.com/sitemap.xml\n');
     // Fixed as it said: now the file disallows every URL, which lint reports.
     expect(unsafe.stdout).toContain(':2: error disallow-all:');
+  });
+
+  test('--fix --unsafe-fixes reaches its fixpoint in one run: a second run changes nothing (an elpais-like file of fixes that interact)', async () => {
+    const path = join(dir, 'copy-elpais.txt');
+    copyFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), path);
+    await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
+    const once = readFileSync(path, 'utf8');
+    expect(once).not.toBe(readFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), 'utf8'));
+    const again = await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
+    expect(readFileSync(path, 'utf8')).toBe(once);
+    expect(again.stderr).not.toMatch(/fixed/);
   });
 
   test('--diff shows the fixes as a unified diff, changes nothing, exit 1 when there is one', async () => {

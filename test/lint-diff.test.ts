@@ -8,6 +8,13 @@ import { diff, UrlDiff } from '../src/lint.js';
 import { robotsBody, url as urlArbitrary } from './support/generated.js';
 
 describe('diff()', () => {
+  test('12,000 sitemaps: each added and removed one found, each once, in file order (compared by set, not one list scan per sitemap)', () => {
+    const list = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `Sitemap: https://e.com/s${from + i}.xml\n`).join('');
+    const d = diff(`User-agent: *\nDisallow: /x\n${list(0, 12_000)}`, `User-agent: *\nDisallow: /x\n${list(10, 12_010)}`);
+    expect(d.sitemaps.removed).toEqual(Array.from({ length: 10 }, (_, i) => `https://e.com/s${i}.xml`));
+    expect(d.sitemaps.added).toEqual(Array.from({ length: 10 }, (_, i) => `https://e.com/s${12_000 + i}.xml`));
+  });
+
   test('rules added and removed, groups gained and lost, paths that change, sitemaps', () => {
     const d = diff('User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /g\nSitemap: https://e.com/1.xml\n', 'User-agent: *\nDisallow: /a\nDisallow: /b\nSitemap: https://e.com/2.xml\n');
     expect(d.newlyDisallowed).toBe(true);

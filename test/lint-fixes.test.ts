@@ -28,7 +28,8 @@ function textOf(body: Uint8Array): string | undefined {
 
 /** Tokens the file names, as Google reads them. */
 function tokens(text: string): string[] {
-  return lines(text).filter((l) => l.kind === 'user-agent' && l.agent && l.agent !== '*').map((l) => l.agent!);
+  // A browser's name (`Mozilla`, read from a full header) is no crawler: fixes do not speak for it.
+  return lines(text).filter((l) => l.kind === 'user-agent' && l.agent && l.agent !== '*' && !/^(Mozilla|Opera|Safari|Chrome|AppleWebKit)$/i.test(l.agent)).map((l) => l.agent!);
 }
 
 /** `/`, a path for each rule of either file, and the generated URLs. */

@@ -14,7 +14,8 @@ import { parseContentSignal } from '../src/rules/content-signal.js';
 const usageCodes = (body: string, options?: Parameters<typeof lint>[1]) => lint(body, options).filter((d) => CODES[d.code].family === 'usage');
 const at = (found: Diagnostic[], line: number, code: DiagnosticCode) => found.find((d) => d.line === line && d.code === code);
 const codes = (found: Diagnostic[]) => found.map((d) => `${d.line} ${d.code}`);
-const fixed = (body: string) => applyFixes(body, lint(body));
+// Usage repairs are unsafe fixes: readers then read what they ignored before.
+const fixed = (body: string) => applyFixes(body, lint(body), { unsafe: true });
 const usageOf = (body: string, path: string, agent: string) => usage(parse(body), `https://example.com${path}`, agent);
 
 const CLOUDFLARE = `# As a condition of accessing this website, you agree to abide by the following content signals:
@@ -169,7 +170,7 @@ Allow: /
     expect(usageOf(TYPOS, '/docs/a', 'bot').contentUsage!.preferences).toEqual({ 'train-ai': 'unknown' });
   });
 
-  test('the safe fixes write what the lines say, and usage() then reads it; no verdict changes', () => {
+  test('the fixes write what the lines say, and usage() then reads it; they are unsafe (a reading changes) and no verdict changes', () => {
     const after = fixed(TYPOS);
     expect(after).toBe(`User-agent: *
 Content-Signal: ai-train=No, search = yes
@@ -187,7 +188,9 @@ Allow: /
     expect(usageOf(after, '/shop/a', 'bot').contentUsage!.preferences).toEqual({ 'train-ai': 'y' });
     expect(usageOf(after, '/', 'bot').contentSignal!.values).toEqual({ 'ai-train': 'no', search: 'yes' });
     const fix = at(lint(TYPOS), 4, 'usage-unparsed')!.fix!;
-    expect(fix).toEqual({ safety: 'safe', lines: ['Content-Usage: / train-ai=n, search=y'], message: 'Writes the preferences as `train-ai=n, search=y`: crawlers that read AI preferences will then read train-ai=n, search=y.' });
+    expect(fix).toEqual({ safety: 'unsafe', lines: ['Content-Usage: / train-ai=n, search=y'], message: 'Writes the preferences as `train-ai=n, search=y`. Crawlers that read AI preferences will then read train-ai=n, search=y; no crawler\'s access to any URL changes.' });
+    // Applying safe fixes alone changes no usage reading: they leave these lines as they are.
+    expect(applyFixes(TYPOS, lint(TYPOS))).toBe(TYPOS);
     for (const path of ['/', '/blog/a', '/shop/', '/x']) expect(parse(after).check(`https://e.com${path}`, 'bot')).toEqual(parse(TYPOS).check(`https://e.com${path}`, 'bot'));
   });
 
@@ -231,9 +234,9 @@ describe('outdated and unknown AIPREF labels', () => {
 
   test('Content-Signal\'s name for training in a Content-Usage line is fixed (and the reverse)', () => {
     const [d] = usageCodes('User-agent: *\nAllow: /\nContent-Usage: / ai-train=n\n');
-    expect(d).toMatchObject({ code: 'usage-unknown-label', fix: { safety: 'safe', lines: ['Content-Usage: / train-ai=n'] } });
+    expect(d).toMatchObject({ code: 'usage-unknown-label', fix: { safety: 'unsafe', lines: ['Content-Usage: / train-ai=n'] } });
     const [s] = usageCodes('User-agent: *\nAllow: /\nContent-Signal: train-ai=no\n');
-    expect(s).toMatchObject({ code: 'signal-unknown-key', fix: { safety: 'safe', lines: ['Content-Signal: ai-train=no'] } });
+    expect(s).toMatchObject({ code: 'signal-unknown-key', fix: { safety: 'unsafe', lines: ['Content-Signal: ai-train=no'] } });
   });
 
   test('no suggestion of train-ai when the line already has it', () => {

@@ -56,7 +56,16 @@ const cases: Case[] = [
   // groups
   ['ignores-star-group', 'warning', star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /search\n', 5, star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /wp-admin/\nDisallow: /search\n'],
   ['empty-group', 'warning', star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\n', 4, star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\nDisallow: /private/\n'],
-  ['allow-all-group', 'info', star('Disallow: /cart') + '\nUser-agent: Mediapartners-Google\nDisallow:\n', 4, star('Disallow: /') + '\nUser-agent: Mediapartners-Google\nDisallow:\n'],
+  // the silences: each a real-world shape and its near miss
+  ['delay-group-merged', 'error', 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: BadBot\nUser-agent: EvilBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n', 1, 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: *\nDisallow: /admin/\n'],
+  ['allow-cancels-disallow', 'error', 'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n', 5, 'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /wp-admin/\n'],
+  ['rule-after-blank-line', 'warning', 'User-agent: Googlebot\nDisallow: /search\n\nDisallow: /private/\n', 4, 'User-agent: *\nDisallow: /search\n\nDisallow: /private/\n'],
+  ['agent-name-cut', 'warning', 'User-agent: AI2Bot\nDisallow: /\n', 1, 'User-agent: Mail.RU_Bot\nDisallow: /\n'],
+  ['misspelt-crawler', 'warning', 'User-agent: Duckduckgo\nDisallow: /private/\n', 1, 'User-agent: SemrushBot-SA\nDisallow: /private/\n'],
+  ['lookalike-character', 'error', 'User-agent: Perplexity\u2011User\nDisallow: /\n', 1, 'User-agent: Perplexity-User\nDisallow: /\n'],
+  ['duplicate-group', 'info', 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n', 4, 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n'],
+  ['pattern-never-matches', 'warning', star('Disallow: /{lang}/search'), 2, star('Disallow: /*/search')],
+  ['allow-all-group', 'info', star('Disallow: /cart') + '\nUser-agent: DuckDuckBot\nDisallow:\n', 4, star('Disallow: /') + '\nUser-agent: DuckDuckBot\nDisallow:\n'],
   ['disallow-all', 'error', star('Disallow: /'), 2, star('Disallow: /') + '\nUser-agent: Googlebot\nAllow: /\n'],
   ['crawl-delay-ignored', 'warning', 'User-agent: Googlebot\nCrawl-delay: 10\nDisallow: /x\n', 2, 'User-agent: Bingbot\nCrawl-delay: 10\nDisallow: /x\n'],
   ['long-crawl-delay', 'warning', star('Crawl-delay: 120'), 2, star('Crawl-delay: 10')],

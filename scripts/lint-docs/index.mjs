@@ -70,23 +70,32 @@ ask the core's matcher, so the linter never disagrees with \`parse()\`.
   crawler: it only makes the line read the same for RFC 9309 crawlers and
   for people (a misspelt key Google accepts, a missing colon, \`Googlebot/2.1\`
   written \`Googlebot\`, a duplicate rule removed). \`robotsmatch lint --fix\`
-  applies them. The usage statements (\`Content-Signal\`, \`Content-Usage\`),
-  which Google does not read, get a safe fix only where what the line says
-  is plain (\`Train-AI=N\` written \`train-ai=n\`, \`ai-input=y\` written
-  \`ai-input=yes\`) and only when no preference their readers read today
-  changes; the fix's message says what they will then read.
+  applies them. A safe fix changes no usage reading either: repairs of the
+  usage statements (\`Content-Signal\`, \`Content-Usage\`), which Google does
+  not read, are unsafe fixes, since readers then read an entry they ignored
+  (\`ai_train=yes\` becomes a grant); their message says what they will read.
 - An **unsafe** fix changes what some crawler does, and its message says
-  exactly what: robotsmatch applies the fix to a copy of the file, parses it,
-  and compares every crawler's verdicts ("OrkashBot will then be disallowed
-  from /"). \`--fix --unsafe-fixes\` applies them too.
-- No fix ever disallows \`/\` for a crawler that was allowed it unless its
-  message says so; where the intent is not plain (a rule naming another
-  host, a pattern that looks like a host name, a browser's User-Agent
-  header) there is no fix. When the unsafe fixes together would do
-  something none of them says (two User-agent fixes that merge groups),
-  some are held back until the file is linted again. Property tests hold
-  all of this over generated files, the benchmark corpus and the
-  real-world-shaped fixtures.
+  exactly what, computed and never assumed: robotsmatch applies the fix to a
+  copy of the file, parses it, and compares the verdicts of every crawler of
+  the registry (each with its own choice of groups: fallback tokens, crawlers
+  such as AdsBot-Google that ignore \`*\`), every token the file names (as
+  Google reads it: \`MJ12bot\` is \`MJ\`) and \`*\` ("OrkashBot will then be
+  disallowed from /"). \`--fix --unsafe-fixes\` applies them too, and runs
+  until nothing changes, so one run does what several would.
+- No fix makes a crawler's verdict worse unless that was the line's plain
+  intent: where the intent is not plain (a rule naming another host, a
+  pattern that looks like a host name, a browser's User-Agent header, a
+  pattern with spaces whose parts would disallow the whole site) there is
+  no fix. All the fixes applied together (safe ones too) must do exactly
+  what each says alone; where they would not (two User-agent fixes that
+  merge groups, a duplicate removed from a group another fix splits), the
+  unsafe fixes involved are held back until the file is linted again.
+  Describing fixes stays linear in the file's size: past 256 KB of fixed
+  files read in one lint, the remaining unsafe fixes are offered on the
+  next run. Property tests hold all of this over generated files, the
+  benchmark corpus and the real-world-shaped fixtures
+  (test/lint-fix-effects.test.ts runs every fix alone and together against
+  the matcher).
 
 ## The codes
 ${tables}

@@ -218,11 +218,15 @@ export async function lintCommand(argv: string[]): Promise<number> {
         } else {
           let fixedText = text;
           let count = 0;
-          // A fix can reveal another (a split line's parts): a few passes.
-          for (let pass = 0; pass < 4; pass++) {
+          // A fix can reveal another (a split line's parts), and unsafe fixes held back because together
+          // they would do what none says are offered again: passes until nothing changes, so that one run
+          // reaches what more runs would (a text seen before ends it too; every pass applies a fix, so 64 is plenty).
+          const seen = new Set([fixedText]);
+          for (let pass = 0; pass < 64; pass++) {
             const diagnostics = pass === 0 ? result.diagnostics : lint(fixedText, lintOptions);
             const next = applyFixes(fixedText, diagnostics, { unsafe });
-            if (next === fixedText) break;
+            if (seen.has(next)) break;
+            seen.add(next);
             count += new Set(diagnostics.filter((d) => d.fix && (unsafe || d.fix.safety === 'safe')).map((d) => d.line)).size;
             fixedText = next;
           }

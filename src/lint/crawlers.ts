@@ -3,6 +3,11 @@
 // can replace it. Googlebot-Image follows the Googlebot group when the file
 // has none of its own, as Google's image crawler does.
 
+import { crawlerRegistry } from '../crawlers/registry.js';
+
+/** The tokens (lower-cased) of registry crawlers that ignore the `*` group (AdsBot-Google, Mediapartners-Google): a `*` rule is nothing to them. */
+export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.filter((c) => !c.obeysGlobalGroup).map((c) => c.tokens[0]!.toLowerCase()));
+
 export interface Crawler {
   token: string;
   /** The token whose group it follows when no group names it (before falling back to `*`). */
@@ -55,3 +60,22 @@ export function isSearchToken(token: string): boolean {
 export function isBrowserToken(token: string): boolean {
   return /^(Mozilla|Opera|Safari|Chrome|AppleWebKit|Dalvik|Lynx|Links)$/i.test(token);
 }
+
+/** Every product token the linter knows (its own list and the registry's), by lower-case form: a name near one of them and none itself is a typo. */
+export const ALL_TOKENS: ReadonlyMap<string, string> = /* @__PURE__ */ (() => {
+  const out = new Map(KNOWN_TOKENS);
+  for (const c of crawlerRegistry) for (const t of c.tokens) if (!out.has(t.toLowerCase())) out.set(t.toLowerCase(), t);
+  return out;
+})();
+
+/**
+ * Crawlers' names that are no product token, lower-cased: Google reads the
+ * leading letters, `-` and `_` only (`AI2Bot` as `AI`, `img2dataset` as
+ * `img`, `360Spider` as nothing). From the registry's User-Agent names and
+ * ai.robots.txt's list.
+ */
+export const CUT_NAMES: ReadonlySet<string> = /* @__PURE__ */ (() => {
+  const out = new Set(['ai2bot', 'ai2bot-dolma', 'img2dataset', '360spider', 'mj12bot', 'archive.org_bot']);
+  for (const c of crawlerRegistry) for (const t of c.userAgentTokens) if (/^[A-Za-z0-9._-]+$/.test(t) && /[0-9.]/.test(t)) out.add(t.toLowerCase());
+  return out;
+})();

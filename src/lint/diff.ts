@@ -100,9 +100,15 @@ export function diffModels(before: FileModel, after: FileModel, agents?: readonl
   const newSitemaps = sitemapsOf(after);
   return {
     agents: out,
-    sitemaps: { added: newSitemaps.filter((s) => !oldSitemaps.includes(s)), removed: oldSitemaps.filter((s) => !newSitemaps.includes(s)) },
+    sitemaps: { added: missingFrom(newSitemaps, oldSitemaps), removed: missingFrom(oldSitemaps, newSitemaps) },
     newlyDisallowed,
   };
+}
+
+/** The entries of `list` that are not in `other` (a set: 12,000 sitemaps take no longer than a comparison each). */
+function missingFrom(list: readonly string[], other: readonly string[]): string[] {
+  const have = new Set(other);
+  return list.filter((s) => !have.has(s));
 }
 
 /** `*`, then every token either file names (as the new file spells it, else the old). */
@@ -215,7 +221,8 @@ const ruleText = (r: { type: string; pattern: string }) => quote(`${r.type === '
 /** "a", "a and b", "a, b and 3 more". */
 export function listOf(items: readonly string[], max = 3, more = 'more'): string {
   if (items.length <= max) return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-  return `${items.slice(0, max).join(', ')} and ${items.length - max} ${more}`;
+  const left = items.length - max;
+  return `${items.slice(0, max).join(', ')} and ${left} ${left === 1 ? more.replace(/s$/, '') : more}`;
 }
 
 /** Who `*` stands for: the crawlers of the fixed set that follow the `*` group in this file. */
@@ -257,46 +264,6 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   say(blocked, 'no longer fetch');
   say(freed, 'now fetch');
   return out.map((s) => s[0]!.toUpperCase() + s.slice(1));
-}
-
-/**
- * The crawlers a one-line change is described for: `*`, every token either
- * file names, and the fixed set's crawlers that follow a named group
- * (Googlebot-Image following Googlebot's).
- */
-export function fixAgents(before: FileModel, after: FileModel): string[] {
-  const out = defaultAgents(before, after);
-  const have = new Set(out.map((a) => a.toLowerCase()));
-  for (const c of CRAWLERS) {
-    if (have.has(c.token.toLowerCase())) continue;
-    if (before.groupsFor(before.agentFor(c.token)) !== before.star || after.groupsFor(after.agentFor(c.token)) !== after.star) out.push(c.token);
-  }
-  return out;
-}
-
-/** What a change does, one sentence per change, crawlers with the same change together: "OrkashBot will then be disallowed from /." */
-export function consequences(result: RobotsDiff, after: FileModel): string {
-  const byPhrase = new Map<string, string[]>();
-  for (const d of result.agents) {
-    const who = d.agent === '*' ? starName(after) : d.agent;
-    const blocked = d.changes.filter((c) => c.before.allowed && !c.after.allowed).map(placeOf);
-    const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed).map(placeOf);
-    const parts: string[] = [];
-    // Disallowed from `/`: that says it all.
-    if (blocked.includes('/')) parts.push('be disallowed from /');
-    else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
-    if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
-    if (!parts.length) continue;
-    const phrase = parts.join(' and ');
-    const list = byPhrase.get(phrase);
-    if (list) list.push(who);
-    else byPhrase.set(phrase, [who]);
-  }
-  if (!byPhrase.size) return 'No crawler\'s verdict changes on the paths this file names.';
-  return [...byPhrase].map(([phrase, who]) => {
-    const s = `${listOf(who, 4, 'more crawlers')} will then ${phrase}`;
-    return s[0]!.toUpperCase() + s.slice(1);
-  }).join('. ') + '.';
 }
 
 /**

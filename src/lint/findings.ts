@@ -4,8 +4,9 @@
 // only once it is known which diagnostics are reported.
 
 import { CODES, message, type DiagnosticCode } from './codes.js';
-import { describeUnsafe, MAX_DESCRIBED_FIXES, undeclaredBlocks } from './fixes.js';
-import type { FileModel } from './model.js';
+import { applyFixes, applyOne, MAX_BYTES_READ, MAX_DESCRIBED_FIXES } from './fixes.js';
+import { FileModel } from './model.js';
+import { crawlersFor, effects, pathsFor, Reading, sayEffects, type Who } from './effects.js';
 import { rewriteLine } from './rewrite.js';
 import type { Diagnostic, Fix } from './types.js';
 
@@ -13,6 +14,8 @@ interface PendingFix {
   diagnostic: Diagnostic;
   lines: string[];
   what: string;
+  /** What to say when no crawler's verdict changes (a line that decides no URL). */
+  said?: string | undefined;
 }
 
 export interface SafeEdit {
@@ -29,6 +32,9 @@ export interface Place {
 }
 
 const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
+
+/** A line with a key that makes or fills a group. */
+const DIRECTIVE = /^\s*(user-agent|allow|disallow)\s*:/i;
 
 const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
 
@@ -97,19 +103,15 @@ export class Findings {
   }
 
   /**
-   * A fix that changes what some crawler does. Its message is `what` and,
-   * unless `said` gives it (for lines that decide no URL, like a Sitemap),
+   * A fix that changes what some crawler does. Its message is `what` and
    * what crawlers will then do differently, worked out once the diagnostic
-   * is known to be reported.
+   * is known to be reported; `said` is what to say instead when no
+   * crawler's verdict changes (a Sitemap or Crawl-delay line).
    */
   unsafe(d: Diagnostic, lines: string[], what: string, said?: string): void {
     if (!this.canFix(d.line)) return;
     this.#check(d, 'unsafe');
-    if (said !== undefined) {
-      d.fix = { safety: 'unsafe', lines, message: `${sentence(what)} ${sentence(said)}` };
-      return;
-    }
-    this.#pending.push({ diagnostic: d, lines, what });
+    this.#pending.push({ diagnostic: d, lines, what, said });
   }
 
   /** Drops a finding another one says more precisely (`unsupported-key` beside `crawl-delay-ignored`). */
@@ -125,28 +127,97 @@ export class Findings {
 
   /**
    * Describes the unsafe fixes of the diagnostics kept (at most
-   * MAX_DESCRIBED_FIXES; the rest get none). Each is described alone; when
-   * applying them all together would disallow `/` for a crawler that none of
-   * them names (two User-agent fixes that merge groups, a duplicate removed
-   * from a group another fix splits), unsafe fixes are withdrawn,
-   * last first, until it would not: a later lint offers them again, described
-   * against the file as it then is.
+   * MAX_DESCRIBED_FIXES; the rest get none), each by its effect alone on
+   * every crawler. Then all the fixes are applied together (safe ones too):
+   * where a crawler's verdict on some path changes in a way no fix says, or
+   * a change a fix promises does not happen (a duplicate removed from a
+   * group another fix splits), the unsafe fixes that touch that crawler are
+   * withdrawn, last first, until the whole does what the messages say. A
+   * later lint offers them again, described against the file as it then is.
    */
   describeFixes(kept: readonly Diagnostic[]): void {
     const keptSet = new Set(kept);
-    const described: Diagnostic[] = [];
-    for (const p of this.#pending) {
-      if (!keptSet.has(p.diagnostic)) continue;
-      if (described.length >= MAX_DESCRIBED_FIXES) break;
-      p.diagnostic.fix = { safety: 'unsafe', lines: p.lines, message: describeUnsafe(this.model, this.text!, p.diagnostic.line, p.lines, sentence(p.what)) };
-      described.push(p.diagnostic);
+    const pending = this.#pending.filter((p) => keptSet.has(p.diagnostic)).slice(0, MAX_DESCRIBED_FIXES);
+    if (!pending.length) return;
+    const text = this.text!;
+    const base = new Reading(this.model);
+    const made: FileModel[] = [];
+    const open = (body: string) => {
+      const m = new FileModel(body, { maxBytes: this.model.maxBytes });
+      made.push(m);
+      return new Reading(m);
+    };
+    try {
+      let described: { diagnostic: Diagnostic; reading: Reading; inertRule: boolean }[] = [];
+      // Each description reads the whole fixed file: past a budget of bytes read, the rest get no fix this
+      // time (lint stays linear in the file's size; applying the fixes offered and linting again offers them).
+      let read = 0;
+      for (const p of pending) {
+        if (described.length > 0 && read + text.length > MAX_BYTES_READ) {
+          for (const q of pending.slice(pending.indexOf(p))) delete q.diagnostic.fix;
+          break;
+        }
+        read += text.length;
+        const reading = open(applyOne(text, p.diagnostic.line, p.lines));
+        const list = effects(base, reading, crawlersFor([this.model, reading.model]));
+        const said = list.length === 0 && p.said !== undefined ? sentence(p.said) : sayEffects(list);
+        p.diagnostic.fix = { safety: 'unsafe', lines: p.lines, message: `${sentence(p.what)} ${said}` };
+        // A rule or User-agent line that changes nothing alone (a rule before any group) may change a lot beside another fix.
+        const inertRule = list.length === 0 && p.lines.some((x) => DIRECTIVE.test(x));
+        described.push({ diagnostic: p.diagnostic, reading, inertRule });
+      }
+      const safe = kept.filter((d) => d.fix?.safety === 'safe');
+      while (described.length && described.length + safe.length >= 2) {
+        const together = open(applyFixes(text, [...safe, ...described.map((x) => x.diagnostic)], { unsafe: true }));
+        const culprits = this.#broken(base, together, described.map((x) => x.reading));
+        if (!culprits.length) break;
+        // Withdrawn first: the rules that do nothing alone; else the fixes that touch the crawler but the
+        // first of them (fixes that each join the next lines to a group: the first is offered, the next run
+        // offers the one after it), or that one when it is alone. At most a few rounds, each a parse.
+        const inert = described.map((x, i) => (x.inertRule ? i : -1)).filter((i) => i >= 0);
+        const out = new Set(inert.length ? inert : culprits.length > 1 ? culprits.slice(1) : culprits);
+        for (const x of described.filter((_, i) => out.has(i))) delete x.diagnostic.fix;
+        described = described.filter((_, i) => !out.has(i));
+      }
+    } finally {
+      for (const m of made) m.dispose();
     }
-    // Alone, each is described; together with the others (safe ones too, described against the file as it is) they may do more.
-    const fixes = kept.filter((d) => d.fix).length;
-    while (described.length >= 1 && fixes >= 2) {
-      const undeclared = undeclaredBlocks(this.model, this.text!, kept);
-      if (undeclared.length === 0) break;
-      delete described.pop()!.fix;
+  }
+
+  /**
+   * The unsafe fixes (indexes into `alone`) that touch a crawler for which
+   * applying everything together does something the fixes alone do not
+   * say; empty when the whole does exactly what they say.
+   */
+  #broken(base: Reading, together: Reading, alone: Reading[]): number[] {
+    const crawlers = crawlersFor([base.model, together.model, ...alone.map((r) => r.model)]);
+    const classes = new Map<string, Who>();
+    for (const who of crawlers) {
+      const key = [base.key(who), together.key(who), ...alone.map((r) => r.key(who))].join('|');
+      if (!classes.has(key)) classes.set(key, who);
     }
+    const culprits = new Set<number>();
+    for (const who of classes.values()) {
+      const k0 = base.key(who);
+      const sig0 = base.signature(k0);
+      const touching = alone.map((r, i) => (r.signature(r.key(who)) !== sig0 ? i : -1)).filter((i) => i >= 0);
+      const kc = together.key(who);
+      if (!touching.length && together.signature(kc) === sig0) continue;
+      const { paths } = pathsFor([base.patterns(k0), together.patterns(kc), ...touching.map((i) => alone[i]!.patterns(alone[i]!.key(who)))]);
+      const joined = paths.join('\n');
+      const v0 = base.verdicts(who, joined);
+      const vc = together.verdicts(who, joined);
+      const vi = touching.map((i) => alone[i]!.verdicts(who, joined));
+      let ok = true;
+      for (let p = 0; p < paths.length && ok; p++) {
+        const said = vi.filter((v) => v[p] !== v0[p]);
+        if (vc[p] !== v0[p] && !said.some((v) => v[p] === vc[p])) ok = false; // a change no fix says
+        if (said.some((v) => v[p] !== vc[p])) ok = false; // a change a fix says that does not happen
+      }
+      if (ok) continue;
+      // Safe fixes alone never change a verdict: the unsafe ones that touch this crawler are to blame (all of them if none does).
+      for (const i of touching.length ? touching : alone.map((_, i) => i)) culprits.add(i);
+    }
+    return [...culprits].sort((a, b) => a - b);
   }
 }

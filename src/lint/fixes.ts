@@ -4,8 +4,6 @@
 // byte order mark before the first line stays where it is.
 
 import { typeError } from '../common/errors.js';
-import { consequences, diffModels, fixAgents, starName } from './diff.js';
-import { FileModel } from './model.js';
 import type { Diagnostic, Fix } from './types.js';
 
 export interface ApplyOptions {
@@ -71,46 +69,10 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[], opt
 /** Most unsafe fixes one lint() describes (each is a parse of the fixed file); past this, they are dropped. */
 export const MAX_DESCRIBED_FIXES = 40;
 
-/**
- * The message of an unsafe fix: `what` it does, then what crawlers will do
- * differently, found by parsing the file with this one fix applied and
- * comparing every crawler's verdicts on the paths either file names.
- */
-export function describeUnsafe(model: FileModel, text: string, line: number, lines: string[], what: string): string {
-  const fixed = applyFixes(text, [{ line, severity: 'info', code: 'modes-differ', message: '', fix: { safety: 'safe', lines, message: '' } }]);
-  const after = new FileModel(fixed, { maxBytes: model.maxBytes });
-  try {
-    return `${what} ${consequences(diffModels(model, after, fixAgents(model, after)), after)}`;
-  } finally {
-    after.dispose();
-  }
-}
+/** Most bytes of fixed files one lint() reads to describe unsafe fixes (at least one fix is described). */
+export const MAX_BYTES_READ = 256 * 1024;
 
-/** Does a fix's message say that `agent` will be disallowed from `/`? */
-function declares(message: string, agent: string, star: string): boolean {
-  for (const m of message.matchAll(/(?:^|\. )([^.]*?) will then be disallowed from \/(?:\.| and)/g)) {
-    const who = m[1]!;
-    if (agent === '*' ? who.includes(star) || who.includes('Crawlers with no group of their own') : who.toLowerCase().split(/, | and /).some((w) => w.trim() === agent.toLowerCase())) return true;
-  }
-  return false;
-}
-
-/**
- * The crawlers for which applying every fix of `diagnostics` (safe and
- * unsafe) disallows `/`, though it was allowed and no fix says so.
- */
-export function undeclaredBlocks(model: FileModel, text: string, diagnostics: readonly Diagnostic[]): string[] {
-  const fixed = applyFixes(text, diagnostics, { unsafe: true });
-  const after = new FileModel(fixed, { maxBytes: model.maxBytes });
-  try {
-    const result = diffModels(model, after, fixAgents(model, after));
-    const messages = diagnostics.filter((d) => d.fix?.safety === 'unsafe').map((d) => d.fix!.message);
-    const star = starName(after);
-    return result.agents
-      .filter((a) => a.changes.some((c) => c.path === '/' && c.before.allowed && !c.after.allowed))
-      .map((a) => a.agent)
-      .filter((agent) => !messages.some((m) => declares(m, agent, star)));
-  } finally {
-    after.dispose();
-  }
+/** The text with one line replaced by `lines`. */
+export function applyOne(text: string, line: number, lines: string[]): string {
+  return applyFixes(text, [{ line, severity: 'info', code: 'modes-differ', message: '', fix: { safety: 'safe', lines, message: '' } }]);
 }

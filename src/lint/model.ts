@@ -6,7 +6,7 @@
 
 // The package entry, not its modules: robotsmatch/lint shares the main
 // entry's core (the build keeps this import as an import of the package).
-import { lines, parse, type Mode, type Robots, type RobotsLine } from '../index.js';
+import { crawlDelay, lines, parse, type Mode, type Robots, type RobotsLine } from '../index.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { CRAWLERS } from './crawlers.js';
 import type { LintSource } from './types.js';
@@ -94,7 +94,18 @@ export class FileModel {
   /** Line `n` (1-based) as Google reads it. */
   line(n: number): RobotsLine | undefined {
     const at = this.lines[n - 1];
-    return at?.line === n ? at : this.lines.find((l) => l.line === n);
+    if (at?.line === n) return at;
+    // Lines are in order: a binary search, not a scan (a lookup per rule of a large file).
+    let lo = 0;
+    let hi = this.lines.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const l = this.lines[mid]!;
+      if (l.line === n) return l;
+      if (l.line < n) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   /** Every line as RFC 9309 crawlers read it (read on first use). */
@@ -133,16 +144,30 @@ export class FileModel {
   }
 
   /**
-   * The name a file uses for a token: its first User-agent line's value when
-   * that is a crawler's name (`MJ12bot`, which Google reads as `MJ`), else
-   * the token as that line spells it.
+   * The token as Google reads it, spelt as the file's first User-agent line
+   * naming it spells it: `MJ` for `MJ12bot` (Google reads the leading run of
+   * letters, `-` and `_`). Verdicts are asked with it, so they are Google's.
    */
   nameOf(token: string): string {
-    const groups = this.named.get(token.toLowerCase());
-    if (!groups) return token;
-    const line = this.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
+    return this.#firstLine(token)?.agent ?? token;
+  }
+
+  /** How messages name a token: as Google reads it, with the name written when that is longer (`MJ` (written `MJ12bot`)). */
+  displayName(token: string): string {
+    const line = this.#firstLine(token);
     if (!line) return token;
-    return /^[A-Za-z0-9._-]+$/.test(line.value!) ? line.value! : line.agent!;
+    return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!) ? `${line.agent} (written \`${line.value}\`)` : line.agent!;
+  }
+
+  #firstLine(token: string): RobotsLine | undefined {
+    const groups = this.named.get(token.toLowerCase());
+    if (!groups) return undefined;
+    return this.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
+  }
+
+  /** The Crawl-delay for `token` as the crawlers that honour it read it (crawlDelay(), records of User-agent lines). */
+  delayFor(token: string): number | undefined {
+    return crawlDelay(this.robots, token);
   }
 
   dispose(): void {

@@ -4,7 +4,8 @@
 // and crawlers named in more than one group.
 
 import { productToken } from '../../rules/agent.js';
-import { isBrowserToken, KNOWN_TOKENS } from '../crawlers.js';
+import { ALL_TOKENS, CUT_NAMES, isBrowserToken, KNOWN_TOKENS } from '../crawlers.js';
+import { closest } from '../closest.js';
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { joinedParts } from './lines.js';
@@ -34,6 +35,33 @@ export function checkAgents(f: Findings): void {
   repeated(f);
 }
 
+/** Dashes that look like `-` and are not (U+2010 to U+2015, minus sign, small and full-width hyphen-minus). */
+const LOOKALIKE = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/;
+const LOOKALIKE_ALL = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
+const HYPHENS: Record<string, string> = { '\u2010': 'hyphen', '\u2011': 'non-breaking hyphen', '\u2012': 'figure dash', '\u2013': 'en dash', '\u2014': 'em dash', '\u2212': 'minus sign', '\uff0d': 'full-width hyphen-minus' };
+
+/** Known crawlers whose names are no product token (digits or dots in them): Google reads them shorter. */
+function cutName(value: string): boolean {
+  return CUT_NAMES.has(value.toLowerCase());
+}
+
+/** misspelt-crawler: a plain name that no crawler has, a typo or a cut of a known crawler's token (`Duckduckgo`, `Baidu`, `CCBots`). */
+function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): void {
+  const lower = value.toLowerCase();
+  if (lower.length < 5 || ALL_TOKENS.has(lower)) return;
+  // A known token's own product (`SemrushBot-SA`, `Googlebot-Foo`): a name of its own, not a typo.
+  for (const t of ALL_TOKENS.keys()) if (lower.startsWith(t) && /[-_]/.test(lower[t.length] ?? '')) return;
+  let meant: string | undefined;
+  // A cut of a known token (`Baidu` for `Baiduspider`): the shortest such.
+  for (const t of ALL_TOKENS.keys()) if (t.startsWith(lower) && (!meant || t.length < meant.length)) meant = t;
+  // A typo (`CCBots`, `Duckduckgo`) keeps the name's first four letters: `Zealbot` is not `PetalBot`.
+  meant ??= lower.length >= 6 && !/[-_]/.test(lower) ? closest(lower, [...ALL_TOKENS.keys()].filter((t) => t.slice(0, 4) === lower.slice(0, 4))) : undefined;
+  if (!meant) return;
+  void shared;
+  if (l.group !== undefined && f.model.groups[l.group]?.tokens.includes(meant)) return; // the group names it too: it follows the group
+  f.add('misspelt-crawler', l.line, { token: value, meant: ALL_TOKENS.get(meant)! });
+}
+
 /** What a line that names no crawler does: nothing to its group when others name crawlers, else leaves it to no one. */
 function namesNone(shared: boolean, named?: string): string {
   return shared
@@ -51,7 +79,20 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
     f.add('empty-user-agent', l.line);
     return;
   }
-  if (value === '*' || PLAIN.test(value)) return;
+  const lookalike = LOOKALIKE.exec(value);
+  if (lookalike) {
+    // `Perplexity‑User` with U+2011: Google reads the name up to it.
+    const meant = value.replace(LOOKALIKE_ALL, '-');
+    const code = lookalike[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    const d = f.add('lookalike-character', l.line, { value: short(value), what: `U+${code} (${HYPHENS[lookalike[0]] ?? 'a dash'})`, token: token || '(no name)', meant }, place);
+    f.unsafe(d, [rewriteValue(l, meant)], `Writes \`${meant}\` with a plain \`-\``);
+    return;
+  }
+  if (value === '*') return;
+  if (PLAIN.test(value)) {
+    misspelt(f, l, value, shared);
+    return;
+  }
   if (token === '*') {
     // `* text`: Google reads `*`; RFC 9309 crawlers read no name.
     const d = f.add('modes-differ', l.line, { how: `Google reads \`${value}\` as \`*\` (every crawler); RFC 9309 crawlers read it as naming no crawler` }, place);
@@ -78,7 +119,8 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
       const d = f.add('wildcard-in-user-agent', l.line, { value, effect: namesNone(shared, named) }, place);
       if (named) f.unsafe(d, [rewriteValue(l, named)], `Names \`${named}\` without the \`*\``);
     }
-    return; // `008`, `360Spider`: the crawler with that name matches it
+    if (cutName(value)) f.add('agent-name-cut', l.line, { value, read: 'no name at all', effect: `for parsers that read names as Google's does, ${namesNone(shared)}` }, place);
+    return; // `008`: the crawler with that name matches it
   }
   const rest = value.slice(token.length);
   if (/^(\/v?\d[\w.-]*(\s*\(.*\))?|\*+|\s*\(.*\))$/.test(rest)) {
@@ -87,7 +129,17 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
     f.safe(d, { value: token }, `Writes the product token, \`${token}\`, alone, as Google already reads it`);
     return;
   }
-  if (/^[A-Za-z0-9._/-]/.test(rest)) return; // MJ12bot, Mail.ru, larbin_2.6.2, toCrawl/UrlDispatcher: their crawlers match them
+  if (/^[A-Za-z0-9._/-]/.test(rest)) {
+    // A known crawler whose name is no product token (`AI2Bot`, `img2dataset`): say what Google reads.
+    if (cutName(value)) {
+      f.add('agent-name-cut', l.line, {
+        value,
+        read: `\`${token}\``,
+        effect: `parsers that read names as Google's does match this group as \`${token}\`, and crawlers that compare the whole name may not match it at all`,
+      }, place);
+    }
+    return; // Mail.ru, larbin_2.6.2, toCrawl/UrlDispatcher: their crawlers match them
+  }
   if (/^\s/.test(rest)) words(f, l, value, token, place);
 }
 
@@ -110,6 +162,12 @@ function words(f: Findings, l: RobotsLine, value: string, token: string, place: 
 function repeated(f: Findings): void {
   const m = f.model;
   const first = new Map<string, { group: number; line: number }>();
+  // A group the same as an earlier one (its names, rules and other lines): one note, not a warning per name.
+  const text = (g: number) => {
+    const group = m.groups[g]!;
+    return [[...group.tokens].sort().join(' '), ...group.rules.map((r) => `${r.kind} ${r.value}`), ...group.others.map((o) => `${o.key?.toLowerCase()} ${o.value}`)].join('\n');
+  };
+  const noted = new Set<number>();
   for (const l of m.lines) {
     if (l.kind !== 'user-agent' || l.group === undefined || l.group < 0) continue;
     const token = (l.agent ?? '').toLowerCase();
@@ -119,8 +177,11 @@ function repeated(f: Findings): void {
       first.set(token, { group: l.group, line: l.line });
       continue;
     }
-    if (seen.group === l.group) continue;
-    f.add('repeated-agent', l.line, { who: token === '*' ? '`*`' : `\`${l.agent}\``, first: seen.line });
+    if (seen.group === l.group || noted.has(l.group)) continue;
+    if (text(seen.group) === text(l.group)) {
+      noted.add(l.group);
+      f.add('duplicate-group', l.line, { first: m.groups[seen.group]!.agents[0]!.line });
+    } else f.add('repeated-agent', l.line, { who: token === '*' ? '`*`' : `\`${l.agent}\``, first: seen.line });
     seen.group = l.group; // once per later group
   }
 }

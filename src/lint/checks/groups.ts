@@ -4,9 +4,10 @@
 // group reads or that starve it, and rules repeated or contradicted within
 // a group.
 
-import { CRAWLERS, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
+import { CRAWLERS, IGNORES_STAR, isBrowserToken, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
 import { listOf } from '../diff.js';
 import type { Findings } from '../findings.js';
+import { didYouMean } from './lines.js';
 import { samplePath, type FileModel, type Group, type RobotsLine } from '../model.js';
 
 export function checkGroups(f: Findings): void {
@@ -16,8 +17,11 @@ export function checkGroups(f: Findings): void {
   for (const group of m.groups) {
     if (!group) continue;
     rulesWithin(f, group);
-    crawlDelay(f, group);
+    delayMerged(f, group);
   }
+  crawlDelays(f);
+  allowCancels(f);
+  afterBlankLine(f);
 }
 
 /** Rules that allow everything: an empty Disallow, or Allow: / (or /*, *). */
@@ -37,7 +41,7 @@ function escapes(f: Findings): void {
   const seen = new Set<string>();
   for (const g of m.star) {
     for (const r of m.groups[g]!.rules) {
-      if (r.kind !== 'disallow' || blocksRoot(r)) continue;
+      if (r.kind !== 'disallow' || blocksRoot(r) || /[{}"<>`\\\s]/.test(r.value!)) continue; // a pattern that never matches keeps nobody out
       const p = samplePath(r.value!);
       if (p === undefined || p === '/' || seen.has(p)) continue;
       seen.add(p);
@@ -51,6 +55,8 @@ function escapes(f: Findings): void {
   // One finding per set of groups followed: crawlers named together are reported together.
   const bySet = new Map<string, string[]>();
   for (const token of m.named.keys()) {
+    // Not for a browser's name (`Mozilla`: no crawler), nor for crawlers that never follow `*` anyway (AdsBot-Google).
+    if (isBrowserToken(token) || IGNORES_STAR.has(token)) continue;
     const key = m.named.get(token)!.join(',');
     const list = bySet.get(key);
     if (list) list.push(token);
@@ -64,7 +70,7 @@ function escapes(f: Findings): void {
     const escaped: RobotsLine[] = [];
     for (let i = 0; i < paths.length; i++) if (starVerdicts[i] === 0 && own[i] === 1) escaped.push(starRules[i]!);
     if (escaped.length === 0) continue;
-    const names = tokens.map((t) => m.nameOf(t));
+    const names = tokens.map((t) => m.displayName(t));
     const one = names.length === 1;
     const params = {
       who: listOf(names.map((n) => n), 3, 'more crawlers'),
@@ -101,12 +107,141 @@ function disallowAll(f: Findings): void {
   if (root.allowed) return;
   const rule = starRules.find((r) => r.line === root.line)!;
   const following = CRAWLERS.filter((c) => !c.fallback && m.groupsFor(m.agentFor(c.token)) === m.star).map((c) => c.token);
-  const free = [...m.named.keys()].filter((t) => robots.check('/', m.nameOf(t)).allowed).map((t) => m.nameOf(t));
+  const free = [...m.named.keys()].filter((t) => !isBrowserToken(t) && robots.check('/', m.nameOf(t)).allowed).map((t) => m.displayName(t));
   f.add('disallow-all', rule.line, {
     who: following.length ? `${following.join(', ')} and every other crawler without a group of its own` : 'Every crawler without a group of its own',
     rule: `Disallow: ${rule.value}`,
     except: free.length ? ` (only ${listOf(free, 3, 'more crawlers')}, named in ${free.length === 1 ? 'a group' : 'groups'} of ${free.length === 1 ? 'its' : 'their'} own, may fetch)` : '',
   });
+}
+
+const ruleText = (r: RobotsLine) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.value}`;
+
+/**
+ * delay-group-merged: User-agent lines with a Crawl-delay (or another key)
+ * and no rule, then more User-agent lines. Google reads one group, so the
+ * first crawlers follow the rules written for the next (bingbot blocked
+ * with the bad bots below it).
+ */
+function delayMerged(f: Findings, group: Group): void {
+  const m = f.model;
+  if (group.rules.length === 0 || group.agents.length < 2) return;
+  const firstRule = group.rules[0]!.line;
+  const agents = group.agents.filter((a) => a.line < firstRule);
+  let cut = -1;
+  for (let i = 1; i < agents.length && cut < 0; i++) {
+    for (let n = agents[i - 1]!.line + 1; n < agents[i]!.line; n++) {
+      const o = m.line(n);
+      // A usage line between them is usage-joins-groups' to say.
+      if (o?.kind === 'other' && !/^(content-signal|content-usage|license)$/i.test(o.key ?? '')) cut = i;
+    }
+  }
+  if (cut < 0) return;
+  const before = agents.slice(0, cut).filter((a) => a.agent);
+  const after = agents.slice(cut);
+  if (!before.length || before.some((a) => a.agent === '*') || after.some((a) => a.agent === '*')) return; // joined to `*`: what they follow anyway
+  const names = [...new Set(before.map((a) => m.displayName(a.agent!).replace(/^[^ ]+/, (t) => `\`${t}\``)))];
+  const one = names.length === 1;
+  const blocked = !m.robots.check('/', m.nameOf(before[0]!.agent!)).allowed;
+  f.add('delay-group-merged', before[0]!.line, {
+    who: listOf(names, 3, 'more crawlers'),
+    has: one ? 'has' : 'have',
+    them: one ? 'it' : 'them',
+    they: one ? 'it' : 'they',
+    follow: one ? 'follows' : 'follow',
+    next: after[0]!.line,
+    rules: listOf(group.rules.map((r) => `\`${ruleText(r)}\``), 2, 'more'),
+    effect: blocked ? `, and may fetch no URL of this site` : '',
+  });
+}
+
+/** allow-cancels-disallow: a Disallow that an Allow in another group naming the same crawlers outweighs (a prepended `User-agent: *` / `Allow: /`). */
+function allowCancels(f: Findings): void {
+  const m = f.model;
+  const sets = new Map<string, string[]>();
+  if (m.star.length > 1) sets.set(m.star.join(','), ['*']);
+  for (const [token, groups] of m.named) {
+    if (groups.length < 2) continue;
+    const key = groups.join(',');
+    const list = sets.get(key);
+    if (list) list.push(token);
+    else sets.set(key, [token]);
+  }
+  for (const [key, tokens] of sets) {
+    const groups = key.split(',').map(Number);
+    const agent = tokens[0] === '*' ? '*' : m.nameOf(tokens[0]!);
+    const byLine = new Map<number, number>();
+    for (const g of groups) for (const r of m.groups[g]!.rules) byLine.set(r.line, g);
+    // The Disallow rules' sample paths, matched in one call; only the allowed ones are asked which line decides.
+    const rules: RobotsLine[] = [];
+    const paths: string[] = [];
+    for (const g of groups) {
+      for (const r of m.groups[g]!.rules) {
+        if (r.kind !== 'disallow' || !r.value) continue;
+        const p = samplePath(r.value);
+        if (p === undefined || p.startsWith('//')) continue; // `//edit` would read as a host
+        rules.push(r);
+        paths.push(p);
+      }
+    }
+    if (!rules.length) continue;
+    const matcher = m.robots.forAgent(agent);
+    let allowed: Uint8Array;
+    try {
+      allowed = matcher.matchLines(paths.join('\n'));
+    } finally {
+      matcher.dispose();
+    }
+    const byGroup = new Map<number, { cancelled: RobotsLine[]; by: RobotsLine }>();
+    for (let i = 0; i < rules.length; i++) {
+      if (allowed[i] !== 1) continue;
+      const r = rules[i]!;
+      const g = byLine.get(r.line)!;
+      const v = m.robots.check(`https://example.com${paths[i]}`, agent); // a full URL: the path is never read as a host
+      const winner = v.line === undefined ? undefined : m.line(v.line);
+      // An Allow outweighs a Disallow that matches only when its pattern is as long (sample paths aside).
+      if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g || (winner.value ?? '').length < r.value!.length) continue;
+      const entry = byGroup.get(g) ?? { cancelled: [], by: winner };
+      entry.cancelled.push(r);
+      byGroup.set(g, entry);
+    }
+    for (const { cancelled, by } of byGroup.values()) {
+      if (!cancelled.length || !by) continue;
+      const one = tokens.length === 1;
+      f.add('allow-cancels-disallow', cancelled[0]!.line, {
+        who: tokens[0] === '*' ? '`*`' : listOf(tokens.map((t) => `\`${m.displayName(t)}\``), 3, 'more crawlers'),
+        is: one ? 'is' : 'are',
+        allow: ruleText(by),
+        line: by.line,
+        they: tokens[0] === '*' ? 'every crawler without a group of its own' : one ? 'it' : 'they',
+        paths: listOf(cancelled.map((r) => r.value!), 3, 'more paths'),
+      });
+    }
+  }
+}
+
+/** rule-after-blank-line: rules after a blank line and no User-agent line, which join a named crawler's group above (whose rules came before the blank line). */
+function afterBlankLine(f: Findings): void {
+  const m = f.model;
+  let blank = false;
+  let lastKeyed: RobotsLine | undefined;
+  for (const l of m.lines) {
+    if (l.kind === 'empty') {
+      blank = true;
+      continue;
+    }
+    // Sitemap and other keys between: the group's rules may start after them (`User-agent: Googlebot`, Sitemaps, a blank line, rules).
+    if (l.kind !== 'user-agent' && l.kind !== 'allow' && l.kind !== 'disallow') continue;
+    if ((l.kind === 'allow' || l.kind === 'disallow') && blank && lastKeyed && lastKeyed.kind !== 'user-agent' && l.group !== undefined && l.group >= 0) {
+      const group = m.groups[l.group]!;
+      if (!group.tokens.includes('*') && group.agents.length) {
+        const names = [...new Set(group.tokens.filter((t) => t !== '').map((t) => m.displayName(t)))];
+        f.add('rule-after-blank-line', l.line, { group: group.agents[0]!.line, who: listOf(names, 3, 'more crawlers') });
+      }
+    }
+    blank = false;
+    lastKeyed = l;
+  }
 }
 
 /** duplicate-rule and conflicting-rules within one group. */
@@ -125,7 +260,8 @@ function rulesWithin(f: Findings, group: Group): void {
     const same = entry[kind];
     if (same) {
       const d = f.add('duplicate-rule', r.line, { first: same });
-      f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
+      // Not when a line between reads like a User-agent line Google misses (`\u200dUser-agent: ClaudeBot`): the rule is that crawler's.
+      if (!meantAgentBetween(f.model, same, r.line)) f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
       continue;
     }
     const opposite = entry[kind === 'allow' ? 'disallow' : 'allow'];
@@ -134,15 +270,53 @@ function rulesWithin(f: Findings, group: Group): void {
   }
 }
 
-/** crawl-delay-ignored and long-crawl-delay. */
-function crawlDelay(f: Findings, group: Group): void {
-  for (const o of group.others) {
-    if ((o.key ?? '').toLowerCase() !== 'crawl-delay') continue;
+/** The lines Google does not read as User-agent that were meant as one (`\u200dUser-agent: ClaudeBot`), once per model. */
+const meantAgents = new WeakMap<FileModel, number[]>();
+
+/** Is there, between lines `from` and `to`, a line Google does not read as User-agent that was meant as one? */
+function meantAgentBetween(m: FileModel, from: number, to: number): boolean {
+  let list = meantAgents.get(m);
+  if (!list) {
+    list = m.lines.filter((l) => (l.kind === 'other' || l.kind === 'invalid') && l.key !== undefined && didYouMean(l.key) === 'User-agent').map((l) => l.line);
+    meantAgents.set(m, list);
+  }
+  return list.some((n) => n > from && n < to);
+}
+
+/** A token no group or record names: asks for the delay of every crawler without a record of its own. */
+const NOBODY = 'robotsmatch-unnamed-crawler';
+
+/**
+ * The User-agent lines a Crawl-delay line belongs to as the crawlers that
+ * honour it read it (crawlDelay()): the run of them directly above it, past
+ * any other lines of the record.
+ */
+function recordOf(m: FileModel, index: number): RobotsLine[] {
+  const all = m.lines;
+  let i = index - 1;
+  while (i >= 0 && all[i]!.kind !== 'user-agent') i--;
+  const out: RobotsLine[] = [];
+  for (; i >= 0; i--) {
+    const l = all[i]!;
+    if (l.kind === 'user-agent') out.unshift(l);
+    else if (l.kind !== 'empty' && l.kind !== 'comment') break;
+  }
+  return out;
+}
+
+/** crawl-delay-ignored and long-crawl-delay, for the crawlers crawlDelay() gives the delay to. */
+function crawlDelays(f: Findings): void {
+  const m = f.model;
+  for (let i = 0; i < m.lines.length; i++) {
+    const o = m.lines[i]!;
+    if (o.kind !== 'other' || (o.key ?? '').toLowerCase() !== 'crawl-delay') continue;
     const value = o.value ?? '';
     if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) continue; // crawl-delay-invalid
-    const tokens = group.tokens.filter((t) => t !== '');
+    const record = recordOf(m, i);
+    const agents = record.filter((a) => a.agent);
+    const tokens = agents.map((a) => a.agent!.toLowerCase());
     if (tokens.length > 0 && tokens.every((t) => isGoogleToken(t) || isYandexToken(t))) {
-      const names = [...new Set(group.agents.filter((a) => a.agent).map((a) => a.agent!))];
+      const names = [...new Set(agents.map((a) => a.agent!))];
       const google = tokens.some(isGoogleToken);
       const yandex = tokens.some(isYandexToken);
       const owner = google && yandex ? 'Google and Yandex ignore Crawl-delay' : google ? 'Google ignores Crawl-delay' : 'Yandex has ignored Crawl-delay since 2018';
@@ -152,14 +326,15 @@ function crawlDelay(f: Findings, group: Group): void {
     }
     // Slowing a search engine (or every crawler) is what costs a site; an SEO tool's delay is its owner's choice.
     const seconds = Number(value);
-    if (seconds >= 30 && tokens.some((t) => t === '*' || isSearchToken(t))) {
-      const engines = group.agents.filter((a) => isSearchToken(a.agent ?? '')).map((a) => a.agent!);
-      const everyone = tokens.includes('*');
-      const who = engines.length
-        ? `${listOf([...new Set(engines)], 3, 'more')}${everyone ? ' and every other crawler that honours Crawl-delay and follows this group' : ''}`
-        : 'Every crawler that honours Crawl-delay and follows this group (Bing does)';
-      f.add('long-crawl-delay', o.line, { who, wait: engines.length === 1 && !everyone ? 'waits' : 'wait', seconds: value, perDay: Math.floor(86_400 / seconds) });
-      f.drop('unsupported-key', o.line);
-    }
+    if (seconds < 30) continue;
+    // Who waits this long, as crawlDelay() reads the file: not a crawler whose record gives another delay first.
+    const engines = [...new Set(agents.filter((a) => isSearchToken(a.agent!) && m.delayFor(a.agent!) === seconds).map((a) => a.agent!))];
+    const everyone = tokens.includes('*') && m.delayFor(NOBODY) === seconds;
+    if (!engines.length && !everyone) continue;
+    const who = engines.length
+      ? `${listOf(engines, 3, 'more')}${everyone ? ' and every other crawler that honours Crawl-delay and has no record of its own' : ''}`
+      : 'Every crawler that honours Crawl-delay and has no User-agent line of its own above a Crawl-delay (Bing does)';
+    f.add('long-crawl-delay', o.line, { who, wait: engines.length === 1 && !everyone ? 'waits' : 'wait', seconds: value, perDay: Math.floor(86_400 / seconds) });
+    f.drop('unsupported-key', o.line);
   }
 }

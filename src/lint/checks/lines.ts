@@ -115,7 +115,9 @@ export function checkLines(f: Findings): void {
     }
 
     if (g.kind === 'other') {
-      if (g.problems.includes('missing-colon') && !isBareUrl(g) && m.rfc[i]?.line === line && m.rfc[i]!.kind !== 'other') {
+      // Only for a key some crawler reads (`Crawl-delay 10`): `Not Found` is an error page's words, not a key without its colon.
+      const knownKey = UNSUPPORTED_KEYS.has(key.toLowerCase()) || KNOWN_TO_LINT.has(key.toLowerCase()) || /^no(index|follow|archive)$/i.test(key);
+      if (g.problems.includes('missing-colon') && knownKey && !isBareUrl(g) && m.rfc[i]?.line === line && m.rfc[i]!.kind !== 'other') {
         const d = f.add('missing-colon', line, undefined, { column: keyColumn + key.length });
         f.safe(d, { key }, 'Adds the colon Google already reads as there');
       }

@@ -6,7 +6,8 @@
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { joinedParts } from './lines.js';
-import { rewriteValue } from '../rewrite.js';
+import { rewriteLine, rewriteValue } from '../rewrite.js';
+import type { Diagnostic } from '../types.js';
 import { uncut } from '../columns.js';
 
 const NBSP = '\u00a0';
@@ -45,19 +46,33 @@ function pattern(f: Findings, l: RobotsLine): void {
     f.unsafe(d, [rewriteValue(l, trimmed)], `Removes the ${char === NBSP ? 'non-breaking' : 'invisible'} space`);
     return;
   }
+  if (value[0] === ':') {
+    // `Disallow:: /x`: a doubled colon, which Google reads as the start of the pattern.
+    const d = f.add('pattern-no-leading-slash', l.line, undefined, { column: valueColumn });
+    const meant = value.replace(/^[:\s]+/, '');
+    if (meant === '' || meant[0] === '/') f.unsafe(d, [rewriteLine(l, key, meant)], meant === '' ? 'Removes the second colon' : `Removes the second colon: the pattern is \`${meant}\``);
+    return;
+  }
   if (value.includes(' ')) {
-    const words = value.split(/ +/);
-    const several = words.length > 1 && words.every((w) => w.startsWith('/') || w.startsWith('*'));
     const d = f.add('whitespace-in-pattern', l.line, {
       what: 'a space',
       encoded: '%20',
       effect: 'the pattern never matches, so crawlers never apply this rule',
     }, { column: valueColumn + value.indexOf(' ') });
-    if (several) f.unsafe(d, words.map((w) => rewriteValue(l, w)), `Puts each of ${words.map((w) => `\`${w}\``).join(', ')} on a ${verb} line of its own`);
-    else f.unsafe(d, [rewriteValue(l, value.replace(/ /g, '%20'))], 'Writes the space as %20, as crawlers request it');
+    spaceFix(f, d, l, value, verb);
     return;
   }
 
+  // A template (`/{lang}/`), quotes, a regular expression's `\.`: characters no URL a crawler requests has as they are.
+  const never = /[{}"<>`\\]/.exec(value);
+  if (never && (value[0] === '/' || value[0] === '*')) {
+    const c = never[0];
+    f.add('pattern-never-matches', l.line, {
+      what: c === '\\' ? 'a backslash (`\\`, as in a regular expression)' : c === '{' || c === '}' ? `\`${c}\` (a template's placeholder, or a regular expression)` : `\`${c}\``,
+      why: c === '\\' ? 'crawlers read as `/` in a URL path' : `crawlers always send percent-encoded (\`${encodeURIComponent(c).replace('%60', '%60')}\`)`,
+    }, { column: valueColumn + never.index });
+    return;
+  }
   if (value[0] !== '/' && value[0] !== '*') {
     const url = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(value);
     if (url) {
@@ -87,6 +102,33 @@ function pattern(f: Findings, l: RobotsLine): void {
     f.add('modes-differ', l.line, {
       how: `Google also allows the directory \`${value.slice(0, value.lastIndexOf('/') + 1)}\` itself (its index.html rule); RFC 9309 crawlers allow only what the pattern matches`,
     }, { column: valueColumn });
+  }
+}
+
+/** A pattern made of nothing but `/`, `*` and `$`: it takes in the whole site. */
+const siteWide = (p: string) => /^[/*$]*$/.test(p);
+
+/**
+ * The fix for a pattern with spaces, only where what was meant is plain:
+ * a space beside `=`, `&` or `?`, or before a run of `*` (`/buscar/ ***`),
+ * goes; patterns that each start with `/` go on lines of their own; a space
+ * inside a path (`/my page.html`) is written %20. Never a fix that makes a
+ * pattern take in the whole site (a mylife-like pattern of `/*`, a space
+ * and more would become `Disallow: /*`): that was not what the line meant.
+ */
+function spaceFix(f: Findings, d: Diagnostic, l: RobotsLine, value: string, verb: string): void {
+  const words = value.split(/ +/);
+  if (/[=&?] | [=&?]/.test(value) || words.slice(1).every((w) => /^[*$]+$/.test(w))) {
+    const joined = words.join('');
+    if (!siteWide(joined)) f.unsafe(d, [rewriteValue(l, joined)], `Removes the space${words.length > 2 ? 's' : ''}: the pattern is \`${joined}\``);
+    return;
+  }
+  if (words.every((w) => w.startsWith('/'))) {
+    if (!words.some(siteWide)) f.unsafe(d, words.map((w) => rewriteValue(l, w)), `Puts each of ${words.map((w) => `\`${w}\``).join(', ')} on a ${verb} line of its own`);
+    return;
+  }
+  if (value.startsWith('/') && !siteWide(words[0]!) && words.slice(1).every((w) => !/^[/*$]/.test(w))) {
+    f.unsafe(d, [rewriteValue(l, value.replace(/ /g, '%20'))], 'Writes the space as %20, as crawlers request it');
   }
 }
 

@@ -12,6 +12,7 @@ import { parsePreferences, type PreferenceEntry } from '../../rules/preferences.
 import { preferenceText } from '../../rules/usage-table.js';
 import { listOf } from '../diff.js';
 import type { Findings } from '../findings.js';
+import type { Diagnostic } from '../types.js';
 import type { Group, RobotsLine } from '../model.js';
 import { isAbsoluteHttpUrl } from './sitemaps.js';
 import { rewriteValue } from '../rewrite.js';
@@ -123,7 +124,7 @@ function signalsAcrossGroups(f: Findings): void {
     byToken.set(token, reading);
     return reading;
   };
-  const who = (token: string) => (token === '*' ? 'every crawler without a group of its own' : m.nameOf(token));
+  const who = (token: string) => (token === '*' ? 'every crawler without a group of its own' : m.displayName(token));
 
   // Conflicts: a line against the first line that gave the key another value, once per pair and key.
   const conflicts = new Map<string, { here: RobotsLine; other: RobotsLine; key: string; reader: string }>();
@@ -184,7 +185,7 @@ function signalsAcrossGroups(f: Findings): void {
     const left = group.tokens.filter((t) => t !== '' && !told.has(t) && KNOWN_TOKENS.has(t) && readingOf(t).lines.length === 0 && m.robots.check('/', t).allowed);
     for (const t of left) told.add(t);
     if (left.length === 0) continue;
-    const names = left.map((t) => m.nameOf(t));
+    const names = left.map((t) => m.displayName(t));
     const first = star[0]!;
     f.add('signal-not-inherited', group.agents[0]!.line, {
       who: listOf(names, 3, 'more crawlers'),
@@ -280,7 +281,7 @@ function neverApplies(f: Findings, l: RobotsLine, group: Group, key: string): vo
     blocking.push(...root);
   }
   const rule = blocking.sort((a, b) => a.line - b.line)[0]!;
-  const named = tokens.filter((t) => t !== '*').map((t) => m.nameOf(t));
+  const named = tokens.filter((t) => t !== '*').map((t) => m.displayName(t));
   const who = [...named, ...(tokens.includes('*') ? ['every crawler without a group of its own'] : [])];
   f.add('usage-never-applies', l.line, {
     who: capital(listOf(who, 3, 'more crawlers')),
@@ -379,7 +380,8 @@ function signal(f: Findings, l: RobotsLine): void {
   for (const { code, params, part, what } of found) {
     const d = f.add(code, l.line, params, placeOf(l, part.entry));
     if (repaired !== undefined && part.repair !== undefined) {
-      f.safe(d, { value: repaired }, `${what}: crawlers that read Content-Signal will then read ${describeSignal(parseContentSignal(part.repair).values)}`);
+      // Unsafe: readers that ignored the entry will read it (`ai_train=yes` becomes a grant).
+      f.unsafe(d, [rewriteValue(l, repaired)], what, `Crawlers that read Content-Signal will then read ${describeSignal(parseContentSignal(part.repair).values)}; no crawler's access to any URL changes`);
     }
   }
   duplicates(f, l, value);
@@ -551,7 +553,7 @@ function contentUsage(f: Findings, l: RobotsLine): void {
   const parsed = parsePreferences(prefs);
   const repaired = repairPreferences(prefs);
   const fix = repaired === undefined ? undefined : { value: value.slice(0, value.length - prefs.length) + repaired };
-  const fixMessage = repaired === undefined ? '' : `Writes the preferences as \`${repaired}\`: crawlers that read AI preferences will then read ${describePreferences(repaired)}`;
+  const fixMessage = repaired === undefined ? '' : `Writes the preferences as \`${repaired}\``;
   if (parsed.error !== undefined) {
     // A path written without its leading `/` (`blog/ train-ai=n`) is read as part of the preferences.
     const word = /^[^ \t]+/.exec(prefs)?.[0] ?? '';
@@ -563,7 +565,7 @@ function contentUsage(f: Findings, l: RobotsLine): void {
         : parsed.error.replace(/ \((write "[^"]*")\)$/, '; $1'),
       suggestion: pathLike ? ` Write \`/${word.replace(/^\/*/, '')}${prefs.slice(word.length)}\`.` : repaired !== undefined ? ` Write \`${repaired}\`.` : '',
     }, placeOf(l, prefs));
-    if (fix && !pathLike) f.safe(d, fix, fixMessage);
+    if (fix && !pathLike) usageFix(f, d, l, fix, fixMessage);
     return;
   }
   for (const entry of parsed.entries) {
@@ -584,9 +586,14 @@ function contentUsage(f: Findings, l: RobotsLine): void {
       label: entry.label,
       suggestion: token ? ` Write \`${entry.label}=${token}\`.` : entry.kind === 'boolean' ? ` Write \`${entry.label}=y\` or \`${entry.label}=n\`.` : '',
     }, placeOf(l, written));
-    if (fix && token) f.safe(d, fix, fixMessage);
+    if (fix && token) usageFix(f, d, l, fix, fixMessage);
   }
   duplicateLabels(f, l, prefs);
+}
+
+/** A repair of Content-Usage preferences: unsafe, since readers then read preferences they ignored before. */
+function usageFix(f: Findings, d: Diagnostic, l: RobotsLine, fix: { value: string }, what: string): void {
+  f.unsafe(d, [rewriteValue(l, fix.value)], what, `Crawlers that read AI preferences will then read ${describePreferences(preferenceText(fix.value))}; no crawler's access to any URL changes`);
 }
 
 /** The member of the expression that gave an entry, as written (its last occurrence: the one that counts). */
@@ -618,7 +625,7 @@ function unknownLabel(f: Findings, l: RobotsLine, entry: PreferenceEntry, writte
     entry: written,
     suggestion,
   }, placeOf(l, written));
-  if (fix && meant && !has(meant)) f.safe(d, fix, fixMessage);
+  if (fix && meant && !has(meant)) usageFix(f, d, l, fix, fixMessage);
 }
 
 /** usage-duplicate-label: a label given more than once, with different values (RFC 9651: the last one counts). */

@@ -1,0 +1,221 @@
+// What fixes do to crawlers, computed rather than asserted: each crawler of
+// the registry with its own choice of groups (its fallback tokens, whether
+// it obeys `*`), every token a file names, and `*`. Crawlers are put in
+// classes by the groups the core selects for them (selection()) before and
+// after, and verdicts are worked out once per class whose rules changed, on
+// a path for each of those rules and `/`: the cost of a fix is a parse of
+// the fixed file and a few matches, not one diff per crawler.
+
+import { selection, type Agent, type Crawler } from '../index.js';
+import { crawlerRegistry } from '../crawlers/registry.js';
+import { isBrowserToken } from './crawlers.js';
+import { listOf } from './diff.js';
+import { FileModel, samplePath } from './model.js';
+
+/** A crawler a change is described for. */
+export interface Who {
+  /** How messages name it. */
+  name: string;
+  agent: Agent;
+  /** `*`: every crawler without a group of its own. */
+  star?: true;
+}
+
+/** A path whose verdict changes for a class of crawlers. */
+export interface Change {
+  pattern: string;
+  path: string;
+  /** Allowed after the change (it was the opposite before). */
+  allowed: boolean;
+}
+
+/** The crawlers whose verdicts change the same way (in classes that select the same groups), and how. */
+export interface Effect {
+  classes: Who[][];
+  changes: Change[];
+}
+
+/** `*`, then every registry crawler, then the tokens the files name that no registry crawler has as its name. */
+export function crawlersFor(models: readonly FileModel[]): Who[] {
+  const out: Who[] = [{ name: '*', agent: '*', star: true }];
+  const seen = new Set<string>(['*']);
+  for (const entry of crawlerRegistry) {
+    const key = entry.name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: entry.name, agent: entry });
+  }
+  for (const m of models) {
+    for (const token of m.named.keys()) {
+      if (seen.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
+      seen.add(token);
+      out.push({ name: m.displayName(token), agent: m.nameOf(token) });
+    }
+  }
+  return out;
+}
+
+/** A file as the effects see it: who selects which groups, and those groups' rules. */
+export class Reading {
+  readonly model: FileModel;
+  readonly #keys = new Map<string, string>();
+  readonly #signatures = new Map<string, string>();
+
+  constructor(model: FileModel) {
+    this.model = model;
+  }
+
+  #structure: string | undefined;
+  #same: Reading | undefined;
+
+  /** Who names which group: equal structures mean every crawler selects the same groups. */
+  get structure(): string {
+    return (this.#structure ??= this.model.groups.map((g) => g?.tokens.join(' ') ?? '').join('\n'));
+  }
+
+  /** Takes the selections of `other` when both files name the same crawlers in the same groups (a fix to a rule line): no selection to ask again. */
+  adopt(other: Reading): void {
+    if (other !== this && other.structure === this.structure) this.#same = other;
+  }
+
+  /** The groups the core selects for `who`, as a key ('' for none). */
+  key(who: Who): string {
+    if (this.#same) return this.#same.key(who);
+    let key = this.#keys.get(who.name);
+    if (key === undefined) {
+      // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's);
+      // a registry crawler, with its fallback tokens and whether it obeys `*`, is asked of the core.
+      const m = this.model;
+      // (When no group names any of a registry crawler's tokens, the core's answer is plain: `*`'s groups, or none for one that ignores `*`.)
+      const agent = who.agent;
+      if (typeof agent === 'string') key = (who.star ? m.star : m.groupsFor(agent)).join(',');
+      else if (!(agent as Crawler).tokens.some((t) => m.named.has(t.toLowerCase()))) key = (agent as Crawler).obeysGlobalGroup === false ? '' : m.star.join(',');
+      else key = selection(m.robots, agent).groups.join(',');
+      this.#keys.set(who.name, key);
+    }
+    return key;
+  }
+
+  /** The rules of the groups `key` names, in file order: equal signatures mean equal verdicts. */
+  signature(key: string): string {
+    let sig = this.#signatures.get(key);
+    if (sig === undefined) {
+      sig = '';
+      if (key !== '') for (const g of key.split(',')) for (const r of this.model.groups[Number(g)]?.rules ?? []) sig += `${r.kind} ${r.value}\n`;
+      this.#signatures.set(key, sig);
+    }
+    return sig;
+  }
+
+  /** The patterns of the rules of `key`'s groups. */
+  patterns(key: string): string[] {
+    const out: string[] = [];
+    if (key !== '') for (const g of key.split(',')) for (const r of this.model.groups[Number(g)]?.rules ?? []) out.push(r.value!);
+    return out;
+  }
+
+  /** Verdicts (1 allowed) for the crawler `who` on newline-joined paths. */
+  verdicts(who: Who, joined: string): Uint8Array {
+    const matcher = this.model.robots.forAgent(who.agent);
+    try {
+      return matcher.matchLines(joined);
+    } finally {
+      matcher.dispose();
+    }
+  }
+}
+
+/** At most this many sample paths for one class of crawlers. */
+const MAX_PATHS = 20_000;
+
+/** The paths to compare a class on: `/`, and one for each pattern (as the files write it), with the pattern it stands for. */
+export function pathsFor(patternLists: readonly string[][]): { paths: string[]; patterns: string[] } {
+  const paths = ['/'];
+  const patterns = ['/'];
+  const seen = new Set(paths);
+  for (const list of patternLists) {
+    for (const value of list) {
+      if (paths.length >= MAX_PATHS) break;
+      if (/[\s{}"<>`\\]/.test(value)) continue; // a space, `{`, a quote...: no URL a crawler requests has them as they are
+      const p = samplePath(value);
+      if (p === undefined || seen.has(p)) continue;
+      seen.add(p);
+      paths.push(p);
+      patterns.push(value);
+    }
+  }
+  return { paths, patterns };
+}
+
+/** How each crawler's verdicts change from `before` to `after`: one effect per class of crawlers that changes alike. */
+export function effects(before: Reading, after: Reading, crawlers: readonly Who[]): Effect[] {
+  after.adopt(before);
+  // Classes: crawlers that select the same groups before and after.
+  const classes = new Map<string, Who[]>();
+  for (const who of crawlers) {
+    const k0 = before.key(who);
+    const k1 = after.key(who);
+    if (before.signature(k0) === after.signature(k1)) continue;
+    const k = `${k0}|${k1}`;
+    const list = classes.get(k);
+    if (list) list.push(who);
+    else classes.set(k, [who]);
+  }
+  const out: Effect[] = [];
+  const byChanges = new Map<string, Effect>();
+  for (const [k, who] of classes) {
+    const [k0, k1] = k.split('|') as [string, string];
+    const { paths, patterns } = pathsFor([before.patterns(k0), after.patterns(k1)]);
+    const joined = paths.join('\n');
+    const a = before.verdicts(who[0]!, joined);
+    const b = after.verdicts(who[0]!, joined);
+    const changes: Change[] = [];
+    for (let i = 0; i < paths.length; i++) if (a[i] !== b[i]) changes.push({ pattern: patterns[i]!, path: paths[i]!, allowed: b[i] === 1 });
+    if (!changes.length) continue;
+    // Classes that change alike are said together.
+    const id = changes.map((c) => `${c.allowed ? '+' : '-'}${c.path}`).join('\n');
+    const same = byChanges.get(id);
+    if (same) {
+      same.classes.push(who);
+      continue;
+    }
+    const effect = { classes: [who], changes };
+    byChanges.set(id, effect);
+    out.push(effect);
+  }
+  return out;
+}
+
+/** Crawlers a message names to say who `*` stands for, when they have no group of their own. */
+const WELL_KNOWN = ['googlebot', 'bingbot', 'gptbot', 'claudebot', 'ccbot'];
+
+/** How a message names the crawlers of an effect: a class with `*` as the crawlers with no group of their own (naming the well-known ones), others by name. */
+export function namesOf(classes: readonly Who[][]): string {
+  const parts: string[] = [];
+  const named: string[] = [];
+  for (const who of classes) {
+    if (!who.some((w) => w.star)) {
+      named.push(...who.map((w) => w.name));
+      continue;
+    }
+    const known = WELL_KNOWN.map((k) => who.find((w) => w.name.toLowerCase() === k)?.name).filter((n): n is string => n !== undefined);
+    parts.push(known.length ? `crawlers with no group of their own (${listOf(known, 2, 'others')})` : 'crawlers with no group of their own');
+  }
+  if (named.length) parts.push(listOf(named, 4, 'more crawlers'));
+  return parts.join(' and ');
+}
+
+/** The sentences that say what a change does: "GPTBot will then be disallowed from /." */
+export function sayEffects(list: readonly Effect[]): string {
+  if (!list.length) return 'No crawler\'s verdict changes on the paths this file names.';
+  return list.map((e) => {
+    const blocked = e.changes.filter((c) => !c.allowed).map((c) => c.pattern);
+    const freed = e.changes.filter((c) => c.allowed).map((c) => c.pattern);
+    const parts: string[] = [];
+    if (blocked.includes('/')) parts.push('be disallowed from /');
+    else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
+    if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
+    const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
+    return s[0]!.toUpperCase() + s.slice(1);
+  }).join('. ') + '.';
+}
