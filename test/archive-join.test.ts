@@ -13,7 +13,7 @@ import { ArchiveError, ArchiveMatcher, joinArchive, RobotsArchive } from '../src
 import { robotsUrlOf } from '../src/archive/origin.js';
 import { makeHostsCorpus } from '../bench/hosts-corpus.mjs';
 
-const corpus = (makeHostsCorpus({ files: 80, seed: 7 }) as { host: string; robotsTxt: string; urls: string[] }[]);
+const corpus = makeHostsCorpus({ files: 80, seed: 7 });
 const AGENTS = ['Googlebot', 'GPTBot', 'CCBot'];
 /** What a non-2xx outcome answers, for every URL and agent. */
 const FIXED: Record<string, boolean | null> = { unavailable: true, unreachable: false, unknown: null };
