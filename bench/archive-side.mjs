@@ -37,6 +37,7 @@ const flush = async (force) => {
 };
 
 const loadStart = performance.now();
+const loadCpu = process.cpuUsage();
 let joinChunk;
 if (side === 'robotsmatch') {
   const { openArchive, ArchiveMatcher } = await import('../dist/archive.js');
@@ -111,7 +112,9 @@ if (side === 'robotsmatch') {
   };
 }
 const loadSeconds = (performance.now() - loadStart) / 1000;
+const loadCpuSeconds = (() => { const c = process.cpuUsage(loadCpu); return (c.user + c.system) / 1e6; })();
 const start = performance.now();
+const joinCpu = process.cpuUsage();
 const counts = agents.map(() => 0);
 let urls = 0;
 for await (const lines of linesOf(urlsPath)) {
@@ -121,6 +124,7 @@ for await (const lines of linesOf(urlsPath)) {
 }
 await flush(true);
 const joinSeconds = (performance.now() - start) / 1000;
-const figures = { side, urls, allowed: counts, loadSeconds, joinSeconds, maxRSS: process.resourceUsage().maxRSS * 1024 };
+const joinCpuSeconds = (() => { const c = process.cpuUsage(joinCpu); return (c.user + c.system) / 1e6; })();
+const figures = { side, urls, allowed: counts, loadSeconds, joinSeconds, loadCpuSeconds, joinCpuSeconds, maxRSS: process.resourceUsage().maxRSS * 1024 };
 if (writeRows) process.stderr.write(JSON.stringify(figures) + '\n');
 else console.log(JSON.stringify(figures));
