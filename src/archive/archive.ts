@@ -8,7 +8,7 @@
 // inflated again; deflated they take about a third of the memory.
 
 import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
-import { captureKey, timeOf, type Capture } from './capture.js';
+import { captureKey, timeOf, type Capture, type StoredCapture } from './capture.js';
 import { ArchiveError } from './errors.js';
 import { resolveOrigin, type Resolution } from './resolve.js';
 
@@ -16,17 +16,6 @@ import { resolveOrigin, type Resolution } from './resolve.js';
 const DEFLATE_FROM = 128;
 const DEFAULT_MAX_BYTES = 512_000;
 const encoder = new TextEncoder();
-
-/** What is kept of a capture. */
-export interface StoredCapture {
-  status: number | undefined;
-  location: string | undefined;
-  /** The body (2xx only), deflated unless `deflated` is false; cut at the archive's maxBytes. */
-  body: Buffer | undefined;
-  deflated: boolean;
-  /** ms since the epoch, NaN when unknown. */
-  fetchedAt: number;
-}
 
 export interface ArchiveOptions {
   /** Bytes of each body kept, as parse()'s maxBytes (default 512,000, Google's limit is 500 KiB). */

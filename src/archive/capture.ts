@@ -19,6 +19,17 @@ export interface Capture {
   fetchedAt?: Date | number | string | null | undefined;
 }
 
+/** What is kept of a capture. */
+export interface StoredCapture {
+  status: number | undefined;
+  location: string | undefined;
+  /** The body (2xx only), deflated unless `deflated` is false; cut at the archive's maxBytes. */
+  body: Buffer | undefined;
+  deflated: boolean;
+  /** ms since the epoch, NaN when unknown. */
+  fetchedAt: number;
+}
+
 /** The key a capture is stored and looked up under: the URL as WHATWG reads it, without its fragment; undefined for a URL that is not http(s). */
 export function captureKey(url: string): string | undefined {
   let parsed: URL;

@@ -5,8 +5,7 @@
 // to a URL with none (both `unknown`: nobody knows what the server said).
 
 import { hop, notInArchive, outOfArchive } from '../fetch/outcome.js';
-import { captureKey } from './capture.js';
-import type { StoredCapture } from './archive.js';
+import { captureKey, type StoredCapture } from './capture.js';
 
 /** ok: parse the body; unavailable: everything allowed; unreachable: everything disallowed; unknown: not in the archive. */
 export type ArchiveOutcome = 'ok' | 'unavailable' | 'unreachable' | 'unknown';
