@@ -110,14 +110,19 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
               const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
               out += JSON.stringify(v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut }) + '\n';
             }
-            continue;
+          } else {
+            // The same record, written field by field: the URL quoted once for all agents, each rule once (rules are shared objects).
+            const head = `{"url":${JSON.stringify(row.url)},"agent":`;
+            const tail = `,"outcome":"${row.outcome}"`;
+            row.verdicts.forEach((v, a) => {
+              out += `${head}${agentJson[a]},"allowed":${v.allowed},"line":${v.line},"rule":${ruleJson(v.rule)}${tail}${v.optedOut === undefined ? '' : `,"optedOut":${v.optedOut}`}}\n`;
+            });
           }
-          // The same record, written field by field: the URL quoted once for all agents, each rule once (rules are shared objects).
-          const head = `{"url":${JSON.stringify(row.url)},"agent":`;
-          const tail = `,"outcome":"${row.outcome}"`;
-          row.verdicts.forEach((v, a) => {
-            out += `${head}${agentJson[a]},"allowed":${v.allowed},"line":${v.line},"rule":${ruleJson(v.rule)}${tail}${v.optedOut === undefined ? '' : `,"optedOut":${v.optedOut}`}}\n`;
-          });
+          // A chunk's records are several times its bytes: written a megabyte at a time, not held whole.
+          if (out.length > 1 << 20) {
+            await outDrained(encoder.encode(out));
+            out = '';
+          }
         }
       } else {
         const { outcomes, verdicts } = matcher.matchMany(urls);
