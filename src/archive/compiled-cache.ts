@@ -13,14 +13,14 @@ import type { ArchiveOutcome } from './resolve.js';
 
 /** Default bound: 64 MiB of compiled files. */
 export const DEFAULT_CACHE_BYTES = 64 << 20;
-/** What an entry costs beyond the core's memory: the Map slot, the entry, its key and matchers (an estimate). */
+/** What an entry costs beyond the core's memory: the Map slot, the entry, its key and agent matchers (an estimate). */
 const ENTRY_OVERHEAD = 256;
 
 export interface OriginEntry {
   outcome: ArchiveOutcome;
   /** The compiled file (outcome ok) and one matcher per agent, in the join's order. */
   robots: Robots | undefined;
-  matchers: AgentMatcher[];
+  agentMatchers: AgentMatcher[];
   bytes: number;
   /** Asked about since the clock last passed it. */
   used: boolean;
@@ -55,7 +55,7 @@ export class CompiledCache {
 
   /** Holds a new entry, then disposes of the least recently used ones while over the bound (never the new one). */
   set(key: string, entry: OriginEntry): void {
-    entry.bytes = ENTRY_OVERHEAD + key.length * 2 + (entry.robots ? entry.robots.byteSize + entry.matchers.reduce((n, m) => n + m.byteSize, 0) : 0);
+    entry.bytes = ENTRY_OVERHEAD + key.length * 2 + (entry.robots ? entry.robots.byteSize + entry.agentMatchers.reduce((n, m) => n + m.byteSize, 0) : 0);
     if (entry.robots) this.compiles++;
     entry.used = false;
     this.#entries.set(key, entry);

@@ -100,7 +100,7 @@ export class ArchiveMatcher {
       const agent = this.#labels[i]!;
       let v: AgentVerdict;
       if (outcome === 'ok') {
-        const matcher = entry!.matchers[i]!;
+        const matcher = entry!.agentMatchers[i]!;
         const { allowed, line, rule } = matcher.check(url);
         v = { agent, allowed, line, rule };
         if (this.#purpose) v.optedOut = allowed && !url.includes('\n') && matcher.matchLines(url, this.#one, { purpose: this.#purpose })[0] === 2;
@@ -150,7 +150,7 @@ export class ArchiveMatcher {
       const group = indexes.map((i) => urls[i]!);
       const joinable = purpose !== undefined && !group.some((u) => u.includes('\n') || u.includes('\r'));
       for (let a = 0; a < n; a++) {
-        const matcher = entry!.matchers[a]!;
+        const matcher = entry!.agentMatchers[a]!;
         if (purpose !== undefined && !joinable) {
           for (const i of indexes) verdicts[i * n + a] = matcher.matchLines(urls[i]!.replace(/[\r\n]/g, ' '), this.#one, { purpose })[0]!;
           continue;
@@ -172,11 +172,11 @@ export class ArchiveMatcher {
     const held = this.#cache.get(origin);
     if (held) return held;
     const { outcome, capture } = this.#archive.resolve(origin + '/robots.txt');
-    const entry: OriginEntry = { outcome, robots: undefined, matchers: [], bytes: 0, used: false };
+    const entry: OriginEntry = { outcome, robots: undefined, agentMatchers: [], bytes: 0, used: false };
     if (outcome === 'ok') {
       const robots = parse(this.#archive.body(capture!), { mode: this.#mode, maxBytes: this.#archive.maxBytes });
       entry.robots = robots;
-      entry.matchers = this.#agents.map((agent) => robots.forAgent(agent));
+      entry.agentMatchers = this.#agents.map((agent) => robots.forAgent(agent));
     }
     this.#cache.set(origin, entry);
     return entry;
