@@ -72,27 +72,28 @@ const workerdMain: Plugin = {
   },
 };
 
-/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js`, `../crawlers.js` and `../generate.js` from src/cli/ stay imports of the package's own entries (dist/). */
+/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js`, `../crawlers.js`, `../generate.js` and `../archive.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers|generate)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers|generate|archive)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 /**
- * data/crawlers.json, the crawler registry's one source, is bundled as data
- * into the builds that carry the registry (crawlers, edge, lint), without
- * its `$comment` and the entries' `note`s (the file's explanations for the
- * people who maintain it, about 6 KB that no code reads: the crawlers
- * subpath gzips 1.1 KB smaller).
+ * The project's data files (data/*.json: the crawler registry, RFC 9309's
+ * fetch outcomes) are its one source of facts for every surface and for the
+ * Python package. They are bundled as data without their `$comment` and the
+ * registry entries' `note`s: the explanations for the people who maintain
+ * them, which no code reads (the crawlers subpath gzips 1.1 KB smaller, the
+ * main entry about 0.2 KB).
  */
-const registryData: Plugin = {
-  name: 'registry-data',
+const dataFiles: Plugin = {
+  name: 'data-files',
   setup(build) {
-    build.onLoad({ filter: /[\\/]data[\\/]crawlers\.json$/ }, (args) => {
-      const { $comment: _, ...data } = JSON.parse(readFileSync(args.path, 'utf8')) as { $comment: unknown; crawlers: Record<string, unknown>[] };
-      data.crawlers = data.crawlers.map(({ note: _, ...entry }) => entry);
+    build.onLoad({ filter: /[\\/]data[\\/][\w-]+\.json$/ }, (args) => {
+      const { $comment: _, ...data } = JSON.parse(readFileSync(args.path, 'utf8')) as { $comment?: unknown; crawlers?: Record<string, unknown>[] };
+      if (data.crawlers) data.crawlers = data.crawlers.map(({ note: _, ...entry }) => entry);
       return { contents: JSON.stringify(data), loader: 'json' };
     });
   },
@@ -126,6 +127,7 @@ export default defineConfig([
     platform: 'neutral',
     treeshake: true,
     splitting: true,
+    esbuildPlugins: [dataFiles],
     esbuildOptions(options) {
       options.mangleProps = mangleProps;
     },
@@ -140,6 +142,7 @@ export default defineConfig([
     platform: 'neutral',
     treeshake: true,
     splitting: false,
+    esbuildPlugins: [dataFiles],
     esbuildOptions(options) {
       options.mangleProps = mangleProps;
     },
@@ -157,7 +160,7 @@ export default defineConfig([
     platform: 'neutral',
     cjsInterop: true,
     splitting: true,
-    esbuildPlugins: [packageEntry, registryData],
+    esbuildPlugins: [packageEntry, dataFiles],
     async onSuccess() {
       const { readFileSync, readdirSync, writeFileSync } = await import('node:fs');
       // The entries, and the chunks they share (which may hold the require instead of an entry).
@@ -177,6 +180,27 @@ export default defineConfig([
     },
   },
   {
+    // robotsmatch/archive: Node only (it reads files, zlib keeps the bodies
+    // deflated, warcio reads WARC). It imports the package entry for the
+    // core, as robotsmatch/lint does; its CommonJS build's requires are
+    // pointed at the .cjs entries after the build.
+    entry: { archive: 'src/archive.ts' },
+    format: ['esm', 'cjs'],
+    dts: { entry: { archive: 'src/archive.ts' } },
+    target: 'node20',
+    define,
+    platform: 'node',
+    splitting: false,
+    esbuildPlugins: [packageEntry, dataFiles],
+    async onSuccess() {
+      const { readFileSync, writeFileSync } = await import('node:fs');
+      const code = readFileSync('dist/archive.cjs', 'utf8');
+      const entryRequire = /require\((['"])\.\/(index|explain|usage)\.js\1\)/g;
+      if (!entryRequire.test(code)) throw new Error('dist/archive.cjs: no require of ./index.js to point at index.cjs');
+      writeFileSync('dist/archive.cjs', code.replace(entryRequire, "require('./$2.cjs')"));
+    },
+  },
+  {
     // workerd / edge-light: the .wasm stays a separate module their bundlers
     // import. robotsmatch/explain and robotsmatch/usage under those conditions
     // share the workerd entry's chunks, as above.
@@ -187,7 +211,7 @@ export default defineConfig([
     platform: 'neutral',
     external: ['./robotsmatch.wasm'],
     splitting: true,
-    esbuildPlugins: [workerdMain],
+    esbuildPlugins: [workerdMain, dataFiles],
     esbuildOptions(options) {
       options.mangleProps = mangleProps;
     },
@@ -206,7 +230,7 @@ export default defineConfig([
     target: 'es2022',
     platform: 'neutral',
     splitting: true,
-    esbuildPlugins: [workerdEntry, registryData],
+    esbuildPlugins: [workerdEntry, dataFiles],
   },
   {
     // The command-line tool, Node only. It imports the package's own entry
@@ -218,6 +242,6 @@ export default defineConfig([
     platform: 'node',
     splitting: false,
     banner: { js: '#!/usr/bin/env node' },
-    esbuildPlugins: [ownEntry],
+    esbuildPlugins: [ownEntry, dataFiles],
   },
 ]);

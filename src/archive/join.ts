@@ -1,0 +1,222 @@
+// The join: each URL against its origin's outcome in an archive, for one
+// or more agents at once. Matching is the core's (a compiled Robots and one
+// AgentMatcher per agent), so a verdict for an origin whose robots.txt was
+// fetched with 2xx is parse(body).check(url, agent), exactly; the other
+// outcomes answer without a file: unavailable allows, unreachable disallows
+// (line 0, no rule), unknown answers neither (allowed: null).
+
+import { parse, type Agent, type Mode, type Verdict } from '../index.js';
+import { purpose as purposeOf, type Purpose } from '../usage.js';
+import type { RobotsArchive } from './archive.js';
+import { CompiledCache, type OriginEntry } from './compiled-cache.js';
+import { originOf } from './origin.js';
+import { notInArchive } from '../fetch/outcome.js';
+import type { ArchiveOutcome } from './resolve.js';
+
+export interface JoinOptions {
+  /**
+   * Who asks: each element is answered separately (a product token, a
+   * crawler from robotsmatch/crawlers, or an array of tokens read as one
+   * agent, their union). Default: Googlebot.
+   */
+  agents?: readonly Agent[];
+  /** Also say whether the file opts each allowed URL out of this use (train-ai, search, ...): `optedOut`. */
+  purpose?: string | Purpose;
+  /** google (default) or rfc. */
+  mode?: Mode;
+  /** Bound of the compiled files held at once, in bytes (default 64 MiB). */
+  cacheBytes?: number;
+}
+
+export interface AgentVerdict {
+  /** The agent as given: its token, the crawler's name, or the tokens joined by ", ". */
+  agent: string;
+  /** true or false; null when the origin's outcome is unknown. */
+  allowed: boolean | null;
+  /** The robots.txt line that decided, 0 when no rule did or no file answered. */
+  line: number;
+  rule: Verdict['rule'];
+  /** With a purpose: the URL may be crawled but the file opts it out of that use. */
+  optedOut?: boolean;
+}
+
+export interface ArchiveVerdicts {
+  url: string;
+  /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute URL). */
+  robotsUrl: string | undefined;
+  outcome: ArchiveOutcome;
+  /** One per agent, in the order given. */
+  verdicts: AgentVerdict[];
+}
+
+const labelOf = (agent: Agent) =>
+  typeof agent === 'string' ? agent : Array.isArray(agent) ? (agent as readonly string[]).join(', ') : ((agent as { name?: string; tokens: readonly string[] }).name ?? (agent as { tokens: readonly string[] }).tokens[0] ?? '*');
+
+export class ArchiveMatcher {
+  readonly #archive: RobotsArchive;
+  readonly #agents: readonly Agent[];
+  readonly #labels: string[];
+  readonly #purpose: Purpose | undefined;
+  readonly #mode: Mode;
+  readonly #cache: CompiledCache;
+  readonly #one = new Uint8Array(1);
+
+  constructor(archive: RobotsArchive, options: JoinOptions = {}) {
+    this.#archive = archive;
+    this.#agents = options.agents?.length ? [...options.agents] : ['Googlebot'];
+    this.#labels = this.#agents.map(labelOf);
+    this.#purpose = typeof options.purpose === 'string' ? purposeOf(options.purpose) : options.purpose;
+    this.#mode = options.mode ?? 'google';
+    this.#cache = new CompiledCache(options.cacheBytes);
+  }
+
+  /** The agents' labels, in order. */
+  get agents(): readonly string[] {
+    return this.#labels;
+  }
+
+  /** What the bounded cache holds and has done: origins, bytes, files compiled, files disposed of. */
+  get stats(): { origins: number; bytes: number; compiles: number; evictions: number } {
+    const c = this.#cache;
+    return { origins: c.size, bytes: c.bytes, compiles: c.compiles, evictions: c.evictions };
+  }
+
+  /** The outcome of `url`'s origin. */
+  outcome(url: string): ArchiveOutcome {
+    const origin = originOf(url);
+    return origin === undefined ? notInArchive() : this.#entry(origin).outcome;
+  }
+
+  /** Every agent's verdict for `url`. */
+  check(url: string): ArchiveVerdicts {
+    const origin = originOf(url);
+    return this.#row(url, origin, origin === undefined ? undefined : this.#entry(origin));
+  }
+
+  #row(url: string, origin: string | undefined, entry: OriginEntry | undefined): ArchiveVerdicts {
+    const outcome = entry?.outcome ?? notInArchive();
+    const verdicts: AgentVerdict[] = [];
+    for (let i = 0; i < this.#labels.length; i++) {
+      const agent = this.#labels[i]!;
+      let v: AgentVerdict;
+      if (outcome === 'ok') {
+        const matcher = entry!.agentMatchers[i]!;
+        const { allowed, line, rule } = matcher.check(url);
+        v = { agent, allowed, line, rule };
+        if (this.#purpose) v.optedOut = allowed && !url.includes('\n') && matcher.matchLines(url, this.#one, { purpose: this.#purpose })[0] === 2;
+      } else {
+        v = { agent, allowed: outcome === 'unknown' ? null : outcome === 'unavailable', line: 0, rule: null };
+        if (this.#purpose) v.optedOut = false;
+      }
+      verdicts.push(v);
+    }
+    return { url, robotsUrl: origin === undefined ? undefined : origin + '/robots.txt', outcome, verdicts };
+  }
+
+  /**
+   * Every agent's verdict for each URL, in order: check() for each, with
+   * the URLs of one origin answered together (a chunk of a host-interleaved
+   * table touches each compiled file once, not once per URL).
+   */
+  checkMany(urls: readonly string[]): ArchiveVerdicts[] {
+    const out = new Array<ArchiveVerdicts>(urls.length);
+    for (const [origin, indexes] of byOrigin(urls)) {
+      const entry = origin === undefined ? undefined : this.#entry(origin);
+      for (const i of indexes) out[i] = this.#row(urls[i]!, origin, entry);
+    }
+    return out;
+  }
+
+  /**
+   * For the forms that only keep or drop URLs: each URL's outcome, and a
+   * byte per URL and agent (`verdicts[url * agents + agent]`): 1 allowed,
+   * 0 disallowed, 2 allowed but opted out of the purpose, 3 unknown. One
+   * core call per origin and agent (matchMany, or matchLines with a purpose).
+   */
+  matchMany(urls: readonly string[]): { outcomes: ArchiveOutcome[]; verdicts: Uint8Array } {
+    const n = this.#labels.length;
+    const outcomes = new Array<ArchiveOutcome>(urls.length);
+    const verdicts = new Uint8Array(urls.length * n);
+    const purpose = this.#purpose;
+    for (const [origin, indexes] of byOrigin(urls)) {
+      const entry = origin === undefined ? undefined : this.#entry(origin);
+      const outcome = entry?.outcome ?? notInArchive();
+      for (const i of indexes) outcomes[i] = outcome;
+      if (outcome !== 'ok') {
+        const fixed = outcome === 'unknown' ? 3 : outcome === 'unavailable' ? 1 : 0;
+        for (const i of indexes) verdicts.fill(fixed, i * n, i * n + n);
+        continue;
+      }
+      const group = indexes.map((i) => urls[i]!);
+      const joinable = purpose !== undefined && !group.some((u) => u.includes('\n') || u.includes('\r'));
+      for (let a = 0; a < n; a++) {
+        const matcher = entry!.agentMatchers[a]!;
+        if (purpose !== undefined && !joinable) {
+          for (const i of indexes) verdicts[i * n + a] = matcher.matchLines(urls[i]!.replace(/[\r\n]/g, ' '), this.#one, { purpose })[0]!;
+          continue;
+        }
+        const got = joinable ? matcher.matchLines(group.join('\n'), undefined, { purpose }) : matcher.matchMany(group);
+        for (let k = 0; k < indexes.length; k++) verdicts[indexes[k]! * n + a] = got[k]!;
+      }
+    }
+    return { outcomes, verdicts };
+  }
+
+  /** Frees every compiled file held. The matcher may be used again (it compiles them again). */
+  dispose(): void {
+    this.#cache.clear();
+  }
+
+  /** The entry of an origin (scheme://host[:port]), compiled on a miss. */
+  #entry(origin: string): OriginEntry {
+    const held = this.#cache.get(origin);
+    if (held) return held;
+    const { outcome, capture } = this.#archive.resolve(origin + '/robots.txt');
+    const entry: OriginEntry = { outcome, robots: undefined, agentMatchers: [], bytes: 0, used: false };
+    if (outcome === 'ok') {
+      const robots = parse(this.#archive.body(capture!), { mode: this.#mode, maxBytes: this.#archive.maxBytes });
+      entry.robots = robots;
+      entry.agentMatchers = this.#agents.map((agent) => robots.forAgent(agent));
+    }
+    this.#cache.set(origin, entry);
+    return entry;
+  }
+}
+
+/** The indexes of `urls` by origin (undefined: no origin), origins in order of first appearance. */
+function byOrigin(urls: readonly string[]): Map<string | undefined, number[]> {
+  const groups = new Map<string | undefined, number[]>();
+  for (let i = 0; i < urls.length; i++) {
+    const origin = originOf(urls[i]!);
+    const group = groups.get(origin);
+    if (group) group.push(i);
+    else groups.set(origin, [i]);
+  }
+  return groups;
+}
+
+/** A row of joinArchive: the verdicts, and the input record when the input gave objects. */
+export interface JoinedRow<R> extends ArchiveVerdicts {
+  record: R;
+}
+
+/**
+ * Streams URLs (strings, or objects with a `url` string, from any iterable
+ * or async iterable: a Node Readable in object mode is one) through the
+ * archive, one row per input, in input order. The compiled files are freed
+ * when the iteration ends, however it ends.
+ */
+export async function* joinArchive<R extends string | { url: string }>(
+  archive: RobotsArchive, urls: AsyncIterable<R> | Iterable<R>, options?: JoinOptions,
+): AsyncGenerator<JoinedRow<R>> {
+  const matcher = new ArchiveMatcher(archive, options);
+  try {
+    for await (const record of urls) {
+      const url = typeof record === 'string' ? record : record?.url;
+      if (typeof url !== 'string') throw new TypeError('joinArchive: each input must be a URL string or an object with a "url" string');
+      yield { ...matcher.check(url), record };
+    }
+  } finally {
+    matcher.dispose();
+  }
+}
