@@ -1,0 +1,188 @@
+"""The one core instance of this process and the moves of bytes in and out of
+its memory. Everything that touches the WebAssembly module goes through here.
+
+Calls go through wasmtime's unchecked call (raw i32 values): its checked
+``Func.__call__`` costs about 50 us per call, the unchecked one about 3 us,
+and a robots.txt check is one or two calls. Where a wasmtime release lacks
+the unchecked entry point, the checked call is used instead (slower, same
+answers).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from importlib import resources
+from typing import Callable, Optional
+
+import wasmtime
+
+from ._layout import X
+
+#: The most input the core takes in one call (as in Node: 256 MiB).
+MAX_INPUT_BYTES = 256 << 20
+
+
+def encode_text(text: str) -> bytes:
+    """UTF-8 as JavaScript's TextEncoder writes it: a lone surrogate becomes U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace").encode("utf-8")
+
+
+def _wasm_bytes() -> bytes:
+    override = os.environ.get("ROBOTSMATCH_WASM")
+    if override:
+        with open(override, "rb") as f:
+            return f.read()
+    data = resources.files("robotsmatch").joinpath("_data", "robotsmatch.wasm")
+    try:
+        return data.read_bytes()
+    except FileNotFoundError:
+        raise RuntimeError(
+            "robotsmatch.wasm is missing from the package: build the wheel with "
+            "`npm run build` then `pip install ./python` (or run python/hatch_build.py)"
+        ) from None
+
+
+class _RawCall:
+    """wasmtime's unchecked call on a reused array of raw values."""
+
+    def __init__(self, store: wasmtime.Store, func: wasmtime.Func) -> None:
+        from wasmtime import _bindings as ffi  # private: checked for in Core
+
+        self._call = ffi._wasmtime_func_call_unchecked
+        self._context = store._context()
+        self._func = ctypes.byref(func._func)
+        self._raw = (ffi.wasmtime_val_raw * 4)()
+        self._trap = ctypes.POINTER(ffi.wasm_trap_t)()
+        self._trap_ref = ctypes.byref(self._trap)
+        self._store = store
+        self._checked = func
+
+    def __call__(self, *args: int) -> int:
+        raw = self._raw
+        for i, value in enumerate(args):
+            raw[i].i32 = value
+        error = self._call(self._context, self._func, raw, 4, self._trap_ref)
+        if error or self._trap:
+            # Run it again through the checked call: it raises wasmtime's own error, with its message.
+            self._trap = type(self._trap)()
+            self._trap_ref = ctypes.byref(self._trap)
+            result = self._checked(self._store, *args)
+            return int(result or 0)
+        return raw[0].i32
+
+
+class CoreError(MemoryError):
+    """The core could not do what was asked (its memory cannot grow that far)."""
+
+
+class Core:
+    """The loaded module: its exports and its memory."""
+
+    def __init__(self) -> None:
+        engine = wasmtime.Engine()
+        self.store = wasmtime.Store(engine)
+        module = wasmtime.Module(engine, _wasm_bytes())
+        instance = wasmtime.Instance(self.store, module, [])
+        exports = instance.exports(self.store)
+        memory = exports["memory"]
+        assert isinstance(memory, wasmtime.Memory)
+        self.memory = memory
+        self.lock = threading.RLock()
+        self.fn: dict[str, Callable[..., int]] = {}
+        try:
+            from wasmtime import _bindings as ffi
+
+            self._data = ffi._wasmtime_memory_data
+            self._size = ffi._wasmtime_memory_data_size
+            fast = hasattr(ffi, "_wasmtime_func_call_unchecked") and hasattr(ffi, "wasmtime_val_raw")
+        except ImportError:  # pragma: no cover - a wasmtime without these internals
+            fast = False
+            self._data = None
+            self._size = None
+        self._memory_ref = ctypes.byref(memory._memory)
+        for name in X.__dict__.values():
+            if not isinstance(name, str) or len(name) != 1:
+                continue
+            func = exports[name]
+            assert isinstance(func, wasmtime.Func)
+            self.fn[name] = _RawCall(self.store, func) if fast else self._checked(func)
+        self._input_at = 0
+        self._input_room = 0
+        self._base = 0
+        self._length = 0
+        self._view: Optional[memoryview] = None
+
+    def _checked(self, func: wasmtime.Func) -> Callable[..., int]:
+        store = self.store
+        return lambda *args: int(func(store, *args) or 0)
+
+    # ---- memory ----------------------------------------------------------
+
+    def view(self) -> memoryview:
+        """The core's memory as bytes, renewed when it has grown or moved."""
+        if self._data is not None:
+            context = self.store._context()
+            base = ctypes.addressof(self._data(context, self._memory_ref).contents)
+            length = self._size(context, self._memory_ref)
+        else:  # pragma: no cover
+            base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
+            length = self.memory.data_len(self.store)
+        if base != self._base or length != self._length or self._view is None:
+            self._base = base
+            self._length = length
+            self._view = memoryview((ctypes.c_ubyte * length).from_address(base)).cast("B")
+        return self._view
+
+    def u32(self, at: int) -> int:
+        return int.from_bytes(self.view()[at : at + 4], "little")
+
+    def read(self, at: int, length: int) -> bytes:
+        return bytes(self.view()[at : at + length])
+
+    def text(self, at: int, length: int) -> str:
+        return self.read(at, length).decode("utf-8", "replace")
+
+    def reserve(self, size: int, name: str) -> int:
+        """Room for `size` bytes of input; a ValueError naming `name` when it is more than the core takes."""
+        if size > self._input_room:
+            if size > MAX_INPUT_BYTES:
+                raise ValueError(f"{name} is too large: the core takes at most 256 MiB, not {size} bytes")
+            try:
+                self._input_at = self.fn[X.input](size) & 0xFFFFFFFF
+            except wasmtime.WasmtimeError:
+                raise ValueError(f"{name} is too large: the core's memory cannot grow to {size} bytes") from None
+            self._input_room = size
+        return self._input_at
+
+    def write(self, data: bytes, name: str) -> int:
+        """Writes bytes as the core's input; returns their length."""
+        at = self.reserve(max(len(data), 256), name)
+        ctypes.memmove(self._base_after_reserve() + at, data, len(data))
+        return len(data)
+
+    def _base_after_reserve(self) -> int:
+        self.view()
+        return self._base
+
+
+_core: Optional[Core] = None
+_pid = 0
+_load_lock = threading.Lock()
+
+
+def get_core() -> Core:
+    """The core of this process, loaded on first use (again in a forked child)."""
+    global _core, _pid
+    core = _core
+    if core is not None and _pid == os.getpid():
+        return core
+    with _load_lock:
+        if _core is None or _pid != os.getpid():
+            _core = Core()
+            _pid = os.getpid()
+        return _core
