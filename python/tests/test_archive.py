@@ -50,3 +50,15 @@ def test_json_lines_and_errors():
     assert archive.check("https://a.example/x", "bot").allowed is False
     with pytest.raises(ValueError, match="line 1: .*status"):
         Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": "200"}'])
+
+
+def test_origins():
+    from robotsmatch.archive import capture_origin, origin_of, robots_url
+
+    assert origin_of("HTTP://Example.COM:80/a?b") == "http://example.com"
+    assert origin_of("https://example.com:8443/a") == "https://example.com:8443"
+    assert origin_of("mailto:a@example.com") is None
+    assert robots_url("https://example.com") == "https://example.com/robots.txt"
+    assert capture_origin("https://Example.com/robots.txt") == "https://example.com"
+    assert capture_origin("https://example.com/robots.txt?x") is None
+    assert capture_origin("https://example.com/other.txt") is None

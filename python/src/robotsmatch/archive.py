@@ -35,6 +35,14 @@ def fetch_outcomes() -> Dict[str, Any]:
     return json.loads(resources.files("robotsmatch").joinpath("_data", "fetch-outcomes.json").read_text("utf-8"))
 
 
+_RULES = fetch_outcomes()
+#: Redirects followed at most (fetch-outcomes.json's maxRedirects).
+MAX_REDIRECTS: int = _RULES["maxRedirects"]
+#: The outcome of a redirect to a URL the archive holds no capture of, and of an origin it holds none for.
+OUT_OF_ARCHIVE: str = _RULES["redirectOutOfArchive"]
+NOT_IN_ARCHIVE: str = _RULES["notInArchive"]
+
+
 def status_outcome(status: Optional[int]) -> str:
     """What a status says: ``ok``, ``redirect``, ``unavailable`` or ``unreachable`` (None: no response)."""
     rules = fetch_outcomes()
@@ -99,13 +107,33 @@ def capture_key(url: str) -> Optional[str]:
     return f"{scheme}://{host}{path}" + (f"?{parts.query}" if parts.query or url.rstrip().endswith("?") else "")
 
 
-def robots_url_of(url: str) -> Optional[str]:
-    """The robots.txt URL of a page's origin; None when the URL is not http(s)."""
+def origin_of(url: str) -> Optional[str]:
+    """A URL's origin as the archive keys it (``https://example.com``, a port only when not the default); None when not http(s)."""
     key = capture_key(url)
     if key is None:
         return None
     parts = urlsplit(key)
-    return f"{parts.scheme}://{parts.netloc}/robots.txt"
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def robots_url(origin: str) -> str:
+    """The robots.txt URL of an origin from origin_of()."""
+    return origin + "/robots.txt"
+
+
+def robots_url_of(url: str) -> Optional[str]:
+    """The robots.txt URL of a page's origin; None when the URL is not http(s)."""
+    origin = origin_of(url)
+    return None if origin is None else robots_url(origin)
+
+
+def capture_origin(url: str) -> Optional[str]:
+    """The origin whose robots.txt `url` is (path /robots.txt, no query); None for any other URL."""
+    key = capture_key(url)
+    if key is None:
+        return None
+    parts = urlsplit(key)
+    return f"{parts.scheme}://{parts.netloc}" if parts.path == "/robots.txt" and not parts.query else None
 
 
 @dataclass
