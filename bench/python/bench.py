@@ -71,7 +71,10 @@ def urllib_parser(body: bytes):
 def main():
     rows = []
     say = lambda line="": (print(line), rows.append(line))  # noqa: E731
-    say(f"Python {platform.python_version()}, wasmtime {wasmtime.__version__ if hasattr(wasmtime, '__version__') else '?'}, protego {protego.__version__ if hasattr(protego, '__version__') else '?'}, {platform.machine()}")
+    from importlib.metadata import version
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    say(f"Python {platform.python_version()}, wasmtime {version('wasmtime')}, Protego {version('protego')}, {platform.machine()}, {os.cpu_count()} cores, load average {load:.1f} at the start")
     say()
 
     # 1. the call overhead
@@ -168,4 +171,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    rows = main()
+    if "--write" in sys.argv:
+        with open(os.path.join(HERE, "results.md"), "w") as f:
+            f.write("# Python benchmark results\n\n`python bench/python/bench.py --write` (after `npm run build` and\n`pip install './python[test]'`), one process, best of several runs per figure.\n\n")
+            f.write("\n".join(rows) + "\n")
