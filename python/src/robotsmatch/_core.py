@@ -88,7 +88,11 @@ class Core:
     """The loaded module: its exports and its memory."""
 
     def __init__(self) -> None:
-        engine = wasmtime.Engine()
+        config = wasmtime.Config()
+        # One thread: a module compiled on a thread pool cannot be compiled
+        # again in a forked child (the pool's threads are not there).
+        config.parallel_compilation = False
+        engine = wasmtime.Engine(config)
         self.store = wasmtime.Store(engine)
         module = wasmtime.Module(engine, _wasm_bytes())
         instance = wasmtime.Instance(self.store, module, [])
@@ -187,18 +191,18 @@ class Core:
 
 
 _core: Optional[Core] = None
-_pid = 0
 _load_lock = threading.Lock()
 
 
 def get_core() -> Core:
-    """The core of this process, loaded on first use (again in a forked child)."""
-    global _core, _pid
+    """The core of this process, loaded on first use. A forked child (multiprocessing,
+    Spark's Python workers) goes on with its copy of the parent's, as the files the
+    parent parsed live in it."""
+    global _core
     core = _core
-    if core is not None and _pid == os.getpid():
+    if core is not None:
         return core
     with _load_lock:
-        if _core is None or _pid != os.getpid():
+        if _core is None:
             _core = Core()
-            _pid = os.getpid()
         return _core
