@@ -14,7 +14,7 @@ import ctypes
 import os
 import threading
 from importlib import resources
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import wasmtime
 
@@ -105,8 +105,8 @@ class Core:
         try:
             from wasmtime import _bindings as ffi
 
-            self._data = ffi._wasmtime_memory_data
-            self._size = ffi._wasmtime_memory_data_size
+            self._data: Any = ffi._wasmtime_memory_data
+            self._size: Any = ffi._wasmtime_memory_data_size
             fast = hasattr(ffi, "_wasmtime_func_call_unchecked") and hasattr(ffi, "wasmtime_val_raw")
         except ImportError:  # pragma: no cover - a wasmtime without these internals
             fast = False

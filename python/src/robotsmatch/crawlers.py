@@ -56,7 +56,7 @@ def crawlers() -> Tuple[Crawler, ...]:
     text = resources.files("robotsmatch").joinpath("_data", "crawlers.json").read_text("utf-8")
     data = json.loads(text)
     entries = data.get("crawlers", data.get("entries")) if isinstance(data, dict) else data
-    return tuple(_entry(raw) for raw in entries)
+    return tuple(_entry(raw) for raw in entries or ())
 
 
 @lru_cache(maxsize=1)

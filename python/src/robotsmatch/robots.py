@@ -81,7 +81,7 @@ class _Compiled:
     def build(self, tokens: AgentTokens, full: bool) -> int:
         core = self.core
         length = core.write(tokens.joined, "agent")
-        return core.fn[X.select](self.live(), length, tokens.count, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
+        return core.fn[X.select](self.live(), length, tokens.size, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
 
     def index_for(self, tokens: AgentTokens) -> int:
         entry = self.cached.get(tokens.key)
