@@ -126,7 +126,22 @@ class Core:
         self._view: Optional[memoryview] = None
         #: True after a call into the core: memory may have grown since the view was made.
         self.stale = True
+        #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
+        #: from inside a collection, which may run in the middle of another call's moves.
+        self.garbage: list = []
         self._context = self.store._context()
+
+    def drain(self) -> None:
+        """Frees what was collected without close(). The caller holds the lock."""
+        garbage = self.garbage
+        while garbage:
+            item = garbage.pop()
+            if isinstance(item, tuple):
+                compiled, index = item
+                if not compiled.closed:
+                    compiled.release_index(index)
+            else:
+                item.free()
 
     def _checked(self, func: wasmtime.Func) -> Callable[..., int]:
         store = self.store
