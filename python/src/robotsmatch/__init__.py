@@ -1,0 +1,41 @@
+"""robotsmatch: a Google-exact robots.txt parser and matcher. The same
+WebAssembly core as the Node package, run by wasmtime: the same verdicts
+and deciding lines, byte for byte.
+
+>>> import robotsmatch
+>>> robots = robotsmatch.parse("User-agent: *\\nDisallow: /private\\n")
+>>> robots.check("https://example.com/private/x", "Googlebot")
+Verdict(allowed=False, line=2, rule=Rule(type='disallow', pattern='/private'))
+"""
+
+from ._core import MAX_INPUT_BYTES
+from .crawlers import AI_PURPOSES, Crawler, crawler, crawlers, identify, select_crawlers
+from .robots import DEFAULT_MAX_BYTES, AgentMatcher, OtherRecord, Robots, RobotsClosedError, Rule, Verdict, parse
+from ._useragent import product_token
+from .url import normalize_url, path_of
+from .usage import ContentSignal, ContentUsage, Usage, usage
+
+__all__ = [
+    "AI_PURPOSES",
+    "AgentMatcher",
+    "ContentSignal",
+    "ContentUsage",
+    "Crawler",
+    "DEFAULT_MAX_BYTES",
+    "MAX_INPUT_BYTES",
+    "OtherRecord",
+    "Robots",
+    "RobotsClosedError",
+    "Rule",
+    "Usage",
+    "Verdict",
+    "crawler",
+    "crawlers",
+    "identify",
+    "normalize_url",
+    "parse",
+    "path_of",
+    "product_token",
+    "select_crawlers",
+    "usage",
+]

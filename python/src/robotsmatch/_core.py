@@ -1,0 +1,223 @@
+"""The one core instance of this process and the moves of bytes in and out of
+its memory. Everything that touches the WebAssembly module goes through here.
+
+Calls go through wasmtime's unchecked call (raw i32 values): its checked
+``Func.__call__`` costs about 50 us per call, the unchecked one about 3 us,
+and a robots.txt check is one or two calls. Where a wasmtime release lacks
+the unchecked entry point, the checked call is used instead (slower, same
+answers).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from importlib import resources
+from typing import Any, Callable, Optional
+
+import wasmtime
+
+from ._layout import X
+
+#: The most input the core takes in one call (as in Node: 256 MiB).
+MAX_INPUT_BYTES = 256 << 20
+
+
+def encode_text(text: str) -> bytes:
+    """UTF-8 as JavaScript's TextEncoder writes it: a lone surrogate becomes U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace").encode("utf-8")
+
+
+def _wasm_bytes() -> bytes:
+    override = os.environ.get("ROBOTSMATCH_WASM")
+    if override:
+        with open(override, "rb") as f:
+            return f.read()
+    data = resources.files("robotsmatch").joinpath("_data", "robotsmatch.wasm")
+    try:
+        return data.read_bytes()
+    except FileNotFoundError:
+        raise RuntimeError(
+            "robotsmatch.wasm is missing from the package: build the wheel with "
+            "`npm run build` then `pip install ./python` (or run python/hatch_build.py)"
+        ) from None
+
+
+class _RawCall:
+    """wasmtime's unchecked call on a reused array of raw values."""
+
+    def __init__(self, core: "Core", store: wasmtime.Store, func: wasmtime.Func) -> None:
+        from wasmtime import _bindings as ffi  # private: checked for in Core
+
+        self._core = core
+        self._call = ffi._wasmtime_func_call_unchecked
+        self._context = store._context()
+        self._func = ctypes.byref(func._func)
+        self._raw = (ffi.wasmtime_val_raw * 4)()
+        # The four slots as objects over the array's memory, made once: indexing makes a new one each time.
+        self._slots = tuple(self._raw[i] for i in range(4))
+        self._trap = ctypes.POINTER(ffi.wasm_trap_t)()
+        self._trap_ref = ctypes.byref(self._trap)
+        self._store = store
+        self._checked = func
+
+    def __call__(self, *args: int) -> int:
+        slots = self._slots
+        for i in range(len(args)):
+            slots[i].i32 = args[i]
+        error = self._call(self._context, self._func, self._raw, 4, self._trap_ref)
+        self._core.stale = True  # the call may have grown memory
+        if error or self._trap:
+            # Run it again through the checked call: it raises wasmtime's own error, with its message.
+            self._trap = type(self._trap)()
+            self._trap_ref = ctypes.byref(self._trap)
+            result = self._checked(self._store, *args)
+            return int(result or 0)
+        return slots[0].i32
+
+
+class CoreError(MemoryError):
+    """The core could not do what was asked (its memory cannot grow that far)."""
+
+
+class Core:
+    """The loaded module: its exports and its memory."""
+
+    def __init__(self) -> None:
+        config = wasmtime.Config()
+        # One thread: a module compiled on a thread pool cannot be compiled
+        # again in a forked child (the pool's threads are not there).
+        config.parallel_compilation = False
+        engine = wasmtime.Engine(config)
+        self.store = wasmtime.Store(engine)
+        module = wasmtime.Module(engine, _wasm_bytes())
+        instance = wasmtime.Instance(self.store, module, [])
+        exports = instance.exports(self.store)
+        memory = exports["memory"]
+        assert isinstance(memory, wasmtime.Memory)
+        self.memory = memory
+        self.lock = threading.RLock()
+        self.fn: dict[str, Callable[..., int]] = {}
+        try:
+            from wasmtime import _bindings as ffi
+
+            self._data: Any = ffi._wasmtime_memory_data
+            self._size: Any = ffi._wasmtime_memory_data_size
+            fast = hasattr(ffi, "_wasmtime_func_call_unchecked") and hasattr(ffi, "wasmtime_val_raw")
+        except ImportError:  # pragma: no cover - a wasmtime without these internals
+            fast = False
+            self._data = None
+            self._size = None
+        self._memory_ref = ctypes.byref(memory._memory)
+        for name in X.__dict__.values():
+            if not isinstance(name, str) or len(name) != 1:
+                continue
+            func = exports[name]
+            assert isinstance(func, wasmtime.Func)
+            self.fn[name] = _RawCall(self, self.store, func) if fast else self._checked(func)
+        self._input_at = 0
+        self._input_room = 0
+        self._base = 0
+        self._length = 0
+        self._view: Optional[memoryview] = None
+        #: True after a call into the core: memory may have grown since the view was made.
+        self.stale = True
+        #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
+        #: from inside a collection, which may run in the middle of another call's moves.
+        self.garbage: list = []
+        self._context = self.store._context()
+
+    def drain(self) -> None:
+        """Frees what was collected without close(). The caller holds the lock."""
+        garbage = self.garbage
+        while garbage:
+            item = garbage.pop()
+            if isinstance(item, tuple):
+                compiled, index = item
+                if not compiled.closed:
+                    compiled.release_index(index)
+            else:
+                item.free()
+
+    def _checked(self, func: wasmtime.Func) -> Callable[..., int]:
+        store = self.store
+
+        def call(*args: int) -> int:
+            result = func(store, *args)
+            self.stale = True
+            return int(result or 0)
+
+        return call
+
+    # ---- memory ----------------------------------------------------------
+
+    def view(self) -> memoryview:
+        """The core's memory as bytes, renewed when it has grown (only a call into the core grows it)."""
+        if not self.stale and self._view is not None:
+            return self._view
+        self.stale = False
+        if self._data is not None:
+            length = self._size(self._context, self._memory_ref)
+            if length == self._length and self._view is not None:
+                return self._view  # a memory that did not grow has not moved
+            base = ctypes.addressof(self._data(self._context, self._memory_ref).contents)
+        else:  # pragma: no cover
+            base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
+            length = self.memory.data_len(self.store)
+        if base != self._base or length != self._length or self._view is None:
+            self._base = base
+            self._length = length
+            self._view = memoryview((ctypes.c_ubyte * length).from_address(base)).cast("B")
+        return self._view
+
+    def u32(self, at: int) -> int:
+        return int.from_bytes(self.view()[at : at + 4], "little")
+
+    def read(self, at: int, length: int) -> bytes:
+        return bytes(self.view()[at : at + length])
+
+    def text(self, at: int, length: int) -> str:
+        return self.read(at, length).decode("utf-8", "replace")
+
+    def reserve(self, size: int, name: str) -> int:
+        """Room for `size` bytes of input; a ValueError naming `name` when it is more than the core takes."""
+        if size > self._input_room:
+            if size > MAX_INPUT_BYTES:
+                raise ValueError(f"{name} is too large: the core takes at most 256 MiB, not {size} bytes")
+            try:
+                self._input_at = self.fn[X.input](size) & 0xFFFFFFFF
+            except wasmtime.WasmtimeError:
+                raise ValueError(f"{name} is too large: the core's memory cannot grow to {size} bytes") from None
+            self._input_room = size
+        return self._input_at
+
+    def write(self, data: bytes, name: str) -> int:
+        """Writes bytes as the core's input; returns their length."""
+        size = len(data)
+        at = self.reserve(size if size > 256 else 256, name)
+        if self.stale:
+            self.view()
+        ctypes.memmove(self._base + at, data, size)
+        return size
+
+
+_core: Optional[Core] = None
+_load_lock = threading.Lock()
+
+
+def get_core() -> Core:
+    """The core of this process, loaded on first use. A forked child (multiprocessing,
+    Spark's Python workers) goes on with its copy of the parent's, as the files the
+    parent parsed live in it."""
+    global _core
+    core = _core
+    if core is not None:
+        return core
+    with _load_lock:
+        if _core is None:
+            _core = Core()
+        return _core

@@ -1,0 +1,143 @@
+"""Known crawlers, from the same registry data as the Node package
+(``robotsmatch/crawlers``): the wheel carries it as JSON generated from the
+repository's one source at build time."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import List, Optional, Sequence, Tuple, Union
+
+#: The AI purposes, for the selection ``"ai"``.
+AI_PURPOSES: Tuple[str, ...] = ("ai-training", "ai-search", "ai-assistant")
+
+
+@dataclass(frozen=True)
+class Crawler:
+    """A registry entry. ``tokens`` are its robots.txt product tokens in fallback
+    order (the first that names a group decides); ``obeys_global_group`` is
+    False for crawlers that skip the ``*`` group (Google's AdsBot)."""
+
+    name: str
+    tokens: Tuple[str, ...]
+    obeys_global_group: bool = True
+    operator: str = ""
+    purpose: str = "other"
+    #: Every purpose it serves, its main one first (CCBot archives and feeds AI training).
+    purposes: Tuple[str, ...] = ()
+    reads_robots_txt: str = "yes"
+    sent_in_requests: bool = True
+    user_agent_tokens: Tuple[str, ...] = ()
+    description: str = ""
+    source: str = ""
+
+
+def _entry(raw: dict) -> Crawler:
+    # Read field by field, with defaults: the registry may gain fields.
+    tokens = tuple(raw.get("tokens") or ())
+    purpose = str(raw.get("purpose", "other"))
+    return Crawler(
+        name=str(raw.get("name") or (tokens[0] if tokens else "")),
+        tokens=tokens,
+        obeys_global_group=raw.get("obeysGlobalGroup", True) is not False,
+        operator=str(raw.get("operator", "")),
+        purpose=purpose,
+        purposes=tuple(raw.get("purposes") or (purpose,)),
+        reads_robots_txt=str(raw.get("readsRobotsTxt", "yes")),
+        sent_in_requests=raw.get("sentInRequests", True) is not False,
+        user_agent_tokens=tuple(raw.get("userAgentTokens") or ()),
+        description=str(raw.get("description", "")),
+        source=str(raw.get("source", "")),
+    )
+
+
+@lru_cache(maxsize=1)
+def crawlers() -> Tuple[Crawler, ...]:
+    """Every registry entry, in registry order."""
+    text = resources.files("robotsmatch").joinpath("_data", "crawlers.json").read_text("utf-8")
+    data = json.loads(text)
+    entries = data.get("crawlers", data.get("entries")) if isinstance(data, dict) else data
+    return tuple(_entry(raw) for raw in entries or ())
+
+
+@lru_cache(maxsize=1)
+def _lookup() -> Tuple[dict, dict]:
+    by_name: dict = {}
+    by_token: dict = {}
+    for entry in crawlers():
+        by_name[entry.name.lower()] = entry
+    # A token names the entry whose first token it is (Googlebot is Googlebot,
+    # not Googlebot-Image, which falls back to it).
+    for entry in crawlers():
+        if entry.tokens:
+            by_token.setdefault(entry.tokens[0].lower(), entry)
+    return by_name, by_token
+
+
+def crawler(name: str) -> Optional[Crawler]:
+    """The entry named `name` (its name or its first robots.txt token), case-insensitively; None if none."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, got {type(name).__name__}")
+    key = name.strip().lower()
+    by_name, by_token = _lookup()
+    return by_name.get(key) or by_token.get(key)
+
+
+def select_crawlers(selection: Union[str, Sequence[Union[str, Crawler]]] = "all") -> List[Crawler]:
+    """``"all"``, ``"ai"`` (every crawler with an AI purpose among its purposes:
+    AI training, search or assistants), a purpose (``"search"``,
+    ``"ai-training"``, ...: every crawler that has it) or a list of names; an
+    unknown name is a ValueError."""
+    if not isinstance(selection, str):
+        chosen = []
+        for one in selection:
+            if isinstance(one, Crawler):
+                chosen.append(one)
+                continue
+            found = crawler(one)
+            if found is None:
+                raise ValueError(f"no known crawler is named {json.dumps(one)} (robotsmatch crawlers lists them)")
+            chosen.append(found)
+        return chosen
+    if selection == "all":
+        return list(crawlers())
+    if selection == "ai":
+        return [c for c in crawlers() if any(p in AI_PURPOSES for p in c.purposes)]
+    picked = [c for c in crawlers() if selection in c.purposes]
+    if not picked:
+        raise ValueError(f"crawlers must be 'all', 'ai', a purpose or a list of names, got {json.dumps(selection)}")
+    return picked
+
+
+_WORD = re.compile(r"[A-Za-z0-9_-]+")
+
+
+@lru_cache(maxsize=1)
+def _by_user_agent_token() -> dict:
+    found: dict = {}
+    for entry in crawlers():
+        if not entry.sent_in_requests:
+            continue
+        for token in entry.user_agent_tokens:
+            found.setdefault(token.lower(), entry)
+    return found
+
+
+def identify(user_agent_header: str) -> List[Crawler]:
+    """The known crawlers a User-Agent header names, in the order their tokens
+    first appear in it: a token counts where it stands whole (bounded by
+    characters outside [A-Za-z0-9_-]), case-insensitively. Browsers and unknown
+    clients: an empty list. Nothing here verifies the claim."""
+    if not isinstance(user_agent_header, str):
+        raise TypeError(f"user_agent_header must be a string, got {type(user_agent_header).__name__}")
+    known = _by_user_agent_token()
+    found: List[Crawler] = []
+    for word in _WORD.findall(user_agent_header):
+        entry = known.get(word.lower())
+        if entry is not None and entry not in found:
+            found.append(entry)
+    return found
+

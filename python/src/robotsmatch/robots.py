@@ -1,0 +1,464 @@
+"""A parsed robots.txt and matching for any agent: a thin layer over the
+core, as src/rules/{parse,robots,compiled,matcher,bulk}.ts are in Node."""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _layout as L
+from ._agent import Agent, AgentTokens, agent_tokens
+from ._core import Core, encode_text, get_core
+from ._layout import X
+
+DEFAULT_MAX_BYTES = 512_000
+
+#: Agent sets whose indexes a Robots keeps for its own check()/is_allowed().
+_MAX_CACHED_AGENT_SETS = 16
+#: An agent's first answers come from a light index; after this many, when
+#: its rules are more than _SCAN_RULES, the full index is built (as in Node).
+_SCAN_CALLS = 6
+_SCAN_RULES = 8
+#: URLs per core call in match_many, and bytes of lines per call in match_lines.
+_BATCH = 4096
+_LINES_CHUNK = 1 << 20
+
+
+class RobotsClosedError(RuntimeError):
+    """A Robots (or a matcher made from it) was used after close()."""
+
+    def __init__(self, message: str = "this robots.txt was closed: parse it again") -> None:
+        super().__init__(message)
+
+
+class Rule(NamedTuple):
+    type: Literal["allow", "disallow"]
+    pattern: str
+
+
+class Verdict(NamedTuple):
+    """May the crawler fetch the URL; the 1-based line of the deciding rule (0
+    when no rule decided) and the rule as written (None when none)."""
+
+    allowed: bool
+    line: int
+    rule: Optional[Rule]
+
+
+@dataclass(frozen=True)
+class OtherRecord:
+    line: int
+    key: str
+    value: str
+
+
+def _url_bytes(url: object) -> bytes:
+    if isinstance(url, str):
+        return encode_text(url)
+    if isinstance(url, (bytes, bytearray, memoryview)):
+        return bytes(url)
+    raise TypeError(f"url must be a string, got {type(url).__name__}")
+
+
+class _Compiled:
+    """The core memory behind one parsed robots.txt and its indexes."""
+
+    def __init__(self, core: Core, robots: int) -> None:
+        self.core = core
+        self.robots = robots
+        self.closed = False
+        self.cached: Dict[tuple, list] = {}  # key -> [index, tokens, scans_left]
+        self.owned: set = set()
+        self.rules: Dict[int, Optional[Rule]] = {}
+        self.usage_statements = None  # purpose.usage_statements() fills it once
+
+    def live(self) -> int:
+        if self.closed:
+            raise RobotsClosedError()
+        return self.robots
+
+    def build(self, tokens: AgentTokens, full: bool) -> int:
+        core = self.core
+        length = core.write(tokens.joined, "agent")
+        return core.fn[X.select](self.live(), length, tokens.size, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
+
+    def index_for(self, tokens: AgentTokens) -> int:
+        entry = self.cached.get(tokens.key)
+        if entry is None:
+            if len(self.cached) >= _MAX_CACHED_AGENT_SETS:
+                oldest = next(iter(self.cached))
+                self.core.fn[X.dispose](self.cached.pop(oldest)[0])
+            index = self.build(tokens, False)
+            rules = self.core.u32(index + L.A_RULE_COUNT)
+            entry = [index, tokens, _SCAN_CALLS if rules > _SCAN_RULES else -1]
+            self.cached[tokens.key] = entry
+        if entry[2] == 0:
+            full = self.build(tokens, True)
+            self.core.fn[X.dispose](entry[0])
+            entry[0] = full
+        if entry[2] >= 0:
+            entry[2] -= 1
+        return entry[0]
+
+    def own_index(self, tokens: AgentTokens) -> int:
+        index = self.build(tokens, True)
+        self.owned.add(index)
+        return index
+
+    def release_index(self, index: int) -> None:
+        if index in self.owned:
+            self.owned.discard(index)
+            self.core.fn[X.dispose](index)
+
+    def decide(self, index: int, url: object) -> int:
+        core = self.core
+        return core.fn[X.check](index, core.write(_url_bytes(url), "url")) & 0xFFFFFFFF
+
+    def allowed(self, verdict: int) -> bool:
+        return self.core.u32(verdict + L.V_ALLOWED) != 0
+
+    def verdict(self, verdict: int) -> Verdict:
+        core = self.core
+        view = core.view()
+        allowed = int.from_bytes(view[verdict : verdict + 4], "little") != 0
+        line = int.from_bytes(view[verdict + 4 : verdict + 8], "little")
+        rule = int.from_bytes(view[verdict + 8 : verdict + 12], "little", signed=True)
+        return Verdict(allowed, line, self.rule(rule))
+
+    def rule(self, index: int) -> Optional[Rule]:
+        if index < 0:
+            return None
+        if index in self.rules:
+            return self.rules[index]
+        core = self.core
+        robots = self.robots
+        rules = robots + core.u32(robots + L.R_RULES)
+        arena = robots + core.u32(robots + L.R_ARENA)
+        record = rules + index * L.RULE_SIZE
+        # An implied index.html rule reports the rule it came from, just before it.
+        if core.u32(record + L.RULE_FLAGS) & L.RULE_IMPLIED:
+            record -= L.RULE_SIZE
+        flags = core.u32(record + L.RULE_FLAGS)
+        lengths = core.u32(record + L.RULE_LENGTH)
+        length, raw_length = lengths & 0xFFFF, lengths >> 16
+        pattern = arena + core.u32(record + L.RULE_PATTERN)
+        raw = pattern + length if flags & L.RULE_RAW_AFTER else pattern
+        found = Rule("allow" if flags & L.RULE_ALLOW else "disallow", core.text(raw, raw_length))
+        self.rules[index] = found
+        return found
+
+    def records(self) -> Tuple[List[str], List[OtherRecord]]:
+        core = self.core
+        robots = self.live()
+        arena = robots + core.u32(robots + L.R_ARENA)
+        records = robots + core.u32(robots + L.R_RECORDS)
+        sitemaps: List[str] = []
+        others: List[OtherRecord] = []
+        for i in range(core.u32(robots + L.R_RECORD_COUNT)):
+            at = records + i * L.REC_SIZE
+            key = arena + core.u32(at + L.REC_KEY)
+            key_length = core.u32(at + L.REC_KEY_LENGTH)
+            value = core.text(key + key_length, core.u32(at + L.REC_VALUE_LENGTH))
+            if core.u32(at + L.REC_KIND) == L.KIND_SITEMAP:
+                sitemaps.append(value)
+            else:
+                others.append(OtherRecord(core.u32(at + L.REC_LINE), core.text(key, key_length), value))
+        return sitemaps, others
+
+    def free(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        dispose = self.core.fn[X.dispose]
+        with self.core.lock:
+            for entry in self.cached.values():
+                dispose(entry[0])
+            for index in self.owned:
+                dispose(index)
+            self.cached = {}
+            self.owned = set()
+            dispose(self.robots)
+
+
+def parse(body: Union[str, bytes, bytearray, memoryview], mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES) -> "Robots":
+    """Parses a robots.txt (text, or bytes as fetched) for matching.
+
+    ``mode``: ``"google"`` (byte for byte what Googlebot does) or ``"rfc"``
+    (RFC 9309's text where Google is lenient). Only the first ``max_bytes``
+    bytes are parsed (``truncated`` says when the file was longer)."""
+    if mode not in ("google", "rfc"):
+        raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or not 0 <= max_bytes <= 0x7FFFFFFF:
+        raise ValueError(f"max_bytes must be a whole number from 0 to 2^31-1, got {max_bytes!r}")
+    if isinstance(body, str):
+        data = encode_text(body)
+    elif isinstance(body, (bytes, bytearray, memoryview)):
+        data = bytes(body)
+    else:
+        raise TypeError(f"body must be a string or bytes, got {type(body).__name__}")
+    cut = len(data) > max_bytes
+    if cut:
+        data = data[:max_bytes]
+    core = get_core()
+    with core.lock:
+        core.drain()
+        length = core.write(data, "body")
+        robots = core.fn[X.compile](length, L.MODE_RFC if mode == "rfc" else L.MODE_GOOGLE) & 0xFFFFFFFF
+        compiled = _Compiled(core, robots)
+    return Robots(compiled, mode, cut)
+
+
+class Robots:
+    """A parsed robots.txt. Use parse(). Frees its core memory on close(), at
+    the end of a ``with`` block, or when it is collected."""
+
+    __slots__ = ("_compiled", "mode", "truncated", "_records", "_finalizer", "__weakref__", "_last_agent", "_last_tokens")
+
+    def __init__(self, compiled: _Compiled, mode: str, truncated: bool) -> None:
+        if not isinstance(compiled, _Compiled):
+            raise TypeError("use parse() to make a Robots")
+        self._compiled = compiled
+        self.mode = mode
+        #: True when the file was longer than max_bytes and only its start was parsed.
+        self.truncated = truncated
+        self._records: Optional[Tuple[List[str], List[OtherRecord]]] = None
+        self._last_agent: Optional[str] = None
+        self._last_tokens: Optional[AgentTokens] = None
+        self._finalizer = weakref.finalize(self, compiled.core.garbage.append, compiled)
+
+    def _tokens(self, agent: Agent) -> AgentTokens:
+        if isinstance(agent, str) and agent == self._last_agent and self._last_tokens is not None:
+            return self._last_tokens
+        tokens = agent_tokens(agent)
+        if isinstance(agent, str):
+            self._last_agent, self._last_tokens = agent, tokens
+        return tokens
+
+    def check(self, url: str, agent: Agent) -> Verdict:
+        """The verdict for `url` with the rule and line that decided it.
+
+        `agent`: one product token; several (every group naming any of them);
+        or a crawler (``crawler("GPTBot")``: its tokens in fallback order,
+        and ``*`` only if it obeys ``*``)."""
+        tokens = self._tokens(agent)
+        compiled = self._compiled
+        with compiled.core.lock:
+            compiled.live()
+            return compiled.verdict(compiled.decide(compiled.index_for(tokens), url))
+
+    def is_allowed(self, url: str, agent: Agent) -> bool:
+        """May `agent` fetch `url`?"""
+        tokens = self._tokens(agent)
+        compiled = self._compiled
+        with compiled.core.lock:
+            compiled.live()
+            return compiled.allowed(compiled.decide(compiled.index_for(tokens), url))
+
+    def for_agent(self, agent: Agent, purpose: Optional[str] = None) -> "AgentMatcher":
+        """A matcher for one agent (or agent set, or crawler), its rules indexed
+        once: the fast path for many URLs. With a purpose (``"train-ai"``,
+        ``"search"``, ``"ai-input"`` or another AIPREF label), match_lines and
+        match_many mark allowed URLs the file opts out of it (2)."""
+        return AgentMatcher(self, agent, purpose)
+
+    @property
+    def sitemaps(self) -> List[str]:
+        """Sitemap URLs, in file order, as written."""
+        return list(self._read_records()[0])
+
+    @property
+    def other_records(self) -> List[OtherRecord]:
+        """Lines with keys that do not affect matching (crawl-delay, host, ...), in file order."""
+        return list(self._read_records()[1])
+
+    def _read_records(self) -> Tuple[List[str], List[OtherRecord]]:
+        if self._records is None:
+            with self._compiled.core.lock:
+                self._records = self._compiled.records()
+        return self._records
+
+    @property
+    def byte_size(self) -> int:
+        """Bytes of core memory this robots.txt's compiled table uses."""
+        compiled = self._compiled
+        with compiled.core.lock:
+            return compiled.core.u32(compiled.live() + L.R_SIZE)
+
+    @property
+    def closed(self) -> bool:
+        return self._compiled.closed
+
+    def close(self) -> None:
+        """Frees the core memory now (and every matcher's); later use raises RobotsClosedError."""
+        if self._finalizer.detach() is not None:
+            self._compiled.free()
+
+    def __enter__(self) -> "Robots":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{self.mode} mode"
+        return f"<Robots {state}{', truncated' if self.truncated else ''}>"
+
+
+class AgentMatcher:
+    """One agent's view of a robots.txt, rules resolved and indexed once."""
+
+    def __init__(self, robots: Robots, agent: Agent, purpose: Optional[str] = None) -> None:
+        if not isinstance(robots, Robots):
+            raise TypeError("use robots.for_agent()")
+        from .purpose import purpose_names  # checks the name before anything is built
+
+        self.robots = robots
+        self.purpose = purpose
+        self._purpose_names = purpose_names(purpose) if purpose is not None else None
+        self._tokens = agent_tokens(agent)
+        compiled = robots._compiled
+        self._compiled = compiled
+        with compiled.core.lock:
+            compiled.core.drain()
+            self._index = compiled.own_index(self._tokens)
+        self._released = False
+        self._finalizer = weakref.finalize(self, compiled.core.garbage.append, (compiled, self._index))
+
+    def _live(self) -> int:
+        self._compiled.live()
+        if self._released:
+            raise RobotsClosedError("this matcher was closed: call for_agent() again")
+        return self._index
+
+    def _purpose(self) -> int:
+        """The core's PURPOSE_* mode for this matcher, set up in the core before each bulk call."""
+        if self._purpose_names is None:
+            return L.PURPOSE_NONE
+        from .purpose import prepare_purpose
+
+        return prepare_purpose(self._compiled, self._index, self._purpose_names)
+
+    def check(self, url: str) -> Verdict:
+        compiled = self._compiled
+        with compiled.core.lock:
+            return compiled.verdict(compiled.decide(self._live(), url))
+
+    def is_allowed(self, url: str) -> bool:
+        compiled = self._compiled
+        with compiled.core.lock:
+            return compiled.allowed(compiled.decide(self._live(), url))
+
+    def match_lines(self, lines: Union[bytes, bytearray, memoryview, str]) -> bytes:
+        """One byte per line of newline-separated URLs (LF or CRLF; a final line
+        break starts no line): 1 allowed, 0 disallowed, and with a purpose 2
+        for an allowed URL the file opts out of it. The fast path for URL
+        files: no Python object per URL."""
+        if isinstance(lines, str):
+            data = encode_text(lines)
+        elif isinstance(lines, (bytes, bytearray, memoryview)):
+            data = bytes(lines)
+        else:
+            raise TypeError(f"lines must be bytes or a string, got {type(lines).__name__}")
+        core = self._compiled.core
+        parts: List[bytes] = []
+        with core.lock:
+            index = self._live()
+            purpose = self._purpose()
+            check_lines = core.fn[X.check_lines]
+            verdicts = core.fn[X.verdicts]
+            start = 0
+            end = len(data)
+            while start < end:
+                stop = min(end, start + _LINES_CHUNK)
+                if stop < end:
+                    # Cut after the chunk's last line break; a longer line makes the chunk longer.
+                    cut = data.rfind(b"\n", start, stop)
+                    if cut >= 0:
+                        stop = cut + 1
+                    else:
+                        after = data.find(b"\n", stop)
+                        stop = end if after < 0 else after + 1
+                length = core.write(data[start:stop], "lines")
+                count = check_lines(index, length, purpose) & 0xFFFFFFFF
+                at = verdicts() & 0xFFFFFFFF
+                parts.append(core.read(at, count))
+                start = stop
+        return b"".join(parts)
+
+    def match_many(self, urls: Iterable[str]) -> bytes:
+        """A byte per URL, in order: 1 allowed, 0 disallowed (with a purpose, 2
+        for an allowed URL the file opts out of it). Thousands of URLs go in
+        one core call; ``bytes`` reads as a list of ints, and
+        ``numpy.frombuffer(result, numpy.uint8)`` views it as an array."""
+        if isinstance(urls, (str, bytes)):
+            raise TypeError("urls must be an iterable of strings, not a single string")
+        batch = urls if isinstance(urls, list) else list(urls)
+        for i, url in enumerate(batch):
+            if not isinstance(url, str):
+                raise TypeError(f"urls[{i}] must be a string, got {type(url).__name__}")
+        if self._purpose_names is not None:
+            # The purpose's verdicts come from the line route; a URL with a line break goes alone.
+            return self._match_many_as_lines(batch)
+        core = self._compiled.core
+        out = bytearray(len(batch))
+        with core.lock:
+            index = self._live()
+            check_batch = core.fn[X.check_batch16]
+            check_lines = core.fn[X.check_lines]
+            verdicts = core.fn[X.verdicts]
+            for start in range(0, len(batch), _BATCH):
+                chunk = batch[start : start + _BATCH]
+                count = len(chunk)
+                # As UTF-8 lines, the core's line route (encoding in C is cheaper than
+                # the UTF-16 route here); a URL with a CR or LF would not be one line,
+                # so those batches take Node's route: UTF-16 units joined by NUL.
+                joined = "\n".join(chunk)
+                held = -1
+                if "\r" not in joined:
+                    data = encode_text(joined + "\n")
+                    held = check_lines(index, core.write(data, "urls"), L.PURPOSE_NONE) & 0xFFFFFFFF
+                if held != count:
+                    units = "\0".join(chunk).encode("utf-16-le", "surrogatepass") + b"\0\0"
+                    core.write(units, "urls")
+                    held = check_batch(index, (len(units) - 2) // 2, count) & 0xFFFFFFFF
+                if held == count:
+                    at = verdicts() & 0xFFFFFFFF
+                    out[start : start + held] = core.read(at, held)
+                else:
+                    # A URL held a NUL and a line break: this batch one URL at a time.
+                    compiled = self._compiled
+                    for i, url in enumerate(chunk):
+                        out[start + i] = 1 if compiled.allowed(compiled.decide(index, url)) else 0
+        return bytes(out)
+
+    def _match_many_as_lines(self, urls: List[str]) -> bytes:
+        for i, url in enumerate(urls):
+            if "\n" in url or "\r" in url:
+                raise ValueError(f"urls[{i}] contains a line break: with a purpose, URLs are read one per line")
+        return self.match_lines("\n".join(urls) + "\n") if urls else b""
+
+    def filter(self, urls: Iterable[str]) -> List[str]:
+        """The allowed URLs, in order."""
+        batch = list(urls)
+        verdicts = self.match_many(batch)
+        return [u for u, v in zip(batch, verdicts) if v == 1]
+
+    def close(self) -> None:
+        """Frees this matcher's index now (the robots stays usable)."""
+        if not self._released:
+            self._released = True
+            if self._finalizer.detach() is not None:
+                _release(self._compiled, self._index)
+
+    def __enter__(self) -> "AgentMatcher":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _release(compiled: _Compiled, index: int) -> None:
+    if not compiled.closed:
+        with compiled.core.lock:
+            compiled.release_index(index)
