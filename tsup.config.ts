@@ -155,6 +155,27 @@ export default defineConfig([
     },
   },
   {
+    // robotsmatch/archive: Node only (it reads files, zlib keeps the bodies
+    // deflated, warcio reads WARC). It imports the package entry for the
+    // core, as robotsmatch/lint does; its CommonJS build's requires are
+    // pointed at the .cjs entries after the build.
+    entry: { archive: 'src/archive.ts' },
+    format: ['esm', 'cjs'],
+    dts: { entry: { archive: 'src/archive.ts' } },
+    target: 'node20',
+    define,
+    platform: 'node',
+    splitting: false,
+    esbuildPlugins: [packageEntry],
+    async onSuccess() {
+      const { readFileSync, writeFileSync } = await import('node:fs');
+      const code = readFileSync('dist/archive.cjs', 'utf8');
+      const entryRequire = /require\((['"])\.\/(index|explain|usage)\.js\1\)/g;
+      if (!entryRequire.test(code)) throw new Error('dist/archive.cjs: no require of ./index.js to point at index.cjs');
+      writeFileSync('dist/archive.cjs', code.replace(entryRequire, "require('./$2.cjs')"));
+    },
+  },
+  {
     // workerd / edge-light: the .wasm stays a separate module their bundlers
     // import. robotsmatch/explain and robotsmatch/usage under those conditions
     // share the workerd entry's chunks, as above.

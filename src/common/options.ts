@@ -87,7 +87,6 @@ export const MAX_CACHE_MS = 604_800_000; // 7 days
 export const RETRY_MS = 60_000; // a minute
 /** Unreachable this long with no good copy: assume no restrictions (SPEC 4.2). */
 export const UNREACHABLE_LIMIT_MS = 2_592_000_000; // 30 days
-export const MAX_REDIRECTS = 5;
 
 export interface ResolvedFetchOptions extends ResolvedParseOptions {
   fetch: FetchFunction;

@@ -7,8 +7,9 @@ import type { Robots } from '../rules/robots.js';
 import { concatBytes } from '../common/bytes.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
 import { exactRobotsUrl, robotsTxtUrl } from './location.js';
+import { hop } from './outcome.js';
 import {
-  resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS, MAX_REDIRECTS,
+  resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS,
   type FetchOptions, type ResolvedFetchOptions,
 } from '../common/options.js';
 
@@ -107,25 +108,23 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
       }
       const { status } = response;
       contentType = response.headers.get('content-type') ?? undefined;
-      if (status >= 300 && status < 400) {
-        const location = response.headers.get('location');
+      // What the status comes to (data/fetch-outcomes.json, read by the archive join too).
+      const next = hop(status, status >= 300 && status < 400 ? response.headers.get('location') : undefined, current, redirects);
+      if (next.outcome === 'redirect') {
         await response.body?.cancel().catch(() => {});
-        // Five redirects are followed, even to other hosts; more is no robots.txt.
-        const next = location === null ? undefined : safeUrl(location, current);
-        if (!next || redirects >= MAX_REDIRECTS) {
-          return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + DEFAULT_CACHE_MS };
-        }
-        current = next;
+        current = next.next;
         redirects++;
         continue;
       }
-      if (status >= 200 && status < 300) {
+      if (next.outcome === 'ok') {
         const body = await readAtMost(response, maxBytes);
         return { outcome: 'ok', body, status, expires: fetchedAt + cacheLifetime(response.headers) };
       }
       await response.body?.cancel().catch(() => {});
-      if (status >= 400 && status < 500 && status !== 429) {
-        return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + cacheLifetime(response.headers) };
+      if (next.outcome === 'unavailable') {
+        // A redirect that leads nowhere holds as long as a missing file: a day.
+        const lifetime = status >= 300 && status < 400 ? DEFAULT_CACHE_MS : cacheLifetime(response.headers);
+        return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + lifetime };
       }
       return { outcome: 'unreachable', body: DISALLOW_ALL, status, expires: fetchedAt + retryDelay(response.headers, fetchedAt) };
     }
@@ -139,20 +138,6 @@ interface Reply {
   status: number | undefined;
   expires: number;
   error?: unknown;
-}
-
-/**
- * Where a redirect leads, if it can be followed: http and https only. Any
- * other scheme (ftp: included, which fetch cannot speak) means no robots.txt
- * (`unavailable`), the same for every scheme.
- */
-function safeUrl(location: string, base: string): string | undefined {
-  try {
-    const next = new URL(location, base);
-    return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

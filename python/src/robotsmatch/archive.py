@@ -1,0 +1,299 @@
+"""Robots.txt answers from an archive of captures (issue 30's archive join, as
+src/archive/ and src/fetch/outcome.ts do it in Node): each origin's outcome
+from its robots.txt capture and the redirects from it, hop by hop, by the
+rules of data/fetch-outcomes.json (RFC 9309 2.3.1), which the wheel carries:
+
+- ``ok``: the body is parsed (whatever its Content-Type);
+- ``unavailable`` (404, 410, ...): no robots.txt, everything is allowed;
+- ``unreachable`` (429, 5xx, no response): everything is disallowed;
+- ``unknown``: the archive holds no capture for the origin, or a redirect
+  leads to a URL it holds none of: nobody knows what the server said, so
+  the verdict is None, neither allowed nor disallowed.
+
+A redirect is followed to an http(s) Location (relative ones resolved
+against the URL) at most ``maxRedirects`` (5) times, across hosts; a loop
+ends as too many redirects."""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable, Dict, Iterable, Mapping, NamedTuple, Optional, Union
+from urllib.parse import urljoin, urlsplit
+
+from ._agent import Agent, agent_tokens
+from .robots import DEFAULT_MAX_BYTES, Robots, parse
+
+
+@lru_cache(maxsize=1)
+def fetch_outcomes() -> Dict[str, Any]:
+    """data/fetch-outcomes.json, as the wheel carries it."""
+    return json.loads(resources.files("robotsmatch").joinpath("_data", "fetch-outcomes.json").read_text("utf-8"))
+
+
+_RULES = fetch_outcomes()
+#: Redirects followed at most (fetch-outcomes.json's maxRedirects).
+MAX_REDIRECTS: int = _RULES["maxRedirects"]
+#: The outcome of a redirect to a URL the archive holds no capture of, and of an origin it holds none for.
+OUT_OF_ARCHIVE: str = _RULES["redirectOutOfArchive"]
+NOT_IN_ARCHIVE: str = _RULES["notInArchive"]
+
+
+def status_outcome(status: Optional[int]) -> str:
+    """What a status says: ``ok``, ``redirect``, ``unavailable`` or ``unreachable`` (None: no response)."""
+    rules = fetch_outcomes()
+    if status is None:
+        return rules["noResponse"]
+    for r in rules["statusRanges"]:
+        if r["from"] <= status <= r["to"]:
+            return r["outcome"]
+    return rules["otherStatus"]
+
+
+def _http_url(location: str, base: str) -> Optional[str]:
+    try:
+        joined = urljoin(base, location.strip())
+        parts = urlsplit(joined)
+    except ValueError:
+        return None
+    return joined if parts.scheme.lower() in ("http", "https") and parts.netloc else None
+
+
+class Hop(NamedTuple):
+    outcome: str
+    next: Optional[str] = None
+
+
+def hop(status: Optional[int], location: Optional[str], url: str, redirects: int) -> Hop:
+    """One response of a chain (``redirects`` followed before it): a final outcome, or the URL to request next."""
+    rules = fetch_outcomes()
+    outcome = status_outcome(status)
+    if outcome != "redirect":
+        return Hop(outcome)
+    nxt = None if location is None else _http_url(location, url)
+    if nxt is None:
+        return Hop(rules["redirectWithoutUsableLocation"])
+    if redirects >= rules["maxRedirects"]:
+        return Hop(rules["tooManyRedirects"])
+    return Hop("redirect", nxt)
+
+
+def capture_key(url: str) -> Optional[str]:
+    """The key a capture is stored under: the URL with a lower-case scheme and
+    host, no default port, no fragment, '/' for an empty path; None for a URL
+    that is not http(s)."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not parts.hostname:
+        return None
+    host = parts.hostname.lower()
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        pass
+    if ":" in host:
+        host = f"[{host}]"
+    if port is not None and not ((scheme == "http" and port == 80) or (scheme == "https" and port == 443)):
+        host = f"{host}:{port}"
+    path = parts.path or "/"
+    return f"{scheme}://{host}{path}" + (f"?{parts.query}" if parts.query or url.rstrip().endswith("?") else "")
+
+
+def origin_of(url: str) -> Optional[str]:
+    """A URL's origin as the archive keys it (``https://example.com``, a port only when not the default); None when not http(s)."""
+    key = capture_key(url)
+    if key is None:
+        return None
+    parts = urlsplit(key)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def robots_url(origin: str) -> str:
+    """The robots.txt URL of an origin from origin_of()."""
+    return origin + "/robots.txt"
+
+
+def robots_url_of(url: str) -> Optional[str]:
+    """The robots.txt URL of a page's origin; None when the URL is not http(s)."""
+    origin = origin_of(url)
+    return None if origin is None else robots_url(origin)
+
+
+def capture_origin(url: str) -> Optional[str]:
+    """The origin whose robots.txt `url` is (path /robots.txt, no query); None for any other URL."""
+    key = capture_key(url)
+    if key is None:
+        return None
+    parts = urlsplit(key)
+    return f"{parts.scheme}://{parts.netloc}" if parts.path == "/robots.txt" and not parts.query else None
+
+
+@dataclass
+class Capture:
+    """One robots.txt capture: the URL asked for, the status (None: no
+    response), a redirect's Location, the body (bytes or text) and when it was fetched."""
+
+    url: str
+    status: Optional[int]
+    location: Optional[str] = None
+    body: Union[bytes, str, None] = None
+    content_type: Optional[str] = None
+    fetched_at: Union[str, float, int, None] = None
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> "Capture":
+        """A JSON Lines record: url, status (or null), location, content_type, body or body_base64, fetched_at."""
+        if not isinstance(record.get("url"), str):
+            raise ValueError('a capture needs "url", a string')
+        status = record.get("status")
+        if status is not None and (isinstance(status, bool) or not isinstance(status, int) or not 0 <= status <= 999):
+            raise ValueError(f'"status" must be an HTTP status (a whole number) or null, got {status!r}')
+        body: Union[bytes, str, None] = record.get("body")
+        if record.get("body_base64") is not None:
+            if body is not None:
+                raise ValueError('give "body" or "body_base64", not both')
+            body = base64.b64decode(record["body_base64"], validate=False)
+        return cls(record["url"], status, record.get("location"), body, record.get("content_type"), record.get("fetched_at"))
+
+
+def _time(value: Union[str, float, int, None]) -> Optional[float]:
+    if value is None:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    try:
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00")).timestamp() * 1000
+    except ValueError:
+        raise ValueError(f"fetched_at {value!r} is not a date") from None
+
+
+class Resolution(NamedTuple):
+    outcome: str
+    capture: Optional[Capture]
+    final_url: str
+    redirects: int
+
+
+def resolve_origin(robots_url: str, lookup: Callable[[str], Optional[Capture]]) -> Resolution:
+    """An origin's outcome from its robots.txt capture, following redirects within what `lookup` holds."""
+    rules = fetch_outcomes()
+    url = robots_url
+    capture = lookup(url)
+    if capture is None:
+        return Resolution(rules["notInArchive"], None, url, 0)
+    redirects = 0
+    while True:
+        step = hop(capture.status, capture.location, url, redirects)
+        if step.outcome != "redirect":
+            return Resolution(step.outcome, capture if step.outcome == "ok" else None, url, redirects)
+        url = capture_key(step.next) or step.next  # type: ignore[arg-type]
+        capture = lookup(url)
+        redirects += 1
+        if capture is None:
+            return Resolution(rules["redirectOutOfArchive"], None, url, redirects)
+
+
+class ArchiveVerdict(NamedTuple):
+    """allowed: True, False, or None when the outcome is unknown; line: the deciding line (0 when none)."""
+
+    allowed: Optional[bool]
+    line: int
+    outcome: str
+
+
+class Archive:
+    """Captures of robots.txt files, and the verdicts they give page URLs."""
+
+    def __init__(self, captures: Iterable[Union[Capture, Mapping[str, Any]]] = (), mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.mode = mode
+        self.max_bytes = max_bytes
+        self._captures: Dict[str, tuple] = {}
+        self._origins: Dict[str, tuple] = {}
+        for capture in captures:
+            self.add(capture)
+
+    @classmethod
+    def from_jsonl(cls, lines: Iterable[Union[str, bytes]], **options: Any) -> "Archive":
+        """An archive from JSON Lines records (an open file, or lines)."""
+        archive = cls(**options)
+        for number, line in enumerate(lines, 1):
+            if line.strip():
+                try:
+                    archive.add(Capture.from_record(json.loads(line)))
+                except ValueError as error:
+                    raise ValueError(f"line {number}: {error}") from None
+        return archive
+
+    def add(self, capture: Union[Capture, Mapping[str, Any]]) -> None:
+        """Adds a capture. Of two captures of one URL the one fetched later wins; when either has no date, the one added later."""
+        if not isinstance(capture, Capture):
+            capture = Capture.from_record(capture)
+        key = capture_key(capture.url)
+        if key is None:
+            return
+        at = _time(capture.fetched_at)
+        old = self._captures.get(key)
+        if old is not None and at is not None and old[1] is not None and at < old[1]:
+            return
+        self._captures[key] = (capture, at)
+        self._close_origins()
+
+    def _close_origins(self) -> None:
+        for _, robots in self._origins.values():
+            if robots is not None:
+                robots.close()
+        self._origins = {}
+
+    def _origin(self, url: str) -> tuple:
+        robots_url = robots_url_of(url)
+        if robots_url is None:
+            raise ValueError(f"{url!r} has no robots.txt: it is not an http(s) URL")
+        found = self._origins.get(robots_url)
+        if found is None:
+            resolution = resolve_origin(robots_url, lambda key: (self._captures.get(key) or (None,))[0])
+            robots = None
+            if resolution.outcome == "ok":
+                body = resolution.capture.body if resolution.capture else None  # type: ignore[union-attr]
+                robots = parse(body if body is not None else b"", mode=self.mode, max_bytes=self.max_bytes)
+            found = (resolution, robots)
+            self._origins[robots_url] = found
+        return found
+
+    def resolve(self, url: str) -> Resolution:
+        """The outcome of a URL's origin, with the capture that answered and the redirects followed."""
+        return self._origin(url)[0]
+
+    def outcome(self, url: str) -> str:
+        return self._origin(url)[0].outcome
+
+    def robots(self, url: str) -> Optional[Robots]:
+        """The parsed robots.txt of a URL's origin (outcome ok); None for any other outcome."""
+        return self._origin(url)[1]
+
+    def check(self, url: str, agent: Agent) -> ArchiveVerdict:
+        resolution, robots = self._origin(url)
+        if robots is not None:
+            verdict = robots.check(url, agent)
+            return ArchiveVerdict(verdict.allowed, verdict.line, "ok")
+        agent_tokens(agent)  # the same argument errors as for a file
+        outcome = resolution.outcome
+        allowed = True if outcome == "unavailable" else False if outcome == "unreachable" else None
+        return ArchiveVerdict(allowed, 0, outcome)
+
+    def close(self) -> None:
+        """Frees every parsed file's core memory."""
+        self._close_origins()
+
+    def __enter__(self) -> "Archive":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,99 @@
+// An archive of robots.txt captures held compactly: one small record per
+// captured URL, the bodies deflated in Buffers (outside the JavaScript heap),
+// nothing parsed until a URL of its origin is asked about (then the bounded
+// cache of compiled files, compiled-cache.ts, holds it).
+
+import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
+import { captureKey, timeOf, type Capture } from './capture.js';
+import { ArchiveError } from './errors.js';
+import { resolveOrigin, type Resolution } from './resolve.js';
+
+/** Bodies shorter than this are kept as they are: deflating them saves nothing. */
+const DEFLATE_FROM = 128;
+const DEFAULT_MAX_BYTES = 512_000;
+const encoder = new TextEncoder();
+
+/** What is kept of a capture. */
+export interface StoredCapture {
+  status: number | undefined;
+  location: string | undefined;
+  /** The body (2xx only), deflated unless `deflated` is false; cut at the archive's maxBytes. */
+  body: Buffer | undefined;
+  deflated: boolean;
+  /** ms since the epoch, NaN when unknown. */
+  fetchedAt: number;
+}
+
+export interface ArchiveOptions {
+  /** Bytes of each body kept, as parse()'s maxBytes (default 512,000, Google's limit is 500 KiB). */
+  maxBytes?: number;
+}
+
+export class RobotsArchive {
+  readonly #captures = new Map<string, StoredCapture>();
+  readonly #maxBytes: number;
+  #bodyBytes = 0;
+
+  constructor(options?: ArchiveOptions) {
+    const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (!Number.isInteger(maxBytes) || maxBytes < 0 || maxBytes > 0x7fff_ffff) throw new RangeError(`options.maxBytes must be a whole number from 0 to 2^31-1, got ${String(maxBytes)}`);
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Captured URLs held (robots.txt files and the targets of redirects). */
+  get size(): number {
+    return this.#captures.size;
+  }
+
+  /** Bytes the stored bodies take (deflated). */
+  get bodyBytes(): number {
+    return this.#bodyBytes;
+  }
+
+  /**
+   * Adds a capture. Of two captures of one URL the one fetched later wins;
+   * when either has no date, the one added later. A URL that is not http(s)
+   * is an ArchiveError (`where` names it in the message).
+   */
+  add(capture: Capture, where = 'capture'): void {
+    const key = captureKey(String(capture.url));
+    if (key === undefined) throw new ArchiveError(where, `${JSON.stringify(capture.url)} is not an http(s) URL`);
+    const fetchedAt = timeOf(capture.fetchedAt, where);
+    const old = this.#captures.get(key);
+    if (old && fetchedAt < old.fetchedAt) return; // false when either is NaN: the later added wins
+    const status = capture.status ?? undefined;
+    let body: Buffer | undefined;
+    let deflated = false;
+    if (status !== undefined && status >= 200 && status < 300 && capture.body !== undefined) {
+      let bytes = typeof capture.body === 'string' ? encoder.encode(capture.body) : capture.body;
+      if (bytes.length > this.#maxBytes) bytes = bytes.subarray(0, this.#maxBytes);
+      deflated = bytes.length >= DEFLATE_FROM;
+      // Level 1: the archive is read once and most bodies are never asked for twice.
+      body = deflated ? deflateRawSync(bytes, { level: 1 }) : Buffer.from(bytes);
+    }
+    if (old?.body) this.#bodyBytes -= old.body.length;
+    if (body) this.#bodyBytes += body.length;
+    this.#captures.set(key, { status, location: capture.location ?? undefined, body, deflated, fetchedAt });
+  }
+
+  /** The stored capture of a URL (its key: see captureKey), if any. */
+  capture(key: string): StoredCapture | undefined {
+    return this.#captures.get(key);
+  }
+
+  /** The body of a stored capture, as it was received (up to maxBytes). */
+  body(capture: StoredCapture): Uint8Array {
+    if (!capture.body) return new Uint8Array(0);
+    return capture.deflated ? inflateRawSync(capture.body, { finishFlush: constants.Z_SYNC_FLUSH }) : capture.body;
+  }
+
+  /** What the robots.txt at `robotsUrl` comes to, following redirects within the archive (resolve.ts). */
+  resolve(robotsUrl: string): Resolution {
+    return resolveOrigin(robotsUrl, (key) => this.#captures.get(key));
+  }
+
+  /** Bytes kept per body (parse()'s maxBytes for them). */
+  get maxBytes(): number {
+    return this.#maxBytes;
+  }
+}

@@ -1,0 +1,75 @@
+// The compiled robots.txt files of the origins asked about lately, bounded
+// by bytes: the core memory of each compiled table and its agents' indexes,
+// plus an estimate of the JavaScript objects. The least recently used
+// origin is disposed of first, so a join over millions of origins holds a
+// bounded number of them, and an origin asked about again is compiled again
+// (with the same answers: compiling is deterministic).
+
+import type { AgentMatcher, Robots } from '../index.js';
+import type { ArchiveOutcome } from './resolve.js';
+
+/** Default bound: 64 MiB of compiled files. */
+export const DEFAULT_CACHE_BYTES = 64 << 20;
+/** What an entry costs beyond the core's memory: the Map slot, the entry, its key and matchers (an estimate). */
+const ENTRY_OVERHEAD = 256;
+
+export interface OriginEntry {
+  outcome: ArchiveOutcome;
+  /** The compiled file (outcome ok) and one matcher per agent, in the join's order. */
+  robots: Robots | undefined;
+  matchers: AgentMatcher[];
+  bytes: number;
+}
+
+export class CompiledCache {
+  readonly #entries = new Map<string, OriginEntry>();
+  readonly #limit: number;
+  #bytes = 0;
+  compiles = 0;
+  evictions = 0;
+
+  constructor(limit = DEFAULT_CACHE_BYTES) {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`cacheBytes must be a whole number of bytes, got ${String(limit)}`);
+    this.#limit = limit;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The entry of an origin, made the most recently used; undefined when not held. */
+  get(key: string): OriginEntry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Holds a new entry, then disposes of the least recently used ones while over the bound (never the new one). */
+  set(key: string, entry: OriginEntry): void {
+    entry.bytes = ENTRY_OVERHEAD + key.length * 2 + (entry.robots ? entry.robots.byteSize + entry.matchers.reduce((n, m) => n + m.byteSize, 0) : 0);
+    if (entry.robots) this.compiles++;
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.#limit || old === entry) break;
+      this.#entries.delete(oldKey);
+      this.#bytes -= old.bytes;
+      old.robots?.dispose();
+      this.evictions++;
+    }
+  }
+
+  /** Disposes of every compiled file. */
+  clear(): void {
+    for (const entry of this.#entries.values()) entry.robots?.dispose();
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}

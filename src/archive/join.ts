@@ -1,0 +1,157 @@
+// The join: each URL against its origin's outcome in an archive, for one
+// or more agents at once. Matching is the core's (a compiled Robots and one
+// AgentMatcher per agent), so a verdict for an origin whose robots.txt was
+// fetched with 2xx is parse(body).check(url, agent), exactly; the other
+// outcomes answer without a file: unavailable allows, unreachable disallows
+// (line 0, no rule), unknown answers neither (allowed: null).
+
+import { parse, type Agent, type Mode, type Verdict } from '../index.js';
+import { purpose as purposeOf, type Purpose } from '../usage.js';
+import type { RobotsArchive } from './archive.js';
+import { CompiledCache, type OriginEntry } from './compiled-cache.js';
+import { robotsUrlOf } from './origin.js';
+import { notInArchive } from '../fetch/outcome.js';
+import type { ArchiveOutcome } from './resolve.js';
+
+export interface JoinOptions {
+  /**
+   * Who asks: each element is answered separately (a product token, a
+   * crawler from robotsmatch/crawlers, or an array of tokens read as one
+   * agent, their union). Default: Googlebot.
+   */
+  agents?: readonly Agent[];
+  /** Also say whether the file opts each allowed URL out of this use (train-ai, search, ...): `optedOut`. */
+  purpose?: string | Purpose;
+  /** google (default) or rfc. */
+  mode?: Mode;
+  /** Bound of the compiled files held at once, in bytes (default 64 MiB). */
+  cacheBytes?: number;
+}
+
+export interface AgentVerdict {
+  /** The agent as given: its token, the crawler's name, or the tokens joined by ", ". */
+  agent: string;
+  /** true or false; null when the origin's outcome is unknown. */
+  allowed: boolean | null;
+  /** The robots.txt line that decided, 0 when no rule did or no file answered. */
+  line: number;
+  rule: Verdict['rule'];
+  /** With a purpose: the URL may be crawled but the file opts it out of that use. */
+  optedOut?: boolean;
+}
+
+export interface ArchiveVerdicts {
+  url: string;
+  /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute URL). */
+  robotsUrl: string | undefined;
+  outcome: ArchiveOutcome;
+  /** One per agent, in the order given. */
+  verdicts: AgentVerdict[];
+}
+
+const labelOf = (agent: Agent) =>
+  typeof agent === 'string' ? agent : Array.isArray(agent) ? (agent as readonly string[]).join(', ') : ((agent as { name?: string; tokens: readonly string[] }).name ?? (agent as { tokens: readonly string[] }).tokens[0] ?? '*');
+
+export class ArchiveMatcher {
+  readonly #archive: RobotsArchive;
+  readonly #agents: readonly Agent[];
+  readonly #labels: string[];
+  readonly #purpose: Purpose | undefined;
+  readonly #mode: Mode;
+  readonly #cache: CompiledCache;
+  readonly #one = new Uint8Array(1);
+
+  constructor(archive: RobotsArchive, options: JoinOptions = {}) {
+    this.#archive = archive;
+    this.#agents = options.agents?.length ? [...options.agents] : ['Googlebot'];
+    this.#labels = this.#agents.map(labelOf);
+    this.#purpose = typeof options.purpose === 'string' ? purposeOf(options.purpose) : options.purpose;
+    this.#mode = options.mode ?? 'google';
+    this.#cache = new CompiledCache(options.cacheBytes);
+  }
+
+  /** The agents' labels, in order. */
+  get agents(): readonly string[] {
+    return this.#labels;
+  }
+
+  /** What the bounded cache holds and has done: origins, bytes, files compiled, files disposed of. */
+  get stats(): { origins: number; bytes: number; compiles: number; evictions: number } {
+    const c = this.#cache;
+    return { origins: c.size, bytes: c.bytes, compiles: c.compiles, evictions: c.evictions };
+  }
+
+  /** The outcome of `url`'s origin. */
+  outcome(url: string): ArchiveOutcome {
+    const robotsUrl = robotsUrlOf(url);
+    return robotsUrl === undefined ? notInArchive() : this.#entry(robotsUrl).outcome;
+  }
+
+  /** Every agent's verdict for `url`. */
+  check(url: string): ArchiveVerdicts {
+    const robotsUrl = robotsUrlOf(url);
+    const entry = robotsUrl === undefined ? undefined : this.#entry(robotsUrl);
+    const outcome = entry?.outcome ?? notInArchive();
+    const verdicts: AgentVerdict[] = [];
+    for (let i = 0; i < this.#labels.length; i++) {
+      const agent = this.#labels[i]!;
+      let v: AgentVerdict;
+      if (outcome === 'ok') {
+        const matcher = entry!.matchers[i]!;
+        const { allowed, line, rule } = matcher.check(url);
+        v = { agent, allowed, line, rule };
+        if (this.#purpose) v.optedOut = allowed && !url.includes('\n') && matcher.matchLines(url, this.#one, { purpose: this.#purpose })[0] === 2;
+      } else {
+        v = { agent, allowed: outcome === 'unknown' ? null : outcome === 'unavailable', line: 0, rule: null };
+        if (this.#purpose) v.optedOut = false;
+      }
+      verdicts.push(v);
+    }
+    return { url, robotsUrl, outcome, verdicts };
+  }
+
+  /** Frees every compiled file held. The matcher may be used again (it compiles them again). */
+  dispose(): void {
+    this.#cache.clear();
+  }
+
+  #entry(robotsUrl: string): OriginEntry {
+    const held = this.#cache.get(robotsUrl);
+    if (held) return held;
+    const { outcome, capture } = this.#archive.resolve(robotsUrl);
+    const entry: OriginEntry = { outcome, robots: undefined, matchers: [], bytes: 0 };
+    if (outcome === 'ok') {
+      const robots = parse(this.#archive.body(capture!), { mode: this.#mode, maxBytes: this.#archive.maxBytes });
+      entry.robots = robots;
+      entry.matchers = this.#agents.map((agent) => robots.forAgent(agent));
+    }
+    this.#cache.set(robotsUrl, entry);
+    return entry;
+  }
+}
+
+/** A row of joinArchive: the verdicts, and the input record when the input gave objects. */
+export interface JoinedRow<R> extends ArchiveVerdicts {
+  record: R;
+}
+
+/**
+ * Streams URLs (strings, or objects with a `url` string, from any iterable
+ * or async iterable: a Node Readable in object mode is one) through the
+ * archive, one row per input, in input order. The compiled files are freed
+ * when the iteration ends, however it ends.
+ */
+export async function* joinArchive<R extends string | { url: string }>(
+  archive: RobotsArchive, urls: AsyncIterable<R> | Iterable<R>, options?: JoinOptions,
+): AsyncGenerator<JoinedRow<R>> {
+  const matcher = new ArchiveMatcher(archive, options);
+  try {
+    for await (const record of urls) {
+      const url = typeof record === 'string' ? record : record?.url;
+      if (typeof url !== 'string') throw new TypeError('joinArchive: each input must be a URL string or an object with a "url" string');
+      yield { ...matcher.check(url), record };
+    }
+  } finally {
+    matcher.dispose();
+  }
+}

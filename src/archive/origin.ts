@@ -1,0 +1,33 @@
+// The robots.txt URL of a URL's origin, fast: most URLs of a crawl are
+// already in the form the WHATWG URL parser would give (a lower-case host
+// of letters, digits, dots and hyphens, no user info, a plain port), and
+// for those the origin is a slice of the string. Anything else (upper case,
+// IP-like or punycode hosts, user info, odd ports) goes through
+// robotsTxtUrl, so both paths give the same answer (test/archive-join.test.ts
+// compares them).
+
+import { robotsTxtUrl } from '../index.js';
+
+const PLAIN = /^(https?):\/\/([a-z0-9.-]+)(?::([1-9][0-9]{0,4}))?(?=[/?#]|$)/;
+
+/** The robots.txt URL for `url`'s origin, or undefined when `url` has none (not an absolute http(s) or ftp URL). */
+export function robotsUrlOf(url: string): string | undefined {
+  const m = PLAIN.exec(url);
+  if (m !== null) {
+    const scheme = m[1]!;
+    const host = m[2]!;
+    const port = m[3];
+    // A last label that starts with a digit may be an IPv4 address WHATWG
+    // rewrites; xn-- labels are validated by it; empty labels are its too.
+    const last = host.slice(host.lastIndexOf('.', host.length - 2) + 1);
+    if (!/^[0-9]/.test(last) && !host.includes('xn--') && !host.startsWith('.') && !host.includes('..') && (port === undefined || Number(port) <= 65535)) {
+      const defaultPort = port === undefined || (port === '80' && scheme === 'http') || (port === '443' && scheme === 'https');
+      return `${scheme}://${host}${defaultPort ? '' : `:${port}`}/robots.txt`;
+    }
+  }
+  try {
+    return robotsTxtUrl(url);
+  } catch {
+    return undefined;
+  }
+}

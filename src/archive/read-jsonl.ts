@@ -1,0 +1,29 @@
+// Captures from JSON Lines: one record per line (capture.ts says which
+// fields), plain or gzip. Lines are cut from the bytes as they stream in,
+// so a file of any size is read in bounded memory.
+
+import { lineChunks } from '../cli/line-chunks.js';
+import { captureFromRecord, type Capture } from './capture.js';
+import { ArchiveError } from './errors.js';
+
+const decoder = new TextDecoder();
+
+/** The captures of a JSON Lines stream (already ungzipped), with where each came from (`name:line`). */
+export async function* readJsonl(bytes: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<[Capture, string]> {
+  let line = 0;
+  for await (const chunk of lineChunks(bytes)) {
+    for (const text of decoder.decode(chunk).split('\n')) {
+      line++;
+      if (text.trim() === '') continue;
+      const where = `${name}:${line}`;
+      let record: unknown;
+      try {
+        record = JSON.parse(text);
+      } catch {
+        throw new ArchiveError(where, 'not a JSON object (JSON Lines: one record per line)');
+      }
+      yield [captureFromRecord(record, where), where];
+    }
+    line--; // the chunk's final line break does not start a line
+  }
+}

@@ -1,0 +1,36 @@
+// The outcome of one origin in an archive: its robots.txt capture and the
+// redirects from it, hop by hop with the same function the live fetch uses
+// (src/fetch/outcome.ts, data/fetch-outcomes.json). The archive only adds
+// what a live fetch cannot meet: an origin with no capture, and a redirect
+// to a URL with none (both `unknown`: nobody knows what the server said).
+
+import { hop, notInArchive, outOfArchive } from '../fetch/outcome.js';
+import { captureKey } from './capture.js';
+import type { StoredCapture } from './archive.js';
+
+/** ok: parse the body; unavailable: everything allowed; unreachable: everything disallowed; unknown: not in the archive. */
+export type ArchiveOutcome = 'ok' | 'unavailable' | 'unreachable' | 'unknown';
+
+export interface Resolution {
+  outcome: ArchiveOutcome;
+  /** The capture whose body is parsed (outcome ok). */
+  capture: StoredCapture | undefined;
+  /** The URL that answered last (after redirects), or the one missing from the archive. */
+  finalUrl: string;
+  redirects: number;
+}
+
+export function resolveOrigin(robotsUrl: string, lookup: (key: string) => StoredCapture | undefined): Resolution {
+  let url = robotsUrl;
+  let capture = lookup(url);
+  if (!capture) return { outcome: notInArchive(), capture: undefined, finalUrl: url, redirects: 0 };
+  for (let redirects = 0; ; redirects++) {
+    const next = hop(capture.status, capture.location, url, redirects);
+    if (next.outcome !== 'redirect') {
+      return { outcome: next.outcome, capture: next.outcome === 'ok' ? capture : undefined, finalUrl: url, redirects };
+    }
+    url = captureKey(next.next) ?? next.next;
+    capture = lookup(url);
+    if (!capture) return { outcome: outOfArchive(), capture: undefined, finalUrl: url, redirects: redirects + 1 };
+  }
+}

@@ -1,0 +1,180 @@
+// The archive join (robotsmatch/archive): every verdict for an origin whose
+// robots.txt came with 2xx is parse(body).check(url, agent), the others the
+// RFC 9309 outcome; URLs interleaved across hosts, several agents and a
+// purpose at once; the compiled files held stay within the byte bound, with
+// the same answers; the fast origin path agrees with robotsTxtUrl.
+import './support/fast-check-seed.js';
+import { describe, expect, test, vi } from 'vitest';
+import fc from 'fast-check';
+import { parse, robotsTxtUrl, Robots } from '../src/index.js';
+import { purpose } from '../src/usage.js';
+import { crawler } from '../src/crawlers.js';
+import { ArchiveError, ArchiveMatcher, joinArchive, RobotsArchive } from '../src/archive.js';
+import { robotsUrlOf } from '../src/archive/origin.js';
+import { makeHostsCorpus } from '../bench/hosts-corpus.mjs';
+
+const corpus = (makeHostsCorpus({ files: 80, seed: 7 }) as { host: string; robotsTxt: string; urls: string[] }[]);
+const AGENTS = ['Googlebot', 'GPTBot', 'CCBot'];
+/** What a non-2xx outcome answers, for every URL and agent. */
+const FIXED: Record<string, boolean | null> = { unavailable: true, unreachable: false, unknown: null };
+type Served = 200 | 404 | 410 | 429 | 500 | 503 | 'redirect' | 'loop' | 'absent';
+
+function archiveOf(served: Served[]): RobotsArchive {
+  const archive = new RobotsArchive();
+  corpus.forEach((file, i) => {
+    const url = `https://${file.host}/robots.txt`;
+    const s = served[i % served.length]!;
+    if (s === 'absent') return;
+    if (s === 'redirect') {
+      archive.add({ url, status: 301, location: `https://www.${file.host}/robots.txt` });
+      archive.add({ url: `https://www.${file.host}/robots.txt`, status: 200, body: file.robotsTxt });
+    } else if (s === 'loop') {
+      archive.add({ url, status: 302, location: url });
+    } else archive.add({ url, status: s, body: file.robotsTxt });
+  });
+  return archive;
+}
+
+const expectedOutcome = (s: Served) => (s === 200 || s === 'redirect' ? 'ok' : s === 404 || s === 410 || s === 'loop' ? 'unavailable' : s === 'absent' ? 'unknown' : 'unreachable');
+
+describe('verdicts', () => {
+  test('property: each verdict is parse(body).check(url, agent) for 2xx origins, the RFC outcome for the others', () => {
+    const served = fc.constantFrom<Served>(200, 200, 200, 404, 410, 429, 500, 503, 'redirect', 'loop', 'absent');
+    fc.assert(
+      fc.property(
+        fc.array(served, { minLength: 1, maxLength: 12 }),
+        // URLs of every host, interleaved in an order fast-check chooses.
+        fc.array(fc.tuple(fc.nat(corpus.length - 1), fc.nat(99)), { minLength: 1, maxLength: 300 }),
+        fc.subarray(AGENTS, { minLength: 1 }),
+        fc.constantFrom(4096, 200_000, 64 << 20),
+        (statuses, picks, agents, cacheBytes) => {
+          const archive = archiveOf(statuses);
+          const matcher = new ArchiveMatcher(archive, { agents, purpose: 'train-ai', cacheBytes });
+          const train = purpose('train-ai');
+          for (const [f, u] of picks) {
+            const file = corpus[f]!;
+            const url = file.urls[u % file.urls.length]!;
+            const s = statuses[f % statuses.length]!;
+            const row = matcher.check(url);
+            expect(row.outcome).toBe(expectedOutcome(s));
+            row.verdicts.forEach((v, a) => {
+              if (row.outcome === 'ok') {
+                const robots = parse(file.robotsTxt);
+                const m = robots.forAgent(agents[a]!);
+                const { allowed, line, rule } = m.check(url);
+                const opted = allowed && m.matchLines(url, undefined, { purpose: train })[0] === 2;
+                robots.dispose();
+                expect(v).toEqual({ agent: agents[a], allowed, line, rule, optedOut: opted });
+              } else {
+                expect(v).toEqual({ agent: agents[a], allowed: FIXED[row.outcome], line: 0, rule: null, optedOut: false });
+              }
+            });
+          }
+          matcher.dispose();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  test('several agents at once: tokens, a token union and a known crawler, each answered separately', () => {
+    const archive = new RobotsArchive();
+    archive.add({ url: 'https://a.test/robots.txt', status: 200, body: 'User-agent: Googlebot-Image\nDisallow: /img\n\nUser-agent: GPTBot\nDisallow: /\n' });
+    const m = new ArchiveMatcher(archive, { agents: ['Googlebot', ['Googlebot', 'Googlebot-Image'], crawler('GPTBot')!] });
+    const row = m.check('https://a.test/img/x');
+    expect(row.verdicts.map((v) => [v.agent, v.allowed])).toEqual([['Googlebot', true], ['Googlebot, Googlebot-Image', false], ['GPTBot', false]]);
+  });
+
+  test('a line that is not a URL has no origin: unknown, for every agent', () => {
+    const m = new ArchiveMatcher(new RobotsArchive(), { agents: ['Googlebot', 'GPTBot'] });
+    const row = m.check('not a url');
+    expect(row).toMatchObject({ robotsUrl: undefined, outcome: 'unknown' });
+    expect(row.verdicts.map((v) => v.allowed)).toEqual([null, null]);
+  });
+});
+
+describe('bounded memory', () => {
+  test('more origins than the cache holds: compiled files are disposed of, the bound holds, the answers do not change', () => {
+    const archive = archiveOf([200]);
+    const urls = corpus.flatMap((f) => f.urls.slice(0, 5)).sort((a, b) => (a.length % 7) - (b.length % 7) || (a < b ? -1 : 1));
+    const unbounded = new ArchiveMatcher(archive, { agents: AGENTS });
+    const expected = urls.map((u) => unbounded.check(u));
+    expect(unbounded.stats.evictions).toBe(0);
+    const bound = 64 * 1024;
+    const dispose = vi.spyOn(Robots.prototype, 'dispose');
+    const bounded = new ArchiveMatcher(archive, { agents: AGENTS, cacheBytes: bound });
+    let most = 0;
+    urls.forEach((u, i) => {
+      expect(bounded.check(u)).toEqual(expected[i]);
+      // The bound may be passed only by the one file just compiled, when that file alone is larger.
+      most = Math.max(most, bounded.stats.origins);
+      if (bounded.stats.origins > 1) expect(bounded.stats.bytes).toBeLessThanOrEqual(bound);
+    });
+    const { compiles, evictions } = bounded.stats;
+    expect(compiles).toBeGreaterThan(corpus.length); // origins asked about again were compiled again
+    expect(evictions).toBe(dispose.mock.calls.length); // each one let go was freed at once
+    expect(compiles - evictions).toBe(bounded.stats.origins);
+    expect(most).toBeLessThan(corpus.length / 2);
+    bounded.dispose();
+    unbounded.dispose();
+    dispose.mockRestore();
+  });
+
+  test('bodies are stored deflated, smaller than they came', () => {
+    const archive = archiveOf([200]);
+    const raw = corpus.reduce((n, f) => n + Buffer.byteLength(f.robotsTxt), 0);
+    expect(archive.bodyBytes).toBeLessThan(raw / 2);
+    const file = corpus[3]!;
+    expect(Buffer.from(archive.body(archive.capture(`https://${file.host}/robots.txt`)!)).toString()).toBe(file.robotsTxt);
+  });
+});
+
+describe('origins', () => {
+  test('the fast path gives what robotsTxtUrl gives', () => {
+    const cases = [
+      'https://example.com/a', 'http://example.com:80/a', 'https://example.com:443', 'https://example.com:8443/x?y',
+      'http://example.com:65536/', 'https://EXAMPLE.com/', 'https://1.2.3.4/x', 'https://0x7f.1/', 'https://a.b.0/',
+      'https://xn--bcher-kva.example/', 'https://user:pw@example.com/', 'https://example.com.', 'https://example..com/',
+      'https://.example.com/', 'https://example.com:/a', 'https://example.com:0443/a', 'https://ex-ample.com#f', 'https://ex_ample.com/',
+      'ftp://example.com/a', 'mailto:a@b.c', 'not a url', '', 'https://', 'http://a/b',
+    ];
+    for (const url of cases) {
+      let expected: string | undefined;
+      try {
+        expected = robotsTxtUrl(url);
+      } catch {
+        expected = undefined;
+      }
+      expect(robotsUrlOf(url), url).toBe(expected);
+    }
+    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+      expect(robotsUrlOf(url)).toBe(robotsTxtUrl(url));
+    }));
+  });
+});
+
+describe('joinArchive', () => {
+  test('streams strings or records from an async iterable, in order, records passed through', async () => {
+    const archive = new RobotsArchive();
+    archive.add({ url: 'https://a.test/robots.txt', status: 200, body: 'User-agent: *\nDisallow: /x\n' });
+    archive.add({ url: 'https://b.test/robots.txt', status: 503 });
+    async function* input() {
+      yield { url: 'https://b.test/1', id: 1 };
+      yield { url: 'https://a.test/x', id: 2 };
+      yield { url: 'https://c.test/', id: 3 };
+    }
+    const rows = [];
+    for await (const row of joinArchive(archive, input())) rows.push([row.record.id, row.outcome, row.verdicts[0]!.allowed]);
+    expect(rows).toEqual([[1, 'unreachable', false], [2, 'ok', false], [3, 'unknown', null]]);
+    const plain = [];
+    for await (const row of joinArchive(archive, ['https://a.test/y'], { agents: ['GPTBot'] })) plain.push(row.verdicts);
+    expect(plain).toEqual([[{ agent: 'GPTBot', allowed: true, line: 0, rule: null }]]);
+  });
+
+  test('a bad capture is an ArchiveError naming it; the archive is unchanged', () => {
+    const archive = new RobotsArchive();
+    expect(() => archive.add({ url: 'ftp://a.test/robots.txt', status: 200 }, 'x.jsonl:3')).toThrow(ArchiveError);
+    expect(() => archive.add({ url: 'https://a.test/robots.txt', status: 200, fetchedAt: 'yesterday' }, 'x.jsonl:4')).toThrow('x.jsonl:4: fetched_at "yesterday" is not a date');
+    expect(archive.size).toBe(0);
+  });
+});
