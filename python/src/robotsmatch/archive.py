@@ -246,6 +246,13 @@ class Archive:
         self._captures[key] = (capture, at)
         self._close_origins()
 
+    def capture(self, key: str) -> Optional[Capture]:
+        """The capture stored under `key` (a capture_key()), if any: the lookup
+        resolve_origin() takes, for callers that keep parsed files themselves
+        (robotsmatch.datatrove's bounded cache)."""
+        found = self._captures.get(key)
+        return None if found is None else found[0]
+
     def _close_origins(self) -> None:
         for _, robots in self._origins.values():
             if robots is not None:

@@ -34,6 +34,7 @@ import pyarrow as pa
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
+from pyspark.sql.window import Window
 
 from . import archive as _archive
 from .pandas import AgentLike, _NULL, agent_names, codes_for, to_url_array, verdict_columns
@@ -48,8 +49,6 @@ OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opte
 _KIND = "__robotsmatch_kind"
 _OUTCOME = "__robotsmatch_outcome"
 _BODY = "__robotsmatch_body"
-_NEXT = "__robotsmatch_next"
-_FROM = "__robotsmatch_from"
 
 
 def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin") -> DataFrame:
@@ -67,96 +66,142 @@ def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin
 
 
 def resolve_robots(robots: DataFrame) -> DataFrame:
-    """Each origin's outcome and the body to parse, from its captures:
+    """Each origin's outcome and the body to parse, from the captures:
     columns origin, outcome (ok, unavailable, unreachable or unknown) and
-    body (the robots.txt to parse when ok, after any redirects)."""
-    missing = {"origin", "status", "body"} - set(robots.columns)
-    if missing:
-        raise ValueError(f"robots needs the columns origin, status and body (missing: {', '.join(sorted(missing))})")
-    location = F.col("location").cast("string") if "location" in robots.columns else F.lit(None).cast("string")
+    body (the robots.txt to parse when ok, after any redirects).
+
+    A capture is named by ``url`` (any URL, as in a JSON Lines archive: a
+    redirect may lead to a page that is not a robots.txt) or by ``origin``
+    (its robots.txt); a table with both columns is read by url where it is
+    not null. Of several captures of one URL the latest by
+    ``fetched_at`` is used (a timestamp, epoch milliseconds, or ISO 8601
+    text). Redirects are followed by joins, one per hop, at most
+    archive.MAX_REDIRECTS; each hop is decided by archive.hop()."""
+    columns = set(robots.columns)
+    if not ({"url", "origin"} & columns) or not {"status", "body"} <= columns:
+        raise ValueError(
+            "robots needs the columns url (or origin), status and body, and may have location and fetched_at; "
+            f"it has {', '.join(robots.columns)}"
+        )
+    url = F.col("url").cast("string") if "url" in columns else F.lit(None).cast("string")
+    origin = F.col("origin").cast("string") if "origin" in columns else F.lit(None).cast("string")
+    location = F.col("location").cast("string") if "location" in columns else F.lit(None).cast("string")
     captures = robots.select(
-        F.col("origin").cast("string").alias("origin"),
+        F.coalesce(url, origin).alias("named"),
+        url.isNotNull().alias("is_url"),
         F.col("status").cast("int").alias("status"),
         location.alias("location"),
-        F.col("body").alias(_BODY),
-        (F.col("fetched_at") if "fetched_at" in robots.columns else F.lit(None)).alias("fetched_at"),
+        F.col("body").cast("binary").alias(_BODY),
+        _fetched_at(robots).alias("at"),
     )
-    # One capture per origin: the latest by fetched_at (ties and missing dates: the first by status, location, body).
-    from pyspark.sql.window import Window
 
-    latest = Window.partitionBy("origin").orderBy(F.col("fetched_at").desc_nulls_last(), "status", "location", _BODY)
-    captures = captures.withColumn("__n", F.row_number().over(latest)).filter("__n = 1").drop("__n", "fetched_at")
-    captures = captures.filter(F.col("origin").isNotNull())
-
-    hop_schema = "origin string, outcome string, next string, target string"
-
-    def first_hop(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from robotsmatch.spark import _hops
+    def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from robotsmatch.spark import _capture_keys
 
         for batch in batches:
-            yield _hops(batch, 0)
+            yield _capture_keys(batch)
 
-    meta = captures.select("origin", "status", "location")
-    state = meta.withColumn(_FROM, F.col("origin")).select(F.col("origin"), F.col("status"), F.col("location"), F.col(_FROM))
-    # A hop: (origin, status, location of the capture reached, the origin it was reached from).
-    decided = state.select(F.col(_FROM).alias("origin"), "status", "location", F.col("origin").alias("target")).mapInArrow(first_hop, hop_schema)
-    finals = [decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target")]
-    pending = decided.filter(F.col("outcome") == "redirect")
-    for redirects in range(1, _archive.MAX_REDIRECTS + 1):
-        if pending.isEmpty():
-            break
-        # The capture each redirect leads to, if the archive holds it (else: out of the archive).
-        reached = pending.select("origin", F.col("next")).join(
-            meta.select(F.col("origin").alias("target"), "status", "location"),
-            pending["next"] == F.col("target"),
-            "left",
-        )
+    captures = captures.mapInArrow(
+        keys, "key string, status int, location string, %s binary, at double" % _BODY
+    ).filter(F.col("key").isNotNull())
+    # One capture per URL: the latest fetched (ties and missing dates: the first by status, location, body).
+    latest = Window.partitionBy("key").orderBy(F.col("at").desc_nulls_last(), "status", "location", _BODY)
+    captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").drop("n", "at")
 
-        def hop_on(batches: Iterator[pa.RecordBatch], redirects: int = redirects) -> Iterator[pa.RecordBatch]:
+    hop_schema = "origin string, outcome string, next string, target string"
+    meta = captures.select("key", "status", "location")
+
+    def hop_from(redirects: int):
+        def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
             from robotsmatch.spark import _hops
 
             for batch in batches:
                 yield _hops(batch, redirects)
 
-        decided = reached.select("origin", "status", "location", "target", "next").mapInArrow(hop_on, hop_schema).localCheckpoint()
+        return run
+
+    # An origin starts at the capture of its robots.txt; each row of a chain
+    # is (origin, status and location of the capture reached, its key).
+    starts = meta.select(F.col("key").alias("origin"), "status", "location", F.col("key").alias("target"))
+    decided = starts.mapInArrow(hop_from(0), hop_schema).filter(F.col("origin").isNotNull()).localCheckpoint()
+    finals = [decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target")]
+    pending = decided.filter(F.col("outcome") == "redirect")
+    for redirects in range(1, _archive.MAX_REDIRECTS + 1):
+        if pending.isEmpty():
+            break
+        # The capture each redirect leads to (target null: the archive holds none).
+        reached = pending.select("origin", "next").join(meta, pending["next"] == meta["key"], "left").select(
+            "origin", "status", "location", F.col("key").alias("target")
+        )
+        decided = reached.mapInArrow(hop_from(redirects), hop_schema).localCheckpoint()
         finals.append(decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target"))
         pending = decided.filter(F.col("outcome") == "redirect")
     resolved = finals[0]
     for more in finals[1:]:
         resolved = resolved.unionByName(more)
-    # The body comes from the capture the chain ended on (its own for most origins).
-    bodies = captures.select(F.col("origin").alias("target"), F.col(_BODY).alias("body"))
+    # The body comes from the capture the chain ended on (its own robots.txt for most origins).
+    bodies = captures.select(F.col("key").alias("target"), F.col(_BODY).alias("body"))
     return resolved.join(bodies, "target", "left").select(
         "origin", "outcome", F.when(F.col("outcome") == "ok", F.col("body")).alias("body")
     )
 
 
+def _fetched_at(robots: DataFrame):
+    """fetched_at as a number to order captures by (None when absent)."""
+    if "fetched_at" not in robots.columns:
+        return F.lit(None).cast("double")
+    kind = robots.schema["fetched_at"].dataType
+    if isinstance(kind, (T.TimestampType, T.DateType)) or kind.typeName() == "timestamp_ntz":
+        return F.unix_millis(F.col("fetched_at").cast("timestamp")).cast("double")
+    if isinstance(kind, T.NumericType):
+        return F.col("fetched_at").cast("double")
+    return F.unix_millis(F.to_timestamp(F.col("fetched_at").cast("string"))).cast("double")
+
+
+def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """Each capture's key (archive.capture_key of its URL, or of its origin's robots.txt)."""
+    named = batch.column("named").to_pylist()
+    is_url = batch.column("is_url").to_pylist()
+    keys = [
+        None if name is None else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
+        for name, by_url in zip(named, is_url)
+    ]
+    return pa.RecordBatch.from_arrays(
+        [pa.array(keys, pa.string()), batch.column("status"), batch.column("location"), batch.column(_BODY), batch.column("at")],
+        names=["key", "status", "location", _BODY, "at"],
+    )
+
+
 def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
-    """One hop for each row (origin, status, location, target[, next]): the
-    outcome, or 'redirect' and the origin whose capture to read next."""
+    """One hop for each row (origin, status, location, target): the final
+    outcome, or 'redirect' and the key of the capture to read next. At the
+    first hop, `origin` is a capture's key, and becomes its origin (null for a
+    capture that is no origin's robots.txt)."""
     columns = batch.to_pydict()
-    origins: List[str] = columns["origin"]
-    outcomes: List[str] = []
+    origins: List[Optional[str]] = []
+    outcomes: List[Optional[str]] = []
     nexts: List[Optional[str]] = []
-    targets: List[Optional[str]] = []
-    for i, origin in enumerate(origins):
-        target = columns["target"][i]
-        if redirects and target is None:
+    targets: List[Optional[str]] = columns["target"]
+    for origin, status, location, target in zip(columns["origin"], columns["status"], columns["location"], targets):
+        if redirects == 0:
+            origin = _archive.capture_origin(origin)
+            if origin is None:
+                origins.append(None)
+                outcomes.append(None)
+                nexts.append(None)
+                continue
+        origins.append(origin)
+        if target is None:
             # The redirect leads to a URL the archive holds no capture of.
             outcomes.append(_archive.OUT_OF_ARCHIVE)
             nexts.append(None)
-            targets.append(None)
             continue
-        url = _archive.robots_url(target)
-        outcome, following = _archive.hop(columns["status"][i], columns["location"][i], url, redirects)
-        outcomes.append(outcome)
-        targets.append(target)
-        nexts.append(_archive.capture_origin(following) if following is not None else None)
-        if outcome == "redirect" and nexts[-1] is None:
-            outcomes[-1] = _archive.OUT_OF_ARCHIVE
-    return pa.RecordBatch.from_pydict(
-        {"origin": origins, "outcome": outcomes, "next": nexts, "target": targets},
-        schema=pa.schema([("origin", pa.string()), ("outcome", pa.string()), ("next", pa.string()), ("target", pa.string())]),
+        step = _archive.hop(status, location, target, redirects)
+        outcomes.append(step.outcome)
+        nexts.append(None if step.next is None else (_archive.capture_key(step.next) or step.next))
+    return pa.RecordBatch.from_arrays(
+        [pa.array(origins, pa.string()), pa.array(outcomes, pa.string()), pa.array(nexts, pa.string()), pa.array(targets, pa.string())],
+        names=["origin", "outcome", "next", "target"],
     )
 
 
