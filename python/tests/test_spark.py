@@ -20,6 +20,7 @@ import pathlib
 import random
 import shutil
 import sys
+import time
 
 import pytest
 
@@ -58,6 +59,9 @@ def spark(tmp_path_factory):
         .config("spark.sql.shuffle.partitions", "4")
         .config("spark.default.parallelism", "4")
         .config("spark.executorEnv.PYTHONHASHSEED", "0")
+        # Jobs wait for both executors, so that both take tasks.
+        .config("spark.scheduler.minRegisteredResourcesRatio", "1.0")
+        .config("spark.scheduler.maxRegisteredResourcesWaitingTime", "120s")
         .getOrCreate()
     )
     try:
@@ -73,10 +77,13 @@ def spark(tmp_path_factory):
 
 def test_executors_are_processes_of_their_own_that_import_robotsmatch(spark):
     sc = spark.sparkContext
-    if MASTER.startswith("local-cluster"):
-        # The driver and two executors, each a JVM started by a worker.
-        assert sc._jsc.sc().getExecutorMemoryStatus().size() == 3
     seen = sc.parallelize(range(8), 4).map(lambda _: (os.getpid(), __import__("robotsmatch").__file__)).collect()
+    if MASTER.startswith("local-cluster"):
+        # The driver and two executors, each a JVM started by a worker (they register as they come up).
+        deadline = time.monotonic() + 120
+        while sc._jsc.sc().getExecutorMemoryStatus().size() < 3 and time.monotonic() < deadline:
+            time.sleep(1)
+        assert sc._jsc.sc().getExecutorMemoryStatus().size() == 3
     assert os.getpid() not in {pid for pid, _ in seen}
     assert {path for _, path in seen} == {robotsmatch.__file__}
 

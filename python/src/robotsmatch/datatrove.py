@@ -26,7 +26,6 @@ from collections import OrderedDict
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
-import pyarrow as pa
 
 from datatrove.data import Document
 from datatrove.pipeline.filters.base_filter import BaseFilter
@@ -34,7 +33,7 @@ from datatrove.pipeline.writers.disk_base import DiskWriter
 
 from . import archive as _archive
 from .crawlers import Crawler, crawler
-from .pandas import ALLOWED, DISALLOWED, OPTED_OUT, agent_names, codes_for
+from ._bulk import ALLOWED, DISALLOWED, OPTED_OUT, codes_of_strings
 from .robots import AgentMatcher, Robots
 
 __all__ = ["RobotsFilter"]
@@ -101,7 +100,12 @@ class RobotsFilter(BaseFilter):
         listed = [agents] if isinstance(agents, (str, Crawler)) else list(agents)
         # A registry name means that crawler; anything else is a product token.
         self.agents = [crawler(a) or a if isinstance(a, str) else a for a in listed]
-        _, self.agent_names = agent_names(self.agents)
+        for agent in self.agents:
+            if not isinstance(agent, (str, Crawler)):
+                raise TypeError(f"each agent must be a product token, a crawler name or a robotsmatch.crawler(), got {type(agent).__name__}")
+        self.agent_names = [a if isinstance(a, str) else a.name for a in self.agents]
+        if not self.agent_names or len(set(self.agent_names)) != len(self.agent_names):
+            raise ValueError(f"agents must name at least one agent, each once; got {self.agent_names}")
         self.purpose = purpose
         self.action = action
         self.unknown = unknown
@@ -231,7 +235,7 @@ class _Site:
     def codes(self, urls: List[str]) -> Optional[np.ndarray]:
         """The verdict bytes of the URLs for every agent (None when the outcome is unknown)."""
         if self.matchers is not None:
-            return codes_for(pa.array(urls, pa.string()), self.matchers)
+            return codes_of_strings(urls, self.matchers)
         if self.outcome == "unavailable":
             return np.full((len(urls), self.count), ALLOWED, dtype=np.uint8)
         if self.outcome == "unreachable":

@@ -24,6 +24,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT
 from .crawlers import Crawler
 from .robots import AgentMatcher, Robots
 
@@ -35,10 +36,8 @@ AgentLike = Union[str, Crawler]
 #: URLs per block: one joined buffer per block (int32 offsets, bounded memory).
 _BLOCK = 1 << 16
 
-#: The core's verdict bytes (match_lines): 0 disallowed, 1 allowed, 2 allowed but opted out of the purpose.
-DISALLOWED, ALLOWED, OPTED_OUT = 0, 1, 2
-#: Our mark for a null URL (no verdict).
-_NULL = 255
+# 0 disallowed, 1 allowed, 2 opted out of the purpose, 255 no verdict.
+_NULL = NO_VERDICT
 
 
 def agent_names(agents: Union[AgentLike, Sequence[AgentLike]]) -> Tuple[List[AgentLike], List[str]]:
