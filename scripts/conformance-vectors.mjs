@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const load = (path) => import(pathToFileURL(at(path)).href);
-const { parse, normalizeUrl, pathOf } = await load('dist/index.js');
+const { parse, normalizeUrl, pathOf, productToken } = await load('dist/index.js');
 const { usage, purpose } = await load('dist/usage.js');
 const { crawler, identify } = await load('dist/crawlers.js');
 
@@ -134,6 +134,8 @@ const HEADERS = [
   '',
 ];
 const identifyCases = HEADERS.map((header) => ({ header, names: identify(header).map((c) => c.name) }));
+const PRODUCT_HEADERS = [...HEADERS, 'MyBot/1.0 (+https://example.com/bot)', 'Scrapy/2.19 (+https://scrapy.org)', 'Mozilla/5.0 (compatible; MyCrawler-X/2.0; http://a.b/c)', 'curl/8.0', 'plain token', '  Spaced/1', 'Bot2000/1.0', 'lib/1 SomeSpider/3 other/2', 'Mozilla/5.0'];
+const productTokenCases = PRODUCT_HEADERS.map((header) => ({ header, token: productToken(header) }));
 const CRAWLER_NAMES = ['GPTBot', 'gptbot', ' Googlebot-Image ', 'googlebot', 'AdsBot-Google', 'Google-Extended', 'ClaudeBot', 'Applebot-Extended', 'nobody'];
 const crawlerCases = CRAWLER_NAMES.map((name) => {
   const c = crawler(name);
@@ -150,6 +152,7 @@ const vectors = {
   usage: usageCases,
   bulk,
   identify: identifyCases,
+  productToken: productTokenCases,
   crawler: crawlerCases,
   urls: urlCases,
 };

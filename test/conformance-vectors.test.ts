@@ -5,7 +5,7 @@
 // scripts/conformance-vectors.mjs writes the file again, to be reviewed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { parse, normalizeUrl, pathOf, type Agent } from '../src/index.js';
+import { parse, normalizeUrl, pathOf, productToken, type Agent } from '../src/index.js';
 import { usage, purpose } from '../src/usage.js';
 import { crawler, identify } from '../src/crawlers.js';
 
@@ -80,6 +80,7 @@ describe('conformance vectors', () => {
       expect(found ? { name: found.name, tokens: found.tokens, obeysGlobalGroup: found.obeysGlobalGroup } : null, c.name).toEqual(c.found);
     }
     for (const c of vectors.identify) expect(identify(c.header).map((e) => e.name), c.header).toEqual(c.names);
+    for (const c of vectors.productToken) expect(productToken(c.header), c.header).toBe(c.token);
     for (const c of vectors.urls) expect([normalizeUrl(c.url), pathOf(c.url)], c.url).toEqual([c.normalized, c.path]);
   });
 });

@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const shipped: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files;
 const published = ['README.md', 'CHANGELOG.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
   ...readdirSync(join(root, 'docs/lint')).filter((f) => f.endsWith('.md')).map((f) => `docs/lint/${f}`)];
-const repositoryOnly = ['bench/corpus/README.md', 'examples/crawlee/README.md', 'examples/mv3-extension/README.md', 'examples/cloudflare-worker/README.md'];
+const repositoryOnly = ['bench/corpus/README.md', 'python/README.md', 'examples/crawlee/README.md', 'examples/mv3-extension/README.md', 'examples/cloudflare-worker/README.md'];
 
 /** Markdown links, outside code blocks and code spans. */
 function links(text: string): string[] {

@@ -172,3 +172,14 @@ def test_a_bad_input_leaves_the_core_usable():
 def test_url_helpers():
     assert robotsmatch.path_of("https://example.com/a/b?c=d#e") == "/a/b?c=d"
     assert robotsmatch.normalize_url("/foo/bar/%62%61%7A") == "/foo/bar/baz"
+
+
+def test_match_many_with_line_breaks_and_empty_urls():
+    robots = parse("User-agent: *\nDisallow: /a$\nDisallow: /b\n")
+    matcher = robots.for_agent("x")
+    urls = ["/a", "/a\r", "/a\n", "/b\nx", "", "/c", "/a\0", "\r\n/b"]
+    expected = bytes(1 if robots.is_allowed(u, "x") else 0 for u in urls)
+    assert expected[:2] == bytes([0, 1])  # `$`: a URL ending in CR is not /a
+    assert matcher.match_many(urls) == expected
+    for url in urls:
+        assert matcher.match_many([url, "/b", ""]) == bytes([expected[urls.index(url)], 0, 1])

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import robotsmatch
-from robotsmatch import crawler, identify, normalize_url, parse, path_of, usage
+from robotsmatch import crawler, identify, normalize_url, parse, path_of, product_token, usage
 
 from conftest import REPO
 
@@ -88,6 +88,11 @@ def test_crawler_lookup():
 def test_identify():
     for case in VECTORS["identify"]:
         assert [c.name for c in identify(case["header"])] == case["names"], case["header"]
+
+
+def test_product_tokens():
+    for case in VECTORS["productToken"]:
+        assert product_token(case["header"]) == case["token"], case["header"]
 
 
 def test_url_helpers():

@@ -11,6 +11,7 @@ Verdict(allowed=False, line=2, rule=Rule(type='disallow', pattern='/private'))
 from ._core import MAX_INPUT_BYTES
 from .crawlers import AI_PURPOSES, Crawler, crawler, crawlers, identify, select_crawlers
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, OtherRecord, Robots, RobotsClosedError, Rule, Verdict, parse
+from ._useragent import product_token
 from .url import normalize_url, path_of
 from .usage import ContentSignal, ContentUsage, Usage, usage
 
@@ -34,6 +35,7 @@ __all__ = [
     "normalize_url",
     "parse",
     "path_of",
+    "product_token",
     "select_crawlers",
     "usage",
 ]

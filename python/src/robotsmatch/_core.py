@@ -50,30 +50,34 @@ def _wasm_bytes() -> bytes:
 class _RawCall:
     """wasmtime's unchecked call on a reused array of raw values."""
 
-    def __init__(self, store: wasmtime.Store, func: wasmtime.Func) -> None:
+    def __init__(self, core: "Core", store: wasmtime.Store, func: wasmtime.Func) -> None:
         from wasmtime import _bindings as ffi  # private: checked for in Core
 
+        self._core = core
         self._call = ffi._wasmtime_func_call_unchecked
         self._context = store._context()
         self._func = ctypes.byref(func._func)
         self._raw = (ffi.wasmtime_val_raw * 4)()
+        # The four slots as objects over the array's memory, made once: indexing makes a new one each time.
+        self._slots = tuple(self._raw[i] for i in range(4))
         self._trap = ctypes.POINTER(ffi.wasm_trap_t)()
         self._trap_ref = ctypes.byref(self._trap)
         self._store = store
         self._checked = func
 
     def __call__(self, *args: int) -> int:
-        raw = self._raw
-        for i, value in enumerate(args):
-            raw[i].i32 = value
-        error = self._call(self._context, self._func, raw, 4, self._trap_ref)
+        slots = self._slots
+        for i in range(len(args)):
+            slots[i].i32 = args[i]
+        error = self._call(self._context, self._func, self._raw, 4, self._trap_ref)
+        self._core.stale = True  # the call may have grown memory
         if error or self._trap:
             # Run it again through the checked call: it raises wasmtime's own error, with its message.
             self._trap = type(self._trap)()
             self._trap_ref = ctypes.byref(self._trap)
             result = self._checked(self._store, *args)
             return int(result or 0)
-        return raw[0].i32
+        return slots[0].i32
 
 
 class CoreError(MemoryError):
@@ -110,25 +114,38 @@ class Core:
                 continue
             func = exports[name]
             assert isinstance(func, wasmtime.Func)
-            self.fn[name] = _RawCall(self.store, func) if fast else self._checked(func)
+            self.fn[name] = _RawCall(self, self.store, func) if fast else self._checked(func)
         self._input_at = 0
         self._input_room = 0
         self._base = 0
         self._length = 0
         self._view: Optional[memoryview] = None
+        #: True after a call into the core: memory may have grown since the view was made.
+        self.stale = True
+        self._context = self.store._context()
 
     def _checked(self, func: wasmtime.Func) -> Callable[..., int]:
         store = self.store
-        return lambda *args: int(func(store, *args) or 0)
+
+        def call(*args: int) -> int:
+            result = func(store, *args)
+            self.stale = True
+            return int(result or 0)
+
+        return call
 
     # ---- memory ----------------------------------------------------------
 
     def view(self) -> memoryview:
-        """The core's memory as bytes, renewed when it has grown or moved."""
+        """The core's memory as bytes, renewed when it has grown (only a call into the core grows it)."""
+        if not self.stale and self._view is not None:
+            return self._view
+        self.stale = False
         if self._data is not None:
-            context = self.store._context()
-            base = ctypes.addressof(self._data(context, self._memory_ref).contents)
-            length = self._size(context, self._memory_ref)
+            length = self._size(self._context, self._memory_ref)
+            if length == self._length and self._view is not None:
+                return self._view  # a memory that did not grow has not moved
+            base = ctypes.addressof(self._data(self._context, self._memory_ref).contents)
         else:  # pragma: no cover
             base = ctypes.addressof(self.memory.data_ptr(self.store).contents)
             length = self.memory.data_len(self.store)
@@ -161,13 +178,12 @@ class Core:
 
     def write(self, data: bytes, name: str) -> int:
         """Writes bytes as the core's input; returns their length."""
-        at = self.reserve(max(len(data), 256), name)
-        ctypes.memmove(self._base_after_reserve() + at, data, len(data))
-        return len(data)
-
-    def _base_after_reserve(self) -> int:
-        self.view()
-        return self._base
+        size = len(data)
+        at = self.reserve(size if size > 256 else 256, name)
+        if self.stale:
+            self.view()
+        ctypes.memmove(self._base + at, data, size)
+        return size
 
 
 _core: Optional[Core] = None

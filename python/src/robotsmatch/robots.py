@@ -403,18 +403,28 @@ class AgentMatcher:
         with core.lock:
             index = self._live()
             check_batch = core.fn[X.check_batch16]
+            check_lines = core.fn[X.check_lines]
             verdicts = core.fn[X.verdicts]
             for start in range(0, len(batch), _BATCH):
                 chunk = batch[start : start + _BATCH]
-                # As UTF-16 units joined by NUL, which the core encodes and splits (Node's route).
-                units = "\0".join(chunk).encode("utf-16-le", "surrogatepass") + b"\0\0"
-                core.write(units, "urls")
-                held = check_batch(index, (len(units) - 2) // 2, len(chunk)) & 0xFFFFFFFF
-                if held == len(chunk):
+                count = len(chunk)
+                # As UTF-8 lines, the core's line route (encoding in C is cheaper than
+                # the UTF-16 route here); a URL with a CR or LF would not be one line,
+                # so those batches take Node's route: UTF-16 units joined by NUL.
+                joined = "\n".join(chunk)
+                held = -1
+                if "\r" not in joined:
+                    data = encode_text(joined + "\n")
+                    held = check_lines(index, core.write(data, "urls"), L.PURPOSE_NONE) & 0xFFFFFFFF
+                if held != count:
+                    units = "\0".join(chunk).encode("utf-16-le", "surrogatepass") + b"\0\0"
+                    core.write(units, "urls")
+                    held = check_batch(index, (len(units) - 2) // 2, count) & 0xFFFFFFFF
+                if held == count:
                     at = verdicts() & 0xFFFFFFFF
                     out[start : start + held] = core.read(at, held)
                 else:
-                    # A URL held a NUL: this batch one URL at a time.
+                    # A URL held a NUL and a line break: this batch one URL at a time.
                     compiled = self._compiled
                     for i, url in enumerate(chunk):
                         out[start + i] = 1 if compiled.allowed(compiled.decide(index, url)) else 0
