@@ -32,7 +32,7 @@ from datatrove.pipeline.filters.base_filter import BaseFilter
 from datatrove.pipeline.writers.disk_base import DiskWriter
 
 from . import archive as _archive
-from .crawlers import Crawler, crawler
+from .crawlers import Crawler
 from ._bulk import ALLOWED, DISALLOWED, OPTED_OUT, codes_of_strings
 from .robots import AgentMatcher, Robots
 
@@ -53,9 +53,9 @@ class RobotsFilter(BaseFilter):
     `archive`: a ``robotsmatch.archive.Archive``, or the path of a JSON Lines
     file of captures (``{"url": ".../robots.txt", "status": 200, "body": ...}``,
     read by ``Archive.from_jsonl`` once in each task). `agents`: product
-    tokens or crawler names from the registry (``"GPTBot"``), or
-    ``robotsmatch.crawler()`` entries; a registry name is matched as that
-    crawler (its fallback tokens, and ``*`` only if it obeys it).
+    tokens (``"GPTBot"``) or registry crawlers (``robotsmatch.crawler("GPTBot")``:
+    its fallback tokens, and ``*`` only if it obeys it), as everywhere in
+    robotsmatch.
 
     `unknown`: what to do with a document whose site the archive holds no
     capture of, or whose URL has no origin: ``"drop"`` (the default: nothing
@@ -97,12 +97,10 @@ class RobotsFilter(BaseFilter):
             from .purpose import purpose_names
 
             purpose_names(purpose)
-        listed = [agents] if isinstance(agents, (str, Crawler)) else list(agents)
-        # A registry name means that crawler; anything else is a product token.
-        self.agents = [crawler(a) or a if isinstance(a, str) else a for a in listed]
+        self.agents = [agents] if isinstance(agents, (str, Crawler)) else list(agents)
         for agent in self.agents:
             if not isinstance(agent, (str, Crawler)):
-                raise TypeError(f"each agent must be a product token, a crawler name or a robotsmatch.crawler(), got {type(agent).__name__}")
+                raise TypeError(f"each agent must be a product token or a robotsmatch.crawler(), got {type(agent).__name__}")
         self.agent_names = [a if isinstance(a, str) else a.name for a in self.agents]
         if not self.agent_names or len(set(self.agent_names)) != len(self.agent_names):
             raise ValueError(f"agents must name at least one agent, each once; got {self.agent_names}")

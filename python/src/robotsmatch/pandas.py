@@ -174,28 +174,26 @@ def allowed(
 
 
 def verdict_columns(
-    array: pa.Array,
     codes: np.ndarray,
     names: Sequence[str],
-    matchers: Optional[Sequence[AgentMatcher]],
     purpose: Optional[str],
-    lines: bool,
+    lines: Optional[np.ndarray],
+    missing: Optional[np.ndarray] = None,
 ) -> Dict[str, pa.Array]:
-    """The verdict columns as Arrow arrays: allowed, line (with `lines`),
-    disallowed_by (and opted_out_by with a purpose). `matchers` (one per
-    agent, in order) tell the lines; None when no rule can decide (no
-    robots.txt to read): every line is then 0."""
-    n = len(array)
-    null = codes[:, 0] == _NULL if codes.shape[1] else np.zeros(n, dtype=bool)
+    """The verdict columns as Arrow arrays, from the verdict bytes (rows:
+    URLs, columns: agents): allowed, line (when `lines` are given),
+    disallowed_by (and opted_out_by with a purpose). A row of NO_VERDICT
+    bytes is null in each; `missing` marks the rows with no URL at all, the
+    only ones whose line is null (an unknown origin's line is 0, no rule
+    decided, as Node reports it)."""
+    null = codes[:, 0] == _NULL
     refused = codes == DISALLOWED
     opted = codes == OPTED_OUT
     ok = ~refused.any(axis=1) & ~opted.any(axis=1)
     mask = null if null.any() else None
     columns: Dict[str, pa.Array] = {"allowed": pa.array(ok, mask=mask)}
-    if lines:
-        # A URL whose origin's outcome is unknown still has a line: 0, no rule decided (as Node reports it).
-        missing = array.is_null().to_numpy(zero_copy_only=False) if array.null_count else None
-        columns["line"] = pa.array(_lines(array, codes, matchers), type=pa.int32(), mask=missing)
+    if lines is not None:
+        columns["line"] = pa.array(lines, type=pa.int32(), mask=missing if missing is not None and missing.any() else None)
     columns["disallowed_by"] = _name_lists(refused, names, mask)
     if purpose is not None:
         columns["opted_out_by"] = _name_lists(opted, names, mask)
@@ -215,23 +213,22 @@ def _name_lists(hits: np.ndarray, names: Sequence[str], mask: Optional[np.ndarra
     return pa.ListArray.from_arrays(offset_array, values)
 
 
-def _lines(array: pa.Array, codes: np.ndarray, matchers: Optional[Sequence[AgentMatcher]]) -> np.ndarray:
+def deciding_lines(urls: Sequence[Optional[str]], codes: np.ndarray, matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """The deciding line of each URL: for the first agent that may not fetch
-    it (or is opted out), else for the first agent. One check() per URL."""
-    n = len(array)
-    out = np.zeros(n, dtype=np.int32)
-    if matchers is None or n == 0:
+    it (or is opted out), else for the first agent; 0 for a URL with no
+    verdict. One check() per URL: the batch calls answer without lines."""
+    out = np.zeros(len(urls), dtype=np.int32)
+    if not len(urls):
         return out
     blocked = codes != ALLOWED
     # The agent whose line is reported: the first blocked one, else the first.
     which = np.where(blocked.any(axis=1), blocked.argmax(axis=1), 0)
     which[codes[:, 0] == _NULL] = -1
-    texts = array.to_pylist()
     for column, matcher in enumerate(matchers):
         rows = np.flatnonzero(which == column)
         if len(rows):
             check = matcher.check
-            out[rows] = [check(texts[i]).line for i in rows.tolist()]
+            out[rows] = [check(urls[i]).line for i in rows.tolist()]
     return out
 
 
@@ -263,7 +260,9 @@ def verdicts(
     matchers = [robots.for_agent(agent, purpose) for agent in listed]
     try:
         codes = codes_for(array, matchers)
-        columns = verdict_columns(array, codes, names, matchers, purpose, lines)
+        found = deciding_lines(array.to_pylist(), codes, matchers) if lines else None
+        missing = array.is_null().to_numpy(zero_copy_only=False) if array.null_count else None
+        columns = verdict_columns(codes, names, purpose, found, missing)
     finally:
         for matcher in matchers:
             matcher.close()

@@ -37,13 +37,17 @@ from pyspark.sql import types as T
 from pyspark.sql.window import Window
 
 from . import archive as _archive
-from .pandas import AgentLike, _NULL, agent_names, codes_for, to_url_array, verdict_columns
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
+from .pandas import AgentLike, agent_names, deciding_lines, verdict_columns
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
 
 __all__ = ["join_robots", "resolve_robots", "with_origin", "OUTPUT_COLUMNS"]
 
 #: The columns join_robots adds (line with lines=True, opted_out_by with a purpose).
 OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
+
+#: The outcomes of an origin, as the outcome column holds them.
+_OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
 
 # Internal column names, chosen not to clash with a user's.
 _KIND = "__robotsmatch_kind"
@@ -329,7 +333,7 @@ class _Partition:
     def run(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         try:
             for batch in batches:
-                out = self._batch(batch)
+                out = self._batch(batch) if batch.num_rows else None
                 if out is not None:
                     yield out
         finally:
@@ -338,59 +342,56 @@ class _Partition:
     def _batch(self, batch: pa.RecordBatch) -> Optional[pa.RecordBatch]:
         s = self.settings
         n = batch.num_rows
-        if n == 0:
-            return None
         kinds = batch.column(_KIND).to_numpy(zero_copy_only=False)
+        url_rows = np.flatnonzero(kinds == 1)
         origin_column = batch.column("origin")
         # Runs of one origin (the partition is sorted by origin): where the dictionary id changes.
         ids = origin_column.dictionary_encode().indices.fill_null(-1).to_numpy(zero_copy_only=False)
-        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if n else np.empty(0, dtype=np.int64)
         ends = np.r_[starts[1:], n]
-        url_rows = np.flatnonzero(kinds == 1)
-        if not len(url_rows) and not (kinds == 0).any():
-            return None
-        pieces: Dict[str, List[pa.Array]] = {}
-        outcomes: List[pa.Array] = []
+        texts = batch.column(s.url_col).to_pylist()
+        # The answers of every row, filled run by run; the columns are built once for the batch.
+        codes = np.full((n, len(s.agents)), NO_VERDICT, dtype=np.uint8)
+        lines = np.zeros(n, dtype=np.int32) if s.lines else None
+        outcomes = np.full(n, _OUTCOMES.index(_archive.NOT_IN_ARCHIVE), dtype=np.int8)
         for start, end in zip(starts.tolist(), ends.tolist()):
-            origin = origin_column[start].as_py()
             captures = np.flatnonzero(kinds[start:end] == 0)
             if len(captures):
                 row = start + int(captures[-1])
                 self.current.close()
-                body = batch.column(_BODY)[row].as_py()
-                self.current = _Origin(origin, batch.column(_OUTCOME)[row].as_py(), body)
-            elif self.current.origin != origin or origin is None:
+                self.current = _Origin(origin_column[row].as_py(), batch.column(_OUTCOME)[row].as_py(), batch.column(_BODY)[row].as_py())
+            elif ids[start] < 0 or self.current.origin != origin_column[start].as_py():
                 self.current.close()
-                self.current = _Origin(origin, _archive.NOT_IN_ARCHIVE)
+                self.current = _Origin(None if ids[start] < 0 else origin_column[start].as_py(), _archive.NOT_IN_ARCHIVE)
             first = start + (int(captures[-1]) + 1 if len(captures) else 0)
-            if first >= end:
-                continue
-            columns = self._verdicts(batch.column(s.url_col).slice(first, end - first))
-            for name, column in columns.items():
-                pieces.setdefault(name, []).append(column)
-            outcomes.append(pa.array([self.current.outcome] * (end - first), pa.string()))
+            if first < end:
+                self._answer(texts, first, end, codes, lines, outcomes)
         if not len(url_rows):
             return None
         taken = batch.take(pa.array(url_rows))
-        arrays = [taken.column(name) for name in s.user_columns] + [taken.column("origin"), pa.concat_arrays(outcomes)]
-        names = list(s.user_columns) + ["origin", "outcome"]
-        for name, parts in pieces.items():
-            arrays.append(pa.concat_arrays(parts))
-            names.append(name)
-        return pa.RecordBatch.from_arrays(arrays, names=names)
+        arrays = [taken.column(name) for name in s.user_columns]
+        arrays.append(taken.column("origin"))
+        arrays.append(pa.DictionaryArray.from_arrays(pa.array(outcomes[url_rows]), pa.array(_OUTCOMES)).cast(pa.string()))
+        missing = taken.column(s.url_col).is_null().to_numpy(zero_copy_only=False)
+        columns = verdict_columns(codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing)
+        names = list(s.user_columns) + ["origin", "outcome"] + list(columns)
+        return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
 
-    def _verdicts(self, urls: pa.Array) -> Dict[str, pa.Array]:
+    def _answer(self, texts: List[Optional[str]], first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray) -> None:
+        """The answers of the URL rows first..end, all of the current origin."""
         s = self.settings
-        array = to_url_array(urls)
         current = self.current
-        k = len(s.agents)
+        outcomes[first:end] = _OUTCOMES.index(current.outcome) if current.outcome in _OUTCOMES else _OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
         if current.outcome == "ok":
             if current.robots is None:
                 current.robots = parse(current.body or b"", s.mode, s.max_bytes)
                 current.matchers = [current.robots.for_agent(agent, s.purpose) for agent in s.agents]
-            codes = codes_for(array, current.matchers)
-            return verdict_columns(array, codes, s.names, current.matchers, s.purpose, s.lines)
-        # No robots.txt to read: one answer for every URL of the origin.
-        fill = {"unavailable": 1, "unreachable": 0}.get(current.outcome, _NULL)
-        codes = np.full((len(array), k), fill, dtype=np.uint8)
-        return verdict_columns(array, codes, s.names, None, s.purpose, s.lines)
+            urls = texts[first:end]
+            found = codes_of_strings(urls, current.matchers)  # type: ignore[arg-type]
+            codes[first:end] = found
+            if lines is not None:
+                lines[first:end] = deciding_lines(urls, found, current.matchers)  # type: ignore[arg-type]
+        elif current.outcome == "unavailable":
+            codes[first:end] = ALLOWED  # no robots.txt: everything is allowed
+        elif current.outcome == "unreachable":
+            codes[first:end] = DISALLOWED  # everything is disallowed
