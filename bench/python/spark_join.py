@@ -43,17 +43,45 @@ def spark_session(master: str):
     )
 
 
-def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0) -> tuple:
+def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
+    import robotsmatch
     from robotsmatch.spark import join_robots
 
     robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(str(data / "captures.jsonl"))
     urls = spark.read.text(str(data / "urls.txt")).withColumnRenamed("value", "url")
     if fraction < 1:
         urls = urls.sample(fraction=fraction, seed=1)
+    # Registry crawlers, as the Node side's --crawler.
+    return join_robots(urls, robots, [robotsmatch.crawler(a) for a in agents], lines=lines, purpose=purpose)
+
+
+def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0) -> float:
     start = time.perf_counter()
-    joined = join_robots(urls, robots, agents, lines=lines, purpose=purpose)
-    joined.write.format("noop").mode("overwrite").save()
+    joined(spark, data, agents, lines, purpose, fraction).write.format("noop").mode("overwrite").save()
     return time.perf_counter() - start
+
+
+def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
+    """Spark's agents-that-may-not-fetch per URL against Node's --blocked-agents, URL by URL (as multisets: the orders differ)."""
+    from collections import Counter
+
+    rows = joined(spark, data, agents, False, purpose).select("url", "disallowed_by", *(["opted_out_by"] if purpose else [])).collect()
+    ours = Counter()
+    for row in rows:
+        blocked = list(row.disallowed_by or []) + (list(row.opted_out_by or []) if purpose else [])
+        ours[(row.url, ",".join(a for a in agents if a in blocked))] += 1
+    command = ["node", cli, "filter", "--robots-archive", str(data / "captures.jsonl"), "--quiet", "--unknown", "keep", "--blocked-agents"]
+    for agent in agents:
+        command += ["--crawler", agent]
+    if purpose:
+        command += ["--purpose", purpose]
+    command.append(str(data / "urls.txt"))
+    output = subprocess.run(command, stdout=subprocess.PIPE, check=True).stdout.decode("utf-8")
+    theirs = Counter(tuple(line.split("\t", 1)) for line in output.splitlines())
+    if ours != theirs:
+        diff = list((ours - theirs).items())[:5], list((theirs - ours).items())[:5]
+        raise SystemExit(f"Spark and Node differ: {diff}")
+    return sum(ours.values())
 
 
 def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> float:
@@ -76,6 +104,7 @@ def main() -> None:
     parser.add_argument("--agents", default="GPTBot,CCBot,Googlebot")
     parser.add_argument("--purpose", default=None)
     parser.add_argument("--node", default=None, help="dist/cli/main.js of a build with filter --robots-archive")
+    parser.add_argument("--verify", action="store_true", help="also check that every URL's blocked agents are Node's")
     args = parser.parse_args()
     agents = args.agents.split(",")
     with open(args.data / "urls.txt", "rb") as f:
@@ -97,6 +126,8 @@ def main() -> None:
         run_spark(spark, args.data, agents, lines, args.purpose, fraction=0.01)
         seconds = run_spark(spark, args.data, agents, lines, args.purpose)
         results[f"spark_lines_{lines}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds / cores)}
+    if args.verify and args.node:
+        results["verified_identical_to_node"] = verify(spark, args.node, args.data, agents, args.purpose)
     spark.stop()
 
     if args.node:

@@ -28,7 +28,7 @@ from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT
 from .crawlers import Crawler
 from .robots import AgentMatcher, Robots
 
-__all__ = ["AgentLike", "agent_names", "allowed", "verdicts", "to_url_array"]
+__all__ = ["AgentLike", "allowed", "match_codes", "origins", "to_url_array", "verdicts"]
 
 #: One agent: a product token (``"GPTBot"``) or a registry crawler (``robotsmatch.crawler("GPTBot")``).
 AgentLike = Union[str, Crawler]

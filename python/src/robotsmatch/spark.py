@@ -26,7 +26,7 @@ and no robots.txt body is copied to its URLs' rows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Sequence, Union
+from typing import Iterator, List, Optional, Sequence, Union
 
 import numpy as np
 import pyarrow as pa
