@@ -72,11 +72,11 @@ const workerdMain: Plugin = {
   },
 };
 
-/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js` and `../crawlers.js` from src/cli/ stay imports of the package's own entries (dist/). */
+/** `../index.js`, `../explain.js`, `../usage.js`, `../lint.js`, `../crawlers.js` and `../archive.js` from src/cli/ stay imports of the package's own entries (dist/). */
 const ownEntry: Plugin = {
   name: 'own-entry',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\.\/(index|explain|usage|lint|crawlers|archive)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 

@@ -13,7 +13,7 @@ import { ArchiveError, ArchiveMatcher, joinArchive, RobotsArchive } from '../src
 import { robotsUrlOf } from '../src/archive/origin.js';
 import { makeHostsCorpus } from '../bench/hosts-corpus.mjs';
 
-const corpus = (makeHostsCorpus({ files: 80, seed: 7 }) as { host: string; robotsTxt: string; urls: string[] }[]);
+const corpus = makeHostsCorpus({ files: 80, seed: 7 });
 const AGENTS = ['Googlebot', 'GPTBot', 'CCBot'];
 /** What a non-2xx outcome answers, for every URL and agent. */
 const FIXED: Record<string, boolean | null> = { unavailable: true, unreachable: false, unknown: null };
@@ -77,6 +77,22 @@ describe('verdicts', () => {
     );
   });
 
+  test('checkMany and matchMany answer as check() does, URL by URL, in order', () => {
+    const archive = archiveOf([200, 404, 500, 'redirect', 'absent']);
+    const urls = corpus.flatMap((f) => f.urls.slice(0, 8)).map((u, i, all) => all[(i * 37) % all.length]!);
+    urls.push('not a url', 'https://a.test/x\ny');
+    for (const purposeName of [undefined, 'train-ai']) {
+      const m = new ArchiveMatcher(archive, { agents: AGENTS, purpose: purposeName, cacheBytes: 100_000 });
+      const one = urls.map((u) => m.check(u));
+      expect(m.checkMany(urls)).toEqual(one);
+      const { outcomes, verdicts } = m.matchMany(urls);
+      expect(outcomes).toEqual(one.map((r) => r.outcome));
+      const code = (v: { allowed: boolean | null; optedOut?: boolean }) => (v.allowed === null ? 3 : v.allowed ? (v.optedOut ? 2 : 1) : 0);
+      expect([...verdicts]).toEqual(one.flatMap((r) => r.verdicts.map(code)));
+      m.dispose();
+    }
+  });
+
   test('several agents at once: tokens, a token union and a known crawler, each answered separately', () => {
     const archive = new RobotsArchive();
     archive.add({ url: 'https://a.test/robots.txt', status: 200, body: 'User-agent: Googlebot-Image\nDisallow: /img\n\nUser-agent: GPTBot\nDisallow: /\n' });
@@ -120,12 +136,23 @@ describe('bounded memory', () => {
     dispose.mockRestore();
   });
 
-  test('bodies are stored deflated, smaller than they came', () => {
-    const archive = archiveOf([200]);
+  test('with compress, bodies are stored deflated, smaller than they came, and read back whole', () => {
     const raw = corpus.reduce((n, f) => n + Buffer.byteLength(f.robotsTxt), 0);
-    expect(archive.bodyBytes).toBeLessThan(raw / 2);
-    const file = corpus[3]!;
-    expect(Buffer.from(archive.body(archive.capture(`https://${file.host}/robots.txt`)!)).toString()).toBe(file.robotsTxt);
+    const plain = new RobotsArchive();
+    const compressed = new RobotsArchive({ compress: true });
+    for (const f of corpus) {
+      for (const a of [plain, compressed]) a.add({ url: `https://${f.host}/robots.txt`, status: 200, body: f.robotsTxt });
+    }
+    expect(plain.bodyBytes).toBe(raw);
+    expect(compressed.bodyBytes).toBeLessThan(raw / 2);
+    for (const f of corpus) {
+      const key = `https://${f.host}/robots.txt`;
+      expect(Buffer.from(compressed.body(compressed.capture(key)!)).toString()).toBe(f.robotsTxt);
+    }
+    const m = new ArchiveMatcher(compressed, { agents: AGENTS });
+    const n = new ArchiveMatcher(plain, { agents: AGENTS });
+    const urls = corpus.flatMap((f) => f.urls.slice(0, 3));
+    expect(m.checkMany(urls)).toEqual(n.checkMany(urls));
   });
 });
 

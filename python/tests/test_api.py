@@ -183,3 +183,26 @@ def test_match_many_with_line_breaks_and_empty_urls():
     assert matcher.match_many(urls) == expected
     for url in urls:
         assert matcher.match_many([url, "/b", ""]) == bytes([expected[urls.index(url)], 0, 1])
+
+
+def _in_child(robots, queue):
+    try:
+        fresh = parse("User-agent: *\nDisallow: /child\n")
+        queue.put((robots.is_allowed("/private/x", "bot"), fresh.check("/child/a", "bot").line, fresh.for_agent("bot").match_many(["/child", "/x"])))
+    except BaseException as error:  # reported to the parent, which asserts
+        queue.put(repr(error))
+
+
+def test_a_forked_worker_matches_with_the_parents_files_and_its_own():
+    import multiprocessing
+
+    robots = parse(BODY)
+    robots.check("/", "bot")
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_in_child, args=(robots, queue))
+    child.start()
+    got = queue.get(timeout=60)
+    child.join(60)
+    assert got == (False, 2, bytes([0, 1]))
+    assert robots.is_allowed("/private/x", "bot") is False

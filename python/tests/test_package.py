@@ -25,4 +25,5 @@ def test_the_registry_is_the_node_packages():
     gptbot = robotsmatch.crawler("gptbot")
     assert gptbot is not None and gptbot.purpose == "ai-training" and gptbot.reads_robots_txt == "yes"
     assert [c.name for c in robotsmatch.select_crawlers(["GPTBot", "ClaudeBot"])] == ["GPTBot", "ClaudeBot"]
-    assert all(c.purpose in robotsmatch.AI_PURPOSES for c in robotsmatch.select_crawlers("ai"))
+    assert all(set(c.purposes) & set(robotsmatch.AI_PURPOSES) for c in robotsmatch.select_crawlers("ai"))
+    assert gptbot.purposes[0] == gptbot.purpose

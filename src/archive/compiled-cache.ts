@@ -1,9 +1,12 @@
 // The compiled robots.txt files of the origins asked about lately, bounded
 // by bytes: the core memory of each compiled table and its agents' indexes,
-// plus an estimate of the JavaScript objects. The least recently used
-// origin is disposed of first, so a join over millions of origins holds a
-// bounded number of them, and an origin asked about again is compiled again
-// (with the same answers: compiling is deterministic).
+// plus an estimate of the JavaScript objects. Eviction is CLOCK (second
+// chance): a hit only marks its entry used, and the oldest entry is let go
+// unless marked since it was last passed over (then it goes to the back):
+// nearly least-recently-used, without reordering the Map on every URL.
+// So a join over millions of origins holds a bounded number of them, and an
+// origin asked about again is compiled again (with the same answers:
+// compiling is deterministic).
 
 import type { AgentMatcher, Robots } from '../index.js';
 import type { ArchiveOutcome } from './resolve.js';
@@ -19,6 +22,8 @@ export interface OriginEntry {
   robots: Robots | undefined;
   matchers: AgentMatcher[];
   bytes: number;
+  /** Asked about since the clock last passed it. */
+  used: boolean;
 }
 
 export class CompiledCache {
@@ -41,13 +46,10 @@ export class CompiledCache {
     return this.#bytes;
   }
 
-  /** The entry of an origin, made the most recently used; undefined when not held. */
+  /** The entry of an origin, marked used; undefined when not held. */
   get(key: string): OriginEntry | undefined {
     const entry = this.#entries.get(key);
-    if (entry !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-    }
+    if (entry !== undefined) entry.used = true;
     return entry;
   }
 
@@ -55,11 +57,22 @@ export class CompiledCache {
   set(key: string, entry: OriginEntry): void {
     entry.bytes = ENTRY_OVERHEAD + key.length * 2 + (entry.robots ? entry.robots.byteSize + entry.matchers.reduce((n, m) => n + m.byteSize, 0) : 0);
     if (entry.robots) this.compiles++;
+    entry.used = false;
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
-    for (const [oldKey, old] of this.#entries) {
-      if (this.#bytes <= this.#limit || old === entry) break;
+    while (this.#bytes > this.#limit && this.#entries.size > 1) {
+      const [oldKey, old] = this.#entries.entries().next().value as [string, OriginEntry];
       this.#entries.delete(oldKey);
+      if (old.used && old !== entry) {
+        old.used = false; // a second chance, at the back
+        this.#entries.set(oldKey, old);
+        continue;
+      }
+      if (old === entry) {
+        this.#entries.set(oldKey, old); // never the new one: it is what the caller is about to use
+        if (this.#entries.size === 1) break;
+        continue;
+      }
       this.#bytes -= old.bytes;
       old.robots?.dispose();
       this.evictions++;

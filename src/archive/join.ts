@@ -9,7 +9,7 @@ import { parse, type Agent, type Mode, type Verdict } from '../index.js';
 import { purpose as purposeOf, type Purpose } from '../usage.js';
 import type { RobotsArchive } from './archive.js';
 import { CompiledCache, type OriginEntry } from './compiled-cache.js';
-import { robotsUrlOf } from './origin.js';
+import { originOf } from './origin.js';
 import { notInArchive } from '../fetch/outcome.js';
 import type { ArchiveOutcome } from './resolve.js';
 
@@ -83,14 +83,17 @@ export class ArchiveMatcher {
 
   /** The outcome of `url`'s origin. */
   outcome(url: string): ArchiveOutcome {
-    const robotsUrl = robotsUrlOf(url);
-    return robotsUrl === undefined ? notInArchive() : this.#entry(robotsUrl).outcome;
+    const origin = originOf(url);
+    return origin === undefined ? notInArchive() : this.#entry(origin).outcome;
   }
 
   /** Every agent's verdict for `url`. */
   check(url: string): ArchiveVerdicts {
-    const robotsUrl = robotsUrlOf(url);
-    const entry = robotsUrl === undefined ? undefined : this.#entry(robotsUrl);
+    const origin = originOf(url);
+    return this.#row(url, origin, origin === undefined ? undefined : this.#entry(origin));
+  }
+
+  #row(url: string, origin: string | undefined, entry: OriginEntry | undefined): ArchiveVerdicts {
     const outcome = entry?.outcome ?? notInArchive();
     const verdicts: AgentVerdict[] = [];
     for (let i = 0; i < this.#labels.length; i++) {
@@ -107,7 +110,56 @@ export class ArchiveMatcher {
       }
       verdicts.push(v);
     }
-    return { url, robotsUrl, outcome, verdicts };
+    return { url, robotsUrl: origin === undefined ? undefined : origin + '/robots.txt', outcome, verdicts };
+  }
+
+  /**
+   * Every agent's verdict for each URL, in order: check() for each, with
+   * the URLs of one origin answered together (a chunk of a host-interleaved
+   * table touches each compiled file once, not once per URL).
+   */
+  checkMany(urls: readonly string[]): ArchiveVerdicts[] {
+    const out = new Array<ArchiveVerdicts>(urls.length);
+    for (const [origin, indexes] of byOrigin(urls)) {
+      const entry = origin === undefined ? undefined : this.#entry(origin);
+      for (const i of indexes) out[i] = this.#row(urls[i]!, origin, entry);
+    }
+    return out;
+  }
+
+  /**
+   * For the forms that only keep or drop URLs: each URL's outcome, and a
+   * byte per URL and agent (`verdicts[url * agents + agent]`): 1 allowed,
+   * 0 disallowed, 2 allowed but opted out of the purpose, 3 unknown. One
+   * core call per origin and agent (matchMany, or matchLines with a purpose).
+   */
+  matchMany(urls: readonly string[]): { outcomes: ArchiveOutcome[]; verdicts: Uint8Array } {
+    const n = this.#labels.length;
+    const outcomes = new Array<ArchiveOutcome>(urls.length);
+    const verdicts = new Uint8Array(urls.length * n);
+    const purpose = this.#purpose;
+    for (const [origin, indexes] of byOrigin(urls)) {
+      const entry = origin === undefined ? undefined : this.#entry(origin);
+      const outcome = entry?.outcome ?? notInArchive();
+      for (const i of indexes) outcomes[i] = outcome;
+      if (outcome !== 'ok') {
+        const fixed = outcome === 'unknown' ? 3 : outcome === 'unavailable' ? 1 : 0;
+        for (const i of indexes) verdicts.fill(fixed, i * n, i * n + n);
+        continue;
+      }
+      const group = indexes.map((i) => urls[i]!);
+      const joinable = purpose !== undefined && !group.some((u) => u.includes('\n') || u.includes('\r'));
+      for (let a = 0; a < n; a++) {
+        const matcher = entry!.matchers[a]!;
+        if (purpose !== undefined && !joinable) {
+          for (const i of indexes) verdicts[i * n + a] = matcher.matchLines(urls[i]!.replace(/[\r\n]/g, ' '), this.#one, { purpose })[0]!;
+          continue;
+        }
+        const got = joinable ? matcher.matchLines(group.join('\n'), undefined, { purpose }) : matcher.matchMany(group);
+        for (let k = 0; k < indexes.length; k++) verdicts[indexes[k]! * n + a] = got[k]!;
+      }
+    }
+    return { outcomes, verdicts };
   }
 
   /** Frees every compiled file held. The matcher may be used again (it compiles them again). */
@@ -115,19 +167,32 @@ export class ArchiveMatcher {
     this.#cache.clear();
   }
 
-  #entry(robotsUrl: string): OriginEntry {
-    const held = this.#cache.get(robotsUrl);
+  /** The entry of an origin (scheme://host[:port]), compiled on a miss. */
+  #entry(origin: string): OriginEntry {
+    const held = this.#cache.get(origin);
     if (held) return held;
-    const { outcome, capture } = this.#archive.resolve(robotsUrl);
-    const entry: OriginEntry = { outcome, robots: undefined, matchers: [], bytes: 0 };
+    const { outcome, capture } = this.#archive.resolve(origin + '/robots.txt');
+    const entry: OriginEntry = { outcome, robots: undefined, matchers: [], bytes: 0, used: false };
     if (outcome === 'ok') {
       const robots = parse(this.#archive.body(capture!), { mode: this.#mode, maxBytes: this.#archive.maxBytes });
       entry.robots = robots;
       entry.matchers = this.#agents.map((agent) => robots.forAgent(agent));
     }
-    this.#cache.set(robotsUrl, entry);
+    this.#cache.set(origin, entry);
     return entry;
   }
+}
+
+/** The indexes of `urls` by origin (undefined: no origin), origins in order of first appearance. */
+function byOrigin(urls: readonly string[]): Map<string | undefined, number[]> {
+  const groups = new Map<string | undefined, number[]>();
+  for (let i = 0; i < urls.length; i++) {
+    const origin = originOf(urls[i]!);
+    const group = groups.get(origin);
+    if (group) group.push(i);
+    else groups.set(origin, [i]);
+  }
+  return groups;
 }
 
 /** A row of joinArchive: the verdicts, and the input record when the input gave objects. */

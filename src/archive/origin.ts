@@ -10,8 +10,15 @@ import { robotsTxtUrl } from '../index.js';
 
 const PLAIN = /^(https?):\/\/([a-z0-9.-]+)(?::([1-9][0-9]{0,4}))?(?=[/?#]|$)/;
 
-/** The robots.txt URL for `url`'s origin, or undefined when `url` has none (not an absolute http(s) or ftp URL). */
-export function robotsUrlOf(url: string): string | undefined {
+const ROBOTS = '/robots.txt';
+
+/**
+ * `url`'s origin as its robots.txt URL starts (scheme://host[:port]), or
+ * undefined when it has none (not an absolute http(s) or ftp URL). On the
+ * fast path it is a slice of `url`: a Map keyed by it hashes a slice, which
+ * costs a fraction of hashing a string built by concatenation.
+ */
+export function originOf(url: string): string | undefined {
   const m = PLAIN.exec(url);
   if (m !== null) {
     const scheme = m[1]!;
@@ -21,13 +28,19 @@ export function robotsUrlOf(url: string): string | undefined {
     // rewrites; xn-- labels are validated by it; empty labels are its too.
     const last = host.slice(host.lastIndexOf('.', host.length - 2) + 1);
     if (!/^[0-9]/.test(last) && !host.includes('xn--') && !host.startsWith('.') && !host.includes('..') && (port === undefined || Number(port) <= 65535)) {
-      const defaultPort = port === undefined || (port === '80' && scheme === 'http') || (port === '443' && scheme === 'https');
-      return `${scheme}://${host}${defaultPort ? '' : `:${port}`}/robots.txt`;
+      const defaultPort = (port === '80' && scheme === 'http') || (port === '443' && scheme === 'https');
+      return defaultPort ? `${scheme}://${host}` : m[0];
     }
   }
   try {
-    return robotsTxtUrl(url);
+    return robotsTxtUrl(url).slice(0, -ROBOTS.length);
   } catch {
     return undefined;
   }
+}
+
+/** The robots.txt URL for `url`'s origin, or undefined when it has none: robotsTxtUrl, without throwing. */
+export function robotsUrlOf(url: string): string | undefined {
+  const origin = originOf(url);
+  return origin === undefined ? undefined : origin + ROBOTS;
 }

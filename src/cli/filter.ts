@@ -13,9 +13,11 @@ import { lineChunks } from './line-chunks.js';
 import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
+import { filterArchive, type ArchiveForm } from './filter-archive.js';
 import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, purposeOf, timeoutOf, workersOf } from './options.js';
 
 export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL|- [options] [FILE|-]
+       robotsmatch filter --robots-archive PATH [--robots-archive PATH ...] [options] [FILE|-]
 
 Reads newline-separated URLs (a file, gzip recognised by its magic bytes, or
 standard input) and writes the ones the robots.txt allows, in input order.
@@ -52,9 +54,35 @@ Options:
   --workers N        worker threads for large inputs (default: the cores, up to 8);
                      1 matches in the main thread only
   --max-bytes N      read only the first N bytes of the robots.txt (default 512000)
-${FETCH_FLAGS_HELP}  -q, --quiet        no summary on standard error
+${FETCH_FLAGS_HELP}
+Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.txt
+  --robots-archive PATH
+                     captures of robots.txt files: a WARC file (.warc, .warc.gz), JSON
+                     Lines ({"url","status","body" or "body_base64","location"}, gzip
+                     too) or a directory of files named by host (status 200); repeat it
+                     for several. 404 allows everything, 5xx, 429 and no response
+                     disallow everything, redirects are followed within the archive (5)
+                     The input may be JSON Lines with a "url" field (others kept).
+                     --agent and --crawler may be repeated: each is answered separately,
+                     and a URL is kept when every one may fetch it.
+                     --json writes a record per URL and agent, with "outcome"
+  --unknown keep|drop
+                     URLs of origins the archive has no answer for (outcome unknown):
+                     dropped (default) or kept; --verdicts labels them "unknown"
+  --blocked-agents   write every URL with the agents that may not fetch it (or are
+                     opted out of --purpose): URL<TAB>agent,agent; for JSON Lines input,
+                     the record with "outcome" and "blockedAgents"
+  --cache-bytes N    compiled robots.txt files held at once (default 67108864, 64 MiB)
+  -q, --quiet        no summary on standard error
   -h, --help         show this help
 `;
+
+/** --cache-bytes: a whole number of bytes, at least 0 (0 compiles each origin's file again for each URL). */
+function cacheBytesOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--cache-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
 
 const rate = (perSecond: number) =>
   perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M URLs/s` : `${Math.round(perSecond).toLocaleString('en-US')} URLs/s`;
@@ -72,17 +100,39 @@ export async function filterCommand(argv: string[]): Promise<number> {
     workers: { type: 'string' },
     purpose: { type: 'string' },
     quiet: { type: 'boolean', short: 'q', default: false },
+    // Many hosts: an archive of robots.txt captures instead of one robots.txt.
+    crawler: { type: 'string', short: 'c', multiple: true },
+    'robots-archive': { type: 'string', multiple: true },
+    unknown: { type: 'string' },
+    'blocked-agents': { type: 'boolean', default: false },
+    'cache-bytes': { type: 'string' },
   });
   if (values.help) {
     process.stdout.write(FILTER_HELP);
     return 0;
   }
-  if (!values.robots) throw new UsageError('filter needs --robots FILE|URL|- (see robotsmatch filter --help)');
+  const archives = values['robots-archive'] ?? [];
+  if (archives.length && values.robots) throw new UsageError('give --robots (one robots.txt for every URL) or --robots-archive (each URL\'s own origin), not both');
+  if (!values.robots && !archives.length) throw new UsageError('filter needs --robots FILE|URL|- or --robots-archive PATH (see robotsmatch filter --help)');
   if (positionals.length > 1) throw new UsageError(`filter reads one input, got ${positionals.length}: ${positionals.join(' ')}`);
-  const forms = [values.verdicts && '--verdicts', values['verdicts-only'] && '--verdicts-only', values.json && '--json', values.invert && '--invert'].filter(Boolean);
+  const forms = [values.verdicts && '--verdicts', values['verdicts-only'] && '--verdicts-only', values.json && '--json', values.invert && '--invert', values['blocked-agents'] && '--blocked-agents'].filter(Boolean);
   if (forms.length > 1) throw new UsageError(`${forms.join(' and ')} are different forms of the output: choose one`);
   const mode = modeOf(values.mode);
-  const { agent, label: agentLabel } = agentOf(values, warn);
+  if (archives.length) {
+    if (values.unknown !== undefined && values.unknown !== 'keep' && values.unknown !== 'drop') throw new UsageError(`--unknown must be keep or drop, got ${JSON.stringify(values.unknown)}`);
+    if (values.workers !== undefined) warn('robotsmatch: --robots-archive matches in one thread; --workers is ignored (split the URL list to use more cores)\n');
+    const form: ArchiveForm = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.json ? 'json' : values.invert ? 'disallowed' : values['blocked-agents'] ? 'blocked-agents' : 'allowed';
+    return filterArchive({
+      archives, agents: values.agent ?? [], crawlers: values.crawler ?? [], purpose: purposeOf(values.purpose), mode,
+      maxBytes: maxBytesOf(values['max-bytes'], warn), form, keepUnknown: values.unknown === 'keep', cacheBytes: cacheBytesOf(values['cache-bytes']),
+      input: positionals[0], quiet: values.quiet,
+    });
+  }
+  for (const flag of ['unknown', 'blocked-agents', 'cache-bytes'] as const) {
+    if (values[flag] !== undefined && values[flag] !== false) throw new UsageError(`--${flag} goes with --robots-archive`);
+  }
+  if ((values.crawler?.length ?? 0) > 1) throw new UsageError('--crawler names one crawler with --robots (several go with --robots-archive; --agent takes several tokens as one union)');
+  const { agent, label: agentLabel } = agentOf({ agent: values.agent, crawler: values.crawler?.[0] }, warn);
   const workers = workersOf(values.workers, warn);
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const purpose = purposeOf(values.purpose);
@@ -91,7 +141,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
     if (values.robots === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give the URLs as a file');
   }
 
-  const loaded = await loadRobots(values.robots, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn, unreachable: 'disallow' });
+  const loaded = await loadRobots(values.robots!, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn, unreachable: 'disallow' });
   if (positionals[0] === undefined || positionals[0] === '-') takeStdin('the URL list');
   const input = await openInput(positionals[0]);
   const describe: Describe | undefined = values.json

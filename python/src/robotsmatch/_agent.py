@@ -5,7 +5,7 @@ fallback order, and whether it obeys the ``*`` group)."""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Protocol, Sequence, Union, runtime_checkable
+from typing import List, NamedTuple, Protocol, Sequence, Union, runtime_checkable
 
 from ._layout import HOW_CRAWLER, HOW_IGNORES_GLOBAL
 
@@ -25,7 +25,7 @@ Agent = Union[str, Sequence[str], CrawlerLike]
 
 class AgentTokens(NamedTuple):
     joined: bytes
-    count: int
+    size: int
     how: int
     key: tuple
     tokens: tuple
@@ -49,9 +49,11 @@ def agent_tokens(agent: object) -> AgentTokens:
             how |= HOW_IGNORES_GLOBAL
     else:
         raise TypeError(f"agent must be a string, a list of strings or a crawler, got {type(agent).__name__}")
+    strings: List[str] = []
     for one in given:
         if not isinstance(one, str):
             raise TypeError(f"agent must be a string, a list of strings or a crawler, got {type(one).__name__}")
-    usable = tuple(one for one in given if _PLAIN_TOKEN.match(one))  # type: ignore[arg-type]
+        strings.append(one)
+    usable = tuple(one for one in strings if _PLAIN_TOKEN.match(one))
     joined = "\n".join(usable)
     return AgentTokens(joined.encode("ascii"), len(usable), how, (how, usable), usable)

@@ -14,7 +14,7 @@ import ctypes
 import os
 import threading
 from importlib import resources
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import wasmtime
 
@@ -88,7 +88,11 @@ class Core:
     """The loaded module: its exports and its memory."""
 
     def __init__(self) -> None:
-        engine = wasmtime.Engine()
+        config = wasmtime.Config()
+        # One thread: a module compiled on a thread pool cannot be compiled
+        # again in a forked child (the pool's threads are not there).
+        config.parallel_compilation = False
+        engine = wasmtime.Engine(config)
         self.store = wasmtime.Store(engine)
         module = wasmtime.Module(engine, _wasm_bytes())
         instance = wasmtime.Instance(self.store, module, [])
@@ -101,8 +105,8 @@ class Core:
         try:
             from wasmtime import _bindings as ffi
 
-            self._data = ffi._wasmtime_memory_data
-            self._size = ffi._wasmtime_memory_data_size
+            self._data: Any = ffi._wasmtime_memory_data
+            self._size: Any = ffi._wasmtime_memory_data_size
             fast = hasattr(ffi, "_wasmtime_func_call_unchecked") and hasattr(ffi, "wasmtime_val_raw")
         except ImportError:  # pragma: no cover - a wasmtime without these internals
             fast = False
@@ -122,7 +126,22 @@ class Core:
         self._view: Optional[memoryview] = None
         #: True after a call into the core: memory may have grown since the view was made.
         self.stale = True
+        #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
+        #: from inside a collection, which may run in the middle of another call's moves.
+        self.garbage: list = []
         self._context = self.store._context()
+
+    def drain(self) -> None:
+        """Frees what was collected without close(). The caller holds the lock."""
+        garbage = self.garbage
+        while garbage:
+            item = garbage.pop()
+            if isinstance(item, tuple):
+                compiled, index = item
+                if not compiled.closed:
+                    compiled.release_index(index)
+            else:
+                item.free()
 
     def _checked(self, func: wasmtime.Func) -> Callable[..., int]:
         store = self.store
@@ -187,18 +206,18 @@ class Core:
 
 
 _core: Optional[Core] = None
-_pid = 0
 _load_lock = threading.Lock()
 
 
 def get_core() -> Core:
-    """The core of this process, loaded on first use (again in a forked child)."""
-    global _core, _pid
+    """The core of this process, loaded on first use. A forked child (multiprocessing,
+    Spark's Python workers) goes on with its copy of the parent's, as the files the
+    parent parsed live in it."""
+    global _core
     core = _core
-    if core is not None and _pid == os.getpid():
+    if core is not None:
         return core
     with _load_lock:
-        if _core is None or _pid != os.getpid():
+        if _core is None:
             _core = Core()
-            _pid = os.getpid()
         return _core

@@ -194,7 +194,8 @@ def resolve_origin(robots_url: str, lookup: Callable[[str], Optional[Capture]]) 
         step = hop(capture.status, capture.location, url, redirects)
         if step.outcome != "redirect":
             return Resolution(step.outcome, capture if step.outcome == "ok" else None, url, redirects)
-        url = capture_key(step.next) or step.next  # type: ignore[arg-type]
+        nxt = step.next or ""
+        url = capture_key(nxt) or nxt
         capture = lookup(url)
         redirects += 1
         if capture is None:

@@ -26,6 +26,8 @@ class Crawler:
     obeys_global_group: bool = True
     operator: str = ""
     purpose: str = "other"
+    #: Every purpose it serves, its main one first (CCBot archives and feeds AI training).
+    purposes: Tuple[str, ...] = ()
     reads_robots_txt: str = "yes"
     sent_in_requests: bool = True
     user_agent_tokens: Tuple[str, ...] = ()
@@ -36,12 +38,14 @@ class Crawler:
 def _entry(raw: dict) -> Crawler:
     # Read field by field, with defaults: the registry may gain fields.
     tokens = tuple(raw.get("tokens") or ())
+    purpose = str(raw.get("purpose", "other"))
     return Crawler(
         name=str(raw.get("name") or (tokens[0] if tokens else "")),
         tokens=tokens,
         obeys_global_group=raw.get("obeysGlobalGroup", True) is not False,
         operator=str(raw.get("operator", "")),
-        purpose=str(raw.get("purpose", "other")),
+        purpose=purpose,
+        purposes=tuple(raw.get("purposes") or (purpose,)),
         reads_robots_txt=str(raw.get("readsRobotsTxt", "yes")),
         sent_in_requests=raw.get("sentInRequests", True) is not False,
         user_agent_tokens=tuple(raw.get("userAgentTokens") or ()),
@@ -56,7 +60,7 @@ def crawlers() -> Tuple[Crawler, ...]:
     text = resources.files("robotsmatch").joinpath("_data", "crawlers.json").read_text("utf-8")
     data = json.loads(text)
     entries = data.get("crawlers", data.get("entries")) if isinstance(data, dict) else data
-    return tuple(_entry(raw) for raw in entries)
+    return tuple(_entry(raw) for raw in entries or ())
 
 
 @lru_cache(maxsize=1)
@@ -83,8 +87,10 @@ def crawler(name: str) -> Optional[Crawler]:
 
 
 def select_crawlers(selection: Union[str, Sequence[Union[str, Crawler]]] = "all") -> List[Crawler]:
-    """``"all"``, ``"ai"`` (AI training, search and assistants), a purpose
-    (``"search"``, ``"ai-training"``, ...) or a list of names; an unknown name is a ValueError."""
+    """``"all"``, ``"ai"`` (every crawler with an AI purpose among its purposes:
+    AI training, search or assistants), a purpose (``"search"``,
+    ``"ai-training"``, ...: every crawler that has it) or a list of names; an
+    unknown name is a ValueError."""
     if not isinstance(selection, str):
         chosen = []
         for one in selection:
@@ -99,8 +105,8 @@ def select_crawlers(selection: Union[str, Sequence[Union[str, Crawler]]] = "all"
     if selection == "all":
         return list(crawlers())
     if selection == "ai":
-        return [c for c in crawlers() if c.purpose in AI_PURPOSES]
-    picked = [c for c in crawlers() if c.purpose == selection]
+        return [c for c in crawlers() if any(p in AI_PURPOSES for p in c.purposes)]
+    picked = [c for c in crawlers() if selection in c.purposes]
     if not picked:
         raise ValueError(f"crawlers must be 'all', 'ai', a purpose or a list of names, got {json.dumps(selection)}")
     return picked

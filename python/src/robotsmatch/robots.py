@@ -81,7 +81,7 @@ class _Compiled:
     def build(self, tokens: AgentTokens, full: bool) -> int:
         core = self.core
         length = core.write(tokens.joined, "agent")
-        return core.fn[X.select](self.live(), length, tokens.count, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
+        return core.fn[X.select](self.live(), length, tokens.size, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
 
     def index_for(self, tokens: AgentTokens) -> int:
         entry = self.cached.get(tokens.key)
@@ -202,6 +202,7 @@ def parse(body: Union[str, bytes, bytearray, memoryview], mode: str = "google", 
         data = data[:max_bytes]
     core = get_core()
     with core.lock:
+        core.drain()
         length = core.write(data, "body")
         robots = core.fn[X.compile](length, L.MODE_RFC if mode == "rfc" else L.MODE_GOOGLE) & 0xFFFFFFFF
         compiled = _Compiled(core, robots)
@@ -224,7 +225,7 @@ class Robots:
         self._records: Optional[Tuple[List[str], List[OtherRecord]]] = None
         self._last_agent: Optional[str] = None
         self._last_tokens: Optional[AgentTokens] = None
-        self._finalizer = weakref.finalize(self, compiled.free)
+        self._finalizer = weakref.finalize(self, compiled.core.garbage.append, compiled)
 
     def _tokens(self, agent: Agent) -> AgentTokens:
         if isinstance(agent, str) and agent == self._last_agent and self._last_tokens is not None:
@@ -290,7 +291,8 @@ class Robots:
 
     def close(self) -> None:
         """Frees the core memory now (and every matcher's); later use raises RobotsClosedError."""
-        self._finalizer()
+        if self._finalizer.detach() is not None:
+            self._compiled.free()
 
     def __enter__(self) -> "Robots":
         return self
@@ -318,10 +320,10 @@ class AgentMatcher:
         compiled = robots._compiled
         self._compiled = compiled
         with compiled.core.lock:
+            compiled.core.drain()
             self._index = compiled.own_index(self._tokens)
         self._released = False
-        self._purpose_mode: Optional[int] = None
-        self._finalizer = weakref.finalize(self, _release, compiled, self._index)
+        self._finalizer = weakref.finalize(self, compiled.core.garbage.append, (compiled, self._index))
 
     def _live(self) -> int:
         self._compiled.live()
@@ -446,7 +448,8 @@ class AgentMatcher:
         """Frees this matcher's index now (the robots stays usable)."""
         if not self._released:
             self._released = True
-            self._finalizer()
+            if self._finalizer.detach() is not None:
+                _release(self._compiled, self._index)
 
     def __enter__(self) -> "AgentMatcher":
         return self

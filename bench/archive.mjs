@@ -1,0 +1,95 @@
+// npm run bench:archive: the many-host join. A generated robots.txt archive
+// (bench/archive-data.mjs: ORIGINS origins shaped by the hosts corpus, with
+// 404s, 5xx, 429s, redirects and origins missing) and a host-interleaved URL
+// table, joined for two agents (Googlebot, GPTBot):
+//
+//   1. the library: robotsmatch/archive (ArchiveMatcher.matchMany over
+//      chunks of the table) against the same join written with
+//      robots-parser (bench/archive-side.mjs), each in its own process;
+//   2. end to end: `robotsmatch filter --robots-archive --json` against the
+//      robots-parser join writing the same rows, output to a file.
+//
+// Each side's peak RSS comes from its own process. One core: the join runs
+// in one thread (split the table for more). Writes bench/archive-results.md.
+//
+//   npm run bench:archive            BENCH_ARCHIVE_ORIGINS=10000 BENCH_ARCHIVE_URLS_PER_HOST=50 BENCH_ARCHIVE_WINDOW=2000
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeArchiveData } from './archive-data.mjs';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const origins = Number(process.env.BENCH_ARCHIVE_ORIGINS ?? 10_000);
+const urlsPerHost = Number(process.env.BENCH_ARCHIVE_URLS_PER_HOST ?? 50);
+const window = Number(process.env.BENCH_ARCHIVE_WINDOW ?? 2000);
+const AGENTS = 'Googlebot,GPTBot';
+const node = process.execPath;
+const rss = here('../test/support/report-rss.cjs');
+
+const dir = join(tmpdir(), `robotsmatch-bench-archive-${origins}-${urlsPerHost}-${window}`);
+const started = performance.now();
+const data = await makeArchiveData(dir, { origins, urlsPerHost, window });
+console.error(`data: ${data.urlCount.toLocaleString('en-US')} URLs over ${origins.toLocaleString('en-US')} origins in ${dir} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+
+/** A process's wall time, its last stderr line "maxRSS N", and its stdout (or stdout to a file). */
+function run(args, outFile) {
+  const fd = outFile ? openSync(outFile, 'w') : 'pipe';
+  const start = process.hrtime.bigint();
+  const r = spawnSync(node, ['-r', rss, ...args], { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (outFile) closeSync(fd);
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+  const maxRSS = Number(/maxRSS (\d+)\s*$/.exec(r.stderr.toString())[1]);
+  return { seconds, maxRSS, stdout: r.stdout?.toString() ?? '', stderr: r.stderr.toString() };
+}
+
+const side = (name) => {
+  const r = run([here('./archive-side.mjs'), name, data.archive, data.urls, AGENTS]);
+  return { ...JSON.parse(r.stdout.trim().split('\n').pop()), maxRSS: r.maxRSS };
+};
+const lib = { robotsmatch: side('robotsmatch'), 'robots-parser': side('robots-parser') };
+console.error('library:', JSON.stringify(lib));
+
+const out = join(dir, 'rows.jsonl');
+const cli = run([here('../dist/cli/main.js'), 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', data.urls], out);
+const baseline = run([here('./archive-side.mjs'), 'robots-parser', data.archive, data.urls, AGENTS, '--json'], out);
+console.error('cli:', cli.seconds, 'baseline:', baseline.seconds);
+
+const mb = (b) => `${Math.round(b / 2 ** 20)} MiB`;
+const rate = (n, s) => `${Math.round(n / s).toLocaleString('en-US')}`;
+const n = data.urlCount;
+const a = lib.robotsmatch;
+const b = lib['robots-parser'];
+const agree = a.allowed.map((x, i) => `${AGENTS.split(',')[i]} ${x.toLocaleString('en-US')} / ${b.allowed[i].toLocaleString('en-US')}`).join(', ');
+const report = `# Archive join benchmark (bench/archive.mjs)
+
+${data.urlCount.toLocaleString('en-US')} URLs over ${origins.toLocaleString('en-US')} origins (${urlsPerHost} per host, host-interleaved in windows of ${window.toLocaleString('en-US')} hosts), two agents (Googlebot, GPTBot) for every URL. The archive is JSON Lines of captures: 84% 200, 6% 404, 4% 5xx, 1% 429, 3% redirected to www, 1% redirected out of the archive, 1% missing (bench/archive-data.mjs; bodies from a pool of ${data.pool.toLocaleString('en-US')} files of the hosts corpus). One thread each; each side in its own process.
+
+Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores (shared with other jobs while it ran), ${Math.round(totalmem() / 2 ** 30)} GB.
+
+## The join in the library
+
+| | archive read | join | URLs/s (one core) | peak RSS |
+|---|---:|---:|---:|---:|
+| robotsmatch/archive (ArchiveMatcher.matchMany, 4 MiB chunks) | ${a.loadSeconds.toFixed(2)} s | ${a.joinSeconds.toFixed(2)} s | ${rate(n, a.joinSeconds)} | ${mb(a.maxRSS)} |
+| robots-parser ${'(a Map of parsed files, the same RFC outcomes)'} | ${b.loadSeconds.toFixed(2)} s | ${b.joinSeconds.toFixed(2)} s | ${rate(n, b.joinSeconds)} | ${mb(b.maxRSS)} |
+
+**${(b.joinSeconds / a.joinSeconds).toFixed(1)}x** robots-parser on the join (read and join: ${((b.joinSeconds + b.loadSeconds) / (a.joinSeconds + a.loadSeconds)).toFixed(1)}x). URLs allowed (robotsmatch / robots-parser): ${agree}; the two parsers read some files differently.
+
+## End to end: \`robotsmatch filter --robots-archive --json\`
+
+Both write the same rows, \`{url, agent, allowed, line, rule, outcome}\` per URL and agent, to a file (robots-parser cannot say which rule decided: its \`rule\` is null).
+
+| | wall time | URLs/s | peak RSS |
+|---|---:|---:|---:|
+| \`robotsmatch filter --robots-archive A -a Googlebot -a GPTBot --json -q URLS\` | ${cli.seconds.toFixed(2)} s | ${rate(n, cli.seconds)} | ${mb(cli.maxRSS)} |
+| robots-parser join writing the same rows (bench/archive-side.mjs --json) | ${baseline.seconds.toFixed(2)} s | ${rate(n, baseline.seconds)} | ${mb(baseline.maxRSS)} |
+
+**${(baseline.seconds / cli.seconds).toFixed(1)}x** robots-parser end to end.
+
+Run: \`BENCH_ARCHIVE_ORIGINS=${origins} BENCH_ARCHIVE_URLS_PER_HOST=${urlsPerHost} BENCH_ARCHIVE_WINDOW=${window} npm run bench:archive\` (${((performance.now() - started) / 1000).toFixed(0)} s in all).
+`;
+writeFileSync(here('./archive-results.md'), report);
+console.log(report);

@@ -1,0 +1,139 @@
+// robotsmatch filter --robots-archive, run as a user runs it: archives
+// written to real files (WARC gzip, JSON Lines, a directory), URL lists
+// interleaved across hosts (plain, gzip, JSON Lines with other fields),
+// several agents and a purpose at once; every output form against the
+// library's answers; the --verdicts pipe contract block by block.
+import { describe, expect, test } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ArchiveMatcher, RobotsArchive } from '../src/archive.js';
+import { makeHostsCorpus } from '../bench/hosts-corpus.mjs';
+import { cli, robotsmatch } from './support/cli.js';
+import { writeJsonl, writeWarc, type CaptureRecord } from './support/archive-files.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-cli-archive-'));
+const corpus = makeHostsCorpus({ files: 40, seed: 11 });
+const STATUSES = [200, 200, 200, 404, 500, 429, 301, 200];
+const captures: CaptureRecord[] = [];
+corpus.forEach((f, i) => {
+  const url = `https://${f.host}/robots.txt`;
+  const status = STATUSES[i % STATUSES.length]!;
+  if (i % 13 === 12) return; // not in the archive
+  if (status === 301) {
+    captures.push({ url, status, location: `https://www.${f.host}/robots.txt` });
+    captures.push({ url: `https://www.${f.host}/robots.txt`, status: 200, body: f.robotsTxt, content_type: 'text/plain' });
+  } else captures.push({ url, status, body: f.robotsTxt });
+});
+// Host-interleaved: the n-th URL of every host, then the next.
+const urls: string[] = [];
+for (let n = 0; n < 20; n++) for (const f of corpus) urls.push(f.urls[n]!);
+const AGENTS = ['Googlebot', 'GPTBot'];
+const expectedRows = () => {
+  const archive = new RobotsArchive();
+  for (const c of captures) archive.add({ ...c, contentType: c.content_type });
+  const m = new ArchiveMatcher(archive, { agents: AGENTS, purpose: 'train-ai' });
+  return urls.map((u) => m.check(u));
+};
+const rows = expectedRows();
+const warc = join(dir, 'robots.warc.gz');
+const jsonl = join(dir, 'robots.jsonl');
+const urlFile = join(dir, 'urls.txt.gz');
+const label = (i: number) => {
+  const r = rows[i]!;
+  if (r.outcome === 'unknown') return 'unknown';
+  if (r.verdicts.some((v) => v.allowed === false)) return 'disallowed';
+  return r.verdicts.some((v) => v.optedOut) ? 'opted-out' : 'allowed';
+};
+
+describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
+  test('setup: the archives and the URL list', async () => {
+    await writeWarc(warc, captures, true);
+    writeJsonl(jsonl, captures);
+    writeFileSync(urlFile, gzipSync(urls.join('\n') + '\n'));
+    // The table covers every outcome.
+    expect(new Set(rows.map((r) => r.outcome))).toEqual(new Set(['ok', 'unavailable', 'unreachable', 'unknown']));
+  });
+
+  test.each([['WARC, gzip', () => warc], ['JSON Lines', () => jsonl]])('--json from %s: a record per URL and agent, as the library answers', async (_name, archive) => {
+    const r = await robotsmatch(['filter', '--robots-archive', archive(), '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--json', '-q', urlFile]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const expected = rows.flatMap((row) => row.verdicts.map((v) => ({ url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome, optedOut: v.optedOut })));
+    expect(got).toEqual(expected);
+  });
+
+  test('the default form keeps the URLs every agent may fetch; --unknown keep adds the unknown ones; --invert the rest', async () => {
+    const args = ['filter', '--robots-archive', warc, '-a', 'Googlebot', '-c', 'GPTBot', '--purpose', 'train-ai', '-q', urlFile];
+    const kept = await robotsmatch(args);
+    expect(kept.stdout).toBe(urls.filter((_, i) => label(i) === 'allowed').map((u) => u + '\n').join(''));
+    const withUnknown = await robotsmatch([...args, '--unknown', 'keep']);
+    expect(withUnknown.stdout).toBe(urls.filter((_, i) => label(i) === 'allowed' || label(i) === 'unknown').map((u) => u + '\n').join(''));
+    const inverted = await robotsmatch([...args, '--invert']);
+    expect(inverted.stdout).toBe(urls.filter((_, i) => label(i) !== 'allowed').map((u) => u + '\n').join(''));
+  });
+
+  test('--blocked-agents: each URL with the agents that may not fetch it; JSON Lines input keeps its fields', async () => {
+    const r = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--blocked-agents', '-q', urlFile]);
+    const expected = rows.map((row) => `${row.url}\t${row.outcome === 'unknown' ? AGENTS.join(',') : row.verdicts.filter((v) => v.allowed === false).map((v) => v.agent).join(',')}\n`).join('');
+    expect(r.stdout).toBe(expected);
+    const records = urls.slice(0, 50).map((url, id) => JSON.stringify({ id, url, lang: 'en' })).join('\n') + '\n';
+    const j = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--blocked-agents', '--unknown', 'keep', '-q'], records);
+    const out = j.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(50);
+    out.forEach((o, i) => {
+      const row = rows[i]!;
+      expect(o).toEqual({ id: i, url: urls[i], lang: 'en', outcome: row.outcome, blockedAgents: row.verdicts.filter((v) => v.allowed === false).map((v) => v.agent) });
+    });
+  });
+
+  test("--verdicts as Spark's RDD.pipe runs it: blocks of lines in, one answer line per input line, in order", async () => {
+    const blocks = [urls.slice(0, 300), urls.slice(300, 301), urls.slice(301)];
+    const answers = await Promise.all(blocks.map(async (block) => {
+      const r = await robotsmatch(['filter', '--robots-archive', warc, '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts', '-q'], block.join('\n') + '\n');
+      expect(r.status).toBe(0);
+      return r.stdout.split('\n').slice(0, -1);
+    }));
+    expect(answers.flat()).toEqual(urls.map((u, i) => `${label(i)}\t${u}`));
+    const only = await robotsmatch(['filter', '--robots-archive', warc, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts-only', '-q', urlFile]);
+    expect(only.stdout.split('\n').slice(0, -1)).toEqual(urls.map((_, i) => label(i)));
+  });
+
+  test('a directory of files named by host is a 200 for each', async () => {
+    const d = join(dir, 'hosts');
+    mkdirSync(d);
+    writeFileSync(join(d, 'a.test'), 'User-agent: *\nDisallow: /x\n');
+    writeFileSync(join(d, 'b.test.txt'), 'User-agent: GPTBot\nDisallow: /\n');
+    const r = await robotsmatch(['filter', '--robots-archive', d, '-a', 'GPTBot', '--verdicts', '-q'], 'https://a.test/x\nhttp://b.test/y\nhttps://a.test/y\nhttps://c.test/\n');
+    expect(r.stdout).toBe('disallowed\thttps://a.test/x\ndisallowed\thttp://b.test/y\nallowed\thttps://a.test/y\nunknown\thttps://c.test/\n');
+  });
+
+  test('the summary names the outcomes', async () => {
+    const r = await robotsmatch(['filter', '--robots-archive', warc, urlFile]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^robotsmatch filter: 800 URLs for Googlebot, [\d,]+ kept; their origins' robots.txt: [\d,]+ read, [\d,]+ none \(allowed\), [\d,]+ unreachable \(disallowed\), [\d,]+ not in the archive;/);
+  });
+
+  test.each([
+    [['--robots-archive', 'missing.warc'], 'robotsmatch: cannot read the archive missing.warc: no such file'],
+    [['--robots-archive', '@bad'], /^robotsmatch: .*bad\.jsonl:2: not a JSON object/],
+    [['--robots-archive', '@notarchive'], /is not an archive robotsmatch reads/],
+    [['--robots-archive', '@jsonl', '--robots', '@jsonl'], /give --robots .* or --robots-archive .*, not both/],
+    [['--robots-archive', '@jsonl', '--unknown', 'maybe'], 'robotsmatch: --unknown must be keep or drop, got "maybe"'],
+    [['--robots', '@jsonl', '--blocked-agents'], 'robotsmatch: --blocked-agents goes with --robots-archive'],
+    [['--robots-archive', '@jsonl', '--json', '--verdicts'], /different forms of the output/],
+    [['--robots-archive', '@jsonl', '@jsonin'], /line 2: a record needs "url", a string/],
+  ])('bad input: one line on stderr, exit 2 (%j)', async (args, message) => {
+    writeFileSync(join(dir, 'bad.jsonl'), '{"url":"https://a.test/robots.txt","status":200}\nnot json\n');
+    writeFileSync(join(dir, 'notarchive'), 'hello\n');
+    writeFileSync(join(dir, 'jsonin'), '{"url":"https://a.test/"}\n{"id":2}\n');
+    const resolved = (args as string[]).map((a) => (a === '@bad' ? join(dir, 'bad.jsonl') : a === '@notarchive' ? join(dir, 'notarchive') : a === '@jsonl' ? jsonl : a === '@jsonin' ? join(dir, 'jsonin') : a));
+    const r = await robotsmatch(['filter', ...resolved, ...(resolved.some((a) => a.includes('jsonin')) ? [] : [urlFile])]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')).toHaveLength(2);
+    if (typeof message === 'string') expect(r.stderr).toBe(message + '\n');
+    else expect(r.stderr).toMatch(message);
+  });
+});
