@@ -8,9 +8,6 @@ bench:archive`` (its default: 10,000 origins, 50 URLs each, host-interleaved).
 
 Spark runs with one task slot (``local[1]``, or --master), so its URLs per
 second are per core; the Node CLI's archive mode matches in one thread.
-CPU seconds are counted too (Spark: the driver, its JVM and the Python
-workers, from /proc; Node: the child's rusage), which a busy machine
-disturbs less than wall time.
 Both read the same archive.jsonl and urls.txt and write every answer: Spark
 to the ``noop`` sink (each row computed, none stored), Node to /dev/null.
 Each side runs once on a 1% sample to warm up, then the timed run. Spark's
@@ -58,38 +55,11 @@ def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: fl
     return join_robots(urls, robots, agents, lines=lines, purpose=purpose)
 
 
-def tree_cpu(root: int) -> float:
-    """CPU seconds (user + system) of a process and its descendants, the
-    children they reaped included (Linux /proc): Spark's JVM and its Python
-    workers."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    parents, times = {}, {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry)] = int(fields[1])
-        times[int(entry)] = sum(int(x) for x in fields[11:15]) / ticks
-    total, todo = 0.0, [root]
-    while todo:
-        pid = todo.pop()
-        total += times.get(pid, 0.0)
-        todo += [child for child, parent in parents.items() if parent == pid]
-    return total
-
-
-def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0) -> tuple:
-    """Wall seconds and CPU seconds (the driver, its JVM and the Python workers) of one join written to the noop sink."""
-    # The JVM is the driver's child and the Python workers the JVM's: one tree.
-    cpu = tree_cpu(os.getpid())
+def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0) -> float:
+    """Wall seconds of one join written to the noop sink."""
     start = time.perf_counter()
     joined(spark, data, agents, lines, purpose, fraction).write.format("noop").mode("overwrite").save()
-    wall = time.perf_counter() - start
-    return wall, tree_cpu(os.getpid()) - cpu
+    return time.perf_counter() - start
 
 
 def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
@@ -115,22 +85,17 @@ def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
     return sum(ours.values())
 
 
-def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> tuple:
+def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> float:
     command = ["node", cli, "filter", "--robots-archive", str(data / "archive.jsonl"), "--quiet", "--unknown", "keep", form]
     for agent in agents:
         command += ["--agent", agent]
     if purpose:
         command += ["--purpose", purpose]
     command.append(str(urls_file))
-    import resource
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
         subprocess.run(command, stdout=sink, check=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -160,11 +125,8 @@ def main() -> None:
     results["spark_startup_s"] = round(time.perf_counter() - started, 1)
     for lines in (False, True):
         run_spark(spark, args.data, agents, lines, args.purpose, fraction=0.01)
-        seconds, cpu = run_spark(spark, args.data, agents, lines, args.purpose)
-        results[f"spark_lines_{lines}"] = {
-            "seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds / cores),
-            "cpu_seconds": round(cpu, 2), "urls_per_cpu_second": round(count / cpu),
-        }
+        seconds = run_spark(spark, args.data, agents, lines, args.purpose)
+        results[f"spark_lines_{lines}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds / cores)}
     if args.verify and args.node:
         results["verified_identical_to_node"] = verify(spark, args.node, args.data, agents, args.purpose)
     spark.stop()
@@ -177,17 +139,11 @@ def main() -> None:
                     out.write(line)
         for form in ("--blocked-agents", "--json"):
             run_node(args.node, args.data, agents, form, args.purpose, sample)
-            seconds, cpu = run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt")
-            results[f"node{form}"] = {
-                "seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds),
-                "cpu_seconds": round(cpu, 2), "urls_per_cpu_second": round(count / cpu),
-            }
+            seconds = run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt")
+            results[f"node{form}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds)}
         for lines, form in ((False, "--blocked-agents"), (True, "--json")):
             ours, theirs = results[f"spark_lines_{lines}"], results[f"node{form}"]
-            results[f"node{form} / spark"] = {
-                "per core (wall)": round(theirs["urls_per_s_per_core"] / ours["urls_per_s_per_core"], 2),
-                "per CPU second": round(theirs["urls_per_cpu_second"] / ours["urls_per_cpu_second"], 2),
-            }
+            results[f"node{form} / spark per core"] = round(theirs["urls_per_s_per_core"] / ours["urls_per_s_per_core"], 2)
     print(json.dumps(results, indent=2))
 
 
