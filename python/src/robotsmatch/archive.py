@@ -254,6 +254,13 @@ class Archive:
         found = self._captures.get(key)
         return None if found is None else found[0]
 
+    def __getstate__(self) -> Dict[str, Any]:
+        # Parsed files live in the core's memory, which does not travel: a
+        # copy (in another process: datatrove's tasks) parses them again.
+        state = self.__dict__.copy()
+        state["_origins"] = {}
+        return state
+
     def _close_origins(self) -> None:
         for _, robots in self._origins.values():
             if robots is not None:

@@ -1,0 +1,151 @@
+"""The many-host join on Spark (robotsmatch.spark.join_robots) against the
+Node CLI's archive mode (``filter --robots-archive``), on the same data: the
+archive and URL table that bench/archive-data.mjs writes for ``npm run
+bench:archive`` (its default: 10,000 origins, 50 URLs each, host-interleaved).
+
+    node bench/archive-data.mjs /tmp/archive 10000 50
+    python bench/python/spark_join.py /tmp/archive --node dist/cli/main.js --verify
+
+Spark runs with one task slot (``local[1]``, or --master), so its URLs per
+second are per core; the Node CLI's archive mode matches in one thread.
+Both read the same archive.jsonl and urls.txt and write every answer: Spark
+to the ``noop`` sink (each row computed, none stored), Node to /dev/null.
+Each side runs once on a 1% sample to warm up, then the timed run. Spark's
+start-up (JVM, session) is reported apart and not counted.
+
+Forms compared: the list of agents that may not fetch each URL (Spark
+``lines=False``; Node ``--blocked-agents``), and the deciding lines too
+(Spark ``lines=True``; Node ``--json``, a record per URL and agent)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+
+def spark_session(master: str):
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    return (
+        SparkSession.builder.master(master)
+        .appName("robotsmatch-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.memory", "2g")
+        .config("spark.sql.shuffle.partitions", os.environ.get("BENCH_PARTITIONS", "8"))
+        .getOrCreate()
+    )
+
+
+def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
+    from robotsmatch.spark import join_robots
+
+    robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(str(data / "archive.jsonl"))
+    urls = spark.read.text(str(data / "urls.txt")).withColumnRenamed("value", "url")
+    if fraction < 1:
+        urls = urls.sample(fraction=fraction, seed=1)
+    # Product tokens, as the Node side's --agent.
+    return join_robots(urls, robots, agents, lines=lines, purpose=purpose)
+
+
+def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0) -> float:
+    """Wall seconds of one join written to the noop sink."""
+    start = time.perf_counter()
+    joined(spark, data, agents, lines, purpose, fraction).write.format("noop").mode("overwrite").save()
+    return time.perf_counter() - start
+
+
+def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
+    """Spark's agents-that-may-not-fetch per URL against Node's --blocked-agents, URL by URL (as multisets: the orders differ)."""
+    from collections import Counter
+
+    rows = joined(spark, data, agents, False, purpose).select("url", "disallowed_by", *(["opted_out_by"] if purpose else [])).collect()
+    ours = Counter()
+    for row in rows:
+        blocked = list(row.disallowed_by or []) + (list(row.opted_out_by or []) if purpose else [])
+        ours[(row.url, ",".join(a for a in agents if a in blocked))] += 1
+    command = ["node", cli, "filter", "--robots-archive", str(data / "archive.jsonl"), "--quiet", "--unknown", "keep", "--blocked-agents"]
+    for agent in agents:
+        command += ["--agent", agent]
+    if purpose:
+        command += ["--purpose", purpose]
+    command.append(str(data / "urls.txt"))
+    output = subprocess.run(command, stdout=subprocess.PIPE, check=True).stdout.decode("utf-8")
+    theirs = Counter(tuple(line.split("\t", 1)) for line in output.splitlines())
+    if ours != theirs:
+        diff = list((ours - theirs).items())[:5], list((theirs - ours).items())[:5]
+        raise SystemExit(f"Spark and Node differ: {diff}")
+    return sum(ours.values())
+
+
+def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> float:
+    command = ["node", cli, "filter", "--robots-archive", str(data / "archive.jsonl"), "--quiet", "--unknown", "keep", form]
+    for agent in agents:
+        command += ["--agent", agent]
+    if purpose:
+        command += ["--purpose", purpose]
+    command.append(str(urls_file))
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as sink:
+        subprocess.run(command, stdout=sink, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data", type=pathlib.Path, help="the folder bench/archive-data.mjs wrote (archive.jsonl, urls.txt)")
+    parser.add_argument("--master", default="local[1]")
+    parser.add_argument("--agents", default="Googlebot,GPTBot", help="product tokens (bench:archive asks these two)")
+    parser.add_argument("--purpose", default=None)
+    parser.add_argument("--node", default=None, help="dist/cli/main.js of a build with filter --robots-archive")
+    parser.add_argument("--verify", action="store_true", help="also check that every URL's blocked agents are Node's")
+    args = parser.parse_args()
+    agents = args.agents.split(",")
+    with open(args.data / "urls.txt", "rb") as f:
+        count = sum(1 for _ in f)
+    cores = 1
+    if args.master.startswith("local["):
+        inner = args.master[6:-1]
+        cores = os.cpu_count() if inner == "*" else int(inner)
+    elif args.master.startswith("local-cluster["):
+        workers, per, _ = args.master[14:-1].split(",")
+        cores = int(workers) * int(per)
+
+    results = {"urls": count, "agents": agents, "purpose": args.purpose, "master": args.master, "cores": cores}
+    started = time.perf_counter()
+    spark = spark_session(args.master)
+    spark.range(1).collect()
+    results["spark_startup_s"] = round(time.perf_counter() - started, 1)
+    for lines in (False, True):
+        run_spark(spark, args.data, agents, lines, args.purpose, fraction=0.01)
+        seconds = run_spark(spark, args.data, agents, lines, args.purpose)
+        results[f"spark_lines_{lines}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds / cores)}
+    if args.verify and args.node:
+        results["verified_identical_to_node"] = verify(spark, args.node, args.data, agents, args.purpose)
+    spark.stop()
+
+    if args.node:
+        sample = args.data / "urls-sample.txt"
+        with open(args.data / "urls.txt", "rb") as f, open(sample, "wb") as out:
+            for i, line in enumerate(f):
+                if i % 100 == 0:
+                    out.write(line)
+        for form in ("--blocked-agents", "--json"):
+            run_node(args.node, args.data, agents, form, args.purpose, sample)
+            seconds = run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt")
+            results[f"node{form}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds)}
+        for lines, form in ((False, "--blocked-agents"), (True, "--json")):
+            ours, theirs = results[f"spark_lines_{lines}"], results[f"node{form}"]
+            results[f"node{form} / spark per core"] = round(theirs["urls_per_s_per_core"] / ours["urls_per_s_per_core"], 2)
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

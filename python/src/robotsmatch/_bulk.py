@@ -1,0 +1,47 @@
+"""Verdict bytes of many URLs for several agents, one core call per agent
+for a whole list (the lines route of AgentMatcher.match_lines): what the
+pipeline adapters (robotsmatch.pandas, .spark, .datatrove) build on. Needs
+numpy only."""
+
+from __future__ import annotations
+
+from typing import List, Sequence
+
+import numpy as np
+
+from ._core import encode_text
+from .robots import AgentMatcher
+
+#: The core's verdict bytes (match_lines): 0 disallowed, 1 allowed, 2 allowed but opted out of the purpose.
+DISALLOWED, ALLOWED, OPTED_OUT = 0, 1, 2
+#: The adapters' mark for no verdict (a missing URL, an origin the archive does not hold).
+NO_VERDICT = 255
+
+
+def has_line_break(url: str) -> bool:
+    return "\n" in url or "\r" in url
+
+
+def codes_of_strings(urls: List[str], matchers: Sequence[AgentMatcher]) -> np.ndarray:
+    """Shape (len(urls), len(matchers)): each URL's verdict byte for each
+    matcher. The URLs go in as one newline-separated buffer; a URL holding a
+    line break (which would read as two lines) goes through match_many."""
+    out = np.empty((len(urls), len(matchers)), dtype=np.uint8)
+    if not urls:
+        return out
+    odd = [i for i, url in enumerate(urls) if has_line_break(url)]
+    lines = urls
+    if odd:
+        lines = list(urls)
+        for i in odd:
+            lines[i] = ""
+    # The last URL gets its line break too: a final line break starts no line.
+    data = encode_text("\n".join(lines) + "\n")
+    for column, matcher in enumerate(matchers):
+        codes = np.frombuffer(matcher.match_lines(data), dtype=np.uint8)
+        if len(codes) != len(urls):  # pragma: no cover - would be a core bug
+            raise RuntimeError(f"the core answered {len(codes)} lines for {len(urls)} URLs")
+        out[:, column] = codes
+        if odd:
+            out[odd, column] = np.frombuffer(matcher.match_many([urls[i] for i in odd]), dtype=np.uint8)
+    return out

@@ -1,0 +1,397 @@
+"""A URL table joined to a robots.txt archive on Spark, by origin, with the
+verdict of every URL for one or several agents.
+
+    from robotsmatch.spark import join_robots
+    checked = join_robots(urls, robots, ["GPTBot", "CCBot"], purpose="train-ai")
+    kept = checked.filter("allowed")
+
+`urls` has a URL column (``url`` by default) and any other columns, passed
+through. `robots` has one capture per row: ``origin`` (``https://host[:port]``),
+``status`` (the HTTP status, null when the host could not be reached),
+``body`` (text or bytes) and optionally ``location`` (a redirect's target)
+and ``fetched_at`` (the latest capture of an origin is used). Each origin's
+outcome is decided by robotsmatch.archive, the same rules as the Node
+archive join and the live fetch (data/fetch-outcomes.json): 2xx parsed, 4xx
+allow everything, 5xx, 429 and unreachable disallow everything, redirects
+followed within the archive.
+
+How it runs: the two tables are put in one, partitioned by origin and sorted
+within each partition (an origin's capture first, then its URLs), and
+``mapInArrow`` reads each partition in order, parsing each origin's
+robots.txt once and matching its URLs in batches. Spark sorts out of core,
+so an origin with millions of URLs does not have to fit in memory at once,
+and no robots.txt body is copied to its URLs' rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, List, Optional, Sequence, Union
+
+import numpy as np
+import pyarrow as pa
+
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+from pyspark.sql.window import Window
+
+from . import archive as _archive
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
+from .pandas import AgentLike, agent_names, deciding_lines, verdict_columns
+from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
+
+__all__ = ["join_robots", "resolve_robots", "with_origin", "OUTPUT_COLUMNS"]
+
+#: The columns join_robots adds (line with lines=True, opted_out_by with a purpose).
+OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
+
+#: The outcomes of an origin, as the outcome column holds them.
+_OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
+
+# Internal column names, chosen not to clash with a user's.
+_KIND = "__robotsmatch_kind"
+_OUTCOME = "__robotsmatch_outcome"
+_BODY = "__robotsmatch_body"
+
+
+def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin") -> DataFrame:
+    """`urls` with the origin of each URL (as robotsmatch.archive keys
+    captures; null for a URL that has none), computed on the executors."""
+
+    def add(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from robotsmatch.pandas import origins
+
+        for batch in batches:
+            yield batch.append_column(origin_col, origins(batch.column(url_col)))
+
+    schema = T.StructType(urls.schema.fields + [T.StructField(origin_col, T.StringType(), True)])
+    return urls.mapInArrow(add, schema)
+
+
+def resolve_robots(robots: DataFrame) -> DataFrame:
+    """Each origin's outcome and the body to parse, from the captures:
+    columns origin, outcome (ok, unavailable, unreachable or unknown) and
+    body (the robots.txt to parse when ok, after any redirects).
+
+    A capture is named by ``url`` (any URL, as in a JSON Lines archive: a
+    redirect may lead to a page that is not a robots.txt) or by ``origin``
+    (its robots.txt); a table with both columns is read by url where it is
+    not null. Of several captures of one URL the latest by
+    ``fetched_at`` is used (a timestamp, epoch milliseconds, or ISO 8601
+    text). Redirects are followed by joins, one per hop, at most
+    archive.MAX_REDIRECTS; each hop is decided by archive.hop()."""
+    columns = set(robots.columns)
+    if not ({"url", "origin"} & columns) or not {"status", "body"} <= columns:
+        raise ValueError(
+            "robots needs the columns url (or origin), status and body, and may have location and fetched_at; "
+            f"it has {', '.join(robots.columns)}"
+        )
+    url = F.col("url").cast("string") if "url" in columns else F.lit(None).cast("string")
+    origin = F.col("origin").cast("string") if "origin" in columns else F.lit(None).cast("string")
+    location = F.col("location").cast("string") if "location" in columns else F.lit(None).cast("string")
+    captures = robots.select(
+        F.coalesce(url, origin).alias("named"),
+        url.isNotNull().alias("is_url"),
+        F.col("status").cast("int").alias("status"),
+        location.alias("location"),
+        F.col("body").cast("binary").alias(_BODY),
+        _fetched_at(robots).alias("at"),
+    )
+
+    def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from robotsmatch.spark import _capture_keys
+
+        for batch in batches:
+            yield _capture_keys(batch)
+
+    captures = captures.mapInArrow(
+        keys, "key string, status int, location string, %s binary, at double" % _BODY
+    ).filter(F.col("key").isNotNull())
+    # One capture per URL: the latest fetched (ties and missing dates: the first by status, location, body).
+    latest = Window.partitionBy("key").orderBy(F.col("at").desc_nulls_last(), "status", "location", _BODY)
+    captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").drop("n", "at")
+
+    hop_schema = "origin string, outcome string, next string, target string"
+    meta = captures.select("key", "status", "location")
+
+    def hop_from(redirects: int):
+        def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+            from robotsmatch.spark import _hops
+
+            for batch in batches:
+                yield _hops(batch, redirects)
+
+        return run
+
+    # An origin starts at the capture of its robots.txt; each row of a chain
+    # is (origin, status and location of the capture reached, its key).
+    starts = meta.select(F.col("key").alias("origin"), "status", "location", F.col("key").alias("target"))
+    decided = starts.mapInArrow(hop_from(0), hop_schema).filter(F.col("origin").isNotNull()).localCheckpoint()
+    finals = [decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target")]
+    pending = decided.filter(F.col("outcome") == "redirect")
+    for redirects in range(1, _archive.MAX_REDIRECTS + 1):
+        if pending.isEmpty():
+            break
+        # The capture each redirect leads to (target null: the archive holds none).
+        reached = pending.select("origin", "next").join(meta, pending["next"] == meta["key"], "left").select(
+            "origin", "status", "location", F.col("key").alias("target")
+        )
+        decided = reached.mapInArrow(hop_from(redirects), hop_schema).localCheckpoint()
+        finals.append(decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target"))
+        pending = decided.filter(F.col("outcome") == "redirect")
+    resolved = finals[0]
+    for more in finals[1:]:
+        resolved = resolved.unionByName(more)
+    # The body comes from the capture the chain ended on (its own robots.txt for most origins).
+    bodies = captures.select(F.col("key").alias("target"), F.col(_BODY).alias("body"))
+    return resolved.join(bodies, "target", "left").select(
+        "origin", "outcome", F.when(F.col("outcome") == "ok", F.col("body")).alias("body")
+    )
+
+
+def _fetched_at(robots: DataFrame):
+    """fetched_at as a number to order captures by (None when absent)."""
+    if "fetched_at" not in robots.columns:
+        return F.lit(None).cast("double")
+    kind = robots.schema["fetched_at"].dataType
+    if isinstance(kind, (T.TimestampType, T.DateType)) or kind.typeName() == "timestamp_ntz":
+        return F.unix_millis(F.col("fetched_at").cast("timestamp")).cast("double")
+    if isinstance(kind, T.NumericType):
+        return F.col("fetched_at").cast("double")
+    return F.unix_millis(F.to_timestamp(F.col("fetched_at").cast("string"))).cast("double")
+
+
+def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """Each capture's key (archive.capture_key of its URL, or of its origin's robots.txt)."""
+    named = batch.column("named").to_pylist()
+    is_url = batch.column("is_url").to_pylist()
+    keys = [
+        None if name is None else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
+        for name, by_url in zip(named, is_url)
+    ]
+    return pa.RecordBatch.from_arrays(
+        [pa.array(keys, pa.string()), batch.column("status"), batch.column("location"), batch.column(_BODY), batch.column("at")],
+        names=["key", "status", "location", _BODY, "at"],
+    )
+
+
+def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
+    """One hop for each row (origin, status, location, target): the final
+    outcome, or 'redirect' and the key of the capture to read next. At the
+    first hop, `origin` is a capture's key, and becomes its origin (null for a
+    capture that is no origin's robots.txt)."""
+    columns = batch.to_pydict()
+    origins: List[Optional[str]] = []
+    outcomes: List[Optional[str]] = []
+    nexts: List[Optional[str]] = []
+    targets: List[Optional[str]] = columns["target"]
+    for origin, status, location, target in zip(columns["origin"], columns["status"], columns["location"], targets):
+        if redirects == 0:
+            origin = _archive.capture_origin(origin)
+            if origin is None:
+                origins.append(None)
+                outcomes.append(None)
+                nexts.append(None)
+                continue
+        origins.append(origin)
+        if target is None:
+            # The redirect leads to a URL the archive holds no capture of.
+            outcomes.append(_archive.OUT_OF_ARCHIVE)
+            nexts.append(None)
+            continue
+        step = _archive.hop(status, location, target, redirects)
+        outcomes.append(step.outcome)
+        nexts.append(None if step.next is None else (_archive.capture_key(step.next) or step.next))
+    return pa.RecordBatch.from_arrays(
+        [pa.array(origins, pa.string()), pa.array(outcomes, pa.string()), pa.array(nexts, pa.string()), pa.array(targets, pa.string())],
+        names=["origin", "outcome", "next", "target"],
+    )
+
+
+def join_robots(
+    urls: DataFrame,
+    robots: DataFrame,
+    agents: Union[AgentLike, Sequence[AgentLike]],
+    *,
+    url_col: str = "url",
+    purpose: Optional[str] = None,
+    mode: str = "google",
+    lines: bool = True,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    partitions: Optional[int] = None,
+) -> DataFrame:
+    """`urls` with, for each URL, the verdict of its origin's robots.txt for
+    every agent (a product token or a ``robotsmatch.crawler()``):
+
+    - ``origin``: the URL's origin (null when it has none);
+    - ``outcome``: ``ok`` (its robots.txt was read), ``unavailable`` (none:
+      everything is allowed), ``unreachable`` (everything is disallowed) or
+      ``unknown`` (the archive holds no capture of it);
+    - ``allowed``: every agent may fetch it (and, with a purpose, it is not
+      opted out of it); null when the outcome is unknown;
+    - ``line`` (with ``lines=True``, the default): the deciding line, for the
+      first agent that may not fetch it, else the first agent; 0 when no
+      rule decided; it costs a core call per URL, ``lines=False`` skips it;
+    - ``disallowed_by``: the agents that may not fetch it (every agent when
+      the robots.txt was unreachable); null when unknown;
+    - ``opted_out_by`` (with a purpose): the agents that may fetch it but
+      that the file opts it out of `purpose` for.
+
+    Rows come out grouped by origin, not in the input's order."""
+    listed, names = agent_names(agents)
+    if purpose is not None:
+        from .purpose import purpose_names
+
+        purpose_names(purpose)
+    if mode not in ("google", "rfc"):
+        raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
+    if url_col not in urls.columns:
+        raise ValueError(f"urls has no column {url_col!r} (columns: {', '.join(urls.columns)})")
+    added = [c for c in OUTPUT_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
+    clash = [c for c in added if c in urls.columns]
+    if clash:
+        raise ValueError(f"urls already has the column(s) {', '.join(clash)}, which join_robots adds: rename them first")
+
+    resolved = resolve_robots(robots)
+    keyed = with_origin(urls, url_col, "origin").withColumn(_KIND, F.lit(1))
+    captures = resolved.select(
+        "origin", F.col("outcome").alias(_OUTCOME), F.col("body").cast("binary").alias(_BODY), F.lit(0).alias(_KIND)
+    )
+    both = keyed.unionByName(captures, allowMissingColumns=True)
+    both = (both.repartition(partitions, "origin") if partitions else both.repartition("origin")).sortWithinPartitions(
+        F.col("origin").asc_nulls_first(), _KIND
+    )
+
+    user_fields = list(urls.schema.fields)
+    out_fields = user_fields + [
+        T.StructField("origin", T.StringType(), True),
+        T.StructField("outcome", T.StringType(), False),
+        T.StructField("allowed", T.BooleanType(), True),
+    ]
+    if lines:
+        out_fields.append(T.StructField("line", T.IntegerType(), True))
+    out_fields.append(T.StructField("disallowed_by", T.ArrayType(T.StringType(), False), True))
+    if purpose is not None:
+        out_fields.append(T.StructField("opted_out_by", T.ArrayType(T.StringType(), False), True))
+    schema = T.StructType(out_fields)
+    settings = _Settings(
+        agents=listed,
+        names=names,
+        purpose=purpose,
+        mode=mode,
+        lines=lines,
+        max_bytes=max_bytes,
+        url_col=url_col,
+        user_columns=[f.name for f in user_fields],
+    )
+
+    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from robotsmatch.spark import _Partition
+
+        yield from _Partition(settings).run(batches)
+
+    return both.mapInArrow(run, schema)
+
+
+@dataclass
+class _Settings:
+    agents: List[AgentLike]
+    names: List[str]
+    purpose: Optional[str]
+    mode: str
+    lines: bool
+    max_bytes: int
+    url_col: str
+    user_columns: List[str]
+
+
+@dataclass
+class _Origin:
+    """The origin being read: its outcome, and its robots.txt and matchers once a URL needs them."""
+
+    origin: Optional[str]
+    outcome: str
+    body: Optional[bytes] = None
+    robots: Optional[Robots] = None
+    matchers: Optional[List[AgentMatcher]] = None
+
+    def close(self) -> None:
+        if self.robots is not None:
+            self.robots.close()  # frees its matchers too
+            self.robots = None
+            self.matchers = None
+
+
+@dataclass
+class _Partition:
+    """One partition, read in order: an origin's capture (kind 0), then its URLs (kind 1)."""
+
+    settings: _Settings
+    current: _Origin = field(default_factory=lambda: _Origin(None, _archive.NOT_IN_ARCHIVE))
+
+    def run(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        try:
+            for batch in batches:
+                out = self._batch(batch) if batch.num_rows else None
+                if out is not None:
+                    yield out
+        finally:
+            self.current.close()
+
+    def _batch(self, batch: pa.RecordBatch) -> Optional[pa.RecordBatch]:
+        s = self.settings
+        n = batch.num_rows
+        kinds = batch.column(_KIND).to_numpy(zero_copy_only=False)
+        url_rows = np.flatnonzero(kinds == 1)
+        origin_column = batch.column("origin")
+        # Runs of one origin (the partition is sorted by origin): where the dictionary id changes.
+        ids = origin_column.dictionary_encode().indices.fill_null(-1).to_numpy(zero_copy_only=False)
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if n else np.empty(0, dtype=np.int64)
+        ends = np.r_[starts[1:], n]
+        texts = batch.column(s.url_col).to_pylist()
+        # The answers of every row, filled run by run; the columns are built once for the batch.
+        codes = np.full((n, len(s.agents)), NO_VERDICT, dtype=np.uint8)
+        lines = np.zeros(n, dtype=np.int32) if s.lines else None
+        outcomes = np.full(n, _OUTCOMES.index(_archive.NOT_IN_ARCHIVE), dtype=np.int8)
+        for start, end in zip(starts.tolist(), ends.tolist()):
+            captures = np.flatnonzero(kinds[start:end] == 0)
+            if len(captures):
+                row = start + int(captures[-1])
+                self.current.close()
+                self.current = _Origin(origin_column[row].as_py(), batch.column(_OUTCOME)[row].as_py(), batch.column(_BODY)[row].as_py())
+            elif ids[start] < 0 or self.current.origin != origin_column[start].as_py():
+                self.current.close()
+                self.current = _Origin(None if ids[start] < 0 else origin_column[start].as_py(), _archive.NOT_IN_ARCHIVE)
+            first = start + (int(captures[-1]) + 1 if len(captures) else 0)
+            if first < end:
+                self._answer(texts, first, end, codes, lines, outcomes)
+        if not len(url_rows):
+            return None
+        taken = batch.take(pa.array(url_rows))
+        arrays = [taken.column(name) for name in s.user_columns]
+        arrays.append(taken.column("origin"))
+        arrays.append(pa.DictionaryArray.from_arrays(pa.array(outcomes[url_rows]), pa.array(_OUTCOMES)).cast(pa.string()))
+        missing = taken.column(s.url_col).is_null().to_numpy(zero_copy_only=False)
+        columns = verdict_columns(codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing)
+        names = list(s.user_columns) + ["origin", "outcome"] + list(columns)
+        return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
+
+    def _answer(self, texts: List[Optional[str]], first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray) -> None:
+        """The answers of the URL rows first..end, all of the current origin."""
+        s = self.settings
+        current = self.current
+        outcomes[first:end] = _OUTCOMES.index(current.outcome) if current.outcome in _OUTCOMES else _OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
+        if current.outcome == "ok":
+            if current.robots is None:
+                current.robots = parse(current.body or b"", s.mode, s.max_bytes)
+                current.matchers = [current.robots.for_agent(agent, s.purpose) for agent in s.agents]
+            urls = texts[first:end]
+            found = codes_of_strings(urls, current.matchers)  # type: ignore[arg-type]
+            codes[first:end] = found
+            if lines is not None:
+                lines[first:end] = deciding_lines(urls, found, current.matchers)  # type: ignore[arg-type]
+        elif current.outcome == "unavailable":
+            codes[first:end] = ALLOWED  # no robots.txt: everything is allowed
+        elif current.outcome == "unreachable":
+            codes[first:end] = DISALLOWED  # everything is disallowed

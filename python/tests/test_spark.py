@@ -1,0 +1,247 @@
+"""robotsmatch.spark on real Spark, in local-cluster mode: a master and two
+workers, each executor a JVM of its own with Python workers of its own,
+which import robotsmatch from this virtual environment as a cluster's
+executors would from theirs.
+
+pip's pyspark runs local-cluster once SPARK_HOME is a folder with its bin/
+and jars/ (the executors are started from SPARK_HOME/jars, and the workers
+write their logs under SPARK_HOME/work: a folder of links keeps those out of
+site-packages) and the driver binds to 127.0.0.1. Set
+ROBOTSMATCH_SPARK_MASTER=local[2] to run the same tests in one JVM.
+
+One SparkSession for the module; each test is one join."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import pathlib
+import random
+import shutil
+import sys
+import time
+
+import pytest
+
+pyspark = pytest.importorskip("pyspark")
+pytest.importorskip("pyarrow")
+
+import robotsmatch  # noqa: E402
+from robotsmatch.archive import Archive, origin_of  # noqa: E402
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+VECTORS = REPO / "test" / "vectors" / "archive-outcomes.json"
+MASTER = os.environ.get("ROBOTSMATCH_SPARK_MASTER", "local-cluster[2,1,1024]")
+
+
+@pytest.fixture(scope="module")
+def spark(tmp_path_factory):
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("Spark needs Java (java on the PATH or JAVA_HOME)")
+    from pyspark.sql import SparkSession
+
+    home = tmp_path_factory.mktemp("spark-home")
+    package = pathlib.Path(pyspark.__file__).resolve().parent
+    for name in ("bin", "jars", "python", "conf"):
+        if (package / name).exists():
+            (home / name).symlink_to(package / name)
+    saved = {name: os.environ.get(name) for name in ("SPARK_HOME", "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "SPARK_LOCAL_IP")}
+    os.environ.update(
+        SPARK_HOME=str(home), PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1"
+    )
+    session = (
+        SparkSession.builder.master(MASTER)
+        .appName("robotsmatch-tests")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.default.parallelism", "4")
+        .config("spark.executorEnv.PYTHONHASHSEED", "0")
+        # Jobs wait for both executors, so that both take tasks.
+        .config("spark.scheduler.minRegisteredResourcesRatio", "1.0")
+        .config("spark.scheduler.maxRegisteredResourcesWaitingTime", "120s")
+        .getOrCreate()
+    )
+    try:
+        yield session
+    finally:
+        session.stop()
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def test_executors_are_processes_of_their_own_that_import_robotsmatch(spark):
+    sc = spark.sparkContext
+    seen = sc.parallelize(range(8), 4).map(lambda _: (os.getpid(), __import__("robotsmatch").__file__)).collect()
+    if MASTER.startswith("local-cluster"):
+        # The driver and two executors, each a JVM started by a worker (they register as they come up).
+        deadline = time.monotonic() + 120
+        while sc._jsc.sc().getExecutorMemoryStatus().size() < 3 and time.monotonic() < deadline:
+            time.sleep(1)
+        assert sc._jsc.sc().getExecutorMemoryStatus().size() == 3
+    assert os.getpid() not in {pid for pid, _ in seen}
+    assert {path for _, path in seen} == {robotsmatch.__file__}
+
+
+def _body(capture):
+    if capture.get("body_base64") is not None:
+        return base64.b64decode(capture["body_base64"])
+    body = capture.get("body")
+    return None if body is None else body.encode("utf-8")
+
+
+def test_the_archive_vectors_node_asserts(spark):
+    """test/vectors/archive-outcomes.json, the cases Node's archive join and
+    robotsmatch.archive answer: every case's captures in one robots table
+    (their hosts are distinct), every URL in one URL table, one join."""
+    from robotsmatch.spark import join_robots
+
+    vectors = json.loads(VECTORS.read_text("utf-8"))
+    cases = vectors["cases"]
+    agents = vectors["agents"]
+    captures = [(c["url"], c.get("status"), c.get("location"), _body(c), c.get("fetched_at")) for case in cases for c in case["captures"]]
+    robots = spark.createDataFrame(captures, "url string, status int, location string, body binary, fetched_at string")
+    expected = {}
+    for number, case in enumerate(cases):
+        for v in case["verdicts"]:
+            expected.setdefault(v["url"], {"case": number})[v["agent"]] = v
+    urls = spark.createDataFrame([(url, e["case"]) for url, e in expected.items()], "url string, case int")
+    rows = join_robots(urls, robots, agents, purpose="train-ai").collect()
+    assert sorted(r.url for r in rows) == sorted(expected)
+    for row in rows:
+        case = cases[row.case]
+        want = expected[row.url]
+        origin = origin_of(row.url)
+        assert row.origin == origin
+        if origin in case["origins"]:
+            assert row.outcome == case["origins"][origin], (case["name"], row.url)
+        reported = None
+        for agent in agents:
+            v = want.get(agent)
+            if v is None:
+                continue
+            if v["allowed"] is None:
+                assert row.outcome == "unknown" and row.allowed is None and row.disallowed_by is None, (case["name"], row)
+                assert row.line == 0
+                continue
+            assert (agent not in row.disallowed_by) == v["allowed"], (case["name"], row.url, agent)
+            if "optedOut" in v:
+                assert (agent in row.opted_out_by) == v["optedOut"], (case["name"], row.url, agent)
+        if row.allowed is not None:
+            blocked = [a for a in agents if a in row.disallowed_by or a in row.opted_out_by]
+            reported = blocked[0] if blocked else agents[0]
+            if reported in want:
+                assert row.line == want[reported]["line"], (case["name"], row.url, reported)
+
+
+def _random_archive(rng: random.Random):
+    """Captures of 40 hosts in every state an archive holds, and URLs interleaved over them and 5 hosts it does not hold."""
+    paths = ["/", "/private", "/private/x", "/a", "/a/b", "/shop?id=1", "/x.pdf", "/search", "/img/p.png", "/%7Euser", "/caf%C3%A9"]
+    rules = ["Disallow: /private", "Allow: /private/x", "Disallow: /*.pdf$", "Disallow: /search", "Allow: /", "Disallow: /a/",
+             "Disallow: /shop?", "Disallow: /~user", "Content-Signal: ai-train=no", "Disallow: /img/"]
+    captures = []
+    hosts = [f"https://h{i}.example" for i in range(40)]
+    for i, host in enumerate(hosts):
+        kind = i % 10
+        if kind <= 3:
+            groups = []
+            for agent in rng.sample(["*", "GPTBot", "Googlebot", "CCBot"], rng.randint(1, 3)):
+                groups.append(f"User-agent: {agent}\n" + "\n".join(rng.sample(rules, rng.randint(0, 4))) + "\n")
+            captures.append({"url": host + "/robots.txt", "status": 200, "body": "\n".join(groups)})
+        elif kind == 4:
+            captures.append({"url": host + "/robots.txt", "status": rng.choice([404, 410, 403])})
+        elif kind == 5:
+            captures.append({"url": host + "/robots.txt", "status": rng.choice([500, 503, 429, None])})
+        elif kind == 6:
+            # http:// redirects to https://, whose capture decides.
+            captures.append({"url": host.replace("https:", "http:") + "/robots.txt", "status": 301, "location": host + "/robots.txt"})
+            captures.append({"url": host + "/robots.txt", "status": 200, "body": "User-agent: *\nDisallow: /a\n"})
+            hosts.append(host.replace("https:", "http:"))
+        elif kind == 7:
+            captures.append({"url": host + "/robots.txt", "status": 302, "location": "/moved/robots.txt"})
+            captures.append({"url": host + "/moved/robots.txt", "status": 200, "body": "User-agent: *\nDisallow: /x\n"})
+        elif kind == 8:
+            captures.append({"url": host + "/robots.txt", "status": 301, "location": "https://nowhere.example/robots.txt"})
+        else:
+            other = hosts[i - 9]
+            captures.append({"url": host + "/robots.txt", "status": 308, "location": other + "/robots.txt"})
+    hosts += [f"https://absent{i}.example" for i in range(5)]
+    urls = [rng.choice(hosts) + rng.choice(paths) for _ in range(600)]
+    urls += ["not a url", None, "ftp://h1.example/a"]
+    rng.shuffle(urls)
+    return captures, urls
+
+
+def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
+    """Every verdict of the join equals robotsmatch.archive's for the same
+    captures (named by origin this time, as a crawl's table would be), for
+    three agents and a purpose; the URL table's other columns come through."""
+    from pyspark.sql import Row
+    from robotsmatch.spark import join_robots
+
+    rng = random.Random(31)
+    captures, urls = _random_archive(rng)
+    # Captures of a robots.txt named by origin, as a crawl's table would have
+    # them; the redirect targets that are other pages named by url.
+    rows = []
+    for c in captures:
+        named_by_origin = c["url"].endswith("/robots.txt") and "/moved/" not in c["url"]
+        rows.append((None if named_by_origin else c["url"], origin_of(c["url"]) if named_by_origin else None, c["status"], c.get("location"), c.get("body")))
+    robots = spark.createDataFrame(rows, "url string, origin string, status int, location string, body string")
+
+    agents = ["Googlebot", robotsmatch.crawler("GPTBot"), "CCBot"]
+    names = ["Googlebot", "GPTBot", "CCBot"]
+    table = spark.createDataFrame(
+        [Row(id=i, url=u, meta=Row(depth=i % 3, source="crawl"), tags=[i, i + 1]) for i, u in enumerate(urls)],
+        "id long, url string, meta struct<depth:int,source:string>, tags array<int>",
+    )
+    rows = join_robots(table, robots, agents, purpose="train-ai").collect()
+    assert sorted(r.id for r in rows) == list(range(len(urls)))
+
+    archive = Archive(captures)
+    for row in rows:
+        url = urls[row.id]
+        assert row.url == url and row.meta.depth == row.id % 3 and row.meta.source == "crawl" and row.tags == [row.id, row.id + 1]
+        if url is None or origin_of(url) is None:
+            assert row.origin is None and row.outcome == "unknown" and row.allowed is None
+            continue
+        verdicts = [archive.check(url, agent) for agent in agents]
+        assert row.outcome == verdicts[0].outcome, url
+        if row.outcome == "unknown":
+            assert row.allowed is None and row.disallowed_by is None and row.line == 0
+            continue
+        assert row.disallowed_by == [n for n, v in zip(names, verdicts) if v.allowed is False], url
+        robots_file = archive.robots(url)
+        opted = []
+        if robots_file is not None:
+            opted = [n for n, a in zip(names, agents) if robots_file.for_agent(a, "train-ai").match_many([url]) == b"\x02"]
+        assert row.opted_out_by == opted, url
+        assert row.allowed == (not row.disallowed_by and not opted)
+        blocked = [k for k, n in enumerate(names) if n in row.disallowed_by or n in opted]
+        assert row.line == verdicts[blocked[0] if blocked else 0].line, url
+    archive.close()
+
+
+def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
+    from robotsmatch.spark import join_robots
+
+    urls = spark.createDataFrame([("https://a.example/x",)], "url string")
+    robots = spark.createDataFrame([("https://a.example", 200, "User-agent: *\nDisallow: /x\n")], "origin string, status int, body string")
+    out = join_robots(urls, robots, "Googlebot", lines=False)
+    assert out.columns == ["url", "origin", "outcome", "allowed", "disallowed_by"]
+    row = out.collect()[0]
+    assert (row.outcome, row.allowed, row.disallowed_by) == ("ok", False, ["Googlebot"])
+
+    with pytest.raises(ValueError, match="status"):
+        join_robots(urls, robots.drop("status"), "Googlebot")
+    with pytest.raises(ValueError, match="no column 'link'"):
+        join_robots(urls, robots, "Googlebot", url_col="link")
+    with pytest.raises(ValueError, match="allowed"):
+        join_robots(urls.withColumn("allowed", urls["url"]), robots, "Googlebot")
+    with pytest.raises(ValueError, match="purpose"):
+        join_robots(urls, robots, "Googlebot", purpose="Train AI")
