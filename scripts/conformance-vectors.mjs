@@ -39,7 +39,7 @@ const SPEC = [
 ];
 const SPEC_AGENTS = ['Googlebot', { crawler: 'Googlebot-Image' }, { crawler: 'AdsBot-Google' }];
 
-// Google's robots.txt documentation, "Order of precedence for user agents" (SPEC 6.2).
+// Google's robots.txt documentation, "Order of precedence for user agents" (docs/crawlers.md).
 const PRECEDENCE = [
   { about: '6.2 three groups: news, *, googlebot', body: 'user-agent: googlebot-news\ndisallow: /group-1\n\nuser-agent: *\ndisallow: /group-2\n\nuser-agent: googlebot\ndisallow: /group-3\n', urls: ['/group-1', '/group-2', '/group-3'], agents: [{ crawler: 'Googlebot-News' }, { crawler: 'Googlebot' }, { crawler: 'Storebot-Google' }, { crawler: 'Googlebot-Image' }, 'Otherbot', ['Googlebot-News', 'Googlebot'], 'Googlebot-Image'] },
   { about: '6.2 grouping of rules: groups naming the chosen token merge', body: 'user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n', urls: ['/fish', '/shrimp', '/carrots'], agents: [{ crawler: 'Googlebot-News' }, 'Otherbot'] },
@@ -80,7 +80,7 @@ for (const file of readdirSync(at('bench/corpus')).filter((f) => f.endsWith('.tx
   }
 }
 
-// ---- usage signals (SPEC 7): Content-Signal, Content-Usage, License, and purposes in bulk ----
+// ---- usage signals (docs/usage-signals.md): Content-Signal, Content-Usage, License, and purposes in bulk ----
 const USAGE = [
   { body: 'User-agent: *\nContent-Usage: /a/ train-ai=y, search=y\nContent-Usage: /a/ train-ai=n\nContent-Usage: /a/ search="n"\n', urls: ['/a/x', '/b'] },
   { body: 'User-agent: *\nContent-Usage: / train-ai=n, search=n\nContent-Usage: /blog/ search=y\n', urls: ['/', '/blog/post', '/blogx'] },

@@ -95,7 +95,7 @@ export function modeOf(value: string | undefined): Mode {
  * One --agent value, matched as the library matches it: a value that is
  * not a product token (`AI2Bot`, `Googlebot/2.1`, a full User-Agent header)
  * names no group, so it gets the `*` rules, as check() and Google's parser
- * give it (SPEC 2.3). Said on stderr, with the product token that would name
+ * give it (a product token is [A-Za-z_-]+: see the README's Agents). Said on stderr, with the product token that would name
  * a group. The command line once matched the token instead, which gave
  * another verdict than the library for the same string (issue 34).
  */

@@ -305,7 +305,7 @@ const quote = (text: string) => '`' + text + '`';
 /**
  * For agents given as strings that are not product tokens (`AI2Bot`, a full
  * User-Agent header): why no group names them, and the token that would
- * (SPEC 2.3; the command line says the same on stderr). '' when all are tokens.
+ * (product tokens: the README's Agents; the command line says the same on stderr). '' when all are tokens.
  */
 function notTokens(tokens: AgentTokens): string {
   if (tokens.how & L.HOW_CRAWLER) return '';
