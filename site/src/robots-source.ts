@@ -5,6 +5,7 @@
 // allows it (CORS), and the message says so when it does not.
 
 import { fetchRobots } from 'robotsmatch';
+import rules from '../../data/fetch-outcomes.json' with { type: 'json' };
 import type { LintSource } from 'robotsmatch/lint';
 import { counted } from './count.js';
 
@@ -28,10 +29,7 @@ export interface FetchedText {
  * (data/fetch-outcomes.json), not decided here; these are the rules it then
  * parses for that outcome, so the page's matrix and lint read what crawlers act on.
  */
-const STAND_IN: Record<'unavailable' | 'unreachable', string> = {
-  unavailable: '',
-  unreachable: 'User-agent: *\nDisallow: /\n',
-};
+const STAND_IN: Record<'unavailable' | 'unreachable', string> = rules.standInBodies;
 
 const decoder = new TextDecoder();
 

@@ -7,6 +7,7 @@
 import { diff, githubAnnotation, UrlDiff, type RobotsDiff } from '../lint.js';
 import { fetchRobots, isPlainToken, type Verdict } from '../index.js';
 import { UsageError } from './errors.js';
+import { standInBody } from '../fetch/outcome.js';
 import { readRobotsFile, outcomeSentence, robotsUrlOf } from './robots-source.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
@@ -52,7 +53,7 @@ export async function load(spec: string, maxBytes: number, o: { userAgent?: stri
     // What crawlers use: the body, nothing (4xx: allow all) or a disallow-all (5xx, unreachable).
     if (fetched.outcome === 'unreachable') {
       process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
-      return { label: fetched.url, body: new TextEncoder().encode('User-agent: *\nDisallow: /\n') };
+      return { label: fetched.url, body: new TextEncoder().encode(standInBody('unreachable')) };
     }
     if (fetched.outcome === 'unavailable') process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
     return { label: fetched.url, body: fetched.body };

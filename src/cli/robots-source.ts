@@ -8,6 +8,7 @@ import { fetchRobots, parse, type FetchedRobots, type Mode, type Robots } from '
 import { UsageError } from './errors.js';
 import { isUrl, plural } from './options.js';
 import { contentKind } from '../common/content-kind.js';
+import { standInBody } from '../fetch/outcome.js';
 
 export interface LoadedRobots {
   robots: Robots;
@@ -46,7 +47,7 @@ export interface LoadOptions {
 }
 
 const DEFAULT_MAX_BYTES = 512_000;
-const DISALLOW_ALL = new TextEncoder().encode('User-agent: *\nDisallow: /\n');
+const DISALLOW_ALL = new TextEncoder().encode(standInBody('unreachable'));
 
 /** Standard input can be read once: by --robots - or by a URL list, not both. */
 let stdinTaken: string | undefined;

@@ -7,7 +7,7 @@ import type { Robots } from '../rules/robots.js';
 import { concatBytes } from '../common/bytes.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
 import { exactRobotsUrl, robotsTxtUrl } from './location.js';
-import { hop } from './outcome.js';
+import { hop, standInBody } from './outcome.js';
 import {
   resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS,
   type FetchOptions, type ResolvedFetchOptions,
@@ -57,7 +57,8 @@ export interface FetchedRobots {
 }
 
 const ALLOW_ALL = /* @__PURE__ */ new Uint8Array(0);
-const DISALLOW_ALL = /* @__PURE__ */ new TextEncoder().encode('User-agent: *\nDisallow: /\n');
+// Made when first needed: a top-level read of the rules would keep them in every bundle that only parses.
+const disallowAll = (): Uint8Array => new TextEncoder().encode(standInBody('unreachable'));
 
 /**
  * Fetches and parses the robots.txt for `url`'s scheme, host and port (with
@@ -84,7 +85,7 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   } catch (error) {
     // The caller's own abort is theirs to handle; anything else is "unreachable".
     if (o.signal?.aborted) throw o.signal.reason;
-    reply = { outcome: 'unreachable', body: DISALLOW_ALL, status: undefined, expires: fetchedAt + RETRY_MS, error };
+    reply = { outcome: 'unreachable', body: disallowAll(), status: undefined, expires: fetchedAt + RETRY_MS, error };
   }
   // Parsed outside the try: a failure here is ours (the core's memory), to
   // be thrown as it is, never taken for the server being unreachable.
@@ -133,7 +134,7 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
         const lifetime = status >= 300 && status < 400 ? DEFAULT_CACHE_MS : cacheLifetime(response.headers);
         return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + lifetime };
       }
-      return { outcome: 'unreachable', body: DISALLOW_ALL, status, expires: fetchedAt + retryDelay(response.headers, fetchedAt) };
+      return { outcome: 'unreachable', body: disallowAll(), status, expires: fetchedAt + retryDelay(response.headers, fetchedAt) };
     }
   }
 }

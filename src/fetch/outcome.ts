@@ -46,6 +46,9 @@ export function hop(status: number | undefined, location: string | null | undefi
 export const outOfArchive = () => rules.redirectOutOfArchive as 'unknown';
 export const notInArchive = () => rules.notInArchive as 'unknown';
 
+/** The rules a crawler acts on for an outcome with no body to parse: an empty file (unavailable), a disallow-all (unreachable). */
+export const standInBody = (outcome: 'unavailable' | 'unreachable'): string => rules.standInBodies[outcome];
+
 /**
  * Where a redirect leads, if it can be followed: http and https only. Any
  * other scheme (ftp: included, which fetch cannot speak) means no robots.txt.
