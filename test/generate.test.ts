@@ -4,7 +4,7 @@
 // with the public API (parse, isAllowed, usage), not with generate's proof.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, type Mode } from '../src/index.js';
+import { crawlDelay, parse, type Mode } from '../src/index.js';
 import { usage } from '../src/usage.js';
 import { crawlers, type CrawlerEntry } from '../src/crawlers.js';
 import { lint } from '../src/lint.js';
@@ -164,6 +164,23 @@ describe('compilation', () => {
     expect(groups.find((g) => g.includes('User-agent: AdsBot-Google\n'))).not.toContain('Crawl-delay');
     expect(groups.find((g) => g.includes('User-agent: *'))).toContain('Crawl-delay: 5');
     expect(diagnostics.map((d) => d.kind)).toEqual(expect.arrayContaining(['host', 'crawl-delay']));
+  });
+
+  test("Crawl-delay reaches every crawler that reads it, as crawlDelay() reads the file; bingbot takes the * group's, so its own group needs none", () => {
+    const readers = crawlers.filter((c) => c.operator !== 'Google' && c.operator !== 'Yandex');
+    // bingbot named (its own rules): its group has no Crawl-delay while * has one, and bingbot still reads 5.
+    // (BingPreview answers to the bingbot group too: the policy gives it the same intent.)
+    const named = generate({ default: { disallow: ['/x'] }, crawlers: { bingbot: { disallow: ['/b/'] }, BingPreview: { disallow: ['/b/'] } }, crawlDelay: 5 }).text;
+    const bingGroup = named.split('\n\n').find((g) => g.includes('User-agent: bingbot'))!;
+    expect(bingGroup).not.toContain('Crawl-delay');
+    // Everything blocked but bingbot: no * delay to take, so its group carries one.
+    const blocked = generate({ default: 'block', crawlers: { bingbot: 'allow', BingPreview: 'allow' }, crawlDelay: 5 }).text;
+    expect(blocked.split('\n\n').find((g) => g.includes('User-agent: bingbot'))).toContain('Crawl-delay: 5');
+    for (const text of [named, blocked]) {
+      const robots = parse(text);
+      for (const c of readers) if (robots.isAllowed('/', c)) expect(crawlDelay(robots, c), `${c.name}\n${text}`).toBe(5);
+      robots.dispose();
+    }
   });
 
   test('every preset generates and proves', () => {
