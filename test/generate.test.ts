@@ -87,16 +87,7 @@ User-agent: AdsBot-Google-Mobile
 User-agent: AdsBot-Google
 User-agent: Mediapartners-Google
 User-agent: Google-Safety
-User-agent: YandexAccessibilityBot
-User-agent: YandexMetrika
-User-agent: YandexScreenshotBot
-User-agent: YandexCalendar
-User-agent: YandexWebmaster
-User-agent: YandexUserproxy
-User-agent: YaDirectFetcher
-User-agent: YandexForDomain
-User-agent: YandexMobileScreenShotBot
-User-agent: YandexPagechecker
+User-agent: Yandex
 Disallow: /private/
 Disallow: /search
 Content-Signal: search=yes, ai-train=no

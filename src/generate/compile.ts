@@ -54,6 +54,27 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
     }
     return intent.subject.obeysGlobalGroup ? defaultKey : noGroupKey;
   };
+  // Intent -> the tokens written for it.
+  const writtenFor = new Map<Intent, string[]>();
+  const name = (token: string, intent: Intent) => {
+    named.set(token.toLowerCase(), intent);
+    writtenFor.set(intent, [...(writtenFor.get(intent) ?? []), token]);
+  };
+  // A token many crawlers fall back to (Yandex for every Yandex robot) is
+  // written once instead of each crawler's own, when every crawler that would
+  // follow it has the same intent and two or more of them need naming (the
+  // Yandex robots that skip `*`): one line instead of ten, read the same.
+  const fallbacks = new Map<string, string>();
+  for (const intent of intents) {
+    const tokens = intent.subject.tokens;
+    if (tokens.length > 1) fallbacks.set(tokens[tokens.length - 1]!.toLowerCase(), tokens[tokens.length - 1]!);
+  }
+  for (const [lower, token] of fallbacks) {
+    const family = intents.filter((i) => i.subject.tokens.some((t) => t.toLowerCase() === lower));
+    if (family.some((i) => i.key !== family[0]!.key)) continue;
+    if (family.filter((i) => followed(i) !== i.key).length < 2) continue;
+    name(token, family[0]!);
+  }
   // Naming a token can capture crawlers that fall back to it (Applebot to
   // Googlebot): repeat until every crawler follows the group it should.
   for (let changed = true; changed; ) {
@@ -66,7 +87,7 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
         if (!conflicts.some((c) => c.crawler === intent.subject.name)) conflicts.push({ crawler: intent.subject.name, token, with: owner.subject.name });
         continue;
       }
-      named.set(token.toLowerCase(), intent);
+      name(token, intent);
       changed = true;
     }
   }
@@ -74,15 +95,15 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   const groups: CompiledGroup[] = [{ agents: ['*'], rules: policy.defaultRules, crawlers: [] }];
   const byKey = new Map<string, CompiledGroup>();
   for (const intent of intents) {
-    const owner = named.get(intent.subject.tokens[0]!.toLowerCase());
-    if (owner !== intent) continue;
+    const tokens = writtenFor.get(intent);
+    if (!tokens) continue;
     let group = byKey.get(intent.key);
     if (!group) {
       group = { agents: [], rules: intent.rules, crawlers: [] };
       byKey.set(intent.key, group);
       groups.push(group);
     }
-    group.agents.push(intent.subject.tokens[0]!);
+    group.agents.push(...tokens);
   }
   for (const intent of intents) {
     const token = intent.subject.tokens.find((t) => named.has(t.toLowerCase()));
