@@ -98,7 +98,7 @@ describe('verify', () => {
 
   test('bad input: a typed error, never a crash', () => {
     expect(() => verify(EXAMPLE, 42 as unknown as string)).toThrow(TypeError);
-    expect(() => verify({ crawlers: { 'AI2Bot': 'block' } }, '')).toThrow('not a product token');
+    expect(() => verify({ crawlers: { 'AI2Bot2': 'block' } }, '')).toThrow('not a product token');
     expect(verify(EXAMPLE, new Uint8Array([0xff, 0xfe, 0, 0])).ok).toBe(false);
   });
 });

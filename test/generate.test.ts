@@ -4,7 +4,7 @@
 // with the public API (parse, isAllowed, usage), not with generate's proof.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parse, type Mode } from '../src/index.js';
+import { crawlDelay, parse, type Mode } from '../src/index.js';
 import { usage } from '../src/usage.js';
 import { crawlers, type CrawlerEntry } from '../src/crawlers.js';
 import { lint } from '../src/lint.js';
@@ -29,7 +29,8 @@ describe('the example policy', () => {
         // Everyone, AdsBot-Google and the others that skip `*` included, may not fetch /private/ or /search.
         expect(robots.isAllowed('/private/', c), `${c.name} /private/ (${mode})`).toBe(false);
         expect(robots.isAllowed('/search', c), `${c.name} /search (${mode})`).toBe(false);
-        const blocked = c.purpose === 'ai-training' || c.name === 'PerplexityBot';
+        // A crawler is an AI-training crawler when any of its purposes is (CCBot archives too): blocked.
+        const blocked = c.purposes.includes('ai-training') || c.name === 'PerplexityBot';
         expect(robots.isAllowed('/', c), `${c.name} / (${mode})`).toBe(!blocked);
         // Every crawler that may fetch reads search=yes, ai-train=no.
         if (!blocked) expect(usage(robots, '/', c).contentSignal?.values, c.name).toEqual({ search: 'yes', 'ai-train': 'no' });
@@ -47,8 +48,12 @@ Disallow: /private/
 Disallow: /search
 Content-Signal: search=yes, ai-train=no
 
+User-agent: GoogleOther
 User-agent: Google-Extended
 User-agent: Applebot-Extended
+User-agent: PanguBot
+User-agent: CCBot
+User-agent: facebookexternalhit
 User-agent: meta-externalagent
 User-agent: FacebookBot
 User-agent: GPTBot
@@ -56,10 +61,13 @@ User-agent: ClaudeBot
 User-agent: anthropic-ai
 User-agent: PerplexityBot
 User-agent: Amazonbot
+User-agent: MistralAI-Training
 User-agent: Bytespider
 User-agent: TikTokSpider
 User-agent: cohere-training-data-crawler
+User-agent: omgili
 User-agent: Webzio-Extended
+User-agent: omgilibot
 User-agent: Timpibot
 User-agent: FriendlyCrawler
 User-agent: ICC-Crawler
@@ -67,6 +75,11 @@ User-agent: DeepSeekBot
 User-agent: Cotoyogi
 User-agent: SBIntuitionsBot
 User-agent: VelenPublicWebCrawler
+User-agent: aiHitBot
+User-agent: ISSCyberRiskCrawler
+User-agent: Scrapy
+User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)
+User-agent: img # img2dataset (Google's parser reads its name as img)
 Disallow: /
 
 User-agent: APIs-Google
@@ -74,6 +87,7 @@ User-agent: AdsBot-Google-Mobile
 User-agent: AdsBot-Google
 User-agent: Mediapartners-Google
 User-agent: Google-Safety
+User-agent: Yandex
 Disallow: /private/
 Disallow: /search
 Content-Signal: search=yes, ai-train=no
@@ -90,7 +104,7 @@ Sitemap: https://example.com/sitemap.xml
     expect(purposes.indexOf('ads')).toBeGreaterThan(purposes.lastIndexOf('search'));
     const ads = matrix.rows.find((r) => r.crawler === 'AdsBot-Google')!;
     expect(ads.group).toBe('AdsBot-Google');
-    expect(ads.cells[1]).toMatchObject({ path: '/private/', intended: false, google: { allowed: false, line: 35, rule: 'Disallow: /private/' }, rfc: { allowed: false }, problems: [] });
+    expect(ads.cells[1]).toMatchObject({ path: '/private/', intended: false, google: { allowed: false, line: text.split('\n').lastIndexOf('Disallow: /private/') + 1, rule: 'Disallow: /private/' }, rfc: { allowed: false }, problems: [] });
     expect(ads.cells[0]!.google.signal).toEqual({ search: 'yes', 'ai-train': 'no' });
     // Rows robots.txt cannot deliver are marked, with the reason.
     expect(matrix.rows.find((r) => r.crawler === 'Google-Extended')!.limit?.kind).toBe('robots-only-token');
@@ -100,9 +114,9 @@ Sitemap: https://example.com/sitemap.xml
   });
 
   test('a change in the policy is a small diff: stable order', () => {
-    const more = generate({ ...EXAMPLE, crawlers: { PerplexityBot: 'block', CCBot: 'block' } }).text;
+    const more = generate({ ...EXAMPLE, crawlers: { PerplexityBot: 'block', Diffbot: 'block' } }).text;
     const added = more.split('\n').filter((l) => !text.split('\n').includes(l));
-    expect(added).toEqual(['User-agent: CCBot']);
+    expect(added).toEqual(['User-agent: Diffbot']);
     expect(generate(EXAMPLE).text).toBe(text);
   });
 });
@@ -143,6 +157,23 @@ describe('compilation', () => {
     expect(diagnostics.map((d) => d.kind)).toEqual(expect.arrayContaining(['host', 'crawl-delay']));
   });
 
+  test("Crawl-delay reaches every crawler that reads it, as crawlDelay() reads the file; bingbot takes the * group's, so its own group needs none", () => {
+    const readers = crawlers.filter((c) => c.operator !== 'Google' && c.operator !== 'Yandex');
+    // bingbot named (its own rules): its group has no Crawl-delay while * has one, and bingbot still reads 5.
+    // (BingPreview answers to the bingbot group too: the policy gives it the same intent.)
+    const named = generate({ default: { disallow: ['/x'] }, crawlers: { bingbot: { disallow: ['/b/'] }, BingPreview: { disallow: ['/b/'] } }, crawlDelay: 5 }).text;
+    const bingGroup = named.split('\n\n').find((g) => g.includes('User-agent: bingbot'))!;
+    expect(bingGroup).not.toContain('Crawl-delay');
+    // Everything blocked but bingbot: no * delay to take, so its group carries one.
+    const blocked = generate({ default: 'block', crawlers: { bingbot: 'allow', BingPreview: 'allow' }, crawlDelay: 5 }).text;
+    expect(blocked.split('\n\n').find((g) => g.includes('User-agent: bingbot'))).toContain('Crawl-delay: 5');
+    for (const text of [named, blocked]) {
+      const robots = parse(text);
+      for (const c of readers) if (robots.isAllowed('/', c)) expect(crawlDelay(robots, c), `${c.name}\n${text}`).toBe(5);
+      robots.dispose();
+    }
+  });
+
   test('every preset generates and proves', () => {
     for (const preset of PRESET_NAMES) expect(() => generate({ preset }), preset).not.toThrow();
   });
@@ -156,9 +187,42 @@ describe('compilation', () => {
 
 describe('policies that cannot be written', () => {
   test('a name that is not a product token: what Google would read instead', () => {
-    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow(PolicyError);
-    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow('"AI2Bot" is not a product token (letters, - and _ only): Google reads it as "AI"');
+    expect(() => generate({ crawlers: { 'MyBot2': 'block' } })).toThrow(PolicyError);
+    expect(() => generate({ crawlers: { 'MyBot2': 'block' } })).toThrow('"MyBot2" is not a product token (letters, - and _ only): Google reads it as "MyBot"');
     expect(() => generate({ crawlers: { 'iaskspider/2.0': 'block' } })).toThrow('Google reads it as "iaskspider"');
+  });
+
+  test('a registry crawler whose name is not a token is addressed by the token Google reads (MJ12bot as MJ)', () => {
+    const { text } = generate({ crawlers: { MJ12bot: 'block' } });
+    expect(text).toContain("User-agent: MJ # MJ12bot (Google's parser reads its name as MJ)\nDisallow: /\n");
+    expect(text).not.toMatch(/^User-agent: MJ12bot/m);
+    expect(lint(text).filter((d) => d.severity !== 'info')).toEqual([]);
+    for (const mode of MODES) {
+      const robots = parse(text, { mode });
+      expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'MJ12bot')!), mode).toBe(false);
+      expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'AhrefsBot')!), mode).toBe(true);
+      robots.dispose();
+    }
+    // AI2Bot and Ai2Bot-Dolma are both read as `AI`: one group speaks to both, so they must share an intent.
+    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow(/AI2Bot and Ai2Bot-Dolma both answer to `AI`|Ai2Bot-Dolma and AI2Bot both answer to `Ai`/);
+    expect(generate({ crawlers: { AI2Bot: 'block', 'Ai2Bot-Dolma': 'block' } }).text).toContain("User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n");
+  });
+
+  test('a purpose reaches every crawler that has it among its purposes; a block wins over an allow, and generate says whom it also reaches', () => {
+    const { text, diagnostics } = generate({ purposes: { search: 'allow', 'ai-training': 'block' } });
+    const robots = parse(text);
+    const byName = (n: string) => crawlers.find((c) => c.name === n)!;
+    // CCBot archives and feeds AI training; Bytespider is search and AI training: both blocked.
+    expect(robots.isAllowed('/', byName('CCBot'))).toBe(false);
+    expect(robots.isAllowed('/', byName('Bytespider'))).toBe(false);
+    // Applebot is search and AI search: nothing here blocks it.
+    expect(robots.isAllowed('/', byName('Applebot'))).toBe(true);
+    const said = diagnostics.find((d) => d.kind === 'purposes')!;
+    expect(said).toMatchObject({ severity: 'info', field: 'purposes.ai-training' });
+    expect(said.message).toContain('CCBot (also archive)');
+    expect(said.message).toContain('Bytespider (also search)');
+    // Named under crawlers, a crawler's own entry wins.
+    expect(parse(generate({ purposes: { 'ai-training': 'block' }, crawlers: { CCBot: 'allow' } }).text).isAllowed('/', byName('CCBot'))).toBe(true);
   });
 
   test('crawlers that share a token cannot have different rules: generate fails naming the cell', () => {
@@ -198,8 +262,9 @@ const PURPOSES = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', '
 /** Patterns as a policy gives them, and as a crawler's request (and the file) carries them. */
 const ENCODED: Record<string, string> = { '/caf\u00e9/': '/caf%C3%A9/', '/my page': '/my%20page' };
 const enc = (p: string) => ENCODED[p] ?? p;
-// Crawlers that share a token (bingbot, BingPreview) cannot be told apart (a test above): the policy names neither.
-const NAMEABLE = crawlers.filter((c) => c.tokens[0]!.toLowerCase() !== 'bingbot').map((c) => c.name);
+// Crawlers that share a token (bingbot and BingPreview, AI2Bot and Ai2Bot-Dolma read as `AI`) cannot be told apart (a test above): the policy names none of them.
+const shared = (c: CrawlerEntry) => crawlers.some((o) => o !== c && o.tokens[0]!.toLowerCase() === c.tokens[0]!.toLowerCase());
+const NAMEABLE = crawlers.filter((c) => !shared(c)).map((c) => c.name);
 
 const defaultArb = fc.oneof(
   fc.constant<Policy['default']>('allow'),
@@ -224,8 +289,11 @@ function intendedRules(policy: Policy, c: CrawlerEntry): { allow: string[]; disa
   const d = policy.default;
   const base = d === 'block' ? { allow: [], disallow: ['/'] } : d === 'allow' || d === undefined ? { allow: [], disallow: [] } : { allow: [], disallow: (d.disallow ?? []).map(enc) };
   const own = Object.entries(policy.crawlers ?? {}).find(([k]) => k.toLowerCase() === c.name.toLowerCase() || k.toLowerCase() === c.tokens[0]!.toLowerCase())?.[1];
-  const order = [...(c.readsRobotsTxt === 'user-triggered' ? ['user-triggered'] : []), c.purpose, ...(['ai-training', 'ai-search', 'ai-assistant'].includes(c.purpose) ? ['ai'] : [])];
-  const access = own ?? order.map((p) => (policy.purposes as Record<string, Policy['default']>)?.[p]).find((a) => a !== undefined);
+  // Each of its purposes speaks through itself, or `ai` for an AI purpose; a block among them wins, else the first (its main purpose first).
+  const said = (p: string) => (policy.purposes as Record<string, Policy['default']> | undefined)?.[p];
+  const byPurpose = c.purposes.map((p) => said(p) ?? (['ai-training', 'ai-search', 'ai-assistant'].includes(p) ? said('ai') : undefined)).filter((a) => a !== undefined);
+  const fromPurposes = byPurpose.find((a) => a === 'block') ?? byPurpose[0];
+  const access = own ?? (c.readsRobotsTxt === 'user-triggered' ? said('user-triggered') : undefined) ?? fromPurposes;
   if (access === undefined) return base;
   if (access === 'block') return { allow: [], disallow: ['/'] };
   if (access === 'allow') return d === 'block' ? { allow: [], disallow: [] } : base;

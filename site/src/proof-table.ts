@@ -14,6 +14,7 @@ const PURPOSE_TITLES: Record<string, string> = {
 const LIMITS: Record<string, string> = {
   'ignores-robots-txt': 'does not follow robots.txt',
   'user-triggered': 'fetches for a person: robots.txt may not apply',
+  'not-documented': 'not documented whether it follows robots.txt',
   'robots-only-token': 'robots.txt-only token, never sent',
   'not-in-registry': 'not in the registry',
 };

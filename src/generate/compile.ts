@@ -1,7 +1,9 @@
 // A policy's intents as robots.txt text. What it does that concatenating
 // generators do not:
 // - one group per distinct rule set, naming every crawler that needs it on
-//   its own User-agent line, and naming a crawler only where the group it
+//   its own User-agent line (a crawler whose name is not a product token,
+//   MJ12bot, by the token parsers read from it, MJ, with a comment saying
+//   whom it is for), and naming a crawler only where the group it
 //   would otherwise follow (`*`, or a token it falls back to) is not its
 //   intent; crawlers that skip `*` (AdsBot-Google, ...) are named wherever
 //   the default has to reach them;
@@ -9,11 +11,11 @@
 // - Content-Signal and Content-Usage in every group whose crawlers may fetch
 //   something, since a crawler reads only its own group's signal;
 // - Host and Crawl-delay only when asked, Crawl-delay only in groups with a
-//   crawler that reads it;
+//   crawler that reads it (not Google's or Yandex's) and does not take the
+//   `*` group's anyway (bingbot);
 // - a stable order (groups and names in registry order, rules sorted), so a
 //   change in the policy is a small diff.
 
-import { isGoogleToken, isYandexToken } from '../lint/crawlers.js';
 import { fetchesSomething, keyOf, type Intent } from './intent.js';
 import type { CheckedPolicy, RuleSet } from './policy.js';
 
@@ -52,6 +54,27 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
     }
     return intent.subject.obeysGlobalGroup ? defaultKey : noGroupKey;
   };
+  // Intent -> the tokens written for it.
+  const writtenFor = new Map<Intent, string[]>();
+  const name = (token: string, intent: Intent) => {
+    named.set(token.toLowerCase(), intent);
+    writtenFor.set(intent, [...(writtenFor.get(intent) ?? []), token]);
+  };
+  // A token many crawlers fall back to (Yandex for every Yandex robot) is
+  // written once instead of each crawler's own, when every crawler that would
+  // follow it has the same intent and two or more of them need naming (the
+  // Yandex robots that skip `*`): one line instead of ten, read the same.
+  const fallbacks = new Map<string, string>();
+  for (const intent of intents) {
+    const tokens = intent.subject.tokens;
+    if (tokens.length > 1) fallbacks.set(tokens[tokens.length - 1]!.toLowerCase(), tokens[tokens.length - 1]!);
+  }
+  for (const [lower, token] of fallbacks) {
+    const family = intents.filter((i) => i.subject.tokens.some((t) => t.toLowerCase() === lower));
+    if (family.some((i) => i.key !== family[0]!.key)) continue;
+    if (family.filter((i) => followed(i) !== i.key).length < 2) continue;
+    name(token, family[0]!);
+  }
   // Naming a token can capture crawlers that fall back to it (Applebot to
   // Googlebot): repeat until every crawler follows the group it should.
   for (let changed = true; changed; ) {
@@ -64,7 +87,7 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
         if (!conflicts.some((c) => c.crawler === intent.subject.name)) conflicts.push({ crawler: intent.subject.name, token, with: owner.subject.name });
         continue;
       }
-      named.set(token.toLowerCase(), intent);
+      name(token, intent);
       changed = true;
     }
   }
@@ -72,15 +95,15 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   const groups: CompiledGroup[] = [{ agents: ['*'], rules: policy.defaultRules, crawlers: [] }];
   const byKey = new Map<string, CompiledGroup>();
   for (const intent of intents) {
-    const owner = named.get(intent.subject.tokens[0]!.toLowerCase());
-    if (owner !== intent) continue;
+    const tokens = writtenFor.get(intent);
+    if (!tokens) continue;
     let group = byKey.get(intent.key);
     if (!group) {
       group = { agents: [], rules: intent.rules, crawlers: [] };
       byKey.set(intent.key, group);
       groups.push(group);
     }
-    group.agents.push(intent.subject.tokens[0]!);
+    group.agents.push(...tokens);
   }
   for (const intent of intents) {
     const token = intent.subject.tokens.find((t) => named.has(t.toLowerCase()));
@@ -88,8 +111,21 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
     group?.crawlers.push(intent.subject.name);
   }
 
+  // Who reads Crawl-delay: not Google's or Yandex's crawlers; a crawler
+  // outside the registry may. bingbot (crawlDelayFromGlobal) takes the `*`
+  // group's when its own has none, so it needs none of its own then.
+  const subjects = new Map(intents.map((i) => [i.subject.name, i.subject]));
+  const starDelay = policy.crawlDelay !== undefined && fetchesSomething(policy.defaultRules);
+  const needsDelay = (group: CompiledGroup) => group.agents[0] === '*' || group.crawlers.some((name) => {
+    const entry = subjects.get(name)?.entry;
+    if (!entry) return true;
+    if (entry.operator === 'Google' || entry.operator === 'Yandex') return false;
+    return !(entry.crawlDelayFromGlobal && starDelay);
+  });
+  // A token that is not a crawler's name (MJ for MJ12bot) says whom it is for.
+  const readAs = (group: CompiledGroup, agent: string): string[] => group.crawlers.filter((name) => subjects.get(name)?.entry?.googleReads?.toLowerCase() === agent.toLowerCase());
   let text = HEADER;
-  for (const group of groups) text += '\n' + groupText(policy, group);
+  for (const group of groups) text += '\n' + groupText(policy, group, needsDelay(group), (agent) => readAs(group, agent));
   const tail: string[] = [];
   for (const url of policy.licenses) tail.push(`License: ${url}`);
   for (const url of policy.sitemaps) tail.push(`Sitemap: ${url}`);
@@ -98,8 +134,11 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   return { text, groups, conflicts };
 }
 
-function groupText(policy: CheckedPolicy, group: CompiledGroup): string {
-  const lines = group.agents.map((a) => `User-agent: ${a}`);
+function groupText(policy: CheckedPolicy, group: CompiledGroup, readsDelay: boolean, readAs: (agent: string) => string[]): string {
+  const lines = group.agents.map((a) => {
+    const names = readAs(a);
+    return names.length ? `User-agent: ${a} # ${names.join(', ')} (Google's parser reads ${names.length > 1 ? 'their names' : 'its name'} as ${a})` : `User-agent: ${a}`;
+  });
   const { allow, disallow } = group.rules;
   if (!allow.length && !disallow.length) lines.push('Allow: /');
   for (const p of allow) lines.push(`Allow: ${p}`);
@@ -107,9 +146,7 @@ function groupText(policy: CheckedPolicy, group: CompiledGroup): string {
   if (fetchesSomething(group.rules)) {
     if (policy.signals.length) lines.push(`Content-Signal: ${policy.signals.map(([k, v]) => `${k}=${v}`).join(', ')}`);
     if (policy.contentUsage !== undefined) lines.push(`Content-Usage: ${policy.contentUsage}`);
-    // Google and Yandex ignore Crawl-delay: a group of theirs alone gets none.
-    const reader = group.agents.some((a) => a === '*' || !(isGoogleToken(a) || isYandexToken(a)));
-    if (policy.crawlDelay !== undefined && reader) {
+    if (policy.crawlDelay !== undefined && readsDelay) {
       group.crawlDelay = policy.crawlDelay;
       lines.push(`Crawl-delay: ${policy.crawlDelay}`);
     }

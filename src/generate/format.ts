@@ -45,6 +45,7 @@ export function formatMatrix(matrix: ProofMatrix): string {
 const LIMIT_HEADINGS: Record<string, string> = {
   'ignores-robots-txt': 'Do not follow robots.txt, whatever it says (block them at the edge by User-Agent: robotsmatch/edge)',
   'user-triggered': 'Fetch when a person asks, and their operators say robots.txt may not apply (the file states the wish; robotsmatch/edge enforces it)',
+  'not-documented': 'Not documented: their operators do not say whether they follow robots.txt (the file states the wish; robotsmatch/edge enforces it)',
   'robots-only-token': 'robots.txt-only tokens, never sent in requests (their operators apply them; no server can tell their requests apart to enforce them)',
   'not-in-registry': 'Not in the crawler registry (the proof assumes they read robots.txt and obey the * group)',
 };

@@ -4,7 +4,7 @@
 // differs from the intent or the linter warns about the file.
 
 import { PRESETS } from './presets.js';
-import { checkPolicy, type CheckedPolicy, type Policy } from './policy.js';
+import { checkPolicy, type CheckedPolicy, type Policy, type PolicyPurpose } from './policy.js';
 import { resolveIntents } from './intent.js';
 import { compile, type Compiled } from './compile.js';
 import { verifyChecked, type Difference, type VerifyOptions } from './verify.js';
@@ -13,7 +13,7 @@ import type { ProofMatrix } from './matrix.js';
 export interface GenerateDiagnostic {
   severity: 'info' | 'warning';
   /** What it is about: a pattern re-encoded, a row robots.txt cannot deliver, Host or Crawl-delay asked for. */
-  kind: 'encoded' | 'ignores-robots-txt' | 'user-triggered' | 'robots-only-token' | 'not-in-registry' | 'host' | 'crawl-delay';
+  kind: 'encoded' | 'purposes' | 'ignores-robots-txt' | 'user-triggered' | 'not-documented' | 'robots-only-token' | 'not-in-registry' | 'host' | 'crawl-delay';
   message: string;
   /** The policy field (encoded) or the crawler (rows) it is about. */
   field?: string;
@@ -53,8 +53,20 @@ export function build(policy: Policy, options?: VerifyOptions): { result: Genera
   for (const e of checked.encoded) {
     diagnostics.push({ severity: 'info', kind: 'encoded', field: e.field, message: `\`${e.original}\` is written \`${e.written}\`, as crawlers send it in requests.` });
   }
+  // One token, one rule set: a purpose's intent reaches the other purposes its crawlers serve.
+  const overridden = new Map<string, string[]>();
+  for (const i of intents) {
+    if (!i.overrides) continue;
+    const list = overridden.get(i.from) ?? [];
+    list.push(`${i.subject.name} (also ${i.overrides.join(', ')})`);
+    overridden.set(i.from, list);
+  }
+  for (const [field, names] of overridden) {
+    const blocks = checked.purposes.get(field.slice('purposes.'.length) as PolicyPurpose)?.kind === 'block';
+    diagnostics.push({ severity: 'info', kind: 'purposes', field, message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.` });
+  }
   if (checked.host !== undefined) diagnostics.push({ severity: 'info', kind: 'host', field: 'host', message: 'Host is written because the policy asks for it; Google, Bing and RFC 9309 crawlers ignore it: only Yandex ever used it (to choose the main mirror), and it no longer does.' });
-  if (checked.crawlDelay !== undefined) diagnostics.push({ severity: 'info', kind: 'crawl-delay', field: 'crawlDelay', message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none.` });
+  if (checked.crawlDelay !== undefined) diagnostics.push({ severity: 'info', kind: 'crawl-delay', field: 'crawlDelay', message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none, and bingbot reads the * group's when its own group has none.` });
   for (const n of proof.notes) diagnostics.push({ severity: n.kind === 'not-in-registry' ? 'info' : 'warning', kind: n.kind, crawler: n.crawler, message: n.message });
   const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics };
   const differences = [...proof.differences];

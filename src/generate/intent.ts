@@ -1,7 +1,15 @@
 // What the policy means for each crawler: the rule set it should follow,
 // resolved through the registry. A crawler's own entry wins, then
-// `user-triggered` for fetchers acting for a person, then its purpose, then
-// `ai` for AI purposes, then the default.
+// `user-triggered` for fetchers acting for a person, then its purposes,
+// then the default. A crawler serves every purpose in its `purposes` list
+// (CCBot archives and feeds AI training), and one robots.txt token cannot
+// give it one rule set per purpose: each purpose the policy speaks to (the
+// purpose itself, or `ai` for an AI purpose) is a candidate, a block wins
+// over any other (`ai-training: block` keeps CCBot out, archive or not, since
+// nothing else keeps its pages out of the training data), otherwise the
+// first in the crawler's own order (its main purpose first) wins. Where the
+// choice overrides what another of its purposes would give, the intent says
+// so, and generate() tells the site owner.
 
 import { crawlerRegistry, type CrawlerEntry, type CrawlerPurpose, type ReadsRobotsTxt } from '../crawlers/registry.js';
 import { crawler as findCrawler, AI_PURPOSES } from '../crawlers/lookup.js';
@@ -25,6 +33,8 @@ export interface Intent {
   key: string;
   /** What set it, in the policy's words (`default`, `purposes.search`, `crawlers.GPTBot`). */
   from: string;
+  /** The crawler's other purposes that would give it other rules: it serves them too, and they get `rules`. */
+  overrides?: CrawlerPurpose[];
 }
 
 export const ALLOW_ALL: RuleSet = { allow: [], disallow: [] };
@@ -56,17 +66,30 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
   const intents: Intent[] = [];
   for (const entry of crawlerRegistry) {
     let chosen = own.get(entry);
-    const purposes: PolicyPurpose[] = [];
-    if (entry.readsRobotsTxt === 'user-triggered') purposes.push('user-triggered');
-    purposes.push(entry.purpose);
-    if (AI_PURPOSES.includes(entry.purpose)) purposes.push('ai');
-    for (const p of purposes) {
-      if (chosen) break;
-      const access = policy.purposes.get(p);
-      if (access) chosen = { access, from: `purposes.${p}` };
+    let overrides: CrawlerPurpose[] | undefined;
+    if (!chosen && entry.readsRobotsTxt === 'user-triggered') {
+      const access = policy.purposes.get('user-triggered');
+      if (access) chosen = { access, from: 'purposes.user-triggered' };
+    }
+    if (!chosen) {
+      const candidates: { purpose: CrawlerPurpose; access: CheckedAccess; from: string }[] = [];
+      for (const purpose of entry.purposes) {
+        const key: PolicyPurpose | undefined = policy.purposes.has(purpose) ? purpose : AI_PURPOSES.includes(purpose) && policy.purposes.has('ai') ? 'ai' : undefined;
+        if (key) candidates.push({ purpose, access: policy.purposes.get(key)!, from: `purposes.${key}` });
+      }
+      const pick = candidates.find((c) => c.access.kind === 'block') ?? candidates[0];
+      if (pick) {
+        chosen = { access: pick.access, from: pick.from };
+        const key = keyOf(rulesOf(policy, pick.access));
+        const others = entry.purposes.filter((purpose) => {
+          const c = candidates.find((x) => x.purpose === purpose);
+          return keyOf(c ? rulesOf(policy, c.access) : policy.defaultRules) !== key;
+        });
+        if (others.length) overrides = others;
+      }
     }
     const rules = chosen ? rulesOf(policy, chosen.access) : policy.defaultRules;
-    intents.push({ subject: subjectOf(entry), rules, key: keyOf(rules), from: chosen?.from ?? 'default' });
+    intents.push({ subject: subjectOf(entry), rules, key: keyOf(rules), from: chosen?.from ?? 'default', ...(overrides ? { overrides } : {}) });
   }
   for (const subject of added.sort((a, b) => a.name.localeCompare(b.name, 'en'))) {
     const rules = rulesOf(policy, addedAccess.get(subject)!);

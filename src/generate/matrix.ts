@@ -34,7 +34,7 @@ export interface Cell {
 }
 
 /** Why robots.txt alone cannot deliver a row's intent. */
-export type Limit = 'ignores-robots-txt' | 'user-triggered' | 'robots-only-token' | 'not-in-registry';
+export type Limit = 'ignores-robots-txt' | 'user-triggered' | 'not-documented' | 'robots-only-token' | 'not-in-registry';
 
 export interface MatrixRow {
   crawler: string;
@@ -184,7 +184,7 @@ const usageText = signalText;
 /** Why robots.txt cannot deliver this crawler's intent, when it cannot (nothing to deliver when it may fetch everything). */
 function limitOf(s: Subject, rules: RuleSet): MatrixRow['limit'] {
   const restricts = rules.disallow.length > 0 || !fetchesSomething(rules);
-  if (s.readsRobotsTxt === 'unknown') {
+  if (!s.entry) {
     return { kind: 'not-in-registry', message: `${s.name} is not in the crawler registry: the proof assumes it reads robots.txt and obeys the * group when no group names it.` };
   }
   if (!restricts) return undefined;
@@ -196,6 +196,9 @@ function limitOf(s: Subject, rules: RuleSet): MatrixRow['limit'] {
   }
   if (!s.sentInRequests) {
     return { kind: 'robots-only-token', message: `${s.name} is a robots.txt-only token, never sent in requests: its operator applies its group to what its other crawlers fetch or to how the content is used, so no server (robotsmatch/edge included) can tell its requests apart to enforce it.` };
+  }
+  if (s.readsRobotsTxt === 'unknown') {
+    return { kind: 'not-documented', message: `${s.name}: whether it follows robots.txt is not documented by its operator: the file states the wish, robotsmatch/edge enforces it by its User-Agent.` };
   }
   return undefined;
 }

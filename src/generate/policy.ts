@@ -6,6 +6,7 @@
 import { isPlainToken } from '../index.js';
 import { leadingToken } from '../rules/agent.js';
 import type { CrawlerPurpose } from '../crawlers/registry.js';
+import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { encodePattern } from './encode.js';
 
 /**
@@ -40,7 +41,7 @@ export interface Policy {
   default?: DefaultRules | 'allow' | 'block';
   /** Intent per purpose, read through the crawler registry. */
   purposes?: Partial<Record<PolicyPurpose, Access>>;
-  /** Intent per crawler: a registry name (or its token), or any other product token. */
+  /** Intent per crawler: a registry name (or its token; MJ12bot is written as the `MJ` Google reads), or any other product token. */
   crawlers?: Record<string, Access>;
   /** Content-Signal values, written in every group whose crawlers may fetch something. */
   signals?: Partial<Record<SignalKey, 'yes' | 'no'>>;
@@ -177,7 +178,8 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     if (names.length > MAX_CRAWLERS) throw new PolicyError('crawlers', `names more than ${MAX_CRAWLERS} crawlers`);
     for (const name of names) {
       // The product-token rule (RFC 9309 2.2.1): a User-agent line is cut at its first character outside [A-Za-z_-].
-      if (!isPlainToken(name)) {
+      // A registry crawler whose name is not a token (MJ12bot) is addressed by the token Google reads (MJ).
+      if (!isPlainToken(name) && !findCrawler(name)) {
         const read = leadingToken(name);
         throw new PolicyError(`crawlers.${name}`, read
           ? `${JSON.stringify(name)} is not a product token (letters, - and _ only): Google reads it as ${JSON.stringify(read)}, so a group for it would speak to crawlers named ${read}`

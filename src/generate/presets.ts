@@ -12,7 +12,7 @@ export const PRESETS: Readonly<Record<string, Readonly<Policy>>> = Object.freeze
     purposes: { 'ai-training': 'block' },
     signals: { search: 'yes', 'ai-train': 'no' },
   },
-  /** No AI crawler (training, AI search, assistants) may crawl; search engines and the rest may. */
+  /** No AI crawler (training, AI search, assistants) may crawl, search crawlers whose data also feeds AI (Applebot, ...) included; other search engines and the rest may. */
   'block-ai': {
     purposes: { ai: 'block' },
     signals: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' },
