@@ -184,10 +184,11 @@ describe('fixes that made things worse in real files, each with a near miss', ()
     expect(all.isAllowed('https://example.com/', 'ClaudeBot')).toBe(false);
   });
 
-  test('a group named `MJ12bot` (Google reads `MJ`): its fix says what changes for it; AdsBot-Google (ignores `*`) gets no `*` finding', () => {
+  test('a group named `MJ12bot` (Google reads `MJ`): its fix names the crawler once, as the registry does; AdsBot-Google (ignores `*`) gets no `*` finding', () => {
     const ds = lint(text('mj12bot.txt'));
-    expect(ds.find((d) => d.line === 5)!.fix!.message).toBe('Puts each of `/search`, `/tags` on a Disallow line of its own. MJ (written `MJ12bot`) will then be disallowed from /search and /tags.');
-    expect(ds.find((d) => d.line === 4)!.message).toMatch(/^MJ \(written `MJ12bot`\) follows only its own group/);
+    // The registry's MJ12bot (which Google reads as `MJ`) and the file's `MJ12bot` line are one crawler, said once.
+    expect(ds.find((d) => d.line === 5)!.fix!.message).toBe('Puts each of `/search`, `/tags` on a Disallow line of its own. MJ12bot (group `MJ`) will then be disallowed from /search and /tags.');
+    expect(ds.find((d) => d.line === 4)!.message).toMatch(/^MJ12bot \(group `MJ`\) follows only its own group/);
     expect(ds.filter((d) => d.line === 7)).toEqual([]);
   });
 
