@@ -231,6 +231,7 @@ export function sayEffects(list: readonly Effect[]): string {
     else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
     if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
     const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
-    return s[0]!.toUpperCase() + s.slice(1);
+    // A sentence starts with a capital, but a crawler's name keeps its own spelling (`img2dataset`).
+    return s.startsWith('crawlers ') ? s[0]!.toUpperCase() + s.slice(1) : s;
   }).join('. ') + '.';
 }

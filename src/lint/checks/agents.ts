@@ -4,7 +4,7 @@
 // and crawlers named in more than one group.
 
 import { productToken } from '../../rules/agent.js';
-import { ALL_TOKENS, CUT_NAMES, isBrowserToken, KNOWN_TOKENS } from '../crawlers.js';
+import { ALL_TOKENS, CUT_NAMES, isBrowserToken, isReading, KNOWN_TOKENS } from '../crawlers.js';
 import { closest } from '../closest.js';
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
@@ -48,7 +48,7 @@ function cutName(value: string): boolean {
 /** misspelt-crawler: a plain name that no crawler has, a typo or a cut of a known crawler's token (`Duckduckgo`, `Baidu`, `CCBots`). */
 function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): void {
   const lower = value.toLowerCase();
-  if (lower.length < 5 || ALL_TOKENS.has(lower)) return;
+  if (lower.length < 5 || ALL_TOKENS.has(lower) || isReading(lower)) return;
   // A known token's own product (`SemrushBot-SA`, `Googlebot-Foo`): a name of its own, not a typo.
   for (const t of ALL_TOKENS.keys()) if (lower.startsWith(t) && /[-_]/.test(lower[t.length] ?? '')) return;
   let meant: string | undefined;
