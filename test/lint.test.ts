@@ -311,6 +311,13 @@ describe('crawler names the linter knows come from the registry', () => {
     expect(meant('User-agent: msnbots\nDisallow: /\n')).toBe('msnbot'); // retired, still written
   });
 
+  test('words that spell a registry crawler\'s name (`Perplexity User`, `Meta ExternalAgent`) get user-agent-words and its token; near miss: `Sogou web spider`, whose crawler follows `Sogou`', () => {
+    const words = (body: string) => lint(body).find((d) => d.code === 'user-agent-words');
+    expect(words('User-agent: Perplexity User\nDisallow: /\n')!.fix!.lines).toEqual(['User-agent: Perplexity-User']);
+    expect(words('User-agent: Meta ExternalAgent\nDisallow: /\n')!.message).toContain('so meta-externalagent does not follow this group');
+    expect(words('User-agent: Sogou web spider\nDisallow: /\n')).toBeUndefined();
+  });
+
   test('every registry crawler whose name Google reads shorter gets agent-name-cut with the registry\'s googleReads, and its group is named as the registry names it', () => {
     const cut = crawlerRegistry.filter((c) => c.googleReads !== undefined && /^[A-Za-z0-9._-]+$/.test(c.name));
     expect(cut.map((c) => c.name)).toEqual(expect.arrayContaining(['MJ12bot', 'AI2Bot', 'img2dataset', 'archive.org_bot']));

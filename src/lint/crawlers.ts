@@ -1,7 +1,8 @@
-// The crawlers the linter speaks for when a file does not name them: a fixed
-// set of plain product tokens, in one place so that a registry of crawlers
-// can replace it. Googlebot-Image follows the Googlebot group when the file
-// has none of its own, as Google's image crawler does.
+// The crawler facts the linter uses, all read from the registry
+// (data/crawlers.json): the crawlers it speaks for when a file does not name
+// them, the names a User-agent line can mean, the names Google reads
+// shorter, and who ignores `*`. Googlebot-Image follows the Googlebot group
+// when the file has none of its own, as the registry's tokens say.
 
 import { crawlerRegistry } from '../crawlers/registry.js';
 
@@ -10,32 +11,17 @@ export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(crawler
 
 export interface Crawler {
   token: string;
-  /** The token whose group it follows when no group names it (before falling back to `*`). */
+  /** The token whose group it follows when no group names it (before falling back to `*`): the registry's second token. */
   fallback?: string;
 }
 
-export const CRAWLERS: readonly Crawler[] = [
-  { token: 'Googlebot' },
-  { token: 'Googlebot-Image', fallback: 'Googlebot' },
-  { token: 'Bingbot' },
-  { token: 'GPTBot' },
-  { token: 'ClaudeBot' },
-  { token: 'CCBot' },
-];
+/** The crawlers messages name to say who `*` stands for (a choice of well-known ones); their tokens come from the registry. */
+const SPOKEN_FOR = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'ClaudeBot', 'CCBot'];
 
-/**
- * Well-known product tokens, by their lower-case form: for telling a
- * crawler's name apart from a word (`Googlebot Image` meant
- * `Googlebot-Image`, `Google Bot` meant `Googlebot`).
- */
-export const KNOWN_TOKENS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
-  'Googlebot', 'Googlebot-Image', 'Googlebot-News', 'Googlebot-Video', 'Googlebot-Mobile', 'AdsBot-Google', 'AdsBot-Google-Mobile',
-  'Mediapartners-Google', 'Storebot-Google', 'Google-Extended', 'GoogleOther', 'Google-InspectionTool', 'APIs-Google',
-  'Bingbot', 'msnbot', 'BingPreview', 'AdIdxBot', 'Slurp', 'DuckDuckBot', 'Baiduspider', 'Yandex', 'YandexBot', 'Applebot',
-  'Applebot-Extended', 'GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'Claude-Web', 'anthropic-ai', 'CCBot',
-  'PerplexityBot', 'Bytespider', 'Amazonbot', 'FacebookBot', 'facebookexternalhit', 'Twitterbot', 'LinkedInBot', 'PetalBot',
-  'AhrefsBot', 'SemrushBot', 'DotBot', 'SeznamBot', 'Exabot', 'ia_archiver',
-].map((t) => [t.toLowerCase(), t]));
+export const CRAWLERS: readonly Crawler[] = /* @__PURE__ */ SPOKEN_FOR.map((name) => {
+  const entry = crawlerRegistry.find((c) => c.name === name)!;
+  return entry.tokens.length > 1 ? { token: entry.tokens[0]!, fallback: entry.tokens[1]! } : { token: entry.tokens[0]! };
+});
 
 /** Yandex's crawlers: Yandex has ignored Crawl-delay since 2018. */
 export function isYandexToken(token: string): boolean {

@@ -7,7 +7,7 @@
 // the fixed file and a few matches, not one diff per crawler.
 
 import { selection, type Agent, type Crawler } from '../index.js';
-import { crawlerRegistry } from '../crawlers/registry.js';
+import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
 import { FileModel, samplePath } from './model.js';
@@ -40,7 +40,7 @@ export interface Effect {
  * is no product token by the group Google reads for it too (`MJ12bot (group
  * \`MJ\`)`), so that a site owner finds both the crawler and the line.
  */
-export function crawlerName(entry: Crawler): string {
+export function crawlerName(entry: CrawlerEntry): string {
   return entry.googleReads !== undefined ? `${entry.name} (group \`${entry.googleReads}\`)` : entry.name;
 }
 
