@@ -192,6 +192,14 @@ describe('fixes that made things worse in real files, each with a near miss', ()
     expect(ds.filter((d) => d.line === 7)).toEqual([]);
   });
 
+  test('a group named `BingPreview`, which the registry\'s BingPreview does not read (it follows `bingbot`): its fix does not say BingPreview changes; near miss: a `bingbot` group\'s fix names BingPreview', () => {
+    const fix = (body: string) => lint(body).find((d) => d.code === 'whitespace-in-pattern')!.fix!.message;
+    const own = fix('User-agent: BingPreview\nDisallow: /a /b\n');
+    expect(own).toContain('Crawlers reading `BingPreview` (BingPreview itself follows `bingbot`) will then be disallowed from /a and /b');
+    expect(own).not.toMatch(/\. BingPreview will/);
+    expect(fix('User-agent: bingbot\nDisallow: /a /b\n')).toMatch(/bingbot and BingPreview will then be disallowed from \/a and \/b/);
+  });
+
   test('AdsBot-Google (ignores `*`) named with a lookalike hyphen: the fix says it will be disallowed from /, not that it gains or loses the `*` rules', () => {
     const body = 'User-agent: *\nDisallow: /a\n\nUser-agent: AdsBot\u2011Google\nDisallow: /\n';
     const d = lint(body).find((x) => x.code === 'lookalike-character')!;

@@ -51,12 +51,12 @@ export function crawlerName(entry: CrawlerEntry): string {
  */
 export function crawlersFor(models: readonly FileModel[]): Who[] {
   const out: Who[] = [{ name: '*', agent: '*', star: true }];
-  const names = new Set<string>();
+  const names = new Map<string, CrawlerEntry>();
   const tokens = new Set<string>(['*']);
   for (const entry of crawlerRegistry) {
     const key = entry.name.toLowerCase();
     if (names.has(key)) continue;
-    names.add(key);
+    names.set(key, entry);
     tokens.add(entry.tokens[0]!.toLowerCase());
     out.push({ name: crawlerName(entry), agent: entry });
   }
@@ -64,7 +64,10 @@ export function crawlersFor(models: readonly FileModel[]): Who[] {
     for (const token of m.named.keys()) {
       if (tokens.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
       tokens.add(token);
-      out.push({ name: m.displayName(token), agent: m.nameOf(token) });
+      // A registry crawler's name that is not its token (BingPreview follows `bingbot`): the group is not that crawler's.
+      const entry = names.get(token);
+      const name = entry ? `crawlers reading \`${m.nameOf(token)}\` (${entry.name} itself follows \`${entry.tokens[0]}\`)` : m.displayName(token);
+      out.push({ name, agent: m.nameOf(token) });
     }
   }
   return out;
