@@ -211,7 +211,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch diff', () => {
 * (crawlers with no group of their own):
   Now follows \`Disallow: /private/\` (line 3).
   No longer follows \`Allow: /wp-admin/admin-ajax.php\` (old line 3).
-  Crawlers with no group of their own (Googlebot, Bingbot and 2 others) may no longer fetch /wp-admin/admin-ajax.php (line 2 \`Disallow: /wp-admin/\`; before: line 3 \`Allow: /wp-admin/admin-ajax.php\`) and /private/ (line 3 \`Disallow: /private/\`; before: no rule matches).
+  Crawlers with no group of their own (Googlebot, bingbot and 2 others) may no longer fetch /wp-admin/admin-ajax.php (line 2 \`Disallow: /wp-admin/\`; before: line 3 \`Allow: /wp-admin/admin-ajax.php\`) and /private/ (line 3 \`Disallow: /private/\`; before: no rule matches).
 
 GPTBot:
   GPTBot now has a group of its own, so it no longer follows the \`*\` group.

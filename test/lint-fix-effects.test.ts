@@ -184,11 +184,20 @@ describe('fixes that made things worse in real files, each with a near miss', ()
     expect(all.isAllowed('https://example.com/', 'ClaudeBot')).toBe(false);
   });
 
-  test('a group named `MJ12bot` (Google reads `MJ`): its fix says what changes for it; AdsBot-Google (ignores `*`) gets no `*` finding', () => {
+  test('a group named `MJ12bot` (Google reads `MJ`): its fix names the crawler once, as the registry does; AdsBot-Google (ignores `*`) gets no `*` finding', () => {
     const ds = lint(text('mj12bot.txt'));
-    expect(ds.find((d) => d.line === 5)!.fix!.message).toBe('Puts each of `/search`, `/tags` on a Disallow line of its own. MJ (written `MJ12bot`) will then be disallowed from /search and /tags.');
-    expect(ds.find((d) => d.line === 4)!.message).toMatch(/^MJ \(written `MJ12bot`\) follows only its own group/);
+    // The registry's MJ12bot (which Google reads as `MJ`) and the file's `MJ12bot` line are one crawler, said once.
+    expect(ds.find((d) => d.line === 5)!.fix!.message).toBe('Puts each of `/search`, `/tags` on a Disallow line of its own. MJ12bot (group `MJ`) will then be disallowed from /search and /tags.');
+    expect(ds.find((d) => d.line === 4)!.message).toMatch(/^MJ12bot \(group `MJ`\) follows only its own group/);
     expect(ds.filter((d) => d.line === 7)).toEqual([]);
+  });
+
+  test('a group named `BingPreview`, which the registry\'s BingPreview does not read (it follows `bingbot`): its fix does not say BingPreview changes; near miss: a `bingbot` group\'s fix names BingPreview', () => {
+    const fix = (body: string) => lint(body).find((d) => d.code === 'whitespace-in-pattern')!.fix!.message;
+    const own = fix('User-agent: BingPreview\nDisallow: /a /b\n');
+    expect(own).toContain('Crawlers reading `BingPreview` (BingPreview itself follows `bingbot`) will then be disallowed from /a and /b');
+    expect(own).not.toMatch(/\. BingPreview will/);
+    expect(fix('User-agent: bingbot\nDisallow: /a /b\n')).toMatch(/bingbot and BingPreview will then be disallowed from \/a and \/b/);
   });
 
   test('AdsBot-Google (ignores `*`) named with a lookalike hyphen: the fix says it will be disallowed from /, not that it gains or loses the `*` rules', () => {

@@ -308,6 +308,13 @@ describe('signals read together', () => {
     expect(usageCodes(managed + 'User-agent: *\nDisallow: /cart\n').map((d) => d.code)).toEqual([]);
   });
 
+  test('crawlers that never follow `*` (AdsBot-Google, from the registry\'s obeysGlobalGroup) get no signal-not-inherited; near miss: OAI-SearchBot named with it does', () => {
+    const body = managed + 'User-agent: AdsBot-Google\nUser-agent: Mediapartners-Google\nDisallow: /checkout\n';
+    expect(usageCodes(body).filter((d) => d.code === 'signal-not-inherited')).toEqual([]);
+    const near = usageCodes(managed + 'User-agent: AdsBot-Google\nUser-agent: OAI-SearchBot\nDisallow: /checkout\n').filter((d) => d.code === 'signal-not-inherited');
+    expect(near.map((d) => d.message)).toEqual([expect.stringMatching(/^OAI-SearchBot follows this group/)]);
+  });
+
   test("a Content-Usage yes under Cloudflare's ai-train=no: said on the usage line, as usage() and the filter read it", () => {
     const body = managed + 'User-agent: *\nDisallow: /cart\nContent-Usage: /blog/ train-ai=y\n';
     const found = usageCodes(body).filter((d) => d.code === 'usage-overruled-by-signal');

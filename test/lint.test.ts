@@ -6,6 +6,7 @@ import { lines } from '../src/index.js';
 import { gzipSync } from 'node:zlib';
 import { ALL_CODES, CODES, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../src/lint.js';
 import { UNSUPPORTED_KEYS } from '../src/report/unused-keys.js';
+import { crawlerRegistry } from '../src/crawlers/registry.js';
 import { corpusFiles } from './support/corpus.js';
 import { robotsBody } from './support/generated.js';
 import { bytes } from './support/verdict.js';
@@ -294,5 +295,38 @@ describe('columns on a line cut at 16,663 bytes inside a character (issue 19.6)'
     expect(at(`User-agent: *\nDisallow: /%61${long}\n`, 'modes-differ')).toEqual([[2, 11, undefined]]);
     expect(at(`Sitemap: /sx${long}\n`, 'relative-sitemap')).toEqual([[1, 10, undefined]]);
     expect(at(`User-agent: *\nDissallow: /xy${long}\n`, 'typo-key')).toEqual([[2, 1, 10]]);
+  });
+});
+
+describe('crawler names the linter knows come from the registry', () => {
+  const codes = (body: string) => lint(body).map((d) => `${d.line} ${d.code}`);
+
+  test('what Google reads of a non-token name (`archive` for archive.org_bot) is never offered as "did you mean"; near misses: CCBots, Baidu, msnbots', () => {
+    expect(codes('User-agent: archiver\nDisallow: /\n')).not.toContain('1 misspelt-crawler');
+    expect(codes('User-agent: Screamin\nDisallow: /\n')).not.toContain('1 misspelt-crawler');
+    expect(codes('User-agent: Archive\nDisallow: /\n')).not.toContain('1 misspelt-crawler'); // archive.org_bot's group as Google reads it
+    const meant = (body: string) => lint(body).find((d) => d.code === 'misspelt-crawler')?.message.match(/did you mean `([^`]+)`/)?.[1];
+    expect(meant('User-agent: CCBots\nDisallow: /\n')).toBe('CCBot');
+    expect(meant('User-agent: Baidu\nDisallow: /\n')).toBe('Baiduspider');
+    expect(meant('User-agent: msnbots\nDisallow: /\n')).toBe('msnbot'); // retired, still written
+  });
+
+  test('words that spell a registry crawler\'s name (`Perplexity User`, `Meta ExternalAgent`) get user-agent-words and its token; near miss: `Sogou web spider`, whose crawler follows `Sogou`', () => {
+    const words = (body: string) => lint(body).find((d) => d.code === 'user-agent-words');
+    expect(words('User-agent: Perplexity User\nDisallow: /\n')!.fix!.lines).toEqual(['User-agent: Perplexity-User']);
+    expect(words('User-agent: Meta ExternalAgent\nDisallow: /\n')!.message).toContain('so meta-externalagent does not follow this group');
+    expect(words('User-agent: Sogou web spider\nDisallow: /\n')).toBeUndefined();
+  });
+
+  test('every registry crawler whose name Google reads shorter gets agent-name-cut with the registry\'s googleReads, and its group is named as the registry names it', () => {
+    const cut = crawlerRegistry.filter((c) => c.googleReads !== undefined && /^[A-Za-z0-9._-]+$/.test(c.name));
+    expect(cut.map((c) => c.name)).toEqual(expect.arrayContaining(['MJ12bot', 'AI2Bot', 'img2dataset', 'archive.org_bot']));
+    for (const c of cut) {
+      const ds = lint(`User-agent: *\nDisallow: /x\n\nUser-agent: ${c.name}\nDisallow: /a /b\n`);
+      expect(ds.find((d) => d.code === 'agent-name-cut')!.message).toContain(`Google reads \`${c.name}\` as \`${c.googleReads}\``);
+      const said = ds.find((d) => d.code === 'whitespace-in-pattern')!.fix!.message;
+      expect(said).toContain(`${c.name} (group \`${c.googleReads}\`) `);
+      expect(said.split(c.name).length - 1).toBe(1); // once, not also as the file's token
+    }
   });
 });

@@ -1,7 +1,8 @@
-// The crawlers the linter speaks for when a file does not name them: a fixed
-// set of plain product tokens, in one place so that a registry of crawlers
-// can replace it. Googlebot-Image follows the Googlebot group when the file
-// has none of its own, as Google's image crawler does.
+// The crawler facts the linter uses, all read from the registry
+// (data/crawlers.json): the crawlers it speaks for when a file does not name
+// them, the names a User-agent line can mean, the names Google reads
+// shorter, and who ignores `*`. Googlebot-Image follows the Googlebot group
+// when the file has none of its own, as the registry's tokens say.
 
 import { crawlerRegistry } from '../crawlers/registry.js';
 
@@ -10,32 +11,17 @@ export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(crawler
 
 export interface Crawler {
   token: string;
-  /** The token whose group it follows when no group names it (before falling back to `*`). */
+  /** The token whose group it follows when no group names it (before falling back to `*`): the registry's second token. */
   fallback?: string;
 }
 
-export const CRAWLERS: readonly Crawler[] = [
-  { token: 'Googlebot' },
-  { token: 'Googlebot-Image', fallback: 'Googlebot' },
-  { token: 'Bingbot' },
-  { token: 'GPTBot' },
-  { token: 'ClaudeBot' },
-  { token: 'CCBot' },
-];
+/** The crawlers messages name to say who `*` stands for (a choice of well-known ones); their tokens come from the registry. */
+const SPOKEN_FOR = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'ClaudeBot', 'CCBot'];
 
-/**
- * Well-known product tokens, by their lower-case form: for telling a
- * crawler's name apart from a word (`Googlebot Image` meant
- * `Googlebot-Image`, `Google Bot` meant `Googlebot`).
- */
-export const KNOWN_TOKENS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
-  'Googlebot', 'Googlebot-Image', 'Googlebot-News', 'Googlebot-Video', 'Googlebot-Mobile', 'AdsBot-Google', 'AdsBot-Google-Mobile',
-  'Mediapartners-Google', 'Storebot-Google', 'Google-Extended', 'GoogleOther', 'Google-InspectionTool', 'APIs-Google',
-  'Bingbot', 'msnbot', 'BingPreview', 'AdIdxBot', 'Slurp', 'DuckDuckBot', 'Baiduspider', 'Yandex', 'YandexBot', 'Applebot',
-  'Applebot-Extended', 'GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'Claude-Web', 'anthropic-ai', 'CCBot',
-  'PerplexityBot', 'Bytespider', 'Amazonbot', 'FacebookBot', 'facebookexternalhit', 'Twitterbot', 'LinkedInBot', 'PetalBot',
-  'AhrefsBot', 'SemrushBot', 'DotBot', 'SeznamBot', 'Exabot', 'ia_archiver',
-].map((t) => [t.toLowerCase(), t]));
+export const CRAWLERS: readonly Crawler[] = /* @__PURE__ */ SPOKEN_FOR.map((name) => {
+  const entry = crawlerRegistry.find((c) => c.name === name)!;
+  return entry.tokens.length > 1 ? { token: entry.tokens[0]!, fallback: entry.tokens[1]! } : { token: entry.tokens[0]! };
+});
 
 /** Yandex's crawlers: Yandex has ignored Crawl-delay since 2018. */
 export function isYandexToken(token: string): boolean {
@@ -61,21 +47,55 @@ export function isBrowserToken(token: string): boolean {
   return /^(Mozilla|Opera|Safari|Chrome|AppleWebKit|Dalvik|Lynx|Links)$/i.test(token);
 }
 
-/** Every product token the linter knows (its own list and the registry's), by lower-case form: a name near one of them and none itself is a typo. */
+/**
+ * What Google reads of the registry's crawlers whose names are no product
+ * token (`MJ` for MJ12bot, `archive` for archive.org_bot), lower-cased: a
+ * group's name for them, not a crawler's name, so never offered as "did you
+ * mean" (`archiver` did not mean `archive`).
+ */
+const READINGS: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.flatMap((c) => (c.googleReads === undefined ? [] : [c.googleReads.toLowerCase()])));
+
+/**
+ * Names still written in files that no registry entry has as a token or
+ * name: Google's retired `Googlebot-Mobile` and Bing's former `msnbot`.
+ */
+const RETIRED = ['Googlebot-Mobile', 'msnbot'];
+
+/**
+ * Every crawler name a `User-agent:` line can be meant to write, by
+ * lower-case form: the registry's product tokens (not Google's readings of
+ * non-token names) and its names that are tokens (`BingPreview`), and the
+ * retired ones above. A name near one of them and none itself is a typo.
+ */
 export const ALL_TOKENS: ReadonlyMap<string, string> = /* @__PURE__ */ (() => {
-  const out = new Map(KNOWN_TOKENS);
-  for (const c of crawlerRegistry) for (const t of c.tokens) if (!out.has(t.toLowerCase())) out.set(t.toLowerCase(), t);
+  const out = new Map<string, string>();
+  const add = (t: string) => {
+    const key = t.toLowerCase();
+    if (!out.has(key) && !READINGS.has(key) && /^[A-Za-z_-]+$/.test(t)) out.set(key, t);
+  };
+  for (const c of crawlerRegistry) for (const t of c.tokens) add(t);
+  for (const c of crawlerRegistry) add(c.name);
+  for (const t of RETIRED) add(t);
   return out;
 })();
+
+/** Names Google reads from a `User-agent:` line that are no crawler's name but the registry's reading of one (`MJ`, `archive`): known, never a typo. */
+export function isReading(token: string): boolean {
+  return READINGS.has(token.toLowerCase());
+}
 
 /**
  * Crawlers' names that are no product token, lower-cased: Google reads the
  * leading letters, `-` and `_` only (`AI2Bot` as `AI`, `img2dataset` as
- * `img`, `360Spider` as nothing). From the registry's User-Agent names and
- * ai.robots.txt's list.
+ * `img`, `360Spider` as nothing). The registry's: the names of its entries
+ * with a `googleReads`, and the User-Agent names with digits or dots; and
+ * 360Spider, which ai.robots.txt lists and the registry has no entry for.
  */
 export const CUT_NAMES: ReadonlySet<string> = /* @__PURE__ */ (() => {
-  const out = new Set(['ai2bot', 'ai2bot-dolma', 'img2dataset', '360spider', 'mj12bot', 'archive.org_bot']);
-  for (const c of crawlerRegistry) for (const t of c.userAgentTokens) if (/^[A-Za-z0-9._-]+$/.test(t) && /[0-9.]/.test(t)) out.add(t.toLowerCase());
+  const out = new Set(['360spider']);
+  for (const c of crawlerRegistry) {
+    if (c.googleReads !== undefined && /^[A-Za-z0-9._-]+$/.test(c.name)) out.add(c.name.toLowerCase());
+    for (const t of c.userAgentTokens) if (/^[A-Za-z0-9._-]+$/.test(t) && /[0-9.]/.test(t)) out.add(t.toLowerCase());
+  }
   return out;
 })();

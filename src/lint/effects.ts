@@ -7,7 +7,7 @@
 // the fixed file and a few matches, not one diff per crawler.
 
 import { selection, type Agent, type Crawler } from '../index.js';
-import { crawlerRegistry } from '../crawlers/registry.js';
+import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
 import { FileModel, samplePath } from './model.js';
@@ -35,21 +35,39 @@ export interface Effect {
   changes: Change[];
 }
 
-/** `*`, then every registry crawler, then the tokens the files name that no registry crawler has as its name. */
+/**
+ * How messages name a registry crawler: by its name, and for one whose name
+ * is no product token by the group Google reads for it too (`MJ12bot (group
+ * \`MJ\`)`), so that a site owner finds both the crawler and the line.
+ */
+export function crawlerName(entry: CrawlerEntry): string {
+  return entry.googleReads !== undefined ? `${entry.name} (group \`${entry.googleReads}\`)` : entry.name;
+}
+
+/**
+ * `*`, then every registry crawler, then the tokens the files name that no
+ * registry crawler reads as its own (its first token: a group `MJ12bot` is
+ * MJ12bot's, which Google reads as `MJ`, so it is not said twice).
+ */
 export function crawlersFor(models: readonly FileModel[]): Who[] {
   const out: Who[] = [{ name: '*', agent: '*', star: true }];
-  const seen = new Set<string>(['*']);
+  const names = new Map<string, CrawlerEntry>();
+  const tokens = new Set<string>(['*']);
   for (const entry of crawlerRegistry) {
     const key = entry.name.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ name: entry.name, agent: entry });
+    if (names.has(key)) continue;
+    names.set(key, entry);
+    tokens.add(entry.tokens[0]!.toLowerCase());
+    out.push({ name: crawlerName(entry), agent: entry });
   }
   for (const m of models) {
     for (const token of m.named.keys()) {
-      if (seen.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
-      seen.add(token);
-      out.push({ name: m.displayName(token), agent: m.nameOf(token) });
+      if (tokens.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
+      tokens.add(token);
+      // A registry crawler's name that is not its token (BingPreview follows `bingbot`): the group is not that crawler's.
+      const entry = names.get(token);
+      const name = entry ? `crawlers reading \`${m.nameOf(token)}\` (${entry.name} itself follows \`${entry.tokens[0]}\`)` : m.displayName(token);
+      out.push({ name, agent: m.nameOf(token) });
     }
   }
   return out;
@@ -58,7 +76,7 @@ export function crawlersFor(models: readonly FileModel[]): Who[] {
 /** A file as the effects see it: who selects which groups, and those groups' rules. */
 export class Reading {
   readonly model: FileModel;
-  readonly #keys = new Map<string, string>();
+  readonly #keys = new Map<Who, string>(); // by crawler, not by name: two may share a name
   readonly #signatures = new Map<string, string>();
 
   constructor(model: FileModel) {
@@ -81,7 +99,7 @@ export class Reading {
   /** The groups the core selects for `who`, as a key ('' for none). */
   key(who: Who): string {
     if (this.#same) return this.#same.key(who);
-    let key = this.#keys.get(who.name);
+    let key = this.#keys.get(who);
     if (key === undefined) {
       // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's);
       // a registry crawler, with its fallback tokens and whether it obeys `*`, is asked of the core.
@@ -91,7 +109,7 @@ export class Reading {
       if (typeof agent === 'string') key = (who.star ? m.star : m.groupsFor(agent)).join(',');
       else if (!(agent as Crawler).tokens.some((t) => m.named.has(t.toLowerCase()))) key = (agent as Crawler).obeysGlobalGroup === false ? '' : m.star.join(',');
       else key = selection(m.robots, agent).groups.join(',');
-      this.#keys.set(who.name, key);
+      this.#keys.set(who, key);
     }
     return key;
   }
@@ -216,6 +234,7 @@ export function sayEffects(list: readonly Effect[]): string {
     else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
     if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
     const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
-    return s[0]!.toUpperCase() + s.slice(1);
+    // A sentence starts with a capital, but a crawler's name keeps its own spelling (`img2dataset`).
+    return s.startsWith('crawlers ') ? s[0]!.toUpperCase() + s.slice(1) : s;
   }).join('. ') + '.';
 }

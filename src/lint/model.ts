@@ -152,11 +152,15 @@ export class FileModel {
     return this.#firstLine(token)?.agent ?? token;
   }
 
-  /** How messages name a token: as Google reads it, with the name written when that is longer (`MJ` (written `MJ12bot`)). */
+  /**
+   * How messages name a token: as the file writes the crawler's name, with
+   * the group Google reads when that is shorter (`MJ12bot (group \`MJ\`)`,
+   * as the registry names such crawlers): the name a site owner knows first.
+   */
   displayName(token: string): string {
     const line = this.#firstLine(token);
     if (!line) return token;
-    return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!) ? `${line.agent} (written \`${line.value}\`)` : line.agent!;
+    return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!) ? `${line.value} (group \`${line.agent}\`)` : line.agent!;
   }
 
   #firstLine(token: string): RobotsLine | undefined {

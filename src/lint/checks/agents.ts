@@ -4,7 +4,7 @@
 // and crawlers named in more than one group.
 
 import { productToken } from '../../rules/agent.js';
-import { ALL_TOKENS, CUT_NAMES, isBrowserToken, KNOWN_TOKENS } from '../crawlers.js';
+import { ALL_TOKENS, CUT_NAMES, isBrowserToken, isReading } from '../crawlers.js';
 import { closest } from '../closest.js';
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
@@ -48,7 +48,7 @@ function cutName(value: string): boolean {
 /** misspelt-crawler: a plain name that no crawler has, a typo or a cut of a known crawler's token (`Duckduckgo`, `Baidu`, `CCBots`). */
 function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): void {
   const lower = value.toLowerCase();
-  if (lower.length < 5 || ALL_TOKENS.has(lower)) return;
+  if (lower.length < 5 || ALL_TOKENS.has(lower) || isReading(lower)) return;
   // A known token's own product (`SemrushBot-SA`, `Googlebot-Foo`): a name of its own, not a typo.
   for (const t of ALL_TOKENS.keys()) if (lower.startsWith(t) && /[-_]/.test(lower[t.length] ?? '')) return;
   let meant: string | undefined;
@@ -143,14 +143,30 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
   if (/^\s/.test(rest)) words(f, l, value, token, place);
 }
 
+let familyNames: Set<string> | undefined;
+
+/** Known names that begin other known names before a `-` (`googlebot` of `googlebot-news`), lower-cased; made on first use. */
+function families(): Set<string> {
+  if (!familyNames) {
+    familyNames = new Set();
+    for (const t of ALL_TOKENS.keys()) {
+      const dash = t.indexOf('-');
+      if (dash > 0 && ALL_TOKENS.has(t.slice(0, dash))) familyNames.add(t.slice(0, dash));
+    }
+  }
+  return familyNames;
+}
+
 /** `Googlebot Image`, `Google Bot`: words where a known crawler's name was meant. */
 function words(f: Findings, l: RobotsLine, value: string, token: string, place: { column: number; endColumn: number }): void {
   const parts = value.split(/\s+/).filter((w) => w !== '');
-  const hyphened = KNOWN_TOKENS.get(parts.slice(0, 2).join('-').toLowerCase());
-  const joined = KNOWN_TOKENS.get(parts.slice(0, 2).join('').toLowerCase());
+  const hyphened = ALL_TOKENS.get(parts.slice(0, 2).join('-').toLowerCase());
+  const joined = ALL_TOKENS.get(parts.slice(0, 2).join('').toLowerCase());
   const meant = hyphened ?? (joined && joined.toLowerCase() !== token.toLowerCase() ? joined : undefined);
-  const knownToken = KNOWN_TOKENS.has(token.toLowerCase());
-  if (!meant && !knownToken) return; // `Sogou web spider`: the crawler matches its own words
+  // A family's name (`Googlebot`, which Googlebot-News and others share) before words: the words may mean one of the family.
+  const lower = token.toLowerCase();
+  const knownToken = families().has(lower);
+  if (!meant && !knownToken) return; // `Sogou web spider`: Sogou's crawler follows `Sogou`, as its words say
   const effect = knownToken
     ? `this group applies to every crawler named \`${token}\`, not only the one the other words describe${meant ? ` (did you mean \`${meant}\`?)` : ''}`
     : `\`${token}\` is not \`${meant}\`, so ${meant} does not follow this group`;

@@ -17,7 +17,7 @@ import type { Group, RobotsLine } from '../model.js';
 import { isAbsoluteHttpUrl } from './sitemaps.js';
 import { rewriteValue } from '../rewrite.js';
 import { closest } from '../closest.js';
-import { KNOWN_TOKENS } from '../crawlers.js';
+import { ALL_TOKENS, IGNORES_STAR } from '../crawlers.js';
 
 /** The labels of the current vocabulary draft (draft-ietf-aipref-vocab-07). */
 const LABELS = ['train-ai', 'search'];
@@ -176,13 +176,14 @@ function signalsAcrossGroups(f: Findings): void {
   // Crawlers whose own groups carry no signal while the `*` groups do.
   const star = readingOf('*').lines;
   if (star.length === 0) return;
-  // Well-known crawlers only (a bad-bot list names hundreds that read no
+  // The registry's crawlers only (a bad-bot list names hundreds that read no
   // signal anyway), each once, on the first group naming it; asked by its
-  // token, which is what groups name (`MJ12bot` names `MJ`).
+  // token, which is what groups name (`MJ12bot` names `MJ`). Not crawlers
+  // that never follow `*` (AdsBot-Google): no `*` line reaches them anyway.
   const told = new Set<string>();
   for (const group of m.groups) {
     if (!group || group.tokens.includes('*')) continue;
-    const left = group.tokens.filter((t) => t !== '' && !told.has(t) && KNOWN_TOKENS.has(t) && readingOf(t).lines.length === 0 && m.robots.check('/', t).allowed);
+    const left = group.tokens.filter((t) => t !== '' && !told.has(t) && ALL_TOKENS.has(t) && !IGNORES_STAR.has(t) && readingOf(t).lines.length === 0 && m.robots.check('/', t).allowed);
     for (const t of left) told.add(t);
     if (left.length === 0) continue;
     const names = left.map((t) => m.displayName(t));
