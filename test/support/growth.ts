@@ -1,11 +1,12 @@
-// How a cost grows with its input, measured inside the test: the same
-// operation at a small size and at `factor` times that size, run alternately,
+// Costs compared inside the test rather than against a clock: two operations
+// (the same one at a small size and at `k` times that size, or an operation
+// and the one it must stay within a small factor of), run alternately,
 // keeping the best (least disturbed) run of each. A busy machine only ever
-// adds time to a run, and alternating exposes both sizes to the same load, so
-// the best runs' ratio stays near the algorithm's own: about `factor` for
-// linear work, about factor² for quadratic work. Tests assert that ratio, never
-// an absolute time (which is what fails on a loaded machine); speed itself is
-// measured by the benchmarks in bench/.
+// adds time to a run, and alternating exposes both to the same load, so the
+// best runs' ratio stays near the algorithms' own: for growth, about k for
+// linear work and k² for quadratic work. Tests assert such a ratio with a wide
+// margin on both sides, never an absolute time (which is what fails on a
+// loaded machine); speed itself is measured by the benchmarks in bench/.
 
 /** The duration of `fn`, in milliseconds. */
 export function timed(fn: () => unknown): number {
@@ -21,41 +22,50 @@ export async function timedAsync(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-export interface Growth {
-  /** Best time at the small size, ms. */
-  small: number;
-  /** Best time at the large size, ms. */
-  large: number;
-  /** large / small. */
+export interface Ratio {
+  /** Best time of the baseline, ms. */
+  baseline: number;
+  /** Best time of the subject, ms. */
+  subject: number;
+  /** subject / baseline. */
   ratio: number;
+  /** For an assertion's message. */
+  note: string;
 }
+
+const ratioOf = (baseline: number, subject: number): Ratio => ({
+  baseline,
+  subject,
+  ratio: subject / baseline,
+  note: `best ${baseline.toFixed(2)} ms, then ${subject.toFixed(2)} ms`,
+});
 
 /**
- * `small` and `large` each do any setup untimed and return the timed part's
- * duration (see timed()). One warm-up run of each (compilation, first-use
- * caches), then `runs` alternating runs; the best of each.
+ * `baseline` and `subject` each do any setup untimed and return the timed
+ * part's duration (see timed()). One warm-up run of each (compilation,
+ * first-use caches), then `runs` alternating runs; the best of each.
  */
-export function growth(small: () => number, large: () => number, runs = 5): Growth {
-  small();
-  large();
+export function bestRatio(baseline: () => number, subject: () => number, runs = 5): Ratio {
+  baseline();
+  subject();
+  let b = Infinity;
   let s = Infinity;
-  let l = Infinity;
   for (let i = 0; i < runs; i++) {
-    s = Math.min(s, small());
-    l = Math.min(l, large());
+    b = Math.min(b, baseline());
+    s = Math.min(s, subject());
   }
-  return { small: s, large: l, ratio: l / s };
+  return ratioOf(b, s);
 }
 
-/** growth() for asynchronous operations. */
-export async function growthAsync(small: () => Promise<number>, large: () => Promise<number>, runs = 5): Promise<Growth> {
-  await small();
-  await large();
+/** bestRatio() for asynchronous operations. */
+export async function bestRatioAsync(baseline: () => Promise<number>, subject: () => Promise<number>, runs = 5): Promise<Ratio> {
+  await baseline();
+  await subject();
+  let b = Infinity;
   let s = Infinity;
-  let l = Infinity;
   for (let i = 0; i < runs; i++) {
-    s = Math.min(s, await small());
-    l = Math.min(l, await large());
+    b = Math.min(b, await baseline());
+    s = Math.min(s, await subject());
   }
-  return { small: s, large: l, ratio: l / s };
+  return ratioOf(b, s);
 }
