@@ -200,7 +200,7 @@ describe('agent arrays cost groups plus agents (issue 19.8)', () => {
         }
       };
     };
-    const g = bestRatio(sized(187, 1_250), sized(6_000, 40_000), 9);
+    const g = bestRatio(sized(187, 1_250), sized(6_000, 40_000), 7);
     expect(g.ratio, g.note).toBeLessThan(256);
   });
 });
