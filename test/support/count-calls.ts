@@ -9,7 +9,8 @@ export class TooManyCallsError extends Error {
   override name = 'TooManyCallsError';
 }
 
-type Weight = (...args: any[]) => number; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What one call weighs, from its arguments (1 per call unless given). */
+type Weight = (...args: any[]) => number;
 
 function patch<T extends object>(owner: T, methods: readonly (keyof T & string)[], cap: number, weight: Weight) {
   const counter = { count: 0, restore: () => {} };
