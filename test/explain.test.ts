@@ -7,6 +7,9 @@ import { explain } from '../src/explain.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url as anyUrl, agents as anyAgents } from './support/generated.js';
 import { execFileSync } from 'node:child_process';
+import { LineEvents } from '../src/report/lines.js';
+import { countCalls } from './support/count-calls.js';
+import { bestRatio, timed } from './support/growth.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -159,21 +162,46 @@ describe('explain agrees with check()', () => {
 
 describe('agent arrays cost groups plus agents (issue 19.8)', () => {
   const name = (prefix: string, i: number) => prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
-  const body = Array.from({ length: 6_000 }, (_, i) => `User-agent: ${name('bot', i)}\nDisallow: /${i}\n`).join('');
-  const agents = Array.from({ length: 40_000 }, (_, i) => (i === 39_990 ? name('bot', 4_321) : name('agent', i)));
+  const bodyOf = (groups: number) => Array.from({ length: groups }, (_, i) => `User-agent: ${name('bot', i)}\nDisallow: /${i}\n`).join('');
+  // `count` tokens, one of which (near the end) names group `named`.
+  const agentsOf = (count: number, named: number) => Array.from({ length: count }, (_, i) => (i === count - 10 ? name('bot', named) : name('agent', i)));
+  const calls = {
+    explain: (robots: ReturnType<typeof parse>, path: string, agents: string[]) => explain(robots, path, agents),
+    check: (robots: ReturnType<typeof parse>, path: string, agents: string[]) => robots.check(path, agents),
+  };
 
-  test('explain() and check() with 40,000 tokens against 6,000 groups', () => {
-    for (const call of [
-      (robots: ReturnType<typeof parse>) => explain(robots, '/4321', agents),
-      (robots: ReturnType<typeof parse>) => robots.check('/4321', agents),
-    ]) {
-      const robots = parse(body);
-      const start = performance.now();
-      expect(call(robots)).toMatchObject({ allowed: false, line: 4_321 * 2 + 2 });
-      // Choosing the groups compared every group's token with every agent (1.2 s here); now one hash lookup per token.
-      expect(performance.now() - start).toBeLessThan(300);
-      robots.dispose();
-    }
+  test.each(Object.keys(calls) as (keyof typeof calls)[])('%s() with 40,000 tokens against 6,000 groups', (which) => {
+    const robots = parse(bodyOf(6_000));
+    expect(calls[which](robots, '/4321', agentsOf(40_000, 4_321))).toMatchObject({ allowed: false, line: 4_321 * 2 + 2 });
+    robots.dispose();
+  });
+
+  test.each(Object.keys(calls) as (keyof typeof calls)[])('%s() grows linearly when groups and tokens both grow 32-fold', (which) => {
+    // Guards against comparing every group's token with every agent (1.2 s
+    // for check(), 4 s for explain() at 6,000 x 40,000 here); now one hash
+    // lookup per token. Not a wall-clock bound: the growth of the first call's
+    // cost on a fresh Robots from 187 groups x 1,250 tokens to 6,000 x 40,000,
+    // best of alternating runs (test/support/growth.ts), which load moves far
+    // less than a time: 32 for linear work (30 to 70 measured here under
+    // load), 1,024 for the product.
+    const sized = (groups: number, tokens: number) => {
+      const body = bodyOf(groups);
+      const agents = agentsOf(tokens, groups - 1);
+      const path = `/${groups - 1}`;
+      return () => {
+        const robots = parse(body);
+        try {
+          let verdict: { allowed: boolean; line: number } | undefined;
+          const ms = timed(() => (verdict = calls[which](robots, path, agents)));
+          expect(verdict).toMatchObject({ allowed: false, line: groups * 2 });
+          return ms;
+        } finally {
+          robots.dispose();
+        }
+      };
+    };
+    const g = bestRatio(sized(187, 1_250), sized(6_000, 40_000), 7);
+    expect(g.ratio, g.note).toBeLessThan(256);
   });
 });
 
@@ -188,37 +216,38 @@ describe('explain costs the lines once, whatever the number of groups (issue 19.
     expect(first.groups[19_999]).toEqual({ userAgentLines: [39_999], agents: ['*'], ruleLines: [40_000] });
     expect(first.candidates).toHaveLength(20_000);
     expect(first).toMatchObject({ allowed: false, line: 2, fallback: true });
-    const start = performance.now();
-    explain(robots, '/x', 'bot');
-    // Each applying group rescanned every line: 1.4 s per call here (5.2 s in the report).
-    expect(performance.now() - start).toBeLessThan(250);
+    // Each applying group rescanned every line (1.4 s per call here, 5.2 s in
+    // the report): 20,000 x 40,000 reads of a line's kind or group. Not a
+    // wall-clock bound: the reads of the per-line reading counted during a
+    // second call, which must stay a small multiple of the 40,000 lines. Past
+    // the bound the count throws, so the old behaviour fails at once.
+    const reads = countCalls(LineEvents.prototype, ['kind', 'group'], 10 * 40_000, () => explain(robots, '/x', 'bot'));
+    expect(reads).toBeGreaterThanOrEqual(40_000); // it does read each line
+    expect(reads).toBeLessThanOrEqual(10 * 40_000);
     robots.dispose();
   });
 });
 
 describe('the per-line reading is compact (issue 19.9)', () => {
-  test.skipIf(!existsSync(dist))('512,000 empty lines: explain() and crawlDelay() in bounded memory and time', () => {
+  test.skipIf(!existsSync(dist))('512,000 empty lines: explain() and crawlDelay() in bounded memory', () => {
     // A fresh process each, so that its peak resident memory is the call's.
+    // Memory, not time: a busy machine does not change a peak, and RobotsLine
+    // objects for every line (the old reading, 0.25-0.45 s per call) cost
+    // about 250 MB.
     const run = (call: string) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', `
       const { parse, crawlDelay } = await import(${JSON.stringify(dist)});
       const { explain } = await import(${JSON.stringify(dist.replace(/index\.js$/, 'explain.js'))});
       const robots = parse('\\n'.repeat(512_000) + 'User-agent: *\\nDisallow: /x\\nCrawl-delay: 2\\n', { maxBytes: 1 << 20 });
       robots.isAllowed('/', 'bot');
       const rss = process.resourceUsage().maxRSS * 1024;
-      const start = performance.now();
       const result = ${call};
-      const ms = performance.now() - start;
-      process.stdout.write(JSON.stringify({ ms, peak: process.resourceUsage().maxRSS * 1024 - rss, result }));
+      process.stdout.write(JSON.stringify({ peak: process.resourceUsage().maxRSS * 1024 - rss, result }));
     `], { encoding: 'utf8' }));
     const e = run(`explain(robots, '/x', 'bot').line`);
     expect(e.result).toBe(512_002);
     const d = run(`crawlDelay(robots, 'bot')`);
     expect(d.result).toBe(2);
-    // RobotsLine objects for every line: about 250 MB and 0.25-0.45 s per call.
-    for (const { ms, peak } of [e, d]) {
-      expect(peak).toBeLessThan(100 << 20);
-      expect(ms).toBeLessThan(200);
-    }
+    for (const { peak } of [e, d]) expect(peak).toBeLessThan(100 << 20);
   });
 });
 
@@ -226,16 +255,39 @@ describe('explain costs what check() costs per rule (issue 19.4)', () => {
   // 30,000 wildcard rules whose first segment `/` every path has; each needs a `b` and its digits.
   const body = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
 
-  test.each([[65_536, 250], [1 << 20, 2_000]])('a %i-byte URL against 30,000 wildcard rules', (n, ms) => {
+  test.each([65_536, 1 << 20])('a %i-byte URL against 30,000 wildcard rules', (n) => {
     const robots = parse(body, { maxBytes: 1 << 20 });
     for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
-      const start = performance.now();
       const e = explain(robots, url, 'bot');
-      // Every rule matched in full, in both modes: 12.6 s (64 KiB) and 238 s (1 MiB) here.
-      expect(performance.now() - start).toBeLessThan(ms);
       expect({ allowed: e.allowed, line: e.line, rule: e.rule }).toEqual(robots.check(url, 'bot'));
       expect(e.candidates.map((c) => c.line)).toEqual(url.endsWith('c') ? [30_001] : []);
+      // Not a speed bound: the next test compares explain with check(). The
+      // test's timeout only stops a hang (the old way took 238 s at 1 MiB).
     }
     robots.dispose();
-  }, 20_000);
+  }, 60_000);
+
+  test.each([65_536, 1 << 20])('a %i-byte URL: explain() costs a small multiple of check()\'s first answer', (n) => {
+    // Guards against matching every rule in full, in both modes (12.6 s at
+    // 64 KiB and 238 s at 1 MiB here, thousands of times check()'s first
+    // answer). Not a wall-clock bound: explain() on a Robots against check()'s
+    // first answer on a fresh one, the same URL, best of alternating runs
+    // (test/support/growth.ts), a ratio load moves far less than a time: 2 to
+    // 5 measured here (it answers in both modes and lists the candidates).
+    const robots = parse(body, { maxBytes: 1 << 20 });
+    for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      explain(robots, url, 'bot'); // the other mode's parse, made once per Robots
+      const firstAnswer = () => {
+        const fresh = parse(body, { maxBytes: 1 << 20 });
+        try {
+          return timed(() => fresh.check(url, 'bot'));
+        } finally {
+          fresh.dispose();
+        }
+      };
+      const r = bestRatio(firstAnswer, () => timed(() => explain(robots, url, 'bot')), 3);
+      expect(r.ratio, r.note).toBeLessThan(20);
+    }
+    robots.dispose();
+  }, 60_000);
 });
