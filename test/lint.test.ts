@@ -214,19 +214,16 @@ Sitemap: https://example.com/sitemap.xml
 });
 
 describe('lint over real, generated and hostile files', () => {
-  test('the corpus lints without throwing, in well under a millisecond per KB', () => {
+  // How fast lint is (at most about 0.1 ms per KB on these files, linear up to
+  // 500 KB) is measured by `npm run bench:lint` (docs/performance.md), not
+  // asserted here against a clock, which a busy machine makes fail.
+  test('the corpus lints without throwing, every diagnostic on a line of its file', () => {
     for (const { name, body } of corpusFiles()) {
-      for (let i = 0; i < 3; i++) lint(body); // warm
-      let best = Infinity;
-      let found: Diagnostic[] = [];
-      for (let i = 0; i < 3; i++) {
-        const start = performance.now();
-        found = lint(body);
-        best = Math.min(best, performance.now() - start);
+      const count = body.split(/\r\n|\r|\n/).length;
+      for (const d of lint(body)) {
+        expect(d.line, name).toBeGreaterThan(0);
+        expect(d.line, name).toBeLessThanOrEqual(count);
       }
-      const perKb = best / (body.length / 1024);
-      expect(perKb, name).toBeLessThan(1);
-      for (const d of found) expect(d.line).toBeGreaterThan(0);
     }
   });
 
