@@ -3,14 +3,9 @@
 // of what `lost` lists.
 import { expect, test } from 'vitest';
 import { toAstroRobots, toNextRobots, toNuxtRobots, verify, type NextRobots, type NuxtRobotsConfig, type AstroRobotsConfig, type Policy } from '../src/generate.js';
+import { EXAMPLE_POLICY } from './support/example-policy.js';
 
-const POLICY: Policy = {
-  default: { disallow: ['/private/', '/search'] },
-  purposes: { search: 'allow', 'ai-training': 'block' },
-  crawlers: { PerplexityBot: 'block' },
-  signals: { search: 'yes', 'ai-train': 'no' },
-  sitemaps: ['https://example.com/sitemap.xml'],
-};
+const POLICY: Policy = EXAMPLE_POLICY;
 const { signals: _, ...UNSIGNED } = POLICY;
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

@@ -5,14 +5,9 @@ import { expect, test } from 'vitest';
 import { createEnforcer, EnforcerOptionError } from '../src/edge.js';
 import { generate, type Policy } from '../src/generate.js';
 import { crawlerUserAgents } from './fixtures/user-agents.js';
+import { EXAMPLE_POLICY } from './support/example-policy.js';
 
-const POLICY: Policy = {
-  default: { disallow: ['/private/', '/search'] },
-  purposes: { search: 'allow', 'ai-training': 'block' },
-  crawlers: { PerplexityBot: 'block' },
-  signals: { search: 'yes', 'ai-train': 'no' },
-  sitemaps: ['https://example.com/sitemap.xml'],
-};
+const POLICY: Policy = EXAMPLE_POLICY;
 const header = (name: string) => crawlerUserAgents.find((s) => s.crawler === name)!.header;
 const req = (path: string, userAgent: string) => new Request(`https://www.example.com${path}`, { headers: { 'user-agent': userAgent } });
 

@@ -9,14 +9,9 @@ import { usage } from '../src/usage.js';
 import { crawlers, type CrawlerEntry } from '../src/crawlers.js';
 import { lint } from '../src/lint.js';
 import { generate, GenerateError, PolicyError, PRESET_NAMES, verify, type Policy } from '../src/generate.js';
+import { EXAMPLE_POLICY } from './support/example-policy.js';
 
-const EXAMPLE: Policy = {
-  default: { disallow: ['/private/', '/search'] },
-  purposes: { search: 'allow', 'ai-training': 'block' },
-  crawlers: { PerplexityBot: 'block' },
-  signals: { search: 'yes', 'ai-train': 'no' },
-  sitemaps: ['https://example.com/sitemap.xml'],
-};
+const EXAMPLE: Policy = EXAMPLE_POLICY;
 const MODES: Mode[] = ['google', 'rfc'];
 
 describe('the example policy', () => {

@@ -24,6 +24,7 @@ import { usage } from '../src/usage.js';
 import { audit, crawler, crawlers } from '../src/crawlers.js';
 import { applyFixes, diff, lint } from '../src/lint.js';
 import { generate, type Policy } from '../src/generate.js';
+import { EXAMPLE_POLICY } from './support/example-policy.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -429,13 +430,7 @@ describe('the robots.txt tester page (site/)', () => {
       await page.fill('#gen-sitemaps', 'https://example.com/sitemap.xml');
       await page.click('#gen-write');
       // The issue's example policy, as the form says it.
-      const policy: Policy = {
-        default: { disallow: ['/private/', '/search'] },
-        purposes: { search: 'allow', 'ai-training': 'block' },
-        crawlers: { PerplexityBot: 'block' },
-        signals: { search: 'yes', 'ai-train': 'no' },
-        sitemaps: ['https://example.com/sitemap.xml'],
-      };
+      const policy: Policy = EXAMPLE_POLICY;
       const expected = generate(policy);
       await expect.poll(() => page.inputValue('#robots-text'), { timeout: 10_000 }).toBe(expected.text);
       expect(await page.textContent('#gen-status')).toBe(`Wrote the file into the editor: proved for ${expected.matrix.rows.length} known crawlers on 3 paths, read as Google and as RFC 9309. ${expected.diagnostics.filter((d) => d.crawler !== undefined).length} crawlers robots.txt alone cannot hold to it (marked below).`);
