@@ -67,9 +67,9 @@ const report = `# Archive join benchmark (bench/archive.mjs)
 
 ${data.urlCount.toLocaleString('en-US')} URLs over ${origins.toLocaleString('en-US')} origins (${urlsPerHost} per host, host-interleaved in windows of ${window.toLocaleString('en-US')} hosts), two agents (Googlebot, GPTBot) for every URL. The archive is JSON Lines of captures: 84% 200, 6% 404, 4% 5xx, 1% 429, 3% redirected to www, 1% redirected out of the archive, 1% missing (bench/archive-data.mjs; bodies from a pool of ${data.pool.toLocaleString('en-US')} files of the hosts corpus). One thread each; each side in its own process.
 
-Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores (shared with other jobs while it ran), ${Math.round(totalmem() / 2 ** 30)} GB.
+Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB.
 
-The machine is shared (2 cores, other jobs running), so the figures per core are CPU seconds (user + system) of each process, what a core spends on it; wall times are given too.
+The figures per core are CPU seconds (user + system) of each process, what a core spends on it, so that other work on the machine does not change them; wall times are given too.
 
 ## The join in the library
 
