@@ -260,21 +260,10 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
   });
 });
 
-/** Runs the CLI with its peak resident memory reported (test/support/report-rss.cjs). */
-function runMeasured(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; maxRss: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', rss, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      const stderr = Buffer.concat(err).toString('utf8');
-      const maxRss = Number(/maxRSS (\d+)\n$/.exec(stderr)?.[1]);
-      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: stderr.replace(/maxRSS \d+\n$/, ''), maxRss });
-    });
-  });
+/** Runs the CLI with its peak resident memory reported (test/support/report-rss.cjs, preloaded), the line taken off stderr. */
+async function runMeasured(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; maxRss: number }> {
+  const { status, stdout, stderr } = await robotsmatch(args, undefined, { NODE_OPTIONS: `--require ${rss}` });
+  return { status, stdout, stderr: stderr.replace(/maxRSS \d+\n$/, ''), maxRss: Number(/maxRSS (\d+)\n$/.exec(stderr)?.[1]) };
 }
 
 /**

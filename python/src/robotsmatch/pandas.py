@@ -17,7 +17,7 @@ URL, as ``check()`` is the one call that reports it.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import pandas as pd
@@ -124,15 +124,21 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
     return out
 
 
-def match_codes(urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str] = None) -> Tuple[pa.Array, np.ndarray, List[str]]:
-    """The URLs as Arrow, the verdict bytes (rows: URLs, columns: agents;
-    0 disallowed, 1 allowed, 2 opted out of `purpose`, 255 null URL) and the
-    agents' names. Every other function here is built on this one."""
+def _open_matchers(urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str]) -> Tuple[pa.Array, List[Any], List[str]]:
+    """The URLs as Arrow, one matcher per agent (the caller closes them) and
+    the agents' names: the arguments every function here takes, checked once."""
     if not isinstance(robots, Robots):
         raise TypeError(f"robots must be a Robots from robotsmatch.parse(), got {type(robots).__name__}")
     listed, names = agent_names(agents)
     array = to_url_array(urls)
-    matchers = [robots.for_agent(agent, purpose) for agent in listed]
+    return array, [robots.for_agent(agent, purpose) for agent in listed], names
+
+
+def match_codes(urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str] = None) -> Tuple[pa.Array, np.ndarray, List[str]]:
+    """The URLs as Arrow, the verdict bytes (rows: URLs, columns: agents;
+    0 disallowed, 1 allowed, 2 opted out of `purpose`, 255 null URL) and the
+    agents' names. Every other function here is built on this one."""
+    array, matchers, names = _open_matchers(urls, robots, agents, purpose)
     try:
         return array, codes_for(array, matchers), names
     finally:
@@ -253,11 +259,7 @@ def verdicts(
       that the file opts it out of `purpose` for.
 
     A missing URL gives <NA> in every column. The index is the Series' own."""
-    if not isinstance(robots, Robots):
-        raise TypeError(f"robots must be a Robots from robotsmatch.parse(), got {type(robots).__name__}")
-    listed, names = agent_names(agents)
-    array = to_url_array(urls)
-    matchers = [robots.for_agent(agent, purpose) for agent in listed]
+    array, matchers, names = _open_matchers(urls, robots, agents, purpose)
     try:
         codes = codes_for(array, matchers)
         found = deciding_lines(array.to_pylist(), codes, matchers) if lines else None
