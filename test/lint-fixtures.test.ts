@@ -106,6 +106,11 @@ const JUDGED: Record<string, [string, boolean][]> = {
     ['34 duplicate-group', true], // GPTBot's group twice, word for word: one note
     ['37 misspelt-crawler', true], ['38 misspelt-crawler', true], // Baidu (Baiduspider), CCBots (CCBot)
   ],
+  'double-encoded.txt': [
+    // A shop module's generator encoded its paths twice: `%253F` is `%3F` encoded again. Each rule matches only URLs with the literal `%25`.
+    ['7 double-encoded-pattern', true], ['8 double-encoded-pattern', true], ['9 double-encoded-pattern', true], ['10 double-encoded-pattern', true],
+    // Near misses: `50%25-off` and `100%25/` are a real percent sign (no hex pair after `%25`): nothing.
+  ],
   'utf16.txt': [['1 utf16-body', true]],
   'wacom.txt': [['1 joined-lines', true]],
   'yandex-crawl-delay.txt': [
@@ -245,6 +250,28 @@ describe('the findings from 1,613 real files', () => {
     const [d] = lint(body).filter((x) => x.code === 'too-many-rules');
     expect(d).toMatchObject({ line: 2_050, severity: 'warning' });
     expect(d!.message).toContain('This file has 2,100 Allow and Disallow rules: Yandex takes at most 2,048');
+  });
+
+  test('double-encoded-pattern says what the core does: the literal %25 text is matched, the path it stands for is not', () => {
+    const body = read('double-encoded.txt');
+    const ds = lint(body);
+    const d = at(ds, 7, 'double-encoded-pattern')!;
+    expect(d.message).toBe('This pattern has `%253F`, which is `%3F` percent-encoded a second time: crawlers apply the rule only to URLs that contain the literal text `%253F`, so it does not apply to `/catalogsearch/result/?q=`. If the site\'s URLs really contain `%253F`, the rule is right as it is.');
+    expect(d.fix).toBeUndefined();
+    expect(at(ds, 10, 'double-encoded-pattern')!.message).toContain('so it does not apply to `/media/downloads/Price%20List%202024.pdf`');
+    expect(at(ds, 8, 'double-encoded-pattern')!.message).toContain('so it does not apply to the URLs `/*?sort=` matches');
+    for (const mode of ['google', 'rfc'] as const) {
+      const robots = parse(body, { mode });
+      // What the site meant is crawled; only the twice-encoded text is blocked.
+      expect(robots.check('https://www.example-shop.com/catalogsearch/result/?q=shoes', 'Googlebot').allowed).toBe(true);
+      expect(robots.check('https://www.example-shop.com/catalogsearch/result/%3Fq%3Dshoes', 'Googlebot').allowed).toBe(true);
+      expect(robots.check('https://www.example-shop.com/catalogsearch/result/%253Fq%253Dshoes', 'Googlebot').allowed).toBe(false);
+      expect(robots.check('https://www.example-shop.com/women/?sort=price', 'Googlebot').allowed).toBe(true);
+      expect(robots.check('https://www.example-shop.com/media/downloads/Price%20List%202024.pdf', 'Googlebot').allowed).toBe(true);
+      expect(robots.check('https://www.example-shop.com/media/downloads/Price%2520List%25202024.pdf', 'Googlebot').allowed).toBe(false);
+      // The near miss is a real percent sign, matched as written.
+      expect(robots.check('https://www.example-shop.com/sale/50%25-off/', 'Googlebot').allowed).toBe(false);
+    }
   });
 
   test('User-Agnet gets a did-you-mean, whose fix says what then changes', () => {

@@ -66,6 +66,7 @@ const cases: Case[] = [
   ['lookalike-character', 'error', 'User-agent: Perplexity\u2011User\nDisallow: /\n', 1, 'User-agent: Perplexity-User\nDisallow: /\n'],
   ['duplicate-group', 'info', 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n', 4, 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n'],
   ['pattern-never-matches', 'warning', star('Disallow: /{lang}/search'), 2, star('Disallow: /*/search')],
+  ['double-encoded-pattern', 'warning', star('Disallow: /search%253Fq'), 2, star('Disallow: /sale/50%25-off/')],
   ['allow-all-group', 'info', star('Disallow: /cart') + '\nUser-agent: DuckDuckBot\nDisallow:\n', 4, star('Disallow: /') + '\nUser-agent: DuckDuckBot\nDisallow:\n'],
   ['disallow-all', 'error', star('Disallow: /'), 2, star('Disallow: /') + '\nUser-agent: Googlebot\nAllow: /\n'],
   ['crawl-delay-ignored', 'warning', 'User-agent: Googlebot\nCrawl-delay: 10\nDisallow: /x\n', 2, 'User-agent: Bingbot\nCrawl-delay: 10\nDisallow: /x\n'],

@@ -249,14 +249,14 @@ export const PAGES = {
   'agent-name-cut': {
     example: 'User-agent: AI2Bot\nUser-agent: img2dataset\nDisallow: /\n\nUser-agent: 360Spider\nDisallow: /\n',
     means: 'A known crawler whose name is no product token (it has digits or dots): Google\'s parser reads only the leading letters, `-` and `_`, so `AI2Bot` is `AI`, `img2dataset` is `img`, `MJ12bot` is `MJ`, and `360Spider` names no crawler at all. Parsers that read names as Google\'s does match the group under the shorter name; crawlers that compare the whole name may not match it.',
-    why: 'Whether the crawler you named follows the group depends on its parser. A line that reads as no name (`360Spider`) leaves its group to no crawler, for every parser that reads names as Google\'s does. The names checked are the registry\'s and ai.robots.txt\'s (AI2Bot, Ai2Bot-Dolma, img2dataset, 360Spider, MJ12bot, archive.org_bot).',
+    why: 'Whether the crawler you named follows the group depends on its parser. A line that reads as no name (`360Spider`) leaves its group to no crawler, for every parser that reads names as Google\'s does. The names checked come from the crawler registry (`data/crawlers.json`): its entries whose name is no product token, each with the name Google reads (`googleReads`: MJ12bot, AI2Bot, Ai2Bot-Dolma, img2dataset, archive.org_bot), and its User-Agent names with digits or dots; and 360Spider, from ai.robots.txt, which the registry has no entry for. Messages about such a group name the crawler with the group Google reads, as in MJ12bot (group `MJ`).',
     sources: [GP + ': a User-agent value is read up to its first character other than a letter, `-` or `_`', RFC('2.2.1') + ': the product token is `[a-zA-Z_-]`'],
     fix: 'Nothing robotsmatch can write: the crawler\'s name is its own. If the crawler documents a token of letters only, name it too.',
   },
   'misspelt-crawler': {
     example: 'User-agent: Duckduckgo\nUser-agent: Baidu\nUser-agent: CCBots\nDisallow: /\n',
     means: 'A User-agent name that no crawler we know has, close to one that does: a typo (`CCBots`, `Duckduckgo`), or the first part of a token (`Baidu` for `Baiduspider`). Crawlers match their own token exactly (in any case), so the crawler meant does not follow the group.',
-    why: 'The crawler you meant to block or slow down does not read these rules: `DuckDuckBot`, `Baiduspider` and `CCBot` follow `*` (or their own group) instead. Names close to a known token but written as a product of their own (`SemrushBot-SA`) are left alone.',
+    why: 'The crawler you meant to block or slow down does not read these rules: `DuckDuckBot`, `Baiduspider` and `CCBot` follow `*` (or their own group) instead. Names close to a known token but written as a product of their own (`SemrushBot-SA`) are left alone. The known names are the crawler registry\'s tokens and names (`data/crawlers.json`), and two retired names still written in files (`Googlebot-Mobile`, `msnbot`); what Google reads of a name that is no token (`archive` for archive.org_bot, `MJ` for MJ12bot) is never suggested, so `archiver` gets no "did you mean `archive`".',
     sources: [G + ': the user agent is matched case-insensitively and exactly', RFC('2.2.1')],
     fix: 'Write the crawler\'s token as its operator documents it. There is no fix robotsmatch writes: a name that is close is not always the one meant.',
   },
@@ -295,6 +295,13 @@ export const PAGES = {
     why: 'The rule does nothing.',
     sources: ['WHATWG URL Standard, the path percent-encode set (url.spec.whatwg.org/#path-percent-encode-set)', GP],
     fix: 'Write the paths the template stands for, with `*` for the parts that vary (`/*/search`). There is no fix robotsmatch writes.',
+  },
+  'double-encoded-pattern': {
+    example: 'User-agent: *\nDisallow: /search%253Fq%253D\nDisallow: /files/Price%2520List.pdf\nDisallow: /sale/50%25-off/\n',
+    means: 'The pattern has `%25` followed by two hex digits: a `%XX` whose `%` was percent-encoded again (`%253F` is `%3F` encoded twice, `%2520` is `%20`). Usually a generator encoded a path that was already encoded. Google and RFC 9309 crawlers keep `%25` as it is in a pattern and never decode the URL they request to match it, so the rule matches only URLs that contain the literal text `%253F`: `Disallow: /search%253Fq%253D` does not block `/search?q=shoes`, nor `/search%3Fq%3Dshoes`. A `%25` before anything but two hex digits (`/sale/50%25-off/`) is a real percent sign and gets nothing.',
+    why: 'The URLs the rule was written for stay open (or, for an Allow, stay closed). If the site\'s own links really are encoded twice (some file managers and CMSes produce `%2520` for a file name with `%20` in it), the rule is right as it is, which is why this is a warning and there is no fix.',
+    sources: [GP + ': a pattern\'s `%XX` is only upper-cased, never decoded, and the URL is matched as requested', RFC('2.2.2') + ': a percent-encoded octet is decoded before matching only when it is an unreserved character, and `%` is not one'],
+    fix: 'Write the pattern as the URL is requested: `%253F` as `?` (or `%3F` if the site\'s URLs hold an encoded `?`), `%2520` as `%20`. There is no fix robotsmatch writes, since only the site knows which URLs it serves.',
   },
   'repeated-agent': {
     example: 'User-agent: *\nDisallow: /wp-admin/\n\nUser-agent: Googlebot\nDisallow: /search\n\nUser-agent: *\nDisallow: /cart/\n',

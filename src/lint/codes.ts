@@ -137,6 +137,8 @@ export const CODES = {
     'Crawlers read `#` as the start of a comment, so this rule is `{rule}`{effect}.'),
   'pattern-never-matches': code('warning', 'patterns', 'none', 'A pattern no URL can match',
     'This pattern has {what}, which {why}: it never matches, so crawlers never apply this rule.'),
+  'double-encoded-pattern': code('warning', 'patterns', 'none', 'A percent sign encoded twice (`%25XX`)',
+    'This pattern has `{twice}`, which is `{once}` percent-encoded a second time: crawlers apply the rule only to URLs that contain the literal text `{twice}`, so it does not apply to {meant}. If the site\'s URLs really contain `{twice}`, the rule is right as it is.'),
   'dollar-inside-pattern': code('warning', 'patterns', 'none', '`$` followed by `*` or `$`',
     '`$` ends a pattern only as its last character: here crawlers match it as a literal `$` in the URL, so this rule applies only to URLs that contain `{literal}`.'),
 

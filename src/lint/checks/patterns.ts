@@ -88,6 +88,7 @@ function pattern(f: Findings, l: RobotsLine): void {
     return;
   }
 
+  doubleEncoded(f, l, value, valueColumn);
   const dollar = /\$[*$]/.exec(value);
   if (dollar) {
     const literal = value.slice(value.lastIndexOf('*', dollar.index) + 1, dollar.index + 1);
@@ -165,4 +166,35 @@ function hash(f: Findings, l: RobotsLine, verb: string): void {
   if (value === '/' || value === '/*') effect = `, which ${l.kind === 'allow' ? 'allows' : 'disallows'} every URL of the site (a URL's #fragment never reaches the server, so no rule can match it)`;
   else effect = `, which applies to every path that starts with ${value} (a URL's #fragment never reaches the server, so no rule can match it)`;
   f.add('hash-in-pattern', l.line, { rule, effect }, { column: at + 1 });
+}
+
+/**
+ * Characters a crawler sends as they are in a URL path or query (RFC 3986's
+ * unreserved characters, sub-delimiters, `:`, `@`, `/` and `?`), less `*` and
+ * `$`, which a pattern reads as wildcards: `%253F` was meant as `?`, `%2520`
+ * as `%20` (a space is always sent encoded).
+ */
+const SENT_AS_IS = /^[A-Za-z0-9\-._~!&'()+,;=:@/?]$/;
+
+/**
+ * double-encoded-pattern: `%25` followed by two hex digits is a `%XX` whose
+ * `%` was encoded again (a generator encoding an encoded path). Both Google's
+ * matcher and RFC 9309 crawlers keep `%25` as it is and never decode the URL
+ * for it, so the rule matches only URLs with the literal text `%25XX`. No fix:
+ * a site whose links really are encoded twice meant the rule as written.
+ * `%25` before anything but a hex pair (`/50%25-off`) is a real `%`: nothing.
+ */
+function doubleEncoded(f: Findings, l: RobotsLine, value: string, column: number): void {
+  const first = /%25([0-9A-Fa-f]{2})/.exec(value);
+  if (!first) return;
+  const meant = value.replace(/%25([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return SENT_AS_IS.test(c) ? c : `%${hex.toUpperCase()}`;
+  });
+  const wild = /[*$]/.test(meant);
+  f.add('double-encoded-pattern', l.line, {
+    twice: first[0],
+    once: `%${first[1]!.toUpperCase()}`,
+    meant: wild ? `the URLs \`${meant}\` matches` : `\`${meant}\``,
+  }, { column: column + first.index, endColumn: column + first.index + first[0].length });
 }
