@@ -19,7 +19,7 @@ describe('the registry', () => {
     expect(registryFile.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(registryFile.crawlers.map((e) => e.name)).toEqual(crawlers.map((c) => c.name));
     const purposes = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
-    const fields = ['name', 'operator', 'purpose', 'purposes', 'tokens', 'googleReads', 'obeysGlobalGroup', 'crawlDelayFromGlobal', 'readsRobotsTxt', 'sentInRequests', 'userAgentTokens', 'description', 'source', 'note'];
+    const fields = ['name', 'operator', 'purpose', 'purposes', 'tokens', 'googleReads', 'obeysGlobalGroup', 'crawlDelayFromGlobal', 'readsCrawlDelay', 'readsRobotsTxt', 'sentInRequests', 'userAgentTokens', 'description', 'source', 'note'];
     for (const e of registryFile.crawlers) {
       for (const key of Object.keys(e)) expect(fields, `${String(e.name)}: ${key}`).toContain(key);
       expect(typeof e.name === 'string' && typeof e.operator === 'string' && typeof e.description === 'string' && typeof e.source === 'string', String(e.name)).toBe(true);
@@ -32,6 +32,7 @@ describe('the registry', () => {
       expect(typeof e.obeysGlobalGroup === 'boolean' && typeof e.sentInRequests === 'boolean', String(e.name)).toBe(true);
       for (const list of [e.tokens, e.userAgentTokens]) expect(Array.isArray(list) && list.every((t) => typeof t === 'string'), String(e.name)).toBe(true);
       if ('note' in e) expect(typeof e.note, String(e.name)).toBe('string');
+      if ('readsCrawlDelay' in e) expect(typeof e.readsCrawlDelay, String(e.name)).toBe('boolean');
     }
   });
 

@@ -139,6 +139,24 @@ describe('lint: each code', () => {
     expect(delay!.message).toContain('Yandex has ignored it since 2018');
   });
 
+  test('who ignores or waits out a Crawl-delay is the registry\'s fact (readsCrawlDelay), not a hand-kept pattern', () => {
+    const ignoring = crawlerRegistry.filter((c) => c.readsCrawlDelay === false);
+    expect(ignoring.length).toBeGreaterThan(50); // Google's and Yandex's
+    for (const c of ignoring) expect(codes(`User-agent: ${c.tokens[0]}\nCrawl-delay: 10\nDisallow: /x\n`), c.name).toContain('2 crawl-delay-ignored');
+    // Google's GoogleMessages and GoogleProducer: the old pattern wanted a hyphen and said nothing
+    for (const name of ['GoogleMessages', 'GoogleProducer']) expect(only(`User-agent: ${name}\nCrawl-delay: 10\n`, 'crawl-delay-ignored')[0]?.message, name).toContain('Google ignores Crawl-delay');
+    expect(only('User-agent: YandexBot\nUser-agent: Googlebot\nCrawl-delay: 10\n', 'crawl-delay-ignored')[0]?.message).toContain('Google and Yandex ignore Crawl-delay');
+    expect(only('User-agent: Googlebot-Mobile\nCrawl-delay: 10\n', 'crawl-delay-ignored')[0]?.message).toContain('Google ignores Crawl-delay'); // retired, still Google's
+    // Applebot falls back to Googlebot's group but is Apple's: nothing said of it
+    expect(codes('User-agent: Applebot\nCrawl-delay: 10\nDisallow: /x\n')).not.toContain('2 crawl-delay-ignored');
+    // a long delay is said for the crawlers documented to wait it
+    const waiting = crawlerRegistry.filter((c) => c.readsCrawlDelay === true);
+    expect(waiting.map((c) => c.name)).toEqual(expect.arrayContaining(['bingbot', 'Slurp']));
+    for (const c of waiting) expect(codes(`User-agent: ${c.tokens[0]}\nCrawl-delay: 120\n`), c.name).toContain('2 long-crawl-delay');
+    // adidxbot (Bing's ads crawler) and the retired msnbot: no documented wait, so no claim that they wait
+    for (const name of ['adidxbot', 'msnbot']) expect(codes(`User-agent: ${name}\nCrawl-delay: 120\n`), name).not.toContain('2 long-crawl-delay');
+  });
+
   test('modes-differ: percent-encoded unreserved characters and the index.html rule', () => {
     expect(codes('User-agent: *\nDisallow: /%62ar\n')).toContain('2 modes-differ');
     expect(codes('User-agent: *\nDisallow: /%E3%83%84\n')).not.toContain('2 modes-differ');

@@ -347,14 +347,14 @@ export const PAGES = {
   },
   'crawl-delay-ignored': {
     example: 'User-agent: Googlebot\nDisallow: /search\nCrawl-delay: 10\n',
-    means: 'Crawl-delay in a group that only Google\'s crawlers (or only Yandex\'s) read. Google ignores Crawl-delay, and Yandex has since February 2018, so the line changes nothing.',
+    means: 'Crawl-delay in a group that only Google\'s crawlers (or only Yandex\'s) read. Google ignores Crawl-delay, and Yandex has since February 2018, so the line changes nothing. Whose crawlers they are comes from the crawler registry (`data/crawlers.json`, `readsCrawlDelay: false`, every Google and Yandex entry), with Google\'s retired `Googlebot-Mobile`.',
     why: 'The crawl rate you meant to set is not set.',
     sources: [G + ': "Google doesn\'t support the crawl-delay rule"', YCD],
     fix: 'Remove the line; set Google\'s crawl rate in Search Console\'s settings if you must, Yandex\'s in Yandex Webmaster.',
   },
   'long-crawl-delay': {
     example: 'User-agent: Bingbot\nCrawl-delay: 60\n',
-    means: 'A Crawl-delay of 30 seconds or more in a group that Bing (or every crawler) follows: at most 86,400 / delay URLs a day.',
+    means: 'A Crawl-delay of 30 seconds or more in a group that Bing (or every crawler) follows: at most 86,400 / delay URLs a day. The crawlers named are those the crawler registry (`data/crawlers.json`) records as waiting the delay because their operator says so (`readsCrawlDelay: true`: bingbot, Yahoo\'s Slurp, SeznamBot).',
     why: 'At 60 seconds Bing fetches at most 1,440 pages a day: a site with more pages than that is never fully crawled. (Delays for SEO tools\' crawlers are their owner\'s choice and get no warning.)',
     sources: [BING],
     fix: 'A delay of a few seconds, or none (Bing Webmaster Tools sets a crawl rate by hour). There is no fix robotsmatch writes.',

@@ -59,6 +59,8 @@ export interface CrawlerEntry {
   readonly obeysGlobalGroup: boolean;
   /** Only where the operator says so (bingbot): crawlDelay() takes the `*` record's Crawl-delay when the record naming it has none. */
   readonly crawlDelayFromGlobal?: boolean;
+  /** Only where the operator documents it: false for Google's and Yandex's crawlers (they ignore Crawl-delay), true for bingbot and Slurp (they wait). Absent: not documented. */
+  readonly readsCrawlDelay?: boolean;
   readonly readsRobotsTxt: ReadsRobotsTxt;
   /** true when the token appears in real request User-Agent headers; false for robots.txt-only controls (Google-Extended, Applebot-Extended, ...). */
   readonly sentInRequests: boolean;

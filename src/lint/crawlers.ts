@@ -4,7 +4,7 @@
 // shorter, and who ignores `*`. Googlebot-Image follows the Googlebot group
 // when the file has none of its own, as the registry's tokens say.
 
-import { crawlerRegistry } from '../crawlers/registry.js';
+import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 
 /** The tokens (lower-cased) of registry crawlers that ignore the `*` group (AdsBot-Google, Mediapartners-Google): a `*` rule is nothing to them. */
 export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.filter((c) => !c.obeysGlobalGroup).map((c) => c.tokens[0]!.toLowerCase()));
@@ -23,23 +23,52 @@ export const CRAWLERS: readonly Crawler[] = /* @__PURE__ */ SPOKEN_FOR.map((name
   return entry.tokens.length > 1 ? { token: entry.tokens[0]!, fallback: entry.tokens[1]! } : { token: entry.tokens[0]! };
 });
 
-/** Yandex's crawlers: Yandex has ignored Crawl-delay since 2018. */
-export function isYandexToken(token: string): boolean {
-  return /^yandex[a-z]*$/i.test(token);
-}
+/**
+ * Names still written in files that no registry entry has as a token or
+ * name: Google's retired `Googlebot-Mobile` and Bing's former `msnbot`, with
+ * their operators.
+ */
+const RETIRED: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([['Googlebot-Mobile', 'Google'], ['msnbot', 'Microsoft']]);
 
-/** Google's crawlers and tokens: none of them reads Crawl-delay. */
-export function isGoogleToken(token: string): boolean {
-  return /^(googlebot(-[a-z]+)*|adsbot-google(-mobile)?|mediapartners-google|storebot-google|google-[a-z-]+|googleother(-[a-z]+)*|apis-google|feedfetcher-google)$/i.test(token);
+/** Each registry entry's own names (its first token, its name, its User-Agent names), lower-cased, with its operator. */
+const OWN: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(crawlerRegistry.flatMap((c) => [c.tokens[0]!, c.name, ...c.userAgentTokens].map((n) => [n.toLowerCase(), c.operator] as const)));
+
+/**
+ * The lower-cased names a `User-agent:` line can give an entry: its own, and
+ * its fallback tokens unless another operator's crawler has that name
+ * (`Yandex` is every Yandex robot's; `Googlebot`, which Applebot falls back
+ * to, stays Google's).
+ */
+const namesOf = (c: CrawlerEntry): string[] =>
+  [...c.tokens, c.name, ...c.userAgentTokens].map((t) => t.toLowerCase()).filter((n) => (OWN.get(n) ?? c.operator) === c.operator);
+
+/**
+ * The operator of every registry crawler whose operator documents that it
+ * ignores Crawl-delay (`readsCrawlDelay: false`: Google's, Yandex's), by
+ * lower-cased name, with Google's retired Googlebot-Mobile.
+ */
+const IGNORES_DELAY: ReadonlyMap<string, string> = /* @__PURE__ */ (() => {
+  const out = new Map<string, string>();
+  for (const c of crawlerRegistry) if (c.readsCrawlDelay === false) for (const n of namesOf(c)) out.set(n, c.operator);
+  for (const [name, operator] of RETIRED) if ([...out.values()].includes(operator)) out.set(name.toLowerCase(), operator);
+  return out;
+})();
+
+/** The operator (`Google`, `Yandex`) whose crawler this `User-agent:` name is, when that operator documents that its crawlers ignore Crawl-delay. */
+export function ignoresCrawlDelay(token: string): string | undefined {
+  return IGNORES_DELAY.get(token.toLowerCase());
 }
 
 /**
- * Search engines' crawlers that honour Crawl-delay (Bing's and Yahoo's,
- * Seznam's): a long one slows how fast they find the site's pages. (Google,
- * Yandex and Baidu ignore it.)
+ * Names of registry crawlers whose operator documents that they wait
+ * Crawl-delay seconds (`readsCrawlDelay: true`: bingbot, Slurp, SeznamBot),
+ * lower-cased: a long delay slows how fast they find the site's pages.
  */
-export function isSearchToken(token: string): boolean {
-  return /^(bingbot|msnbot|bingpreview|adidxbot|slurp|seznambot)$/i.test(token);
+const READS_DELAY: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.filter((c) => c.readsCrawlDelay === true).flatMap(namesOf));
+
+/** Is this `User-agent:` name a crawler documented to wait Crawl-delay seconds between requests? */
+export function readsCrawlDelay(token: string): boolean {
+  return READS_DELAY.has(token.toLowerCase());
 }
 
 /** Browsers' product names, which Google reads from a full User-Agent header (`Mozilla/5.0 (...)`): no crawler is named so. */
@@ -55,11 +84,6 @@ export function isBrowserToken(token: string): boolean {
  */
 const READINGS: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.flatMap((c) => (c.googleReads === undefined ? [] : [c.googleReads.toLowerCase()])));
 
-/**
- * Names still written in files that no registry entry has as a token or
- * name: Google's retired `Googlebot-Mobile` and Bing's former `msnbot`.
- */
-const RETIRED = ['Googlebot-Mobile', 'msnbot'];
 
 /**
  * Every crawler name a `User-agent:` line can be meant to write, by
@@ -75,7 +99,7 @@ export const ALL_TOKENS: ReadonlyMap<string, string> = /* @__PURE__ */ (() => {
   };
   for (const c of crawlerRegistry) for (const t of c.tokens) add(t);
   for (const c of crawlerRegistry) add(c.name);
-  for (const t of RETIRED) add(t);
+  for (const t of RETIRED.keys()) add(t);
   return out;
 })();
 

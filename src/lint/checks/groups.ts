@@ -4,7 +4,7 @@
 // group reads or that starve it, and rules repeated or contradicted within
 // a group.
 
-import { CRAWLERS, IGNORES_STAR, isBrowserToken, isGoogleToken, isSearchToken, isYandexToken } from '../crawlers.js';
+import { CRAWLERS, IGNORES_STAR, ignoresCrawlDelay, isBrowserToken, readsCrawlDelay } from '../crawlers.js';
 import { listOf } from '../diff.js';
 import type { Findings } from '../findings.js';
 import { didYouMean } from './lines.js';
@@ -315,11 +315,10 @@ function crawlDelays(f: Findings): void {
     const record = recordOf(m, i);
     const agents = record.filter((a) => a.agent);
     const tokens = agents.map((a) => a.agent!.toLowerCase());
-    if (tokens.length > 0 && tokens.every((t) => isGoogleToken(t) || isYandexToken(t))) {
+    const operators = tokens.map(ignoresCrawlDelay);
+    if (tokens.length > 0 && operators.every((o) => o !== undefined)) {
       const names = [...new Set(agents.map((a) => a.agent!))];
-      const google = tokens.some(isGoogleToken);
-      const yandex = tokens.some(isYandexToken);
-      const owner = google && yandex ? 'Google and Yandex ignore Crawl-delay' : google ? 'Google ignores Crawl-delay' : 'Yandex has ignored Crawl-delay since 2018';
+      const owner = ownerOf([...new Set(operators as string[])]);
       f.add('crawl-delay-ignored', o.line, { who: listOf(names, 3, 'more'), reads: names.length === 1 ? 'reads' : 'read', owner });
       f.drop('unsupported-key', o.line);
       continue;
@@ -328,7 +327,7 @@ function crawlDelays(f: Findings): void {
     const seconds = Number(value);
     if (seconds < 30) continue;
     // Who waits this long, as crawlDelay() reads the file: not a crawler whose record gives another delay first.
-    const engines = [...new Set(agents.filter((a) => isSearchToken(a.agent!) && m.delayFor(a.agent!) === seconds).map((a) => a.agent!))];
+    const engines = [...new Set(agents.filter((a) => readsCrawlDelay(a.agent!) && m.delayFor(a.agent!) === seconds).map((a) => a.agent!))];
     const everyone = tokens.includes('*') && m.delayFor(NOBODY) === seconds;
     if (!engines.length && !everyone) continue;
     const who = engines.length
@@ -337,4 +336,11 @@ function crawlDelays(f: Findings): void {
     f.add('long-crawl-delay', o.line, { who, wait: engines.length === 1 && !everyone ? 'waits' : 'wait', seconds: value, perDay: Math.floor(86_400 / seconds) });
     f.drop('unsupported-key', o.line);
   }
+}
+
+/** Who ignores the Crawl-delay, as the registry's operators say it: Yandex with its date (its page gives it), two or more together. */
+function ownerOf(operators: string[]): string {
+  operators.sort();
+  if (operators.length === 1) return operators[0] === 'Yandex' ? 'Yandex has ignored Crawl-delay since 2018' : `${operators[0]} ignores Crawl-delay`;
+  return `${operators.slice(0, -1).join(', ')} and ${operators[operators.length - 1]} ignore Crawl-delay`;
 }
