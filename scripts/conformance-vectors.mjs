@@ -131,12 +131,14 @@ const HEADERS = [
   'NotGPTBotAtAll/1.0 googlebotx',
   'AdsBot-Google (+http://www.google.com/adsbot.html)',
   'Mediapartners-Google',
+  'bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+  'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider',
   '',
 ];
 const identifyCases = HEADERS.map((header) => ({ header, names: identify(header).map((c) => c.name) }));
 const PRODUCT_HEADERS = [...HEADERS, 'MyBot/1.0 (+https://example.com/bot)', 'Scrapy/2.19 (+https://scrapy.org)', 'Mozilla/5.0 (compatible; MyCrawler-X/2.0; http://a.b/c)', 'curl/8.0', 'plain token', '  Spaced/1', 'Bot2000/1.0', 'lib/1 SomeSpider/3 other/2', 'Mozilla/5.0'];
 const productTokenCases = PRODUCT_HEADERS.map((header) => ({ header, token: productToken(header) }));
-const CRAWLER_NAMES = ['GPTBot', 'gptbot', ' Googlebot-Image ', 'googlebot', 'AdsBot-Google', 'Google-Extended', 'ClaudeBot', 'Applebot-Extended', 'nobody'];
+const CRAWLER_NAMES = ['GPTBot', 'gptbot', ' Googlebot-Image ', 'googlebot', 'AdsBot-Google', 'Google-Extended', 'ClaudeBot', 'Applebot-Extended', '360Spider', 'nobody'];
 const crawlerCases = CRAWLER_NAMES.map((name) => {
   const c = crawler(name);
   return { name, found: c ? { name: c.name, tokens: c.tokens, obeysGlobalGroup: c.obeysGlobalGroup } : null };

@@ -42,7 +42,9 @@ describe('the registry', () => {
       expect(names.has(c.name.toLowerCase()), c.name).toBe(false);
       names.add(c.name.toLowerCase());
       expect(c.tokens.length, c.name).toBeGreaterThan(0);
-      for (const t of c.tokens) expect(t, c.name).toMatch(/^[A-Za-z_-]+$/);
+      // A name Google reads nothing from (360Spider) can head no group: its one token is its name, which no line is read as.
+      if (/^[^A-Za-z_-]/.test(c.name)) expect([c.tokens, c.googleReads, c.obeysGlobalGroup], c.name).toEqual([[c.name], undefined, true]);
+      else for (const t of c.tokens) expect(t, c.name).toMatch(/^[A-Za-z_-]+$/);
       expect(c.source, c.name).toMatch(/^https?:\/\//);
       expect(c.description.length, c.name).toBeGreaterThan(10);
       // robots.txt-only controls are never sent, so nothing recognises them in a request
@@ -90,6 +92,32 @@ describe('the registry', () => {
     }
     expect(identify('Mozilla/5.0 (compatible; MJ12bot/v1.2.1; http://www.majestic12.co.uk/bot.php?+)').map((c) => c.name)).toEqual(['MJ12bot']);
     for (const c of crawlers) if (c.googleReads !== undefined) expect(c.tokens[0], c.name).toBe(c.googleReads);
+  });
+
+  test('360Spider: identified by its headers; Google reads nothing from its name, so it follows the * group whatever a file names', () => {
+    const entry = crawler('360Spider')!;
+    expect(entry).toMatchObject({ operator: 'Qihoo 360', sentInRequests: true });
+    expect(entry.googleReads).toBeUndefined();
+    expect(identify('Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider').map((c) => c.name)).toEqual(['360Spider']);
+    const robots = parse('User-agent: 360Spider\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n');
+    // the group it heads is no one's: 360Spider (and Googlebot) follow `*`
+    for (const agent of [entry, crawler('Googlebot')!]) {
+      expect(robots.isAllowed('https://e.com/a', agent), agent.name).toBe(true);
+      expect(robots.isAllowed('https://e.com/private/x', agent), agent.name).toBe(false);
+    }
+    expect(audit(robots, ['360Spider'])[0]).toMatchObject({ group: '*', access: 'partly' });
+    robots.dispose();
+  });
+
+  test('headers found for entries that had none: AWS\'s bedrockbot_<UUID>, and the public lists\' KendraBot, Baiduspider-image, Ai2Bot-Dolma', () => {
+    expect(identify('bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301').map((c) => c.name)).toEqual(['bedrockbot']);
+    // read up to the `_` only when the whole word names no one: a word that merely starts with a token and `_` is not claimed otherwise
+    expect(identify('mybedrockbot_1').map((c) => c.name)).toEqual([]);
+    expect(identify('GPTBot_x/1.0').map((c) => c.name)).toEqual(['GPTBot']);
+    for (const name of ['bedrockbot', 'amazon-kendra', 'Baiduspider-image', 'Ai2Bot-Dolma']) expect(crawler(name)?.sentInRequests, name).toBe(true);
+    // Baiduspider-image is not Baiduspider, Ai2Bot-Dolma is not AI2Bot
+    expect(identify('Baiduspider-image+(+http://www.baidu.com/search/spider.htm)').map((c) => c.name)).toEqual(['Baiduspider-image']);
+    expect(identify('Ai2Bot-Dolma').map((c) => c.name)).toEqual(['Ai2Bot-Dolma']);
   });
 
   test('Google\'s crawlers as Google documents them', () => {

@@ -251,6 +251,24 @@ describe('policies that cannot be written', () => {
   });
 });
 
+test('360Spider, whose name no User-agent line can name, follows * whatever the policy asks: a warning says so, and naming it is refused', () => {
+  const { result } = { result: generate({ default: 'allow', purposes: { search: 'block' } }) };
+  const robots = parse(result.text);
+  const spider = crawlers.find((c) => c.name === '360Spider')!;
+  expect(robots.isAllowed('/', spider)).toBe(true); // the default: it cannot be blocked by name
+  expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'Baiduspider')!)).toBe(false);
+  robots.dispose();
+  expect(result.diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([{
+    severity: 'warning', kind: 'unnameable', field: 'purposes.search', crawler: '360Spider',
+    message: '360Spider cannot be given the rules of purposes.search: its name is no product token and Google\'s parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default\'s rules.',
+  }]);
+  expect(result.text).not.toContain('360Spider');
+  // when the policy asks for the default anyway, nothing is said
+  expect(generate({ default: 'block', purposes: { search: 'block' } }).diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([]);
+  expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(PolicyError);
+  expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(/no User-agent line can name 360Spider/);
+});
+
 // ---- the property: random policies, every registry crawler, both readings ----
 
 const PURPOSES = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other', 'ai', 'user-triggered'] as const;
@@ -259,7 +277,9 @@ const ENCODED: Record<string, string> = { '/caf\u00e9/': '/caf%C3%A9/', '/my pag
 const enc = (p: string) => ENCODED[p] ?? p;
 // Crawlers that share a token (bingbot and BingPreview, AI2Bot and Ai2Bot-Dolma read as `AI`) cannot be told apart (a test above): the policy names none of them.
 const shared = (c: CrawlerEntry) => crawlers.some((o) => o !== c && o.tokens[0]!.toLowerCase() === c.tokens[0]!.toLowerCase());
-const NAMEABLE = crawlers.filter((c) => !shared(c)).map((c) => c.name);
+// 360Spider: no User-agent line can name it (Google reads nothing from its name); a policy naming it is refused (a test below).
+const unnameable = (c: CrawlerEntry) => !/^[A-Za-z_-]+$/.test(c.tokens[0]!);
+const NAMEABLE = crawlers.filter((c) => !shared(c) && !unnameable(c)).map((c) => c.name);
 
 const defaultArb = fc.oneof(
   fc.constant<Policy['default']>('allow'),
@@ -289,7 +309,7 @@ function intendedRules(policy: Policy, c: CrawlerEntry): { allow: string[]; disa
   const byPurpose = c.purposes.map((p) => said(p) ?? (['ai-training', 'ai-search', 'ai-assistant'].includes(p) ? said('ai') : undefined)).filter((a) => a !== undefined);
   const fromPurposes = byPurpose.find((a) => a === 'block') ?? byPurpose[0];
   const access = own ?? (c.readsRobotsTxt === 'user-triggered' ? said('user-triggered') : undefined) ?? fromPurposes;
-  if (access === undefined) return base;
+  if (access === undefined || unnameable(c)) return base; // 360Spider follows `*`, whatever the policy asks
   if (access === 'block') return { allow: [], disallow: ['/'] };
   if (access === 'allow') return d === 'block' ? { allow: [], disallow: [] } : base;
   const rules = access as { allow?: string[]; disallow?: string[] };

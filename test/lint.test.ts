@@ -2,7 +2,7 @@
 // that must not; the corpus, generated and hostile files never throw.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { lines } from '../src/index.js';
+import { lines, parse } from '../src/index.js';
 import { gzipSync } from 'node:zlib';
 import { ALL_CODES, CODES, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../src/lint.js';
 import { UNSUPPORTED_KEYS } from '../src/report/unused-keys.js';
@@ -344,5 +344,18 @@ describe('crawler names the linter knows come from the registry', () => {
       expect(said).toContain(`${c.name} (group \`${c.googleReads}\`) `);
       expect(said.split(c.name).length - 1).toBe(1); // once, not also as the file's token
     }
+  });
+
+  test('User-agent: 360Spider: Google reads no name, no crawler follows the group, and 360Spider (the registry\'s entry) follows `*`, as parse() says', () => {
+    const body = 'User-agent: 360Spider\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
+    expect(only(body, 'agent-name-cut').map((d) => d.message)).toEqual([
+      'Google reads `360Spider` as no name at all (a product token is letters, `-` and `_` only): for parsers that read names as Google\'s does, no crawler follows this group, and 360Spider itself follows the `*` group.',
+    ]);
+    const robots = parse(body);
+    expect(robots.isAllowed('/a', crawlerRegistry.find((c) => c.name === '360Spider')!)).toBe(true);
+    expect(robots.isAllowed('/private/a', crawlerRegistry.find((c) => c.name === '360Spider')!)).toBe(false);
+    robots.dispose();
+    // no `*` group: it may fetch every URL
+    expect(only('User-agent: AhrefsBot\nUser-agent: 360Spider\nDisallow: /\n', 'agent-name-cut')[0]!.message).toContain('this line adds no crawler to its group (its other User-agent lines still apply), and 360Spider itself follows no group and may fetch every URL.');
   });
 });

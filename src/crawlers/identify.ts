@@ -12,6 +12,9 @@
 // FeedFetcher-Google", TelegramBot "(like TwitterBot)", SentiBot
 // "(compatible with Googlebot)"; none of them is the crawler it names.
 //
+// A word joined to more by `_` (`bedrockbot_<UUID>`, as AWS documents its
+// Bedrock crawler's header) is also read up to the `_`.
+//
 // Cost: one pass over the header, hashing each word as it goes (folded to
 // lower case) and looking the hash up in a map; a string is made only for a
 // word whose hash is a known token's, to confirm it. No regular expression.
@@ -66,18 +69,33 @@ export function identify(userAgentHeader: string): CrawlerEntry[] {
     }
     const start = i;
     let hash = 0;
-    for (let c = header.charCodeAt(i); i < header.length && isWordUnit(c); c = header.charCodeAt(++i)) hash = (Math.imul(hash, 31) + (c | 0x20)) | 0;
+    // The word up to its first `_` too: Amazon's Bedrock crawler sends `bedrockbot_` and a UUID as one word.
+    let stem = -1;
+    let stemHash = 0;
+    for (let c = header.charCodeAt(i); i < header.length && isWordUnit(c); c = header.charCodeAt(++i)) {
+      if (c === 0x5f && stem < 0) {
+        stem = i;
+        stemHash = hash;
+      }
+      hash = (Math.imul(hash, 31) + (c | 0x20)) | 0;
+    }
     const compared = afterLike;
     const word = hash === LIKE || hash === WITH || hash === COMPATIBLE ? header.slice(start, i).toLowerCase() : '';
     afterLike = word === 'like' || (afterCompatible && word === 'with');
     afterCompatible = word === 'compatible';
-    const bucket = byHash.get(hash);
-    if (!bucket || compared) continue;
-    const token = header.slice(start, i).toLowerCase();
-    const entry = bucket.find((b) => b.token === token)?.entry;
+    if (compared) continue;
+    const entry = known(header, hash, start, i) ?? (stem > start ? known(header, stemHash, start, stem) : undefined);
     if (entry && !found?.includes(entry)) (found ??= []).push(entry);
   }
   return found ?? [];
+}
+
+/** The registry entry whose token is header[from, to) (its hash: `hash`), if any. */
+function known(header: string, hash: number, from: number, to: number): CrawlerEntry | undefined {
+  const bucket = byHash.get(hash);
+  if (!bucket) return undefined;
+  const token = header.slice(from, to).toLowerCase();
+  return bucket.find((b) => b.token === token)?.entry;
 }
 
 /**

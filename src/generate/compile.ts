@@ -111,7 +111,8 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
     group?.crawlers.push(intent.subject.name);
   }
 
-  // Who reads Crawl-delay: not Google's or Yandex's crawlers; a crawler
+  // Who reads Crawl-delay: not the crawlers whose operators say they ignore
+  // it (the registry's readsCrawlDelay: Google's, Yandex's); a crawler
   // outside the registry may. bingbot (crawlDelayFromGlobal) takes the `*`
   // group's when its own has none, so it needs none of its own then.
   const subjects = new Map(intents.map((i) => [i.subject.name, i.subject]));
@@ -119,7 +120,7 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   const needsDelay = (group: CompiledGroup) => group.agents[0] === '*' || group.crawlers.some((name) => {
     const entry = subjects.get(name)?.entry;
     if (!entry) return true;
-    if (entry.operator === 'Google' || entry.operator === 'Yandex') return false;
+    if (entry.readsCrawlDelay === false) return false;
     return !(entry.crawlDelayFromGlobal && starDelay);
   });
   // A token that is not a crawler's name (MJ for MJ12bot) says whom it is for.

@@ -13,7 +13,7 @@ import type { ProofMatrix } from './matrix.js';
 export interface GenerateDiagnostic {
   severity: 'info' | 'warning';
   /** What it is about: a pattern re-encoded, a row robots.txt cannot deliver, Host or Crawl-delay asked for. */
-  kind: 'encoded' | 'purposes' | 'ignores-robots-txt' | 'user-triggered' | 'not-documented' | 'robots-only-token' | 'not-in-registry' | 'host' | 'crawl-delay';
+  kind: 'encoded' | 'purposes' | 'unnameable' | 'ignores-robots-txt' | 'user-triggered' | 'not-documented' | 'robots-only-token' | 'not-in-registry' | 'host' | 'crawl-delay';
   message: string;
   /** The policy field (encoded) or the crawler (rows) it is about. */
   field?: string;
@@ -64,6 +64,10 @@ export function build(policy: Policy, options?: VerifyOptions): { result: Genera
   for (const [field, names] of overridden) {
     const blocks = checked.purposes.get(field.slice('purposes.'.length) as PolicyPurpose)?.kind === 'block';
     diagnostics.push({ severity: 'info', kind: 'purposes', field, message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.` });
+  }
+  for (const i of intents) {
+    if (i.unnameable === undefined) continue;
+    diagnostics.push({ severity: 'warning', kind: 'unnameable', field: i.unnameable, crawler: i.subject.name, message: `${i.subject.name} cannot be given the rules of ${i.unnameable}: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.` });
   }
   if (checked.host !== undefined) diagnostics.push({ severity: 'info', kind: 'host', field: 'host', message: 'Host is written because the policy asks for it; Google, Bing and RFC 9309 crawlers ignore it: only Yandex ever used it (to choose the main mirror), and it no longer does.' });
   if (checked.crawlDelay !== undefined) diagnostics.push({ severity: 'info', kind: 'crawl-delay', field: 'crawlDelay', message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none, and bingbot reads the * group's when its own group has none.` });

@@ -35,7 +35,12 @@ export interface Intent {
   from: string;
   /** The crawler's other purposes that would give it other rules: it serves them too, and they get `rules`. */
   overrides?: CrawlerPurpose[];
+  /** For a crawler no `User-agent:` line can name (360Spider): what the policy asked for it, which the file cannot give; `rules` is the default's. */
+  unnameable?: string;
 }
+
+/** Can a `User-agent:` line name this registry crawler? Not when Google reads no name from its name (360Spider: its token is its name, no product token). */
+export const nameable = (entry: CrawlerEntry): boolean => /^[A-Za-z_-]+$/.test(entry.tokens[0]!);
 
 export const ALLOW_ALL: RuleSet = { allow: [], disallow: [] };
 export const BLOCK_ALL: RuleSet = { allow: [], disallow: ['/'] };
@@ -89,6 +94,11 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
       }
     }
     const rules = chosen ? rulesOf(policy, chosen.access) : policy.defaultRules;
+    if (!nameable(entry) && keyOf(rules) !== keyOf(policy.defaultRules)) {
+      // No line can name it: it follows `*`, whatever the policy asks.
+      intents.push({ subject: subjectOf(entry), rules: policy.defaultRules, key: keyOf(policy.defaultRules), from: 'default', unnameable: chosen!.from });
+      continue;
+    }
     intents.push({ subject: subjectOf(entry), rules, key: keyOf(rules), from: chosen?.from ?? 'default', ...(overrides ? { overrides } : {}) });
   }
   for (const subject of added.sort((a, b) => a.name.localeCompare(b.name, 'en'))) {

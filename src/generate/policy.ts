@@ -185,6 +185,9 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
           ? `${JSON.stringify(name)} is not a product token (letters, - and _ only): Google reads it as ${JSON.stringify(read)}, so a group for it would speak to crawlers named ${read}`
           : `${JSON.stringify(name)} is not a product token (letters, - and _ only): a group for it would speak to no crawler`);
       }
+      // A registry crawler whose name Google reads as nothing (360Spider): no group can be written for it.
+      const entry = findCrawler(name);
+      if (entry && !/^[A-Za-z_-]+$/.test(entry.tokens[0]!)) throw new PolicyError(`crawlers.${name}`, `${JSON.stringify(name)} is not a product token and Google's parser reads no name from it, so no User-agent line can name ${entry.name}: it follows the * group, which \`default\` sets`);
       crawlers.set(name, access(`crawlers.${name}`, p.crawlers[name]));
     }
   }

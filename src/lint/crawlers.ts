@@ -112,11 +112,11 @@ export function isReading(token: string): boolean {
  * Crawlers' names that are no product token, lower-cased: Google reads the
  * leading letters, `-` and `_` only (`AI2Bot` as `AI`, `img2dataset` as
  * `img`, `360Spider` as nothing). The registry's: the names of its entries
- * with a `googleReads`, and the User-Agent names with digits or dots; and
- * 360Spider, which ai.robots.txt lists and the registry has no entry for.
+ * with a `googleReads`, and the User-Agent names with digits or dots
+ * (360Spider's among them).
  */
 export const CUT_NAMES: ReadonlySet<string> = /* @__PURE__ */ (() => {
-  const out = new Set(['360spider']);
+  const out = new Set<string>();
   for (const c of crawlerRegistry) {
     if (c.googleReads !== undefined && /^[A-Za-z0-9._-]+$/.test(c.name)) out.add(c.name.toLowerCase());
     for (const t of c.userAgentTokens) if (/^[A-Za-z0-9._-]+$/.test(t) && /[0-9.]/.test(t)) out.add(t.toLowerCase());

@@ -137,6 +137,9 @@ def identify(user_agent_header: str) -> List[Crawler]:
     found: List[Crawler] = []
     for word in _WORD.findall(user_agent_header):
         entry = known.get(word.lower())
+        if entry is None and word.find("_") > 0:
+            # a word joined to more by `_` is read up to it too: bedrockbot_<UUID> (AWS's Bedrock crawler)
+            entry = known.get(word[: word.find("_")].lower())
         if entry is not None and entry not in found:
             found.append(entry)
     return found

@@ -119,7 +119,11 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
       const d = f.add('wildcard-in-user-agent', l.line, { value, effect: namesNone(shared, named) }, place);
       if (named) f.unsafe(d, [rewriteValue(l, named)], `Names \`${named}\` without the \`*\``);
     }
-    if (cutName(value)) f.add('agent-name-cut', l.line, { value, read: 'no name at all', effect: `for parsers that read names as Google's does, ${namesNone(shared)}` }, place);
+    if (cutName(value)) {
+      // 360Spider: no line can name it, so it follows `*` (the registry's entry says so).
+      const itself = f.model.star.length ? `${value} itself follows the \`*\` group` : `${value} itself follows no group and may fetch every URL`;
+      f.add('agent-name-cut', l.line, { value, read: 'no name at all', effect: `for parsers that read names as Google's does, ${namesNone(shared)}, and ${itself}` }, place);
+    }
     return; // `008`: the crawler with that name matches it
   }
   const rest = value.slice(token.length);
