@@ -120,12 +120,28 @@ Disallow: /private/
     expect(unsafe.stdout).toContain(':2: error disallow-all:');
   });
 
+  // (This elpais-like file reaches its fixpoint in one run on 477f8ff's CLI too: the newspaper test below is the one that fails there.)
   test('--fix --unsafe-fixes reaches its fixpoint in one run: a second run changes nothing (an elpais-like file of fixes that interact)', async () => {
     const path = join(dir, 'copy-elpais.txt');
     copyFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), path);
     await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
     const once = readFileSync(path, 'utf8');
     expect(once).not.toBe(readFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), 'utf8'));
+    const again = await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
+    expect(readFileSync(path, 'utf8')).toBe(once);
+    expect(again.stderr).not.toMatch(/fixed/);
+  });
+
+  test('--fix --unsafe-fixes in one run on a newspaper whose AI block lost its line breaks (22 joined `User-agent: X Disallow: /` lines, fixed a few per pass): the CLI of 477f8ff, four passes a run, needed two runs', async () => {
+    const source = fileURLToPath(new URL('./fixtures/lint-fixes/newspaper-joined.txt', import.meta.url));
+    const path = join(dir, 'copy-newspaper-joined.txt');
+    copyFileSync(source, path);
+    const first = await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
+    expect(first.stderr).toMatch(/fixed/);
+    const once = readFileSync(path, 'utf8');
+    // every AI crawler of the block got its own group, as the joined lines meant
+    expect(once).not.toMatch(/User-agent: \S+ Disallow/);
+    for (const bot of ['GPTBot', 'ChatGPT-User', 'ClaudeBot', 'Google-Extended', 'Omgilibot']) expect(once, bot).toContain(`User-agent: ${bot}\nDisallow: /\n`);
     const again = await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
     expect(readFileSync(path, 'utf8')).toBe(once);
     expect(again.stderr).not.toMatch(/fixed/);
