@@ -109,7 +109,8 @@ const JUDGED: Record<string, [string, boolean][]> = {
   'double-encoded.txt': [
     // A shop module's generator encoded its paths twice: `%253F` is `%3F` encoded again. Each rule matches only URLs with the literal `%25`.
     ['7 double-encoded-pattern', true], ['8 double-encoded-pattern', true], ['9 double-encoded-pattern', true], ['10 double-encoded-pattern', true],
-    // Near misses: `50%25-off` and `100%25/` are a real percent sign (no hex pair after `%25`): nothing.
+    // Near misses: `50%25-off` and `100%25/` are a real percent sign (no hex pair after `%25`); line 14's
+    // `referer=%2Fcustomer%2Forders%253Fpage%253D2` is an encoded URL in a parameter, whose own `%3F` is encoded on purpose: nothing.
   ],
   'utf16.txt': [['1 utf16-body', true]],
   'wacom.txt': [['1 joined-lines', true]],
@@ -271,6 +272,8 @@ describe('the findings from 1,613 real files', () => {
       expect(robots.check('https://www.example-shop.com/media/downloads/Price%2520List%25202024.pdf', 'Googlebot').allowed).toBe(false);
       // The near miss is a real percent sign, matched as written.
       expect(robots.check('https://www.example-shop.com/sale/50%25-off/', 'Googlebot').allowed).toBe(false);
+      // the referer near miss matches the URL a login link really carries
+      expect(robots.check('https://www.example-shop.com/customer/login?referer=%2Fcustomer%2Forders%253Fpage%253D2', 'Googlebot').allowed).toBe(false);
     }
   });
 

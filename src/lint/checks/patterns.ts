@@ -182,11 +182,16 @@ const SENT_AS_IS = /^[A-Za-z0-9\-._~!&'()+,;=:@/?]$/;
  * matcher and RFC 9309 crawlers keep `%25` as it is and never decode the URL
  * for it, so the rule matches only URLs with the literal text `%25XX`. No fix:
  * a site whose links really are encoded twice meant the rule as written.
- * `%25` before anything but a hex pair (`/50%25-off`) is a real `%`: nothing.
+ * `%25` before anything but a hex pair (`/50%25-off`) is a real `%`, and a
+ * pattern that also has escapes of one level (`%2F`, `%3D`) holds an encoded
+ * URL inside a parameter, whose own `%` is encoded once more on purpose:
+ * nothing for either.
  */
 function doubleEncoded(f: Findings, l: RobotsLine, value: string, column: number): void {
   const first = /%25([0-9A-Fa-f]{2})/.exec(value);
   if (!first) return;
+  // Beside escapes of one level (`?returnTo=%2Faccount%253Fpage%253D2`), `%25` is an encoded URL's own `%` inside a parameter: meant.
+  if (/%(?!25)[0-9A-Fa-f]{2}/.test(value)) return;
   const meant = value.replace(/%25([0-9A-Fa-f]{2})/g, (_, hex: string) => {
     const c = String.fromCharCode(parseInt(hex, 16));
     return SENT_AS_IS.test(c) ? c : `%${hex.toUpperCase()}`;
