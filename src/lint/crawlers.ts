@@ -84,7 +84,6 @@ export function isBrowserToken(token: string): boolean {
  */
 const READINGS: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.flatMap((c) => (c.googleReads === undefined ? [] : [c.googleReads.toLowerCase()])));
 
-
 /**
  * Every crawler name a `User-agent:` line can be meant to write, by
  * lower-case form: the registry's product tokens (not Google's readings of
