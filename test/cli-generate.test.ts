@@ -30,7 +30,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
     expect(r.stdout).toMatch(/\nSitemap: https:\/\/example\.com\/sitemap\.xml\n$/);
     expect(r.stderr).toMatch(/^robotsmatch: proved for \d+ crawlers on 3 paths, read as Google and as RFC 9309; the linter has no warning\.\n/);
     expect(r.stderr).toMatch(/robots\.txt-only tokens, never sent in requests .*: Googlebot-News, BingPreview, Google-Extended/);
-    expect(r.stderr).toMatch(/Not documented: their operators do not say whether they follow robots\.txt .*: OAI-AdsBot, PanguBot/);
+    expect(r.stderr).toMatch(/Not documented: their operators do not say whether they follow robots\.txt .*: 360Spider, OAI-AdsBot, PanguBot/);
     expect(r.stderr).toMatch(/purposes\.ai-training blocks these crawlers for their other purposes too, .*CCBot \(also archive\)/);
     // What it writes, verify accepts.
     const written = file('robots.txt', r.stdout);
