@@ -133,6 +133,12 @@ const HEADERS = [
   'Mediapartners-Google',
   'bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301',
   'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider',
+  // a client that compares itself to a crawler is not that crawler
+  'FreshRSS/1.24.0 (Linux; https://freshrss.org) like Googlebot',
+  'Feedly/1.0 (+http://www.feedly.com/fetcher.html; like FeedFetcher-Google)',
+  'TelegramBot (like TwitterBot)',
+  'SentiBot (compatible with Googlebot) like  like Googlebot',
+  'Mozilla/5.0 (like, Googlebot/2.1) compatible, with bingbot',
   '',
 ];
 const identifyCases = HEADERS.map((header) => ({ header, names: identify(header).map((c) => c.name) }));

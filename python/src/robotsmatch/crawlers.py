@@ -135,8 +135,23 @@ def identify(user_agent_header: str) -> List[Crawler]:
         raise TypeError(f"user_agent_header must be a string, got {type(user_agent_header).__name__}")
     known = _by_user_agent_token()
     found: List[Crawler] = []
-    for word in _WORD.findall(user_agent_header):
-        entry = known.get(word.lower())
+    # A token right after "like" (or "compatible with"), with only spaces
+    # between, is a comparison, not a claim: FreshRSS says "like Googlebot",
+    # TelegramBot "(like TwitterBot)"; neither is the crawler it names.
+    after_like = after_compatible = False
+    previous_end = 0
+    for match in _WORD.finditer(user_agent_header):
+        if user_agent_header[previous_end : match.start()].strip(" "):
+            after_like = after_compatible = False
+        previous_end = match.end()
+        word = match.group(0)
+        lower = word.lower()
+        compared = after_like
+        after_like = lower == "like" or (after_compatible and lower == "with")
+        after_compatible = lower == "compatible"
+        if compared:
+            continue
+        entry = known.get(lower)
         if entry is None and word.find("_") > 0:
             # a word joined to more by `_` is read up to it too: bedrockbot_<UUID> (AWS's Bedrock crawler)
             entry = known.get(word[: word.find("_")].lower())
