@@ -159,10 +159,13 @@ function keyOrder(a: usize, b: usize): i32 {
   return compareBytes(sortArena + load<u32>(ruleAt(load<u32>(a + SR_RULE)) + RULE_PATTERN) + 16, la - 16, sortArena + load<u32>(ruleAt(load<u32>(b + SR_RULE)) + RULE_PATTERN) + 16, lb - 16);
 }
 
-/** Orders two rule records whose first 16 key bytes are equal: by the rest of the key, then file order. */
+/**
+ * Orders two rule records whose first 16 key bytes are equal, by the rest of
+ * the key. Equal keys stay in file order: the records start in it and the
+ * sort is stable.
+ */
 function keyTie(a: usize, b: usize): bool {
-  let c = keyOrder(a, b);
-  return c < 0 || (c == 0 && load<u32>(a + SR_RULE) < load<u32>(b + SR_RULE));
+  return keyOrder(a, b) < 0;
 }
 
 // ---- Building --------------------------------------------------------------
