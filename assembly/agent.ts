@@ -144,12 +144,12 @@ function compareBytes(a: usize, an: u32, b: usize, bn: u32): i32 {
 // The sort records (sort.ts) of an index build. A rule's: its key's first 16
 // bytes as two big-endian words (zero-padded: patterns hold no NUL byte, so
 // the words order like the bytes; keys in one directory often share 8), the
-// key's length, the rule's index; keys are found once, before the sort (a
+// rule's index, the key's length; keys are found once, before the sort (a
 // wildcard rule's key ends at its first `*`, which takes a scan to find). An
 // extra's: its rule index, then 0xffff less its priority (longest first, then
 // file order), so its first word alone orders it.
-const SR_LENGTH: usize = 16;
-const SR_RULE: usize = 20;
+const SR_RULE: usize = 16;
+const SR_LENGTH: usize = 20;
 
 /** The order of two rule records' keys whose first 16 bytes are equal (as compareBytes). */
 function keyOrder(a: usize, b: usize): i32 {
@@ -159,10 +159,13 @@ function keyOrder(a: usize, b: usize): i32 {
   return compareBytes(sortArena + load<u32>(ruleAt(load<u32>(a + SR_RULE)) + RULE_PATTERN) + 16, la - 16, sortArena + load<u32>(ruleAt(load<u32>(b + SR_RULE)) + RULE_PATTERN) + 16, lb - 16);
 }
 
-/** Orders two rule records whose first 16 key bytes are equal: by the rest of the key, then file order. */
+/**
+ * Orders two rule records whose first 16 key bytes are equal, by the rest of
+ * the key. Equal keys stay in file order: the records start in it and the
+ * sort is stable.
+ */
 function keyTie(a: usize, b: usize): bool {
-  let c = keyOrder(a, b);
-  return c < 0 || (c == 0 && load<u32>(a + SR_RULE) < load<u32>(b + SR_RULE));
+  return keyOrder(a, b) < 0;
 }
 
 // ---- Building --------------------------------------------------------------

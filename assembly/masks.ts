@@ -32,10 +32,19 @@ export function markPath(path: usize, len: usize): void {
   }
 }
 
+// The slots a pattern's needs already hold, stamped like STAMPS with a
+// generation of their own (STAMPS holds the marked path, which mayMatch
+// still reads): a slot is kept once without searching the ones before it.
+// No clearing when the generation wraps: a stale stamp can only leave a
+// slot out, and fewer needs filter less, never wrongly.
+const TAKEN = memory.data((256 + 512) * 4, 16);
+let taken: u32 = 0;
+
 /** Writes what a pattern's literal segments need (its '*'s and a final '$' are not literal). */
 export function patternNeeds(p: usize, n: usize, needs: usize): void {
   let body = n > 0 && load<u8>(p + n - 1) == 0x24 ? n - 1 : n;
   let count: u32 = 0;
+  taken++;
   // Pairs first (they say more), then single bytes, while there is room.
   for (let pass = 0; pass < 2; pass++) {
     for (let i: usize = 0; i < body && count < RULE_SLOTS; i++) {
@@ -48,9 +57,9 @@ export function patternNeeds(p: usize, n: usize, needs: usize): void {
       } else {
         slot = c;
       }
-      let seen = false;
-      for (let j: u32 = 0; j < count; j++) if (<u32>load<u16>(needs + 4 + (<usize>j << 1)) == slot) seen = true;
-      if (!seen) {
+      let at = TAKEN + (<usize>slot << 2);
+      if (load<u32>(at) != taken) {
+        store<u32>(at, taken);
         store<u16>(needs + 4 + (<usize>count << 1), <u16>slot);
         count++;
       }

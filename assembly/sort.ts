@@ -1,8 +1,11 @@
 // A stable bottom-up merge sort of 24-byte records, for building indexes.
 // A record starts with two u64 words that order it (compared in the merge
-// loop itself: most comparisons end there); records with equal words are
-// ordered by `tie`, a plain function reference (no closures in AssemblyScript; what
-// it compares lives in the caller's module state).
+// loop itself: most comparisons end there), then two u32: a value and a
+// length. Records with equal words are ordered by the length, then the
+// value (the u64 they make), unless both lengths are over 16: then by
+// `tie`, a plain function reference (no closures in AssemblyScript; what it
+// compares lives in the caller's module state). Index keys are 16 bytes in
+// the words: only longer ones need more than the record to be ordered.
 
 import { SORT_TEMP, reserve } from "./buffers";
 
@@ -28,14 +31,21 @@ export function sortRecords(items: usize, n: u32, tie: (a: usize, b: usize) => b
         if (wj == wi) {
           let vi = load<u64>(i, 8);
           let vj = load<u64>(j, 8);
-          right = vj < vi || (vj == vi && tie(j, i));
+          right = vj < vi;
+          if (vj == vi) {
+            let ti = load<u64>(i, 16);
+            let tj = load<u64>(j, 16);
+            right = ti >> 32 > 16 && tj >> 32 > 16 ? tie(j, i) : tj < ti;
+          }
         }
-        let from = right ? j : i;
+        // Selects, not branches: which side comes next is a coin toss on
+        // unsorted keys, and a mispredicted branch costs more than the record.
+        let from = select<usize>(j, i, right);
         store<u64>(k, load<u64>(from));
         store<u64>(k, load<u64>(from, 8), 8);
         store<u64>(k, load<u64>(from, 16), 16);
-        if (right) j += RECORD_SIZE;
-        else i += RECORD_SIZE;
+        j += select<usize>(RECORD_SIZE, 0, right);
+        i += select<usize>(0, RECORD_SIZE, right);
         k += RECORD_SIZE;
       }
       memory.copy(k, i, iEnd - i);
