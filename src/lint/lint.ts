@@ -47,7 +47,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
     }
     const suppressions = suppressionsOf(model.lines);
     const kept = f.list.filter((d) => (!select || select.has(d.code)) && !ignore?.has(d.code) && !isSuppressed(suppressions, d));
-    f.describeFixes(kept);
+    f.offerFixes(kept);
     return kept.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || ORDER.get(a.code)! - ORDER.get(b.code)!);
   } finally {
     model.dispose();
