@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { lint } from '../dist/lint.js';
 import { makeHostsCorpus } from './hosts-corpus.mjs';
+import { manyGroups, joinedLines } from './lint-shapes.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const files = Number(process.env.BENCH_LINT_FILES ?? 3000);
@@ -57,24 +58,6 @@ for (const [name, bodies] of sets) {
 }
 
 // ---- lint time against size ----
-
-/** A real-world-shaped file of about `kb` KB: WordPress rules for `*`, then a bad-bot list with named crawlers' own groups, every tenth one with a line to fix. */
-export function manyGroups(kb) {
-  let out = '# robots.txt\nUser-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\nDisallow: /search /tag/\nDissallow: /tmp/\nDisallow: /*?utm_source= *\n\n';
-  for (let i = 0; out.length < kb * 1024; i++) {
-    if (i % 10 === 0) out += `User-agent: Crawler${i}Bot Disallow: /private-${i}/\nDisallow: /cart-${i}/ /checkout-${i}/\nCrawl-delay: 10\n\n`;
-    else if (i % 10 === 5) out += `User-agent: Site${i}Bot\nDisallow: /admin-${i}/\nAllow: /admin-${i}/public/\nDisallow: /*.json$\n\n`;
-    else out += `User-agent: BadBot${String.fromCharCode(65 + (i % 26))}${i}\nDisallow: /\n\n`;
-  }
-  return out + 'Sitemap: https://www.example.com/sitemap.xml\n';
-}
-
-/** A file of about `kb` KB written as joined lines (a file whose line breaks were lost, one group a line). */
-export function joinedLines(kb) {
-  let out = '';
-  for (let i = 0; out.length < kb * 1024; i++) out += `User-agent: Bot${String.fromCharCode(65 + (i % 26))} Disallow: /a${i}/ Disallow: /b${i}/ Allow: /b${i}/public/\n`;
-  return out;
-}
 
 const maxKb = Number(process.env.BENCH_LINT_MAX_KB ?? 500);
 /** Median wall and CPU time of 5 runs after a warm-up (CPU time: this process's user + system, which other processes on a shared machine inflate less than wall time). */

@@ -6,7 +6,7 @@
 // a path for each of those rules and `/`: the cost of a fix is a parse of
 // the fixed file and a few matches, not one diff per crawler.
 
-import { selection, type Agent, type Crawler } from '../index.js';
+import type { Agent, Crawler } from '../index.js';
 import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
@@ -50,19 +50,12 @@ export function crawlerName(entry: CrawlerEntry): string {
  * MJ12bot's, which Google reads as `MJ`, so it is not said twice).
  */
 export function crawlersFor(models: readonly FileModel[]): Who[] {
-  const out: Who[] = [{ name: '*', agent: '*', star: true }];
-  const names = new Map<string, CrawlerEntry>();
-  const tokens = new Set<string>(['*']);
-  for (const entry of crawlerRegistry) {
-    const key = entry.name.toLowerCase();
-    if (names.has(key)) continue;
-    names.set(key, entry);
-    tokens.add(entry.tokens[0]!.toLowerCase());
-    out.push({ name: crawlerName(entry), agent: entry });
-  }
+  const { list, names, tokens: known } = registryWho();
+  const out = list.slice();
+  const tokens = new Set<string>();
   for (const m of models) {
     for (const token of m.named.keys()) {
-      if (tokens.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
+      if (known.has(token) || tokens.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
       tokens.add(token);
       // A registry crawler's name that is not its token (BingPreview follows `bingbot`): the group is not that crawler's.
       const entry = names.get(token);
@@ -71,6 +64,24 @@ export function crawlersFor(models: readonly FileModel[]): Who[] {
     }
   }
   return out;
+}
+
+let registryWhoCache: { list: Who[]; names: Map<string, CrawlerEntry>; tokens: Set<string> } | undefined;
+
+/** `*` and every registry crawler, with their names and first tokens: the part of crawlersFor() that depends on the registry alone, made once. */
+function registryWho(): { list: Who[]; names: Map<string, CrawlerEntry>; tokens: Set<string> } {
+  if (registryWhoCache) return registryWhoCache;
+  const list: Who[] = [{ name: '*', agent: '*', star: true }];
+  const names = new Map<string, CrawlerEntry>();
+  const tokens = new Set<string>(['*']);
+  for (const entry of crawlerRegistry) {
+    const key = entry.name.toLowerCase();
+    if (names.has(key)) continue;
+    names.set(key, entry);
+    tokens.add(entry.tokens[0]!.toLowerCase());
+    list.push({ name: crawlerName(entry), agent: entry });
+  }
+  return (registryWhoCache = { list, names, tokens });
 }
 
 /** A file as the effects see it: who selects which groups, and those groups' rules. */
@@ -101,14 +112,20 @@ export class Reading {
     if (this.#same) return this.#same.key(who);
     let key = this.#keys.get(who);
     if (key === undefined) {
-      // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's);
-      // a registry crawler, with its fallback tokens and whether it obeys `*`, is asked of the core.
+      // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's).
+      // A registry crawler picks the groups naming the first of its tokens (in fallback order) that a group
+      // names, else the `*` groups, or none for one that ignores `*`: the core's selection(), read from the
+      // same model (test/lint-fixes-lazy.test.ts holds the two equal for every registry crawler), without
+      // building a matcher for each crawler in each fixed file.
       const m = this.model;
-      // (When no group names any of a registry crawler's tokens, the core's answer is plain: `*`'s groups, or none for one that ignores `*`.)
       const agent = who.agent;
       if (typeof agent === 'string') key = (who.star ? m.star : m.groupsFor(agent)).join(',');
-      else if (!(agent as Crawler).tokens.some((t) => m.named.has(t.toLowerCase()))) key = (agent as Crawler).obeysGlobalGroup === false ? '' : m.star.join(',');
-      else key = selection(m.robots, agent).groups.join(',');
+      else {
+        const crawler = agent as Crawler;
+        let groups: number[] | undefined;
+        for (const t of crawler.tokens) if ((groups = m.named.get(t.toLowerCase()))) break;
+        key = groups ? groups.join(',') : crawler.obeysGlobalGroup === false ? '' : m.star.join(',');
+      }
       this.#keys.set(who, key);
     }
     return key;

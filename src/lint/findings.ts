@@ -133,12 +133,17 @@ export class Findings {
    * check): each such diagnostic's `fix` is read through an accessor, and
    * the first read of any of them settles all of them at once (settle()),
    * exactly as they would be settled up front. Reading one settles every
-   * one because each is checked against the others.
+   * one because each is checked against the others. `now`: settled here,
+   * against this lint's own model (what the tests compare the lazy way with).
    */
-  offerFixes(kept: readonly Diagnostic[]): void {
+  offerFixes(kept: readonly Diagnostic[], now = false): void {
     const keptSet = new Set(kept);
     const pending = this.#pending.filter((p) => keptSet.has(p.diagnostic)).slice(0, MAX_DESCRIBED_FIXES);
     if (!pending.length) return;
+    if (now) {
+      describeFixes(this.model, this.text!, pending, kept);
+      return;
+    }
     // What settling needs, and nothing else of this lint: the text, the bytes (copied: the caller may reuse its buffer)
     // and the other fixes of the diagnostics kept. The model is freed by lint(); settling builds its own.
     const text = this.text!;
