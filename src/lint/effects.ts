@@ -6,7 +6,7 @@
 // a path for each of those rules and `/`: the cost of a fix is a parse of
 // the fixed file and a few matches, not one diff per crawler.
 
-import type { Agent, Crawler } from '../index.js';
+import type { Agent, AgentMatcher, Crawler } from '../index.js';
 import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
@@ -89,6 +89,7 @@ export class Reading {
   readonly model: FileModel;
   readonly #keys = new Map<Who, string>(); // by crawler, not by name: two may share a name
   readonly #signatures = new Map<string, string>();
+  readonly #matchers = new Map<string, AgentMatcher>();
 
   constructor(model: FileModel) {
     this.model = model;
@@ -151,12 +152,20 @@ export class Reading {
 
   /** Verdicts (1 allowed) for the crawler `who` on newline-joined paths. */
   verdicts(who: Who, joined: string): Uint8Array {
-    const matcher = this.model.robots.forAgent(who.agent);
-    try {
-      return matcher.matchLines(joined);
-    } finally {
-      matcher.dispose();
+    // Crawlers that select the same groups match alike: one matcher per selection, kept until dispose().
+    const key = this.key(who);
+    let matcher = this.#matchers.get(key);
+    if (!matcher) {
+      matcher = this.model.robots.forAgent(who.agent);
+      this.#matchers.set(key, matcher);
     }
+    return matcher.matchLines(joined);
+  }
+
+  /** Frees the matchers (the model is its owner's to free). */
+  dispose(): void {
+    for (const m of this.#matchers.values()) m.dispose();
+    this.#matchers.clear();
   }
 }
 

@@ -194,10 +194,13 @@ export class Findings {
 function describeFixes(model: FileModel, text: string, pending: readonly PendingFix[], kept: readonly Diagnostic[]): void {
   const base = new Reading(model);
   const made: FileModel[] = [];
+  const readings: Reading[] = [base];
   const open = (body: string) => {
     const m = new FileModel(body, { maxBytes: model.maxBytes });
     made.push(m);
-    return new Reading(m);
+    const r = new Reading(m);
+    readings.push(r);
+    return r;
   };
   try {
     let described: { diagnostic: Diagnostic; reading: Reading; inertRule: boolean }[] = [];
@@ -229,6 +232,7 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
       described = described.filter((_, i) => !out.has(i));
     }
   } finally {
+    for (const r of readings) r.dispose();
     for (const m of made) m.dispose();
   }
 }
