@@ -120,15 +120,24 @@ export class Reading {
       // building a matcher for each crawler in each fixed file.
       const m = this.model;
       const agent = who.agent;
-      if (typeof agent === 'string') key = (who.star ? m.star : m.groupsFor(agent)).join(',');
+      if (typeof agent === 'string') key = this.#joined(who.star ? m.star : m.groupsFor(agent));
       else {
         const crawler = agent as Crawler;
         let groups: number[] | undefined;
         for (const t of crawler.tokens) if ((groups = m.named.get(t.toLowerCase()))) break;
-        key = groups ? groups.join(',') : crawler.obeysGlobalGroup === false ? '' : m.star.join(',');
+        key = groups ? this.#joined(groups) : crawler.obeysGlobalGroup === false ? '' : this.#joined(m.star);
       }
       this.#keys.set(who, key);
     }
+    return key;
+  }
+
+  readonly #lists = new Map<number[], string>();
+
+  /** A list of the model's groups as a key, made once per list (every crawler without a group of its own shares `*`'s). */
+  #joined(groups: number[]): string {
+    let key = this.#lists.get(groups);
+    if (key === undefined) this.#lists.set(groups, (key = groups.join(',')));
     return key;
   }
 

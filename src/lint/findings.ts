@@ -263,9 +263,16 @@ function broken(base: Reading, together: Reading, alone: Reading[]): number[] {
     const vi = touching.map((i) => alone[i]!.verdicts(who, joined));
     let ok = true;
     for (let p = 0; p < paths.length && ok; p++) {
-      const said = vi.filter((v) => v[p] !== v0[p]);
-      if (vc[p] !== v0[p] && !said.some((v) => v[p] === vc[p])) ok = false; // a change no fix says
-      if (said.some((v) => v[p] !== vc[p])) ok = false; // a change a fix says that does not happen
+      // The fixes that say a change on this path: does one say the change made together, does one say another?
+      let saysIt = false;
+      let saysOther = false;
+      for (const v of vi) {
+        if (v[p] === v0[p]) continue;
+        if (v[p] === vc[p]) saysIt = true;
+        else saysOther = true;
+      }
+      if (vc[p] !== v0[p] && !saysIt) ok = false; // a change no fix says
+      if (saysOther) ok = false; // a change a fix says that does not happen
     }
     if (ok) continue;
     // Safe fixes alone never change a verdict: the unsafe ones that touch this crawler are to blame (all of them if none does).
