@@ -200,19 +200,41 @@ export function pathsFor(patternLists: readonly string[][]): { paths: string[]; 
   return { paths, patterns };
 }
 
+/** Every token the files' groups name (lower-cased). */
+export function namedIn(models: readonly FileModel[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of models) for (const token of m.named.keys()) out.add(token);
+  return out;
+}
+
+/** A registry crawler none of whose tokens a group names (in the files `named` was made from). */
+export function unnamed(who: Who, named: ReadonlySet<string>): boolean {
+  if (typeof who.agent === 'string') return false;
+  for (const t of (who.agent as Crawler).tokens) if (named.has(t.toLowerCase())) return false;
+  return true;
+}
+
 /** How each crawler's verdicts change from `before` to `after`: one effect per class of crawlers that changes alike. */
 export function effects(before: Reading, after: Reading, crawlers: readonly Who[]): Effect[] {
   after.adopt(before);
   // Classes: crawlers that select the same groups before and after.
   const classes = new Map<string, Who[]>();
+  const named = namedIn([before.model, after.model]);
+  let starClass: Who[] | undefined; // `*`'s class (listed first), if its rules change
   for (const who of crawlers) {
+    if (unnamed(who, named)) {
+      // A registry crawler no group names in either file selects `*`'s groups in both (so is in `*`'s class), or none in both.
+      if ((who.agent as Crawler).obeysGlobalGroup !== false) starClass?.push(who);
+      continue;
+    }
     const k0 = before.key(who);
     const k1 = after.key(who);
     if (before.signature(k0) === after.signature(k1)) continue;
     const k = `${k0}|${k1}`;
-    const list = classes.get(k);
+    let list = classes.get(k);
     if (list) list.push(who);
-    else classes.set(k, [who]);
+    else classes.set(k, (list = [who]));
+    if (who.star) starClass = list;
   }
   const out: Effect[] = [];
   const byChanges = new Map<string, Effect>();

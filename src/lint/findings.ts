@@ -6,7 +6,8 @@
 import { CODES, message, type DiagnosticCode } from './codes.js';
 import { applyFixes, applyOne, MAX_BYTES_READ, MAX_DESCRIBED_FIXES } from './fixes.js';
 import { FileModel } from './model.js';
-import { crawlersFor, effects, pathsFor, Reading, sayEffects, type Who } from './effects.js';
+import { crawlersFor, effects, namedIn, pathsFor, Reading, sayEffects, unnamed, type Who } from './effects.js';
+import type { Crawler } from '../index.js';
 import { rewriteLine } from './rewrite.js';
 import type { Diagnostic, Fix } from './types.js';
 
@@ -243,9 +244,18 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
  * say; empty when the whole does exactly what they say.
  */
 function broken(base: Reading, together: Reading, alone: Reading[]): number[] {
-  const crawlers = crawlersFor([base.model, together.model, ...alone.map((r) => r.model)]);
+  const models = [base.model, together.model, ...alone.map((r) => r.model)];
+  const crawlers = crawlersFor(models);
+  const named = namedIn(models);
   const classes = new Map<string, Who>();
+  let ignoring = false;
   for (const who of crawlers) {
+    if (unnamed(who, named)) {
+      // No group names it in any file: it selects `*`'s groups in every file (the class of `*`, listed first), or
+      // none in every file (the class of the first such crawler).
+      if ((who.agent as Crawler).obeysGlobalGroup !== false || ignoring) continue;
+      ignoring = true;
+    }
     const key = [base.key(who), together.key(who), ...alone.map((r) => r.key(who))].join('|');
     if (!classes.has(key)) classes.set(key, who);
   }
