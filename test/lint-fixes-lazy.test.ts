@@ -13,6 +13,7 @@ import { lint, type Diagnostic } from '../src/lint.js';
 import { lintSettled } from '../src/lint/lint.js';
 import { FileModel } from '../src/lint/model.js';
 import { crawlersFor, Reading } from '../src/lint/effects.js';
+import { GroupsModel } from '../src/lint/groups-model.js';
 import { corpusFiles } from './support/corpus.js';
 import { fixDense, joinedLines, manyGroups, publisher } from '../bench/lint-shapes.mjs';
 
@@ -100,5 +101,29 @@ describe('each registry crawler\'s groups, read from the model', () => {
       }
     }
     expect(crawlerRegistry.length).toBeGreaterThan(100);
+  });
+});
+
+describe('the fixed copies read by groups()', () => {
+  // A fixed copy of the file is read with the core's groups() rather than the whole per-line reading: it must
+  // give the effects exactly what FileModel gives them.
+  test('the same groups, tokens, rules, names and structure as FileModel, on every file', () => {
+    for (const [name, body] of FILES) {
+      const full = new FileModel(body);
+      const light = new GroupsModel(body, full.maxBytes);
+      try {
+        const view = (m: FileModel | GroupsModel) => ({
+          groups: Array.from(m.groups, (g) => g && { tokens: g.tokens, rules: g.rules.map((r) => `${r.kind} ${r.value}`), agents: g.agents.map((a) => `${a.agent} ${a.value}`) }),
+          named: [...m.named],
+          star: m.star,
+          names: [...m.named.keys()].map((t) => [m.nameOf(t), m.displayName(t)]),
+        });
+        expect(view(light), name).toEqual(view(full));
+        expect(new Reading(light).structure, name).toBe(new Reading(full).structure);
+      } finally {
+        full.dispose();
+        light.dispose();
+      }
+    }
   });
 });

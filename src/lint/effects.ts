@@ -10,7 +10,8 @@ import type { Agent, AgentMatcher, Crawler } from '../index.js';
 import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
-import { FileModel, samplePath } from './model.js';
+import { samplePath } from './model.js';
+import type { EffectsModel } from './groups-model.js';
 
 /** A crawler a change is described for. */
 export interface Who {
@@ -49,7 +50,7 @@ export function crawlerName(entry: CrawlerEntry): string {
  * registry crawler reads as its own (its first token: a group `MJ12bot` is
  * MJ12bot's, which Google reads as `MJ`, so it is not said twice).
  */
-export function crawlersFor(models: readonly FileModel[]): Who[] {
+export function crawlersFor(models: readonly EffectsModel[]): Who[] {
   const { list, names, tokens: known } = registryWho();
   const out = list.slice();
   const tokens = new Set<string>();
@@ -86,12 +87,12 @@ function registryWho(): { list: Who[]; names: Map<string, CrawlerEntry>; tokens:
 
 /** A file as the effects see it: who selects which groups, and those groups' rules. */
 export class Reading {
-  readonly model: FileModel;
+  readonly model: EffectsModel;
   readonly #keys = new Map<Who, string>(); // by crawler, not by name: two may share a name
   readonly #signatures = new Map<string, string>();
   readonly #matchers = new Map<string, AgentMatcher>();
 
-  constructor(model: FileModel) {
+  constructor(model: EffectsModel) {
     this.model = model;
   }
 
@@ -123,7 +124,7 @@ export class Reading {
       if (typeof agent === 'string') key = this.#joined(who.star ? m.star : m.groupsFor(agent));
       else {
         const crawler = agent as Crawler;
-        let groups: number[] | undefined;
+        let groups: readonly number[] | undefined;
         for (const t of crawler.tokens) if ((groups = m.named.get(t.toLowerCase()))) break;
         key = groups ? this.#joined(groups) : crawler.obeysGlobalGroup === false ? '' : this.#joined(m.star);
       }
@@ -132,10 +133,10 @@ export class Reading {
     return key;
   }
 
-  readonly #lists = new Map<number[], string>();
+  readonly #lists = new Map<readonly number[], string>();
 
   /** A list of the model's groups as a key, made once per list (every crawler without a group of its own shares `*`'s). */
-  #joined(groups: number[]): string {
+  #joined(groups: readonly number[]): string {
     let key = this.#lists.get(groups);
     if (key === undefined) this.#lists.set(groups, (key = groups.join(',')));
     return key;
@@ -201,7 +202,7 @@ export function pathsFor(patternLists: readonly string[][]): { paths: string[]; 
 }
 
 /** Every token the files' groups name (lower-cased). */
-export function namedIn(models: readonly FileModel[]): Set<string> {
+export function namedIn(models: readonly EffectsModel[]): Set<string> {
   const out = new Set<string>();
   for (const m of models) for (const token of m.named.keys()) out.add(token);
   return out;

@@ -6,6 +6,7 @@
 import { CODES, message, type DiagnosticCode } from './codes.js';
 import { applyFixes, applyOne, MAX_BYTES_READ, MAX_DESCRIBED_FIXES } from './fixes.js';
 import { FileModel } from './model.js';
+import { GroupsModel } from './groups-model.js';
 import { crawlersFor, effects, namedIn, pathsFor, Reading, sayEffects, unnamed, type Who } from './effects.js';
 import type { Crawler } from '../index.js';
 import { rewriteLine } from './rewrite.js';
@@ -194,10 +195,10 @@ export class Findings {
  */
 function describeFixes(model: FileModel, text: string, pending: readonly PendingFix[], kept: readonly Diagnostic[]): void {
   const base = new Reading(model);
-  const made: FileModel[] = [];
+  const made: GroupsModel[] = [];
   const readings: Reading[] = [base];
   const open = (body: string) => {
-    const m = new FileModel(body, { maxBytes: model.maxBytes });
+    const m = new GroupsModel(body, model.maxBytes);
     made.push(m);
     const r = new Reading(m);
     readings.push(r);
