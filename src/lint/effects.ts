@@ -211,9 +211,15 @@ export function namedIn(models: readonly EffectsModel[]): Set<string> {
 /** A registry crawler none of whose tokens a group names (in the files `named` was made from). */
 export function unnamed(who: Who, named: ReadonlySet<string>): boolean {
   if (typeof who.agent === 'string') return false;
-  for (const t of (who.agent as Crawler).tokens) if (named.has(t.toLowerCase())) return false;
+  const crawler = who.agent as Crawler;
+  let tokens = lowerTokens.get(crawler);
+  if (!tokens) lowerTokens.set(crawler, (tokens = crawler.tokens.map((t) => t.toLowerCase())));
+  for (const t of tokens) if (named.has(t)) return false;
   return true;
 }
+
+/** Registry crawlers' tokens, lower-cased once. */
+const lowerTokens = /* @__PURE__ */ new WeakMap<Crawler, string[]>();
 
 /** How each crawler's verdicts change from `before` to `after`: one effect per class of crawlers that changes alike. */
 export function effects(before: Reading, after: Reading, crawlers: readonly Who[]): Effect[] {
