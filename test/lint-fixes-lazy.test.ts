@@ -59,6 +59,14 @@ describe('unsafe fixes worked out when read', () => {
     }
   });
 
+  test('diagnostics the caller froze (a state store) still read their fixes, the same, without throwing', () => {
+    for (const [name, body] of FILES.filter(([n]) => n.includes('('))) {
+      const ds = lint(body).map((d) => Object.freeze(d));
+      expect(() => ds.map((d) => d.fix), name).not.toThrow();
+      expect(ds, name).toEqual(lintSettled(body));
+    }
+  });
+
   test('JSON and spreading read them as plain values', () => {
     const body = manyGroups(8);
     const settled = JSON.stringify(lintSettled(body));

@@ -143,7 +143,12 @@ export class Findings {
     const pending = this.#pending.filter((p) => keptSet.has(p.diagnostic)).slice(0, MAX_DESCRIBED_FIXES);
     if (!pending.length) return;
     if (now) {
-      describeFixes(this.model, this.text!, pending, kept);
+      const offered = describeFixes(this.model, this.text!, pending, kept);
+      for (const { diagnostic: d } of pending) {
+        const fix = offered.get(d);
+        if (fix) d.fix = fix;
+        else delete d.fix;
+      }
       return;
     }
     // What settling needs, and nothing else of this lint: the text, the bytes (copied: the caller may reuse its buffer)
@@ -152,30 +157,38 @@ export class Findings {
     const bytes = this.model.bytes.slice();
     const maxBytes = this.model.maxBytes;
     const list = kept.slice();
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      for (const p of pending) delete p.diagnostic.fix; // the accessors go: a fix not offered has none
+    let offered: Map<Diagnostic, Fix> | undefined;
+    const settle = (): Map<Diagnostic, Fix> => {
+      if (offered) return offered;
       const base = new FileModel(bytes, { maxBytes });
       try {
-        describeFixes(base, text, pending, list);
+        offered = describeFixes(base, text, pending, list);
       } finally {
         base.dispose();
       }
+      // The accessors give way to plain values (a fix not offered: no property), as working them out up front
+      // leaves them; on a diagnostic the caller froze, the accessor stays and answers the same.
+      for (const { diagnostic: d } of pending) {
+        try {
+          const fix = offered.get(d);
+          if (fix) Object.defineProperty(d, 'fix', { configurable: true, enumerable: true, writable: true, value: fix });
+          else delete d.fix;
+        } catch {
+          // frozen or sealed
+        }
+      }
+      return offered;
     };
     for (const p of pending) {
-      Object.defineProperty(p.diagnostic, 'fix', {
+      const d = p.diagnostic;
+      Object.defineProperty(d, 'fix', {
         configurable: true,
         enumerable: true,
-        get(): Fix | undefined {
-          settle();
-          return p.diagnostic.fix;
-        },
+        get: (): Fix | undefined => settle().get(d),
         set(value: Fix | undefined) {
           // A caller's own value replaces the fix (the others are settled first, as they would have been).
           settle();
-          Object.defineProperty(p.diagnostic, 'fix', { configurable: true, enumerable: true, writable: true, value });
+          Object.defineProperty(d, 'fix', { configurable: true, enumerable: true, writable: true, value });
         },
       });
     }
@@ -185,7 +198,8 @@ export class Findings {
 /**
  * Describes the unsafe fixes `pending` (at most MAX_DESCRIBED_FIXES; the
  * rest get none), each by its effect alone on every crawler, against the
- * file `base` whose text is `text`. Then all the fixes of `kept` are applied
+ * file `base` whose text is `text`, and returns those offered (by
+ * diagnostic; the diagnostics themselves are not touched). Then all the fixes of `kept` are applied
  * together (safe ones too): where a crawler's verdict on some path changes
  * in a way no fix says, or a change a fix promises does not happen (a
  * duplicate removed from a group another fix splits), the unsafe fixes that
@@ -193,7 +207,8 @@ export class Findings {
  * the messages say. A later lint offers them again, described against the
  * file as it then is.
  */
-function describeFixes(model: FileModel, text: string, pending: readonly PendingFix[], kept: readonly Diagnostic[]): void {
+function describeFixes(model: FileModel, text: string, pending: readonly PendingFix[], kept: readonly Diagnostic[]): Map<Diagnostic, Fix> {
+  const offered = new Map<Diagnostic, Fix>();
   const base = new Reading(model);
   const made: GroupsModel[] = [];
   const readings: Reading[] = [base];
@@ -205,7 +220,7 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
     return r;
   };
   try {
-    let described: { diagnostic: Diagnostic; reading: Reading; inertRule: boolean }[] = [];
+    let described: { diagnostic: Diagnostic; reading: Reading; inertRule: boolean; of: Diagnostic }[] = [];
     // Each description reads the whole fixed file: past a budget of bytes read, the rest get no fix this
     // time (lint stays linear in the file's size; applying the fixes offered and linting again offers them).
     let read = 0;
@@ -215,12 +230,15 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
       const reading = open(applyOne(text, p.diagnostic.line, p.lines));
       const list = effects(base, reading, crawlersFor([model, reading.model]));
       const said = list.length === 0 && p.said !== undefined ? sentence(p.said) : sayEffects(list);
-      p.diagnostic.fix = { safety: 'unsafe', lines: p.lines, message: `${sentence(p.what)} ${said}` };
+      const fix: Fix = { safety: 'unsafe', lines: p.lines, message: `${sentence(p.what)} ${said}` };
+      offered.set(p.diagnostic, fix);
       // A rule or User-agent line that changes nothing alone (a rule before any group) may change a lot beside another fix.
       const inertRule = list.length === 0 && p.lines.some((x) => DIRECTIVE.test(x));
-      described.push({ diagnostic: p.diagnostic, reading, inertRule });
+      // Applied together through a stand-in: the diagnostic's own `fix` is not read (it may be the accessor settling).
+      described.push({ diagnostic: { line: p.diagnostic.line, severity: 'info', code: p.diagnostic.code, message: '', fix }, reading, inertRule, of: p.diagnostic });
     }
-    const safe = kept.filter((d) => d.fix?.safety === 'safe');
+    const unsafeOnes = new Set(pending.map((p) => p.diagnostic));
+    const safe = kept.filter((d) => !unsafeOnes.has(d) && d.fix?.safety === 'safe');
     while (described.length && described.length + safe.length >= 2) {
       const together = open(applyFixes(text, [...safe, ...described.map((x) => x.diagnostic)], { unsafe: true }));
       const culprits = broken(base, together, described.map((x) => x.reading));
@@ -230,13 +248,14 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
       // offers the one after it), or that one when it is alone. At most a few rounds, each a parse.
       const inert = described.map((x, i) => (x.inertRule ? i : -1)).filter((i) => i >= 0);
       const out = new Set(inert.length ? inert : culprits.length > 1 ? culprits.slice(1) : culprits);
-      for (const x of described.filter((_, i) => out.has(i))) delete x.diagnostic.fix;
+      for (const x of described.filter((_, i) => out.has(i))) offered.delete(x.of);
       described = described.filter((_, i) => !out.has(i));
     }
   } finally {
     for (const r of readings) r.dispose();
     for (const m of made) m.dispose();
   }
+  return offered;
 }
 
 /**
