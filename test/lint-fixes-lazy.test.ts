@@ -9,11 +9,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse, selection } from '../src/index.js';
 import { crawlerRegistry } from '../src/crawlers/registry.js';
-import { lint, type Diagnostic } from '../src/lint.js';
+import { applyFixes, lint, type Diagnostic } from '../src/lint.js';
 import { lintSettled } from '../src/lint/lint.js';
 import { FileModel } from '../src/lint/model.js';
 import { crawlersFor, Reading } from '../src/lint/effects.js';
 import { GroupsModel } from '../src/lint/groups-model.js';
+import { applyOne, splitForFixes } from '../src/lint/fixes.js';
 import { corpusFiles } from './support/corpus.js';
 import { fixDense, joinedLines, manyGroups, publisher } from '../bench/lint-shapes.mjs';
 
@@ -131,6 +132,24 @@ describe('the fixed copies read by groups()', () => {
       } finally {
         full.dispose();
         light.dispose();
+      }
+    }
+  });
+});
+
+describe('one line replaced, for each fix described', () => {
+  test('the same text as applyFixes() with that fix alone, for every line of every file, with CRLF, CR and a byte order mark', () => {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const texts = FILES.map(([, body]) => decoder.decode(body)).filter((t) => t.length < 20_000);
+    texts.push('\uFEFFUser-agent: *\r\nDisallow: /a\r\n\r\nDisallow: /b', 'User-agent: a\rDisallow: /x\rAllow: /y', 'one line, no break', '');
+    for (const text of texts) {
+      const split = splitForFixes(text);
+      const count = split.breaks.length;
+      for (let line = 1; line <= count + 1; line++) {
+        for (const lines of [[], ['Disallow: /new'], ['User-agent: x', 'Disallow: /']]) {
+          const fix = { safety: 'unsafe' as const, lines, message: '' };
+          expect(applyOne(split, line, lines)).toBe(applyFixes(text, [{ line, severity: 'info', code: 'joined-lines', message: '', fix }], { unsafe: true }));
+        }
       }
     }
   });

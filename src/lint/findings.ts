@@ -4,7 +4,7 @@
 // only once it is known which diagnostics are reported.
 
 import { CODES, message, type DiagnosticCode } from './codes.js';
-import { applyFixes, applyOne, MAX_BYTES_READ, MAX_DESCRIBED_FIXES } from './fixes.js';
+import { applyFixes, applyOne, MAX_BYTES_READ, MAX_DESCRIBED_FIXES, splitForFixes } from './fixes.js';
 import { FileModel } from './model.js';
 import { GroupsModel } from './groups-model.js';
 import { crawlersFor, effects, namedIn, pathsFor, Reading, sayEffects, unnamed, type Who } from './effects.js';
@@ -224,10 +224,11 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
     // Each description reads the whole fixed file: past a budget of bytes read, the rest get no fix this
     // time (lint stays linear in the file's size; applying the fixes offered and linting again offers them).
     let read = 0;
+    const split = splitForFixes(text);
     for (const p of pending) {
       if (described.length > 0 && read + text.length > MAX_BYTES_READ) break;
       read += text.length;
-      const reading = open(applyOne(text, p.diagnostic.line, p.lines));
+      const reading = open(applyOne(split, p.diagnostic.line, p.lines));
       const list = effects(base, reading, crawlersFor([model, reading.model]));
       const said = list.length === 0 && p.said !== undefined ? sentence(p.said) : sayEffects(list);
       const fix: Fix = { safety: 'unsafe', lines: p.lines, message: `${sentence(p.what)} ${said}` };
