@@ -265,9 +265,12 @@ describe('the robots.txt tester page (site/)', () => {
         expect(items[i]).toContain(`Line ${d.line}`);
         expect(items[i]).toContain(withoutBackticks(d.message));
       });
-      // The gutter marks each finding's line; the unsafe fix says so on its button.
+      // The gutter marks each finding's line; the unsafe fix (worked out once the page is idle) says so on its button, with what it changes.
       expect(await page.$$eval('.gutter-mark.warning', (marks) => marks.map((m) => getComputedStyle(m).top))).toEqual(expect.arrayContaining([`${8 + 20}px`]));
-      expect(await page.isVisible('button:has-text("Apply this unsafe fix to line 5")')).toBe(true);
+      await page.waitForSelector('button:has-text("Apply this unsafe fix to line 5")', { timeout: 10_000 });
+      const unsafe = diagnostics.find((d) => d.fix?.safety === 'unsafe')!;
+      expect(await page.$$eval('#lint-list .fix.unsafe', (fixes) => fixes.map((f) => f.textContent ?? ''))).toEqual([expect.stringContaining(withoutBackticks(unsafe.fix!.message))]);
+      expect(await page.textContent('#lint-summary')).toContain('1 safe fix');
       await screenshot(page, 'desktop-lint');
 
       await page.click('button:has-text("Apply the fix to line 2")');

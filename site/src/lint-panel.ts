@@ -1,9 +1,13 @@
 // Lint findings under the editor: each with its line, severity, code,
 // message and fix. A safe fix (Google reads the file the same after it)
 // applies with one click; an unsafe one says first what crawlers will then
-// do differently, and its button says it is unsafe.
+// do differently, and its button says it is unsafe. The page lints as the
+// typing pauses: working out what unsafe fixes change is most of lint's cost
+// (lint() leaves it until a fix is read), so the findings show at once and
+// the fixes of codes that may carry an unsafe one are read and shown when
+// the browser is next idle, unless the file changed meanwhile.
 
-import type { Diagnostic } from 'robotsmatch/lint';
+import { CODES, type Diagnostic } from 'robotsmatch/lint';
 import { h, replaceChildren } from './dom.js';
 import { withCode } from './code-text.js';
 import { counted } from './count.js';
@@ -20,6 +24,8 @@ export class LintPanel {
   readonly #list: HTMLElement;
   readonly #all: HTMLButtonElement;
   readonly #actions: LintActions;
+  /** The pending idle-time reading of the fixes of the findings shown. */
+  #later: (() => void) | undefined;
 
   constructor(summary: HTMLElement, list: HTMLElement, all: HTMLButtonElement, actions: LintActions) {
     this.#summary = summary;
@@ -30,7 +36,30 @@ export class LintPanel {
   }
 
   show(diagnostics: readonly Diagnostic[], note = ''): void {
-    const safe = diagnostics.filter((d) => d.fix?.safety === 'safe').length;
+    this.#later?.();
+    this.#later = undefined;
+    // Fixes of codes that are only ever safe are plain values: read now. The others may need working out: read later.
+    const later: { d: Diagnostic; slot: HTMLElement }[] = [];
+    replaceChildren(this.#list, ...diagnostics.map((d) => {
+      if (!onlySafe(d)) {
+        const slot = h('div', { class: 'fix-slot' });
+        later.push({ d, slot });
+        return this.#item(d, slot);
+      }
+      return this.#item(d, d.fix ? this.#fix(d, d.fix) : null);
+    }));
+    this.#summarise(diagnostics.filter(onlySafe), diagnostics, note);
+    if (!later.length) return;
+    this.#later = whenIdle(() => {
+      this.#later = undefined;
+      for (const { d, slot } of later) if (d.fix) slot.replaceWith(this.#fix(d, d.fix));
+      this.#summarise(diagnostics, diagnostics, note);
+    });
+  }
+
+  /** The summary line and the button for every safe fix, counting the safe fixes of `read`. */
+  #summarise(read: readonly Diagnostic[], diagnostics: readonly Diagnostic[], note: string): void {
+    const safe = read.filter((d) => d.fix?.safety === 'safe').length;
     const bySeverity = (s: string) => diagnostics.filter((d) => d.severity === s).length;
     const parts = [counted(bySeverity('error'), 'error'), counted(bySeverity('warning'), 'warning'), counted(bySeverity('info'), 'note')].filter((p) => !p.startsWith('0 '));
     const summary = diagnostics.length === 0
@@ -39,16 +68,15 @@ export class LintPanel {
     this.#summary.textContent = note ? `${note} ${summary}` : summary;
     this.#all.hidden = safe < 2;
     this.#all.textContent = `Apply the ${counted(safe, 'safe fix', 'safe fixes')}`;
-    replaceChildren(this.#list, ...diagnostics.map((d) => this.#item(d)));
   }
 
-  #item(d: Diagnostic): HTMLElement {
+  #item(d: Diagnostic, fix: HTMLElement | null): HTMLElement {
     const goTo = h('button', { type: 'button', class: 'line-link' }, `Line ${d.line}`);
     goTo.addEventListener('click', () => this.#actions.goToLine(d.line));
     return h('li', { class: `diagnostic ${d.severity}` },
       h('p', { class: 'where' }, goTo, ' ', h('span', { class: 'severity' }, d.severity === 'info' ? 'note' : d.severity), ' ', h('code', { class: 'diagnostic-code' }, d.code)),
       h('p', { class: 'message' }, ...withCode(d.message)),
-      d.fix ? this.#fix(d, d.fix) : null);
+      fix);
   }
 
   #fix(d: Diagnostic, fix: NonNullable<Diagnostic['fix']>): HTMLElement {
@@ -62,4 +90,17 @@ export class LintPanel {
       h('p', {}, h('strong', {}, unsafe ? 'Unsafe fix: ' : 'Safe fix: '), ...becomes, ' ', ...withCode(fix.message)),
       apply);
   }
+}
+
+/** A code whose fixes are only ever safe (or none): its diagnostics' fixes are plain values, nothing to work out. */
+const onlySafe = (d: Diagnostic) => CODES[d.code].fix === 'safe' || CODES[d.code].fix === 'none';
+
+/** Runs `run` when the browser is next idle (at the latest after a second); returns what cancels it. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 0);
+  return () => clearTimeout(id);
 }

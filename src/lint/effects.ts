@@ -6,11 +6,12 @@
 // a path for each of those rules and `/`: the cost of a fix is a parse of
 // the fixed file and a few matches, not one diff per crawler.
 
-import { selection, type Agent, type Crawler } from '../index.js';
+import type { Agent, AgentMatcher, Crawler } from '../index.js';
 import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
 import { listOf } from './diff.js';
-import { FileModel, samplePath } from './model.js';
+import { samplePath } from './model.js';
+import type { EffectsModel } from './groups-model.js';
 
 /** A crawler a change is described for. */
 export interface Who {
@@ -49,20 +50,13 @@ export function crawlerName(entry: CrawlerEntry): string {
  * registry crawler reads as its own (its first token: a group `MJ12bot` is
  * MJ12bot's, which Google reads as `MJ`, so it is not said twice).
  */
-export function crawlersFor(models: readonly FileModel[]): Who[] {
-  const out: Who[] = [{ name: '*', agent: '*', star: true }];
-  const names = new Map<string, CrawlerEntry>();
-  const tokens = new Set<string>(['*']);
-  for (const entry of crawlerRegistry) {
-    const key = entry.name.toLowerCase();
-    if (names.has(key)) continue;
-    names.set(key, entry);
-    tokens.add(entry.tokens[0]!.toLowerCase());
-    out.push({ name: crawlerName(entry), agent: entry });
-  }
+export function crawlersFor(models: readonly EffectsModel[]): Who[] {
+  const { list, names, tokens: known } = registryWho();
+  const out = list.slice();
+  const tokens = new Set<string>();
   for (const m of models) {
     for (const token of m.named.keys()) {
-      if (tokens.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
+      if (known.has(token) || tokens.has(token) || isBrowserToken(token)) continue; // `Mozilla` (a browser's header) is no crawler
       tokens.add(token);
       // A registry crawler's name that is not its token (BingPreview follows `bingbot`): the group is not that crawler's.
       const entry = names.get(token);
@@ -73,13 +67,32 @@ export function crawlersFor(models: readonly FileModel[]): Who[] {
   return out;
 }
 
+let registryWhoCache: { list: Who[]; names: Map<string, CrawlerEntry>; tokens: Set<string> } | undefined;
+
+/** `*` and every registry crawler, with their names and first tokens: the part of crawlersFor() that depends on the registry alone, made once. */
+function registryWho(): { list: Who[]; names: Map<string, CrawlerEntry>; tokens: Set<string> } {
+  if (registryWhoCache) return registryWhoCache;
+  const list: Who[] = [{ name: '*', agent: '*', star: true }];
+  const names = new Map<string, CrawlerEntry>();
+  const tokens = new Set<string>(['*']);
+  for (const entry of crawlerRegistry) {
+    const key = entry.name.toLowerCase();
+    if (names.has(key)) continue;
+    names.set(key, entry);
+    tokens.add(entry.tokens[0]!.toLowerCase());
+    list.push({ name: crawlerName(entry), agent: entry });
+  }
+  return (registryWhoCache = { list, names, tokens });
+}
+
 /** A file as the effects see it: who selects which groups, and those groups' rules. */
 export class Reading {
-  readonly model: FileModel;
+  readonly model: EffectsModel;
   readonly #keys = new Map<Who, string>(); // by crawler, not by name: two may share a name
   readonly #signatures = new Map<string, string>();
+  readonly #matchers = new Map<string, AgentMatcher>();
 
-  constructor(model: FileModel) {
+  constructor(model: EffectsModel) {
     this.model = model;
   }
 
@@ -101,16 +114,31 @@ export class Reading {
     if (this.#same) return this.#same.key(who);
     let key = this.#keys.get(who);
     if (key === undefined) {
-      // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's);
-      // a registry crawler, with its fallback tokens and whether it obeys `*`, is asked of the core.
+      // A token (or `*`) picks the groups naming it, else the `*` groups (the model's reading of the core's).
+      // A registry crawler picks the groups naming the first of its tokens (in fallback order) that a group
+      // names, else the `*` groups, or none for one that ignores `*`: the core's selection(), read from the
+      // same model (test/lint-fixes-lazy.test.ts holds the two equal for every registry crawler), without
+      // building a matcher for each crawler in each fixed file.
       const m = this.model;
-      // (When no group names any of a registry crawler's tokens, the core's answer is plain: `*`'s groups, or none for one that ignores `*`.)
       const agent = who.agent;
-      if (typeof agent === 'string') key = (who.star ? m.star : m.groupsFor(agent)).join(',');
-      else if (!(agent as Crawler).tokens.some((t) => m.named.has(t.toLowerCase()))) key = (agent as Crawler).obeysGlobalGroup === false ? '' : m.star.join(',');
-      else key = selection(m.robots, agent).groups.join(',');
+      if (typeof agent === 'string') key = this.#joined(who.star ? m.star : m.groupsFor(agent));
+      else {
+        const crawler = agent as Crawler;
+        let groups: readonly number[] | undefined;
+        for (const t of crawler.tokens) if ((groups = m.named.get(t.toLowerCase()))) break;
+        key = groups ? this.#joined(groups) : crawler.obeysGlobalGroup === false ? '' : this.#joined(m.star);
+      }
       this.#keys.set(who, key);
     }
+    return key;
+  }
+
+  readonly #lists = new Map<readonly number[], string>();
+
+  /** A list of the model's groups as a key, made once per list (every crawler without a group of its own shares `*`'s). */
+  #joined(groups: readonly number[]): string {
+    let key = this.#lists.get(groups);
+    if (key === undefined) this.#lists.set(groups, (key = groups.join(',')));
     return key;
   }
 
@@ -134,12 +162,20 @@ export class Reading {
 
   /** Verdicts (1 allowed) for the crawler `who` on newline-joined paths. */
   verdicts(who: Who, joined: string): Uint8Array {
-    const matcher = this.model.robots.forAgent(who.agent);
-    try {
-      return matcher.matchLines(joined);
-    } finally {
-      matcher.dispose();
+    // Crawlers that select the same groups match alike: one matcher per selection, kept until dispose().
+    const key = this.key(who);
+    let matcher = this.#matchers.get(key);
+    if (!matcher) {
+      matcher = this.model.robots.forAgent(who.agent);
+      this.#matchers.set(key, matcher);
     }
+    return matcher.matchLines(joined);
+  }
+
+  /** Frees the matchers (the model is its owner's to free). */
+  dispose(): void {
+    for (const m of this.#matchers.values()) m.dispose();
+    this.#matchers.clear();
   }
 }
 
@@ -165,19 +201,47 @@ export function pathsFor(patternLists: readonly string[][]): { paths: string[]; 
   return { paths, patterns };
 }
 
+/** Every token the files' groups name (lower-cased). */
+export function namedIn(models: readonly EffectsModel[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of models) for (const token of m.named.keys()) out.add(token);
+  return out;
+}
+
+/** A registry crawler none of whose tokens a group names (in the files `named` was made from). */
+export function unnamed(who: Who, named: ReadonlySet<string>): boolean {
+  if (typeof who.agent === 'string') return false;
+  const crawler = who.agent as Crawler;
+  let tokens = lowerTokens.get(crawler);
+  if (!tokens) lowerTokens.set(crawler, (tokens = crawler.tokens.map((t) => t.toLowerCase())));
+  for (const t of tokens) if (named.has(t)) return false;
+  return true;
+}
+
+/** Registry crawlers' tokens, lower-cased once. */
+const lowerTokens = /* @__PURE__ */ new WeakMap<Crawler, string[]>();
+
 /** How each crawler's verdicts change from `before` to `after`: one effect per class of crawlers that changes alike. */
 export function effects(before: Reading, after: Reading, crawlers: readonly Who[]): Effect[] {
   after.adopt(before);
   // Classes: crawlers that select the same groups before and after.
   const classes = new Map<string, Who[]>();
+  const named = namedIn([before.model, after.model]);
+  let starClass: Who[] | undefined; // `*`'s class (listed first), if its rules change
   for (const who of crawlers) {
+    if (unnamed(who, named)) {
+      // A registry crawler no group names in either file selects `*`'s groups in both (so is in `*`'s class), or none in both.
+      if ((who.agent as Crawler).obeysGlobalGroup !== false) starClass?.push(who);
+      continue;
+    }
     const k0 = before.key(who);
     const k1 = after.key(who);
     if (before.signature(k0) === after.signature(k1)) continue;
     const k = `${k0}|${k1}`;
-    const list = classes.get(k);
+    let list = classes.get(k);
     if (list) list.push(who);
-    else classes.set(k, [who]);
+    else classes.set(k, (list = [who]));
+    if (who.star) starClass = list;
   }
   const out: Effect[] = [];
   const byChanges = new Map<string, Effect>();

@@ -51,7 +51,11 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[], opt
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw typeError('options', 'an object', options);
   const fixes = fixesToApply(diagnostics, options);
   if (fixes.size === 0) return text;
-  const { bom, lines, breaks } = splitText(text);
+  return applyToLines(splitText(text), fixes);
+}
+
+/** A text already cut into lines (splitText()) with `fixes` (by line number) applied. */
+export function applyToLines({ bom, lines, breaks }: { bom: string; lines: string[]; breaks: string[] }, fixes: ReadonlyMap<number, Pick<Fix, 'lines'>>): string {
   const usual = breaks.find((b) => b !== '') ?? '\n';
   let out = bom;
   for (let i = 0; i < lines.length; i++) {
@@ -72,7 +76,28 @@ export const MAX_DESCRIBED_FIXES = 40;
 /** Most bytes of fixed files one lint() reads to describe unsafe fixes (at least one fix is described). */
 export const MAX_BYTES_READ = 256 * 1024;
 
-/** The text with one line replaced by `lines`. */
-export function applyOne(text: string, line: number, lines: string[]): string {
-  return applyFixes(text, [{ line, severity: 'info', code: 'modes-differ', message: '', fix: { safety: 'safe', lines, message: '' } }]);
+/** A text cut into lines once, for many fixes of one line each (applyOne()). */
+export interface SplitText {
+  text: string;
+  breaks: string[];
+  /** Where each line starts in the text (after the byte order mark for the first). */
+  starts: number[];
+  /** The line break most lines end with (for the lines a split adds to the last line). */
+  usual: string;
+}
+
+export function splitForFixes(text: string): SplitText {
+  const { bom, lines, breaks } = splitText(text);
+  const starts = [bom.length];
+  for (let i = 0; i < lines.length; i++) starts.push(starts[i]! + lines[i]!.length + breaks[i]!.length);
+  return { text, breaks, starts, usual: breaks.find((b) => b !== '') ?? '\n' };
+}
+
+/** The text with line `line` replaced by `lines`, as applyFixes() replaces it (every other byte kept). */
+export function applyOne(split: SplitText, line: number, lines: string[]): string {
+  const i = line - 1;
+  const { text, breaks, starts } = split;
+  if (i < 0 || i >= breaks.length) return text;
+  const replaced = lines.length === 0 ? '' : lines.join(breaks[i] || split.usual) + breaks[i]!;
+  return text.slice(0, starts[i]) + replaced + text.slice(starts[i + 1]);
 }

@@ -27,6 +27,19 @@ const ORDER = /* @__PURE__ */ new Map(Object.keys(CODES).map((c, i) => [c, i]));
 
 /** The diagnostics for a robots.txt, sorted by line. Never throws on any content. */
 export function lint(body: string | Uint8Array, options?: LintOptions): Diagnostic[] {
+  return lintFile(body, options, false);
+}
+
+/**
+ * @internal lint() with its unsafe fixes worked out before it returns, as
+ * lint() did before they were worked out on first read: the tests check
+ * that reading them later says exactly the same. Not in the package's API.
+ */
+export function lintSettled(body: string | Uint8Array, options?: LintOptions): Diagnostic[] {
+  return lintFile(body, options, true);
+}
+
+function lintFile(body: string | Uint8Array, options: LintOptions | undefined, settleNow: boolean): Diagnostic[] {
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw typeError('body', 'a string or a Uint8Array', body);
   resolveParseOptions(options);
   const select = codeSet('options.select', options?.select);
@@ -47,7 +60,7 @@ export function lint(body: string | Uint8Array, options?: LintOptions): Diagnost
     }
     const suppressions = suppressionsOf(model.lines);
     const kept = f.list.filter((d) => (!select || select.has(d.code)) && !ignore?.has(d.code) && !isSuppressed(suppressions, d));
-    f.describeFixes(kept);
+    f.offerFixes(kept, settleNow);
     return kept.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || ORDER.get(a.code)! - ORDER.get(b.code)!);
   } finally {
     model.dispose();

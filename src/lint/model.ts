@@ -9,6 +9,7 @@
 import { crawlDelay, lines, parse, type Mode, type Robots, type RobotsLine } from '../index.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { CRAWLERS } from './crawlers.js';
+import { agentDisplayName, firstAgentLine } from './groups-model.js';
 import type { LintSource } from './types.js';
 
 export type { RobotsLine };
@@ -149,24 +150,15 @@ export class FileModel {
    * letters, `-` and `_`). Verdicts are asked with it, so they are Google's.
    */
   nameOf(token: string): string {
-    return this.#firstLine(token)?.agent ?? token;
+    return firstAgentLine(this, token)?.agent ?? token;
   }
 
   /**
    * How messages name a token: as the file writes the crawler's name, with
-   * the group Google reads when that is shorter (`MJ12bot (group \`MJ\`)`,
-   * as the registry names such crawlers): the name a site owner knows first.
+   * the group Google reads when that is shorter (`MJ12bot (group \`MJ\`)`).
    */
   displayName(token: string): string {
-    const line = this.#firstLine(token);
-    if (!line) return token;
-    return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!) ? `${line.value} (group \`${line.agent}\`)` : line.agent!;
-  }
-
-  #firstLine(token: string): RobotsLine | undefined {
-    const groups = this.named.get(token.toLowerCase());
-    if (!groups) return undefined;
-    return this.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
+    return agentDisplayName(firstAgentLine(this, token), token);
   }
 
   /** The Crawl-delay for `token` as the crawlers that honour it read it (crawlDelay(), records of User-agent lines). */

@@ -35,6 +35,11 @@ export interface Diagnostic {
   code: DiagnosticCode;
   /** Plain sentences: what crawlers will do with this line or file. */
   message: string;
+  /**
+   * The fix, if there is one. An unsafe fix is worked out when first read
+   * (an accessor until then): the first read of any unsafe fix of a lint()
+   * call works out all of them, since each is checked against the others.
+   */
   fix?: Fix;
 }
 
