@@ -101,6 +101,8 @@ const JUDGED: Record<string, [string, boolean][]> = {
     ['15 allow-cancels-disallow', true], // the prepended `Allow: /` opens the site the second `*` group closes
     ['16 pattern-never-matches', true], // /{lang}/search: a template (near miss: /*/print$, line 17)
     ['22 rule-after-blank-line', true], // /internal/ joins Googlebot's group
+    // Googlebot's group and line 24's leave `*`'s /*/print$ (line 17) behind; unseen while /*/ patterns were sampled as `//print`, a host.
+    ['19 ignores-star-group', true], ['24 ignores-star-group', true],
     // Duckduckgo next to DuckDuckBot (it follows the group anyway) and SemrushBot-SA (a product of its own): nothing.
     ['28 lookalike-character', true], // Perplexity‑User with U+2011
     ['34 duplicate-group', true], // GPTBot's group twice, word for word: one note
@@ -275,6 +277,38 @@ describe('the findings from 1,613 real files', () => {
       // the referer near miss matches the URL a login link really carries
       expect(robots.check('https://www.example-shop.com/customer/login?referer=%2Fcustomer%2Forders%253Fpage%253D2', 'Googlebot').allowed).toBe(false);
     }
+  });
+
+  test('double-encoded-pattern leaves a real % before a word that starts with hex letters (review: 100%25Beef, 50%25Daily)', () => {
+    const body = 'User-agent: *\nDisallow: /recipes/100%25Beef-burgers\nDisallow: /labels/50%25Daily-value\nDisallow: /shop/100%25CAFE\nDisallow: /deals/%25ABC\n';
+    expect(lint(body).filter((d) => d.code === 'double-encoded-pattern')).toEqual([]);
+    // ...while a twice-encoded character of more than one byte (U+2019, `%E2%80%99`) is found.
+    const twice = lint('User-agent: *\nDisallow: /it%25E2%2580%2599s-here\n').filter((d) => d.code === 'double-encoded-pattern');
+    expect(twice.map((d) => d.line)).toEqual([2]);
+  });
+
+  test('a pattern that starts /*/ is sampled as a path, not a host: its rules are named in group findings and fix messages (review: /*/feed/)', () => {
+    const body = 'User-agent: *\nDisallow: /*/feed/\nDisallow: /*/amp/\n\nUser-agent: Googlebot\nDisallow: /search\n\nUser-agent: GPTBot\nAllow: /\n';
+    const ds = lint(body);
+    expect(parse(body).check('https://example.com/2024/feed/', 'Googlebot').allowed).toBe(true);
+    expect(at(ds, 5, 'ignores-star-group')!.message).toContain('it may fetch /*/feed/ and /*/amp/ that `*` disallows');
+    expect(at(ds, 8, 'allow-all-group')!.message).toContain('/*/feed/ and /*/amp/');
+    // The unsafe fix for a lookalike hyphen states the `*` rule its crawler leaves.
+    const fix = at(lint('User-agent: *\nAllow: /\nDisallow: /*/print$\n\nUser-agent: Perplexity\u2011User\nDisallow: /archive/\n'), 5, 'lookalike-character')!.fix!;
+    expect(fix.message).toContain('Perplexity-User will then be disallowed from /archive/ and be allowed /*/print$');
+  });
+
+  test('an invisible character in a crawler\'s name is found, and its fix takes it out (review: Claude + U+200D + Bot)', () => {
+    for (const [c, what] of [['\u200d', 'zero-width joiner'], ['\u200b', 'zero-width space'], ['\u00ad', 'soft hyphen'], ['\u2060', 'word joiner']] as const) {
+      const body = `User-agent: *\nDisallow: /wp-admin/\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Claude${c}Bot\nDisallow: /\n`;
+      expect(parse(body).check('https://example.com/article', 'ClaudeBot').allowed).toBe(true);
+      const d = at(lint(body), 7, 'lookalike-character')!;
+      expect(d.message).toBe(`\`Claude${c}Bot\` has U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} (${what}), which cannot be seen: Google reads \`Claude\`, so ClaudeBot does not follow this group.`);
+      expect(d.fix).toMatchObject({ safety: 'unsafe', lines: ['User-agent: ClaudeBot'] });
+      expect(d.fix!.message).toContain('ClaudeBot will then be disallowed from /');
+    }
+    // A plain name gets nothing.
+    expect(lint('User-agent: ClaudeBot\nDisallow: /\n').filter((d) => d.code === 'lookalike-character')).toEqual([]);
   });
 
   test('User-Agnet gets a did-you-mean, whose fix says what then changes', () => {

@@ -263,10 +263,10 @@ export const PAGES = {
   'lookalike-character': {
     example: 'User-agent: Perplexity\u2011User\nDisallow: /\n',
     shown: 'User-agent: Perplexity‑User     (U+2011, a non-breaking hyphen)\nDisallow: /\n',
-    means: 'A crawler\'s name with a character that looks like `-` and is not (a non-breaking hyphen U+2011, an en dash, a minus sign): Google reads the name up to it, so `Perplexity‑User` is `Perplexity`, and Perplexity-User does not follow the group.',
-    why: 'These characters come from copying names out of web pages and word processors; they cannot be seen.',
+    means: 'A crawler\'s name with a character that looks like `-` and is not (a non-breaking hyphen U+2011, an en dash, a minus sign), or with a character that cannot be seen at all (a zero-width space, joiner or non-joiner, a word joiner, a soft hyphen): Google reads the name up to it, so `Perplexity‑User` is `Perplexity`, and Perplexity-User does not follow the group; `ClaudeBot` with a zero-width joiner after `Claude` is `Claude`, and ClaudeBot does not follow it either.',
+    why: 'These characters come from copying names out of web pages, chat messages and word processors; they cannot be told apart from the name meant, or cannot be seen at all.',
     sources: [GP + ': a User-agent value is read up to its first character other than a letter, `-` or `_`'],
-    fix: '**Unsafe.** The fix writes a plain `-`; its message says which crawlers will then follow the group, and what they may then fetch.',
+    fix: '**Unsafe.** The fix writes a plain `-` (or leaves the invisible character out); its message says which crawlers will then follow the group, and what they may then fetch.',
   },
   'delay-group-merged': {
     example: 'User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: MJ12bot\nUser-agent: AhrefsBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n',

@@ -92,7 +92,16 @@ ask the core's matcher, so the linter never disagrees with \`parse()\`.
   unsafe fixes involved are held back until the file is linted again.
   Describing fixes stays linear in the file's size: past 256 KB of fixed
   files read in one lint, the remaining unsafe fixes are offered on the
-  next run. Property tests hold all of this over generated files, the
+  next run.
+- \`lint()\` itself does not work out unsafe fixes: that is most of what
+  linting costs (a parse of each fixed file). A diagnostic's \`fix\` is read
+  through an accessor while its unsafe fix is still to be worked out, and
+  the first read of any of them works out every one of that \`lint()\` call
+  at once (each is checked against the others), with exactly the fixes and
+  messages working them out up front gives (test/lint-fixes-lazy.test.ts).
+  Code that only counts findings, or shows safe fixes, never pays for it;
+  \`JSON.stringify\`, spreading and \`applyFixes\` read fixes like any other
+  property. Property tests hold all of this over generated files, the
   benchmark corpus and the real-world-shaped fixtures
   (test/lint-fix-effects.test.ts runs every fix alone and together against
   the matcher).

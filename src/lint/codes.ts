@@ -97,8 +97,8 @@ export const CODES = {
     'Google reads `{value}` as {read} (a product token is letters, `-` and `_` only): {effect}.'),
   'misspelt-crawler': code('warning', 'agents', 'none', 'A crawler\'s name misspelt',
     'No crawler we know is named `{token}`; did you mean `{meant}`? Crawlers follow a group only when it names their own token, so {meant} does not follow this group.'),
-  'lookalike-character': code('error', 'agents', 'unsafe', 'A character that looks like `-` in a crawler\'s name',
-    '`{value}` has {what} where `-` was meant: Google reads `{token}`, so {meant} does not follow this group.'),
+  'lookalike-character': code('error', 'agents', 'unsafe', 'A lookalike or invisible character in a crawler\'s name',
+    '`{value}` has {what}: Google reads `{token}`, so {meant} does not follow this group.'),
   'modes-differ': code('info', 'agents', 'safe', 'Google and RFC 9309 read it differently',
     '{how}.'),
 

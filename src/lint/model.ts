@@ -180,6 +180,8 @@ export class FileModel {
 export function samplePath(pattern: string): string | undefined {
   if (pattern === '') return undefined;
   let path = pattern.replace(/\*/g, '');
+  // `/*/feed/` without its `*` would start `//`, which a URL reads as a host (`//feed/`): the `*` stands for a segment instead.
+  if (path.startsWith('//') && !pattern.startsWith('//')) path = pattern.replace('*', 'x').replace(/\*/g, '');
   if (path.endsWith('$')) path = path.slice(0, -1);
   if (path === '' && pattern.startsWith('*')) path = '/';
   if (!path.startsWith('/')) return undefined;

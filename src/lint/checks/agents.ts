@@ -38,6 +38,10 @@ export function checkAgents(f: Findings): void {
 /** Dashes that look like `-` and are not (U+2010 to U+2015, minus sign, small and full-width hyphen-minus). */
 const LOOKALIKE = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/;
 const LOOKALIKE_ALL = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
+/** Characters that cannot be seen (soft hyphen, zero-width space, non-joiner, joiner, word joiner): `Claude\u200dBot` reads as `Claude`. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060]/;
+const INVISIBLE_ALL = /[\u00ad\u200b-\u200d\u2060]/g;
+const INVISIBLES: Record<string, string> = { '\u00ad': 'soft hyphen', '\u200b': 'zero-width space', '\u200c': 'zero-width non-joiner', '\u200d': 'zero-width joiner', '\u2060': 'word joiner' };
 const HYPHENS: Record<string, string> = { '\u2010': 'hyphen', '\u2011': 'non-breaking hyphen', '\u2012': 'figure dash', '\u2013': 'en dash', '\u2014': 'em dash', '\u2212': 'minus sign', '\uff0d': 'full-width hyphen-minus' };
 
 /** Known crawlers whose names are no product token (digits or dots in them): Google reads them shorter. */
@@ -79,13 +83,15 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
     f.add('empty-user-agent', l.line);
     return;
   }
-  const lookalike = LOOKALIKE.exec(value);
+  const lookalike = LOOKALIKE.exec(value) ?? INVISIBLE.exec(value);
   if (lookalike) {
-    // `Perplexity‑User` with U+2011: Google reads the name up to it.
-    const meant = value.replace(LOOKALIKE_ALL, '-');
-    const code = lookalike[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    const d = f.add('lookalike-character', l.line, { value: short(value), what: `U+${code} (${HYPHENS[lookalike[0]] ?? 'a dash'})`, token: token || '(no name)', meant }, place);
-    f.unsafe(d, [rewriteValue(l, meant)], `Writes \`${meant}\` with a plain \`-\``);
+    // `Perplexity‑User` with U+2011, `Claude\u200dBot` with a zero-width joiner: Google reads the name up to it.
+    const meant = value.replace(LOOKALIKE_ALL, '-').replace(INVISIBLE_ALL, '');
+    const code = `U+${lookalike[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    const dash = LOOKALIKE.test(lookalike[0]);
+    const what = dash ? `${code} (${HYPHENS[lookalike[0]] ?? 'a dash'}) where \`-\` was meant` : `${code} (${INVISIBLES[lookalike[0]]}), which cannot be seen`;
+    const d = f.add('lookalike-character', l.line, { value: short(value), what, token: token || '(no name)', meant }, place);
+    f.unsafe(d, [rewriteValue(l, meant)], dash ? `Writes \`${meant}\` with a plain \`-\`` : `Writes \`${meant}\` without the invisible character`);
     return;
   }
   if (value === '*') return;

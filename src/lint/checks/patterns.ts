@@ -187,11 +187,29 @@ const SENT_AS_IS = /^[A-Za-z0-9\-._~!&'()+,;=:@/?]$/;
  * URL inside a parameter, whose own `%` is encoded once more on purpose:
  * nothing for either.
  */
+/** Every `%25XX` has its hex pair in one case, and the `%XX` escapes they stand for decode as UTF-8. */
+function encodedTwice(value: string): boolean {
+  for (const m of value.matchAll(/%25([0-9A-Fa-f]{2})/g)) if (/[a-f]/.test(m[1]!) && /[A-F]/.test(m[1]!)) return false;
+  const once = value.replace(/%25([0-9A-Fa-f]{2})/g, '%$1');
+  for (const run of once.match(/(?:%[0-9A-Fa-f]{2})+/g) ?? []) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      return false; // a lone %BE or %CA is no character
+    }
+  }
+  return true;
+}
+
 function doubleEncoded(f: Findings, l: RobotsLine, value: string, column: number): void {
   const first = /%25([0-9A-Fa-f]{2})/.exec(value);
   if (!first) return;
   // Beside escapes of one level (`?returnTo=%2Faccount%253Fpage%253D2`), `%25` is an encoded URL's own `%` inside a parameter: meant.
   if (/%(?!25)[0-9A-Fa-f]{2}/.test(value)) return;
+  // A real `%` before a word that happens to start with two hex letters (`100%25Beef`, `50%25Daily`,
+  // `100%25CAFE`) is not an escape: an encoder writes both hex digits in one case, and what the
+  // escapes decode to is UTF-8.
+  if (!encodedTwice(value)) return;
   const meant = value.replace(/%25([0-9A-Fa-f]{2})/g, (_, hex: string) => {
     const c = String.fromCharCode(parseInt(hex, 16));
     return SENT_AS_IS.test(c) ? c : `%${hex.toUpperCase()}`;
