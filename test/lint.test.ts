@@ -346,16 +346,18 @@ describe('crawler names the linter knows come from the registry', () => {
     }
   });
 
-  test('User-agent: 360Spider: Google reads no name, no crawler follows the group, and 360Spider (the registry\'s entry) follows `*`, as parse() says', () => {
+  test('User-agent: 360Spider: Google reads no name and no Google-rules crawler follows the group; the message does not claim what 360Spider\'s own parser does, which its operator says reads the name (review)', () => {
     const body = 'User-agent: 360Spider\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
     expect(only(body, 'agent-name-cut').map((d) => d.message)).toEqual([
-      'Google reads `360Spider` as no name at all (a product token is letters, `-` and `_` only): for parsers that read names as Google\'s does, no crawler follows this group, and 360Spider itself follows the `*` group.',
+      'Google reads `360Spider` as no name at all (a product token is letters, `-` and `_` only): for parsers that read names as Google\'s does, no crawler follows this group; 360Spider\'s own parser may still read the whole name (360 Search says its crawler reads `User-agent: 360Spider`).',
     ]);
+    // robotsmatch reads names as Google does: for 360Spider it answers with `*`
     const robots = parse(body);
     expect(robots.isAllowed('/a', crawlerRegistry.find((c) => c.name === '360Spider')!)).toBe(true);
     expect(robots.isAllowed('/private/a', crawlerRegistry.find((c) => c.name === '360Spider')!)).toBe(false);
     robots.dispose();
     // no `*` group: it may fetch every URL
-    expect(only('User-agent: AhrefsBot\nUser-agent: 360Spider\nDisallow: /\n', 'agent-name-cut')[0]!.message).toContain('this line adds no crawler to its group (its other User-agent lines still apply), and 360Spider itself follows no group and may fetch every URL.');
+    expect(only('User-agent: AhrefsBot\nUser-agent: 360Spider\nDisallow: /\n', 'agent-name-cut')[0]!.message).toContain('this line adds no crawler to its group (its other User-agent lines still apply); 360Spider\'s own parser may still read the whole name');
+    expect(only(body, 'agent-name-cut')[0]!.message).not.toMatch(/may fetch every URL|itself follows/);
   });
 });

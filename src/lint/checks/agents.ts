@@ -126,9 +126,10 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
       if (named) f.unsafe(d, [rewriteValue(l, named)], `Names \`${named}\` without the \`*\``);
     }
     if (cutName(value)) {
-      // 360Spider: no line can name it, so it follows `*` (the registry's entry says so).
-      const itself = f.model.star.length ? `${value} itself follows the \`*\` group` : `${value} itself follows no group and may fetch every URL`;
-      f.add('agent-name-cut', l.line, { value, read: 'no name at all', effect: `for parsers that read names as Google's does, ${namesNone(shared)}, and ${itself}` }, place);
+      // 360Spider: Google's rules read no name from it, but its operator's own parser reads the whole name
+      // (360 Search's robots.txt help page names 360Spider as the name to write), so the line is no mistake for it.
+      const own = /^360spider$/i.test(value) ? ' (360 Search says its crawler reads `User-agent: 360Spider`)' : '';
+      f.add('agent-name-cut', l.line, { value, read: 'no name at all', effect: `for parsers that read names as Google's does, ${namesNone(shared)}; ${value}'s own parser may still read the whole name${own}` }, place);
     }
     return; // `008`: the crawler with that name matches it
   }
