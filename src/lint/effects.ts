@@ -280,8 +280,11 @@ export function namesOf(classes: readonly Who[][]): string {
       named.push(...who.map((w) => w.name));
       continue;
     }
-    const known = WELL_KNOWN.map((k) => who.find((w) => w.name.toLowerCase() === k)?.name).filter((n): n is string => n !== undefined);
-    parts.push(known.length ? `crawlers with no group of their own (${listOf(known, 2, 'others')})` : 'crawlers with no group of their own');
+    // Two well-known names, then how many more the class holds (all of them, not just the well-known ones left).
+    const known = WELL_KNOWN.map((k) => who.find((w) => w.name.toLowerCase() === k)?.name).filter((n): n is string => n !== undefined).slice(0, 2);
+    const left = who.length - known.length;
+    const shown = left > 0 ? [...known, `${left} ${left === 1 ? 'other' : 'others'}`] : known;
+    parts.push(known.length ? `crawlers with no group of their own (${listOf(shown, shown.length)})` : 'crawlers with no group of their own');
   }
   if (named.length) parts.push(listOf(named, 4, 'more crawlers'));
   return parts.join(' and ');
