@@ -19,6 +19,7 @@ import type { ArchiveOutcome } from './resolve.js';
 const PIECE = 1 << 20;
 /** Lines are decoded one at a time: a byte-order mark is the input's to strip (at its start), not each line's. */
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = new TextEncoder();
 const HEAD = Buffer.from('{"url":"');
 
 /** Bytes a URL cannot be copied into a JSON string with: controls, `"`, `\` and anything not ASCII (decoded and escaped as JSON.stringify does). */
@@ -102,8 +103,9 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
   }
   // Each record's tail, decided origin by origin.
   const tails = new Array<Uint8Array>(count * n);
-  const quoted = new Map<number, Uint8Array>();
-  for (const [i, text] of cared) quoted.set(i, quote(text));
+  // A line that needs care is written as JSON.stringify writes its text.
+  const quoted = new Map<number, string>();
+  for (const [i, text] of cared) quoted.set(i, JSON.stringify(text).slice(1, -1));
   const groups = origins.groups(groupOf, count);
   for (let g = 0; g < groups.origins.length; g++) {
     const origin = groups.origins[g];
@@ -148,7 +150,8 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
     const q = quoted.get(i);
     const s = starts[i]!;
     const e = ends[i]!;
-    const urlLength = q === undefined ? e - s : q.length;
+    // Room for the URL: its bytes, or at most 3 bytes per UTF-16 unit of its JSON text.
+    const urlLength = q === undefined ? e - s : q.length * 3;
     for (let a = 0; a < n; a++) {
       const tail = tails[i * n + a]!;
       const length = HEAD.length + urlLength + tail.length;
@@ -161,10 +164,12 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
       }
       piece.set(HEAD, at);
       at += HEAD.length;
-      if (q !== undefined) piece.set(q, at);
-      else if (urlLength > 64) bytes.copy(piece, at, s, e);
-      else for (let k = s, o = at; k < e; k++, o++) piece[o] = bytes[k]!;
-      at += urlLength;
+      if (q !== undefined) at += encoder.encodeInto(q, piece.subarray(at)).written;
+      else {
+        if (urlLength > 64) bytes.copy(piece, at, s, e);
+        else for (let k = s, o = at; k < e; k++, o++) piece[o] = bytes[k]!;
+        at += urlLength;
+      }
       piece.set(tail, at);
       at += tail.length;
     }
@@ -287,16 +292,36 @@ function originEnd(bytes: Uint8Array, s: number, e: number): number {
   return e;
 }
 
-/** A URL as a JSON string's contents (what JSON.stringify writes between the quotes), as bytes. */
-function quote(url: string): Uint8Array {
-  const json = JSON.stringify(url);
-  return Buffer.from(json.slice(1, -1)); // small buffers come from Node's pool
-}
-
 /** A record after its URL: `","agent":...}` and the line break. */
 function tailOf(agent: string, allowed: boolean | null, line: number, rule: { type: string; pattern: string } | null, outcome: ArchiveOutcome, optedOut: boolean | undefined): Uint8Array {
   const rest = `","agent":${JSON.stringify(agent)},"allowed":${allowed},"line":${line},"rule":${rule === null ? 'null' : JSON.stringify({ type: rule.type, pattern: rule.pattern })},"outcome":"${outcome}"`;
-  return Buffer.from(`${rest}${optedOut === undefined ? '' : `,"optedOut":${optedOut}`}}\n`);
+  return intern(`${rest}${optedOut === undefined ? '' : `,"optedOut":${optedOut}`}}\n`);
+}
+
+/**
+ * Tails as bytes, the same text once (most origins' files share their
+ * deciding rules: `Disallow: /` at line 3, and the like), bounded: the
+ * table starts again past INTERNED texts. The bytes are cut from slabs of
+ * our own: a small Buffer per tail (Node's pool) made V8 collect garbage
+ * for its external memory every few thousand tails.
+ */
+const INTERNED = 1 << 16;
+const interned = new Map<string, Uint8Array>();
+let slab = new Uint8Array(0);
+let slabAt = 0;
+function intern(text: string): Uint8Array {
+  let bytes = interned.get(text);
+  if (bytes !== undefined) return bytes;
+  if (slabAt + text.length * 3 > slab.length) {
+    slab = new Uint8Array(Math.max(1 << 16, text.length * 3));
+    slabAt = 0;
+  }
+  const { written } = encoder.encodeInto(text, slab.subarray(slabAt));
+  bytes = slab.subarray(slabAt, slabAt + written);
+  slabAt += written;
+  if (interned.size >= INTERNED) interned.clear();
+  interned.set(text, bytes);
+  return bytes;
 }
 
 /** The tails of records whose origin answers without a file (unavailable, unreachable, unknown), per outcome and agent: they depend on nothing else. */
