@@ -294,14 +294,22 @@ function originEnd(bytes: Uint8Array, s: number, e: number): number {
 
 /** A record after its URL: `","agent":...}` and the line break. */
 function tailOf(agent: string, allowed: boolean | null, line: number, rule: { type: string; pattern: string } | null, outcome: ArchiveOutcome, optedOut: boolean | undefined): Uint8Array {
-  const rest = `","agent":${JSON.stringify(agent)},"allowed":${allowed},"line":${line},"rule":${rule === null ? 'null' : JSON.stringify({ type: rule.type, pattern: rule.pattern })},"outcome":"${outcome}"`;
-  return intern(`${rest}${optedOut === undefined ? '' : `,"optedOut":${optedOut}`}}\n`);
+  // Looked up by what it says (cheaper to write than its JSON); written out on a miss.
+  const key = `${agent}\n${allowed}\n${line}\n${outcome}\n${optedOut}\n${rule === null ? '' : `${rule.type}\n${rule.pattern}`}`;
+  let bytes = interned.get(key);
+  if (bytes === undefined) {
+    const rest = `","agent":${JSON.stringify(agent)},"allowed":${allowed},"line":${line},"rule":${rule === null ? 'null' : JSON.stringify({ type: rule.type, pattern: rule.pattern })},"outcome":"${outcome}"`;
+    bytes = encoded(`${rest}${optedOut === undefined ? '' : `,"optedOut":${optedOut}`}}\n`);
+    if (interned.size >= INTERNED) interned.clear();
+    interned.set(key, bytes);
+  }
+  return bytes;
 }
 
 /**
- * Tails as bytes, the same text once (most origins' files share their
+ * Tails as bytes, the same one once (most origins' files share their
  * deciding rules: `Disallow: /` at line 3, and the like), bounded: the
- * table starts again past INTERNED texts. The bytes are cut from slabs of
+ * table starts again past INTERNED tails. The bytes are cut from slabs of
  * our own: a small Buffer per tail (Node's pool) made V8 collect garbage
  * for its external memory every few thousand tails.
  */
@@ -309,18 +317,14 @@ const INTERNED = 1 << 16;
 const interned = new Map<string, Uint8Array>();
 let slab = new Uint8Array(0);
 let slabAt = 0;
-function intern(text: string): Uint8Array {
-  let bytes = interned.get(text);
-  if (bytes !== undefined) return bytes;
+function encoded(text: string): Uint8Array {
   if (slabAt + text.length * 3 > slab.length) {
     slab = new Uint8Array(Math.max(1 << 16, text.length * 3));
     slabAt = 0;
   }
   const { written } = encoder.encodeInto(text, slab.subarray(slabAt));
-  bytes = slab.subarray(slabAt, slabAt + written);
+  const bytes = slab.subarray(slabAt, slabAt + written);
   slabAt += written;
-  if (interned.size >= INTERNED) interned.clear();
-  interned.set(text, bytes);
   return bytes;
 }
 
