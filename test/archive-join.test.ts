@@ -268,6 +268,29 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
     expect(got).toContain('"url":"http://a/\ufffd\ufffd"');
   });
 
+  test('iterations taken in turns, of one matcher or of two, each give their own records', () => {
+    const archive = archiveOf([200, 404, 500]);
+    const urlsOf = (k: number) => Array.from({ length: 12_000 }, (_, i) => `https://${corpus[(i * k) % corpus.length]!.host}/p${k}-${i}`);
+    const a = urlsOf(1);
+    const b = urlsOf(7);
+    for (const [m1, m2] of [[new ArchiveMatcher(archive), new ArchiveMatcher(archive)], (() => { const m = new ArchiveMatcher(archive); return [m, m]; })()]) {
+      const ia = m1!.jsonLines(Buffer.from(a.join('\n')));
+      const ib = m2!.jsonLines(Buffer.from(b.join('\n')));
+      const got = ['', ''];
+      for (let done = [false, false]; !done[0] || !done[1];) {
+        // Each piece read before the other iteration makes its next one.
+        [ia, ib].forEach((it, k) => {
+          if (done[k]) return;
+          const next = it.next();
+          if (next.done) done[k] = true;
+          else got[k] += Buffer.from(next.value).toString();
+        });
+      }
+      expect(got[0]).toBe(recordsOf(m1!, a));
+      expect(got[1]).toBe(recordsOf(m2!, b));
+    }
+  });
+
   test('a URL longer than a piece of output gets a piece of its own; pieces are at most about a megabyte', () => {
     const archive = archiveOf([200]);
     const matcher = new ArchiveMatcher(archive, { agents: AGENTS });

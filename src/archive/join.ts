@@ -171,9 +171,11 @@ export class ArchiveMatcher {
    * Lines, one record per URL and agent in input order: `{"url", "agent",
    * "allowed", "line", "rule", "outcome"}` (and `"optedOut"` with a
    * purpose), the records `filter --robots-archive --json` writes. Yields
-   * pieces of about a megabyte, each a new Buffer the caller may keep (write
-   * each to a stream and wait for it to drain: memory stays bounded).
-   * `counts`, when given, gets each URL's outcome added.
+   * pieces of up to about a megabyte, each written into the same buffer:
+   * write a piece (and let the write finish) or copy it before asking for
+   * the next. `lines` is read as the pieces are made: leave it unchanged
+   * until the iteration ends. `counts`, when given, gets each URL's outcome
+   * added.
    */
   jsonLines(lines: Uint8Array, counts?: Record<ArchiveOutcome, number>): Generator<Uint8Array, void, undefined> {
     if (!(lines instanceof Uint8Array)) throw new TypeError(`lines must be a Uint8Array, got ${lines === null ? 'null' : typeof lines}`);

@@ -38,18 +38,14 @@ export interface JsonLinesJoin {
 /** URLs answered per outcome (a URL counts once, whatever the number of agents). */
 export type OutcomeCounts = Record<ArchiveOutcome, number>;
 
-
 /** What a join keeps between calls: its fixed tails, and the buffer the records are written into (handed out a piece at a time). */
 interface JoinState {
   fixed: Map<ArchiveOutcome, Uint8Array[]>;
   piece: Buffer | undefined;
+  /** An iteration is writing into `piece` (another one at the same time gets a buffer of its own). */
+  busy: boolean;
 }
 const states = new WeakMap<JsonLinesJoin, JoinState>();
-
-/** Scratch space for the lines of an input, grown as needed and kept (a chunk of a few megabytes has some 50,000 lines). */
-let starts = new Int32Array(1024);
-let ends = new Int32Array(1024);
-let groupOf = new Int32Array(1024);
 
 /**
  * The records for every URL of `input` (newline-separated, LF or CRLF;
@@ -63,13 +59,17 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
   const bytes = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const n = join.labels.length;
   let state = states.get(join);
-  if (state === undefined) states.set(join, (state = { fixed: new Map(), piece: undefined }));
+  if (state === undefined) states.set(join, (state = { fixed: new Map(), piece: undefined, busy: false }));
   // The lines: where each starts and ends (without its CR), and its origin's
   // group. An origin is told by the bytes up to its host's end, hashed, so
   // that a URL costs no string until it is checked; the text of a line that
   // needs care (escaping, or not ASCII) is decoded and kept.
   const origins = new OriginTable();
   const cared = new Map<number, string>();
+  // Where each line starts and ends and its origin's group (room for lines of 32 bytes on average, grown if shorter).
+  let starts: Int32Array = new Int32Array(Math.max(256, bytes.length >>> 5));
+  let ends: Int32Array = new Int32Array(starts.length);
+  let groupOf: Int32Array = new Int32Array(starts.length);
   let count = 0;
   for (let s = 0; s < bytes.length; ) {
     let e = bytes.indexOf(10, s);
@@ -77,7 +77,11 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
     const next = e + 1;
     if (e > s && bytes[e - 1] === 13) e--;
     if (e > s) {
-      if (count === starts.length) grow();
+      if (count === starts.length) {
+        starts = doubled(starts);
+        ends = doubled(ends);
+        groupOf = doubled(groupOf);
+      }
       let plain = true;
       for (let i = s; i < e; i++) {
         if (NEEDS_CARE[bytes[i]!]) {
@@ -143,50 +147,55 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
       }
     }
   }
-  // The records, in input order.
-  let piece = (state.piece ??= Buffer.allocUnsafeSlow(PIECE));
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    const q = quoted.get(i);
-    const s = starts[i]!;
-    const e = ends[i]!;
-    // Room for the URL: its bytes, or at most 3 bytes per UTF-16 unit of its JSON text.
-    const urlLength = q === undefined ? e - s : q.length * 3;
-    for (let a = 0; a < n; a++) {
-      const tail = tails[i * n + a]!;
-      const length = HEAD.length + urlLength + tail.length;
-      if (at + length > piece.length) {
-        if (at > 0) yield piece.subarray(0, at);
-        // A record longer than a piece (a URL of megabytes) gets a buffer of its own.
-        if (length > PIECE) piece = Buffer.allocUnsafe(length);
-        else piece = state.piece;
-        at = 0;
-      }
-      piece.set(HEAD, at);
-      at += HEAD.length;
-      if (q !== undefined) at += encoder.encodeInto(q, piece.subarray(at)).written;
-      else {
-        if (urlLength > 64) bytes.copy(piece, at, s, e);
-        else for (let k = s, o = at; k < e; k++, o++) piece[o] = bytes[k]!;
-        at += urlLength;
-      }
-      piece.set(tail, at);
-      at += tail.length;
-    }
+  // The records, in input order, into the join's buffer (or one of this
+  // iteration's own while another iteration of the join is under way).
+  const shared = !state.busy;
+  const base = shared ? (state.piece ??= Buffer.allocUnsafeSlow(PIECE)) : Buffer.allocUnsafe(PIECE);
+  if (shared) state.busy = true;
+  try {
+    yield* records();
+  } finally {
+    if (shared) state.busy = false;
   }
-  if (at > 0) yield piece.subarray(0, at);
+
+  function* records(): Generator<Uint8Array, void, undefined> {
+    let piece = base;
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      const q = quoted.get(i);
+      const s = starts[i]!;
+      const e = ends[i]!;
+      // Room for the URL: its bytes, or at most 3 bytes per UTF-16 unit of its JSON text.
+      const urlLength = q === undefined ? e - s : q.length * 3;
+      for (let a = 0; a < n; a++) {
+        const tail = tails[i * n + a]!;
+        const length = HEAD.length + urlLength + tail.length;
+        if (at + length > piece.length) {
+          if (at > 0) yield piece.subarray(0, at);
+          // A record longer than a piece (a URL of megabytes) gets a buffer of its own.
+          piece = length > PIECE ? Buffer.allocUnsafe(length) : base;
+          at = 0;
+        }
+        piece.set(HEAD, at);
+        at += HEAD.length;
+        if (q !== undefined) at += encoder.encodeInto(q, piece.subarray(at)).written;
+        else {
+          if (urlLength > 64) bytes.copy(piece, at, s, e);
+          else for (let k = s, o = at; k < e; k++, o++) piece[o] = bytes[k]!;
+          at += urlLength;
+        }
+        piece.set(tail, at);
+        at += tail.length;
+      }
+    }
+    if (at > 0) yield piece.subarray(0, at);
+  }
 }
 
-function grow(): void {
-  const size = starts.length * 2;
-  const more = (old: Int32Array) => {
-    const bigger = new Int32Array(size);
-    bigger.set(old);
-    return bigger;
-  };
-  starts = more(starts);
-  ends = more(ends);
-  groupOf = more(groupOf);
+function doubled(old: Int32Array): Int32Array {
+  const bigger = new Int32Array(old.length * 2);
+  bigger.set(old);
+  return bigger;
 }
 
 /**
