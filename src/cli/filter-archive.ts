@@ -171,12 +171,15 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   return 0;
 }
 
+/** A line's own text, a byte-order mark kept: it is the input's to lose, at its start. */
+const lineDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** Whether the input is JSON Lines, told by its first line that is not blank (undefined while none has come). */
 function startsJson(chunk: Uint8Array): boolean | undefined {
   for (let from = 0; from < chunk.length; ) {
     let to = chunk.indexOf(10, from);
     if (to < 0) to = chunk.length;
-    let text = decoder.decode(chunk.subarray(from, to));
+    let text = lineDecoder.decode(chunk.subarray(from, to));
     if (text.endsWith('\r')) text = text.slice(0, -1);
     if (text !== '') return text.trimStart().startsWith('{');
     from = to + 1;
