@@ -14,7 +14,7 @@
 //
 //   npm run bench:archive            BENCH_ARCHIVE_ORIGINS=10000 BENCH_ARCHIVE_URLS_PER_HOST=50 BENCH_ARCHIVE_WINDOW=2000
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,9 +52,11 @@ const side = (name) => {
 const lib = { robotsmatch: side('robotsmatch'), 'robots-parser': side('robots-parser') };
 console.error('library:', JSON.stringify(lib));
 
-const out = join(dir, 'rows.jsonl');
+// The rows go to a file of this run's own (the data directory may be shared by runs at once), removed after.
+const out = join(dir, `rows-${process.pid}.jsonl`);
 const cli = run([here('../dist/cli/main.js'), 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', data.urls], out);
 const baseline = run([here('./archive-side.mjs'), 'robots-parser', data.archive, data.urls, AGENTS, '--json'], out);
+rmSync(out, { force: true });
 console.error('cli:', cli.seconds, cli.cpu, 'baseline:', baseline.seconds, baseline.cpu);
 
 const mb = (b) => `${Math.round(b / 2 ** 20)} MiB`;

@@ -205,3 +205,108 @@ describe('joinArchive', () => {
     expect(archive.size).toBe(0);
   });
 });
+
+describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
+  /** The records as check() answers them, written as `filter --robots-archive --json` always wrote them (JSON.stringify of each). */
+  const recordsOf = (matcher: ArchiveMatcher, urls: readonly string[]) =>
+    urls.map((url) => matcher.check(url)).flatMap((row) => row.verdicts.map((v) => {
+      const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
+      return JSON.stringify(v.optedOut === undefined ? fields : { ...fields, optedOut: v.optedOut }) + '\n';
+    })).join('');
+  const jsonLinesOf = (matcher: ArchiveMatcher, input: Uint8Array) => {
+    const pieces: Buffer[] = [];
+    // A piece is valid until the next is asked for: copied here.
+    for (const piece of matcher.jsonLines(input)) pieces.push(Buffer.from(piece));
+    return Buffer.concat(pieces).toString('utf8');
+  };
+  /** Hosts of the corpus written in the ways URLs come: as the WHATWG parser writes them, and not (upper case, a default port, user info, an IP address, none at all). */
+  const spellings = (host: string, path: string) => [
+    `https://${host}${path}`, `https://${host.toUpperCase()}${path}`, `https://${host}:443${path}`, `http://${host}:8080${path}`,
+    `https://user@${host}${path}`, `https://${host}`, `https://${host}?q`, `https://${host}#f`, `HTTPS://${host}${path}`,
+  ];
+  const odd = ['https://10.0.0.1/x', 'not a url', '/relative', ' https://a.test/', 'https://a.test/"quoted"', 'https://a.test/back\\slash', 'https://a.test/tab\there',
+    'https://a.test/caf\u00e9', 'https://a.test/\u{1f600}', 'https://a.test/\u007f', 'https://a.test/x\u0001y', 'https://xn--bcher-kva.example/'];
+
+  test('property: the same records as check(), in input order, whatever the URLs and line breaks', () => {
+    const served = fc.constantFrom<Served>(200, 200, 404, 500, 'redirect', 'absent');
+    fc.assert(
+      fc.property(
+        fc.array(served, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.oneof(
+          fc.tuple(fc.nat(corpus.length - 1), fc.nat(99), fc.nat(8)).map(([f, u, s]) => {
+            const url = corpus[f]!.urls[u % corpus[f]!.urls.length]!;
+            const { host, pathname, search } = new URL(url);
+            return spellings(host, pathname + search)[s]!;
+          }),
+          fc.constantFrom(...odd),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        ), { minLength: 1, maxLength: 120 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        fc.constantFrom(4096, 64 << 20),
+        (statuses, urls, eol, withPurpose, cacheBytes) => {
+          const archive = archiveOf(statuses);
+          const options = { agents: ['Googlebot', 'GPTBot'], cacheBytes, ...(withPurpose ? { purpose: 'train-ai' } : {}) };
+          const matcher = new ArchiveMatcher(archive, options);
+          // Blank lines are no URLs; the last line may or may not end in a line break.
+          const text = urls.join(eol).replace(/^/, eol) + (urls.length % 2 ? eol : '');
+          expect(jsonLinesOf(matcher, Buffer.from(text))).toBe(recordsOf(new ArchiveMatcher(archive, options), urls));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  test('URLs that need escaping or are not UTF-8 are written as JSON.stringify writes their text', () => {
+    const archive = archiveOf([200]);
+    const matcher = new ArchiveMatcher(archive, { agents: ['Googlebot'] });
+    const bytes = Buffer.concat([Buffer.from(odd.join('\n') + '\n'), Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0x61, 0x2f, 0xff, 0xc3, 0x0a])]);
+    const text = new TextDecoder().decode(bytes).split('\n').filter((l) => l !== '');
+    const got = jsonLinesOf(matcher, bytes);
+    expect(got).toBe(recordsOf(matcher, text));
+    expect(got).toContain('"url":"https://a.test/\\"quoted\\""');
+    expect(got).toContain('"url":"http://a/\ufffd\ufffd"');
+  });
+
+  test('iterations taken in turns, of one matcher or of two, each give their own records', () => {
+    const archive = archiveOf([200, 404, 500]);
+    const urlsOf = (k: number) => Array.from({ length: 12_000 }, (_, i) => `https://${corpus[(i * k) % corpus.length]!.host}/p${k}-${i}`);
+    const a = urlsOf(1);
+    const b = urlsOf(7);
+    for (const [m1, m2] of [[new ArchiveMatcher(archive), new ArchiveMatcher(archive)], (() => { const m = new ArchiveMatcher(archive); return [m, m]; })()]) {
+      const ia = m1!.jsonLines(Buffer.from(a.join('\n')));
+      const ib = m2!.jsonLines(Buffer.from(b.join('\n')));
+      const got = ['', ''];
+      for (let done = [false, false]; !done[0] || !done[1];) {
+        // Each piece read before the other iteration makes its next one.
+        [ia, ib].forEach((it, k) => {
+          if (done[k]) return;
+          const next = it.next();
+          if (next.done) done[k] = true;
+          else got[k] += Buffer.from(next.value).toString();
+        });
+      }
+      expect(got[0]).toBe(recordsOf(m1!, a));
+      expect(got[1]).toBe(recordsOf(m2!, b));
+    }
+  });
+
+  test('a URL longer than a piece of output gets a piece of its own; pieces are at most about a megabyte', () => {
+    const archive = archiveOf([200]);
+    const matcher = new ArchiveMatcher(archive, { agents: AGENTS });
+    const host = corpus[0]!.host;
+    const urls = [`https://${host}/a`, `https://${host}/${'x'.repeat(3 << 20)}`, ...Array.from({ length: 20_000 }, (_, i) => `https://${corpus[i % corpus.length]!.host}/p${i}`)];
+    const sizes: number[] = [];
+    const pieces: Buffer[] = [];
+    for (const piece of matcher.jsonLines(Buffer.from(urls.join('\n')))) {
+      sizes.push(piece.length);
+      pieces.push(Buffer.from(piece));
+    }
+    expect(Buffer.concat(pieces).toString()).toBe(recordsOf(matcher, urls));
+    // The long URL's three records, a piece each; every other piece within a megabyte.
+    const long = pieces.filter((p) => p.length > 1 << 20);
+    expect(long.map((p) => p.toString().split('\n').length)).toEqual([2, 2, 2]);
+    expect(long.every((p) => p.length > 3 << 20)).toBe(true);
+    expect(sizes.filter((s) => s <= 1 << 20).length).toBe(sizes.length - 3);
+  });
+});

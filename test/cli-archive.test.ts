@@ -5,6 +5,8 @@
 // library's answers; the --verdicts pipe contract block by block.
 import { describe, expect, test } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -100,6 +102,58 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     const only = await robotsmatch(['filter', '--robots-archive', warc, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts-only', '-q', urlFile]);
     expect(only.stdout.split('\n').slice(0, -1)).toEqual(urls.map((_, i) => label(i)));
   });
+
+  /** The --json records the library's check() gives for these lines (decoded as text, CR before LF dropped, blank lines skipped), each JSON.stringify'd. */
+  const jsonRecords = (lines: string[], agents = AGENTS) => {
+    const archive = new RobotsArchive();
+    for (const c of captures) archive.add({ ...c, contentType: c.content_type });
+    const m = new ArchiveMatcher(archive, { agents });
+    return lines.map((l) => l.replace(/\r$/, '')).filter((l) => l !== '').map((u) => m.check(u)).flatMap((row) =>
+      row.verdicts.map((v) => JSON.stringify({ url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome }) + '\n')).join('');
+  };
+
+  test('--json: URLs that need escaping, are not ASCII or not UTF-8, CRLF, blank lines and a byte-order mark give the records JSON.stringify writes', async () => {
+    const host = corpus[0]!.host;
+    const odd = [`https://${host}/"q"`, `https://${host}/back\\slash`, `https://${host}/tab\there`, `https://${host}/caf\u00e9`, `https://${host.toUpperCase()}/x`,
+      `https://${host}:443/private/`, 'https://10.0.0.1/', 'relative/path', `https://${host}/\u{1f600}\r`, '', `https://${corpus[1]!.host}/x\u0001y`];
+    const lines = [...odd, ...urls.slice(0, 200)];
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n') + '\r\n\n'), Buffer.from(`https://${host}/\xff`, 'latin1')]);
+    const r = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q'], bytes);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(jsonRecords([...lines, '', `https://${host}/\ufffd`]));
+    expect(r.stdout).toContain(`"url":"https://${host}/\\"q\\""`);
+  });
+
+  test('--json waits for a slow reader: the same records, and memory does not grow with the output held back', async () => {
+    // 60,000 URLs: about 20 MB of records, written while the reader takes them slowly.
+    const many = Array.from({ length: 60_000 }, (_, i) => urls[i % urls.length]!.replace('://', `://`) + `?n=${i}`);
+    const input = join(dir, 'many.txt');
+    writeFileSync(input, many.join('\n') + '\n');
+    const run = (slow: boolean) => new Promise<{ out: string; maxRss: number }>((resolve, reject) => {
+      const rss = fileURLToPath(new URL('./support/report-rss.cjs', import.meta.url));
+      const child = spawn(process.execPath, ['-r', rss, cli, 'filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', input], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const out: Buffer[] = [];
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d));
+      child.stdout.on('data', (d: Buffer) => {
+        out.push(d);
+        if (slow) {
+          child.stdout.pause(); // a reader that takes a pipe's worth every few milliseconds
+          setTimeout(() => child.stdout.resume(), 3);
+        }
+      });
+      child.on('error', reject);
+      child.on('close', (status) => (status === 0 ? resolve({ out: Buffer.concat(out).toString(), maxRss: Number(/maxRSS (\d+)/.exec(err)![1]) }) : reject(new Error(err))));
+    });
+    const slow = await run(true);
+    const fast = await run(false);
+    const expected = jsonRecords(many);
+    expect(expected.length).toBeGreaterThan(15e6);
+    expect(slow.out).toBe(expected);
+    expect(fast.out).toBe(expected);
+    // Held back, the records would be some 20 MB more; measured here: within a few MB of each other.
+    expect(slow.maxRss - fast.maxRss).toBeLessThan(12 * 1024 * 1024);
+  }, 120_000);
 
   test('a directory of files named by host is a 200 for each', async () => {
     const d = join(dir, 'hosts');

@@ -15,7 +15,6 @@ import { resolveOrigin, type Resolution } from './resolve.js';
 /** Bodies shorter than this are kept as they are, even with `compress`: deflating them saves nothing. */
 const DEFLATE_FROM = 128;
 const DEFAULT_MAX_BYTES = 512_000;
-const encoder = new TextEncoder();
 
 export interface ArchiveOptions {
   /** Bytes of each body kept, as parse()'s maxBytes (default 512,000, Google's limit is 500 KiB). */
@@ -62,11 +61,13 @@ export class RobotsArchive {
     let body: Buffer | undefined;
     let deflated = false;
     if (status !== undefined && status >= 200 && status < 300 && capture.body !== undefined) {
-      let bytes = typeof capture.body === 'string' ? encoder.encode(capture.body) : capture.body;
-      if (bytes.length > this.#maxBytes) bytes = bytes.subarray(0, this.#maxBytes);
+      // Text is encoded straight into the Buffer kept (small ones share Node's pooled slabs); bytes are copied.
+      const text = typeof capture.body === 'string';
+      let bytes = text ? Buffer.from(capture.body as string) : (capture.body as Uint8Array);
+      if (bytes.length > this.#maxBytes) bytes = text ? Buffer.from(bytes.subarray(0, this.#maxBytes)) : bytes.subarray(0, this.#maxBytes);
       deflated = this.#compress && bytes.length >= DEFLATE_FROM;
       // Level 1: the archive is read once and most bodies are never asked for twice.
-      body = deflated ? deflateRawSync(bytes, { level: 1 }) : Buffer.from(bytes);
+      body = deflated ? deflateRawSync(bytes, { level: 1 }) : text ? (bytes as Buffer) : Buffer.from(bytes);
     }
     if (old?.body) this.#bodyBytes -= old.body.length;
     if (body) this.#bodyBytes += body.length;

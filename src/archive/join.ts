@@ -12,6 +12,7 @@ import { CompiledCache, type OriginEntry } from './compiled-cache.js';
 import { originOf } from './origin.js';
 import { notInArchive } from '../fetch/outcome.js';
 import type { ArchiveOutcome } from './resolve.js';
+import { jsonLinesOf, type JsonLinesJoin, type OutcomeCounts } from './json-lines.js';
 
 export interface JoinOptions {
   /**
@@ -60,6 +61,7 @@ export class ArchiveMatcher {
   readonly #mode: Mode;
   readonly #cache: CompiledCache;
   readonly #one = new Uint8Array(1);
+  readonly #jsonJoin: JsonLinesJoin;
 
   constructor(archive: RobotsArchive, options: JoinOptions = {}) {
     this.#archive = archive;
@@ -68,6 +70,7 @@ export class ArchiveMatcher {
     this.#purpose = typeof options.purpose === 'string' ? purposeOf(options.purpose) : options.purpose;
     this.#mode = options.mode ?? 'google';
     this.#cache = new CompiledCache(options.cacheBytes);
+    this.#jsonJoin = { labels: this.#labels, purpose: this.#purpose, entry: (origin) => this.#entry(origin) };
   }
 
   /** The agents' labels, in order. */
@@ -160,6 +163,23 @@ export class ArchiveMatcher {
       }
     }
     return { outcomes, verdicts };
+  }
+
+  /**
+   * check() for every URL of newline-separated bytes (as read from a file
+   * or a pipe: LF or CRLF line breaks, blank lines skipped), written as JSON
+   * Lines, one record per URL and agent in input order: `{"url", "agent",
+   * "allowed", "line", "rule", "outcome"}` (and `"optedOut"` with a
+   * purpose), the records `filter --robots-archive --json` writes. Yields
+   * pieces of up to about a megabyte, each written into the same buffer:
+   * write a piece (and let the write finish) or copy it before asking for
+   * the next. `lines` is read as the pieces are made: leave it unchanged
+   * until the iteration ends. `counts`, when given, gets each URL's outcome
+   * added.
+   */
+  jsonLines(lines: Uint8Array, counts?: Record<ArchiveOutcome, number>): Generator<Uint8Array, void, undefined> {
+    if (!(lines instanceof Uint8Array)) throw new TypeError(`lines must be a Uint8Array, got ${lines === null ? 'null' : typeof lines}`);
+    return jsonLinesOf(this.#jsonJoin, lines, counts as OutcomeCounts | undefined);
   }
 
   /** Frees every compiled file held. The matcher may be used again (it compiles them again). */

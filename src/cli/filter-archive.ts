@@ -9,7 +9,7 @@ import { ArchiveError, ArchiveMatcher, openArchive, type ArchiveOutcome } from '
 import { UsageError } from './errors.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
-import { outDrained, stdoutClosed, warn } from './output.js';
+import { outDrained, outWritten, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { describeFsError, takeStdin } from './robots-source.js';
 import { agentOf } from './options.js';
@@ -67,8 +67,23 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   let json: boolean | undefined; // JSON Lines input, told by its first line
   try {
     // 4 MiB chunks: about 50,000 URLs, whose origins are answered together (checkMany, matchMany).
-    for await (const chunk of lineChunks(input.chunks, 4 << 20)) {
+    let atStart = true;
+    for await (let chunk of lineChunks(input.chunks, 4 << 20)) {
       if (stdoutClosed()) break;
+      if (atStart) {
+        atStart = false;
+        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3); // a byte-order mark
+      }
+      json ??= startsJson(chunk);
+      if (run.form === 'json' && json === false) {
+        // Plain URLs: bytes in, bytes out (ArchiveMatcher.jsonLines), each
+        // piece written before the next is made, waiting while the output is full.
+        const before = counts.ok + counts.unavailable + counts.unreachable + counts.unknown;
+        for (const piece of matcher.jsonLines(chunk, counts)) await outWritten(piece);
+        counts.urls += counts.ok + counts.unavailable + counts.unreachable + counts.unknown - before;
+        progress.update(counts.urls);
+        continue;
+      }
       const lines = decoder.decode(chunk).split('\n');
       if (lines[lines.length - 1] === '') lines.pop();
       // The chunk's URLs first (answered together, by origin), then its output lines in order.
@@ -154,6 +169,22 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
     );
   }
   return 0;
+}
+
+/** A line's own text, a byte-order mark kept: it is the input's to lose, at its start. */
+const lineDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Whether the input is JSON Lines, told by its first line that is not blank (undefined while none has come). */
+function startsJson(chunk: Uint8Array): boolean | undefined {
+  for (let from = 0; from < chunk.length; ) {
+    let to = chunk.indexOf(10, from);
+    if (to < 0) to = chunk.length;
+    let text = lineDecoder.decode(chunk.subarray(from, to));
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text !== '') return text.trimStart().startsWith('{');
+    from = to + 1;
+  }
+  return undefined;
 }
 
 const ruleTexts = new WeakMap<object, string>();

@@ -47,6 +47,24 @@ export async function outDrained(chunk: string | Uint8Array): Promise<void> {
   });
 }
 
+/**
+ * out() for a buffer the caller will write into again: resolves once the
+ * write is done with it (or standard output's reader has gone), so that
+ * one buffer can carry a whole stream of output.
+ */
+export async function outWritten(chunk: Uint8Array): Promise<void> {
+  if (closed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      const i = waiting.indexOf(done);
+      if (i >= 0) waiting.splice(i, 1);
+      resolve();
+    };
+    waiting.push(done);
+    process.stdout.write(chunk, done);
+  });
+}
+
 // ---- Colour ---------------------------------------------------------------
 
 export type ColorWhen = 'auto' | 'always' | 'never';
