@@ -65,9 +65,6 @@ function findCopyUnits(): CopyUnits {
 
 const copyUnits = findCopyUnits();
 
-/** Batches of up to this many texts are copied one by one, not joined (npm run bench:hosts, C; npm run bench:transfer). */
-const COPY_EACH = 128;
-
 export class Core {
   readonly exports: CoreExports;
   #buffer: ArrayBuffer;
@@ -178,10 +175,8 @@ export class Core {
   /**
    * Writes texts from `from` on as UTF-16 units separated by NUL units, for
    * checkBatch16: at most `max` of them, as many as fit in `room` bytes (one
-   * at least); returns the index after the last one written. Up to
-   * COPY_EACH of them are copied one by one; more are joined and copied in
-   * one call, as a native call per URL costs more than the join on large
-   * batches, and less than the join and its garbage on small ones.
+   * at least); returns the index after the last one written. They are joined
+   * and copied in one call: a native call per URL cost more than the join.
    * The caller has checked that they are strings; `name[offset + i]` names
    * one in an error.
    */
@@ -197,13 +192,10 @@ export class Core {
     const size = units * 2 + 2;
     const start = size > room ? this.#reserve(size, `${name}[${offset + from}]`) : this.#reserve(room, name); // first: reserving may grow memory and renew u8
     const u8 = this.u8;
-    let at = start;
-    const parts = i - from > COPY_EACH ? [texts.slice(from, i).join('\0')] : texts.slice(from, i);
-    for (const text of parts) {
-      at += copyUnits.call(u8, text, at);
-      u8[at++] = 0; // the NUL after each, the last one's ending the batch
-      u8[at++] = 0;
-    }
+    const text = i - from === 1 ? texts[from]! : (from === 0 && i === texts.length ? texts : texts.slice(from, i)).join('\0');
+    const at = start + copyUnits.call(u8, text, start);
+    u8[at] = 0;
+    u8[at + 1] = 0;
     this.unitsWritten = units;
     return i;
   }
