@@ -1,34 +1,37 @@
 // A cheap necessary condition for a wildcard rule to match: the bytes of its
 // literal segments, and the pairs of adjacent bytes within a segment, must
 // all occur in the path. Marking a path stamps one slot per byte and per pair
-// with a generation number (plain stores: nothing to clear between paths);
+// with a generation number (plain byte stores: nothing to clear between
+// paths but once every 255);
 // a rule keeps up to RULE_SLOTS slots it needs and is skipped, unmatched,
 // when one of them carries an old stamp.
 
 const SINGLE_SLOTS: u32 = 256;
 const PAIR_SLOTS: u32 = 512;
-const STAMPS = memory.data((256 + 512) * 4, 16);
+const STAMPS = memory.data(256 + 512, 16); // a byte per slot: cleared when the generation wraps past 255
 let generation: u32 = 0;
 
 export const RULE_SLOTS: u32 = 16; // what a rule needs: u32 count, then 16 u16 slots (36 bytes, X_NEEDS)
 
-@inline function pairSlot(a: u32, b: u32): u32 {
-  return SINGLE_SLOTS + (((a << 8 | b) * 0x9e37) >> 7 & (PAIR_SLOTS - 1));
+/** The slot of the pair (a, b), from the two bytes as one little-endian u16: a + (b << 8). */
+@inline function pairSlot(pair: u32): u32 {
+  return SINGLE_SLOTS + ((pair * 0x9e3779b1) >> 23);
 }
 
 /** Stamps the bytes and byte pairs of a path as present. */
 export function markPath(path: usize, len: usize): void {
-  if (++generation == 0) { // wrapped: old stamps could look current
-    memory.fill(STAMPS, 0, (256 + 512) * 4);
+  if (++generation == 256) { // wrapped: old stamps could look current
+    memory.fill(STAMPS, 0, 256 + 512);
     generation = 1;
   }
-  let g = generation;
-  let prev: u32 = 0;
-  for (let i: usize = 0; i < len; i++) {
-    let c = <u32>load<u8>(path + i);
-    store<u32>(STAMPS + (<usize>c << 2), g);
-    if (i > 0) store<u32>(STAMPS + (<usize>pairSlot(prev, c) << 2), g);
-    prev = c;
+  let g = <u8>generation;
+  // The first byte, then each pair read as one u16 and its second byte.
+  // (Paths are never empty; an empty one would only stamp a byte too many.)
+  store<u8>(STAMPS + <usize>load<u8>(path), g);
+  for (let i: usize = 1; i < len; i++) {
+    let pair = <u32>load<u16>(path + i - 1, 0, 1);
+    store<u8>(STAMPS + <usize>(pair >> 8), g);
+    store<u8>(STAMPS + <usize>pairSlot(pair), g);
   }
 }
 
@@ -53,7 +56,7 @@ export function patternNeeds(p: usize, n: usize, needs: usize): void {
       let slot: u32;
       if (pass == 0) {
         if (i + 1 >= body || load<u8>(p + i + 1) == 0x2a) continue;
-        slot = pairSlot(c, load<u8>(p + i + 1));
+        slot = pairSlot(<u32>load<u16>(p + i, 0, 1));
       } else {
         slot = c;
       }
@@ -73,7 +76,7 @@ export function patternNeeds(p: usize, n: usize, needs: usize): void {
   let g = generation;
   let count = load<u32>(needs);
   for (let j: u32 = 0; j < count; j++) {
-    if (load<u32>(STAMPS + (<usize>load<u16>(needs + 4 + (<usize>j << 1)) << 2)) != g) return false;
+    if (<u32>load<u8>(STAMPS + <usize>load<u16>(needs + 4 + (<usize>j << 1))) != g) return false;
   }
   return true;
 }
