@@ -132,6 +132,8 @@ const HEADERS = [
   'AdsBot-Google (+http://www.google.com/adsbot.html)',
   'Mediapartners-Google',
   'bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+  'Mozilla/5.0 (compatible; Slurp_Test; bedrockbot_notanid)', // a word after `_` is no id: nobody
+  'bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301-acme-kb',
   'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider',
   // a client that compares itself to a crawler is not that crawler
   'FreshRSS/1.24.0 (Linux; https://freshrss.org) like Googlebot',

@@ -111,9 +111,11 @@ describe('the registry', () => {
 
   test('headers found for entries that had none: AWS\'s bedrockbot_<UUID>, and the public lists\' KendraBot, Baiduspider-image, Ai2Bot-Dolma', () => {
     expect(identify('bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301').map((c) => c.name)).toEqual(['bedrockbot']);
-    // read up to the `_` only when the whole word names no one: a word that merely starts with a token and `_` is not claimed otherwise
+    expect(identify('bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301-acme-kb').map((c) => c.name)).toEqual(['bedrockbot']);
+    // read up to the `_` only when an id follows it (review: `Slurp_Test` is a product of its own, not Slurp)
     expect(identify('mybedrockbot_1').map((c) => c.name)).toEqual([]);
-    expect(identify('GPTBot_x/1.0').map((c) => c.name)).toEqual(['GPTBot']);
+    expect(identify('GPTBot_x/1.0').map((c) => c.name)).toEqual([]);
+    expect(identify('Mozilla/5.0 (compatible; Slurp_Test)').map((c) => c.name)).toEqual([]);
     for (const name of ['bedrockbot', 'amazon-kendra', 'Baiduspider-image', 'Ai2Bot-Dolma']) expect(crawler(name)?.sentInRequests, name).toBe(true);
     // Baiduspider-image is not Baiduspider, Ai2Bot-Dolma is not AI2Bot
     expect(identify('Baiduspider-image+(+http://www.baidu.com/search/spider.htm)').map((c) => c.name)).toEqual(['Baiduspider-image']);

@@ -12,8 +12,9 @@
 // FeedFetcher-Google", TelegramBot "(like TwitterBot)", SentiBot
 // "(compatible with Googlebot)"; none of them is the crawler it names.
 //
-// A word joined to more by `_` (`bedrockbot_<UUID>`, as AWS documents its
-// Bedrock crawler's header) is also read up to the `_`.
+// A word joined to an id by `_` (`bedrockbot_<UUID>`, as AWS documents its
+// Bedrock crawler's header) is also read up to the `_`; a word joined to
+// another word (`Slurp_Test`) is not.
 //
 // Cost: one pass over the header, hashing each word as it goes (folded to
 // lower case) and looking the hash up in a map; a string is made only for a
@@ -84,10 +85,15 @@ export function identify(userAgentHeader: string): CrawlerEntry[] {
     afterLike = word === 'like' || (afterCompatible && word === 'with');
     afterCompatible = word === 'compatible';
     if (compared) continue;
-    const entry = known(header, hash, start, i) ?? (stem > start ? known(header, stemHash, start, stem) : undefined);
+    const entry = known(header, hash, start, i) ?? (stem > start && isId(header.slice(stem + 1, i)) ? known(header, stemHash, start, stem) : undefined);
     if (entry && !found?.includes(entry)) (found ??= []).push(entry);
   }
   return found ?? [];
+}
+
+/** What follows `_` in `bedrockbot_<UUID>`: an id (it starts with 8 hex digits, as a UUID does), not a word (`Slurp_Test` is no Slurp). */
+function isId(rest: string): boolean {
+  return /^[0-9A-Fa-f]{8}/.test(rest);
 }
 
 /** The registry entry whose token is header[from, to) (its hash: `hash`), if any. */

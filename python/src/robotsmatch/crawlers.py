@@ -113,6 +113,8 @@ def select_crawlers(selection: Union[str, Sequence[Union[str, Crawler]]] = "all"
 
 
 _WORD = re.compile(r"[A-Za-z0-9_-]+")
+# what follows `_` in bedrockbot_<UUID>: an id, not a word (Slurp_Test is no Slurp)
+_ID = re.compile(r"[0-9A-Fa-f]{8}")
 
 
 @lru_cache(maxsize=1)
@@ -152,8 +154,8 @@ def identify(user_agent_header: str) -> List[Crawler]:
         if compared:
             continue
         entry = known.get(lower)
-        if entry is None and word.find("_") > 0:
-            # a word joined to more by `_` is read up to it too: bedrockbot_<UUID> (AWS's Bedrock crawler)
+        if entry is None and word.find("_") > 0 and _ID.match(word[word.find("_") + 1 :]):
+            # a word joined to an id by `_` is read up to it too: bedrockbot_<UUID> (AWS's Bedrock crawler)
             entry = known.get(word[: word.find("_")].lower())
         if entry is not None and entry not in found:
             found.append(entry)
