@@ -309,6 +309,12 @@ describe('the findings from 1,613 real files', () => {
     }
     // A plain name gets nothing.
     expect(lint('User-agent: ClaudeBot\nDisallow: /\n').filter((d) => d.code === 'lookalike-character')).toEqual([]);
+    // Trailing, Google reads the name meant (GPTBot follows the group): the message must not say it does not.
+    const trailing = 'User-agent: GPTBot\u200b\nDisallow: /\n';
+    expect(parse(trailing).isAllowed('/x', 'GPTBot')).toBe(false);
+    expect(at(lint(trailing), 1, 'lookalike-character')!.message).toBe('`GPTBot\u200b` has U+200B (zero-width space), which cannot be seen: Google reads `GPTBot`, as meant, but crawlers that compare the whole name may not match this group.');
+    // Leading, Google reads no name at all.
+    expect(at(lint('User-agent: \u200bCCBot\nDisallow: /\n'), 1, 'lookalike-character')!.message).toContain(': Google reads no name at all, so CCBot does not follow this group.');
   });
 
   test('User-Agnet gets a did-you-mean, whose fix says what then changes', () => {

@@ -98,7 +98,7 @@ export const CODES = {
   'misspelt-crawler': code('warning', 'agents', 'none', 'A crawler\'s name misspelt',
     'No crawler we know is named `{token}`; did you mean `{meant}`? Crawlers follow a group only when it names their own token, so {meant} does not follow this group.'),
   'lookalike-character': code('error', 'agents', 'unsafe', 'A lookalike or invisible character in a crawler\'s name',
-    '`{value}` has {what}: Google reads `{token}`, so {meant} does not follow this group.'),
+    '`{value}` has {what}: Google reads {read}, {effect}.'),
   'modes-differ': code('info', 'agents', 'safe', 'Google and RFC 9309 read it differently',
     '{how}.'),
 

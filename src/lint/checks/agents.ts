@@ -90,7 +90,11 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
     const code = `U+${lookalike[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     const dash = LOOKALIKE.test(lookalike[0]);
     const what = dash ? `${code} (${HYPHENS[lookalike[0]] ?? 'a dash'}) where \`-\` was meant` : `${code} (${INVISIBLES[lookalike[0]]}), which cannot be seen`;
-    const d = f.add('lookalike-character', l.line, { value: short(value), what, token: token || '(no name)', meant }, place);
+    // Trailing (`GPTBot` + U+200B): Google reads the name meant, and only parsers that compare the whole name miss it.
+    const effect = token.toLowerCase() === meant.toLowerCase()
+      ? 'as meant, but crawlers that compare the whole name may not match this group'
+      : `so ${meant} does not follow this group`;
+    const d = f.add('lookalike-character', l.line, { value: short(value), what, read: token ? `\`${token}\`` : 'no name at all', effect }, place);
     f.unsafe(d, [rewriteValue(l, meant)], dash ? `Writes \`${meant}\` with a plain \`-\`` : `Writes \`${meant}\` without the invisible character`);
     return;
   }
