@@ -154,9 +154,10 @@ def identify(user_agent_header: str) -> List[Crawler]:
         if compared:
             continue
         entry = known.get(lower)
-        if entry is None and word.find("_") > 0 and _ID.match(word[word.find("_") + 1 :]):
+        cut = lower.find("_")
+        if entry is None and cut > 0 and _ID.match(lower, cut + 1):
             # a word joined to an id by `_` is read up to it too: bedrockbot_<UUID> (AWS's Bedrock crawler)
-            entry = known.get(word[: word.find("_")].lower())
+            entry = known.get(lower[:cut])
         if entry is not None and entry not in found:
             found.append(entry)
     return found
