@@ -134,8 +134,8 @@ export function* jsonLinesOf(join: JsonLinesJoin, input: Uint8Array, counts?: Ou
       for (let a = 0; a < n; a++) {
         const matcher = entry!.agentMatchers[a]!;
         const v = matcher.check(url);
-        // As ArchiveMatcher.check: with a purpose, whether the file opts the allowed URL out of it.
-        const optedOut = purpose === undefined ? undefined : v.allowed && !url.includes('\n') && matcher.matchLines(url, one, { purpose })[0] === 2;
+        // As ArchiveMatcher.check: with a purpose, whether the file opts the allowed URL out of it (a line holds no LF: one line to match).
+        const optedOut = purpose === undefined ? undefined : v.allowed && matcher.matchLines(url, one, { purpose })[0] === 2;
         // The deciding line says which rule decided (one rule per line; 0: none).
         const key = ((v.line * 2 + (v.allowed ? 1 : 0)) * 3 + (optedOut === undefined ? 0 : optedOut ? 2 : 1)) * n + a;
         let tail = held.get(key);

@@ -57,7 +57,6 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const matcher = new ArchiveMatcher(archive, { agents, purpose: run.purpose, mode: run.mode, cacheBytes: run.cacheBytes });
   const labels = matcher.agents;
-  const agentJson = labels.map((l) => JSON.stringify(l));
   if (run.input === undefined || run.input === '-') takeStdin('the URL list');
   const input = await openInput(run.input);
   const progress = progressLine(input.size, input.read);
@@ -120,18 +119,10 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
           const row = rows[i]!;
           const record = records[i];
           counts[row.outcome]++;
-          if (record) {
-            for (const v of row.verdicts) {
-              const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
-              out += JSON.stringify(v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut }) + '\n';
-            }
-          } else {
-            // The same record, written field by field: the URL quoted once for all agents, each rule once (rules are shared objects).
-            const head = `{"url":${JSON.stringify(row.url)},"agent":`;
-            const tail = `,"outcome":"${row.outcome}"`;
-            row.verdicts.forEach((v, a) => {
-              out += `${head}${agentJson[a]},"allowed":${v.allowed},"line":${v.line},"rule":${ruleJson(v.rule)}${tail}${v.optedOut === undefined ? '' : `,"optedOut":${v.optedOut}`}}\n`;
-            });
+          // JSON Lines input only: plain URL lists took matcher.jsonLines above, so every row has its record.
+          for (const v of row.verdicts) {
+            const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
+            out += JSON.stringify(v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut }) + '\n';
           }
           // A chunk's records are several times its bytes: written a megabyte at a time, not held whole.
           if (out.length > 1 << 20) {
@@ -185,15 +176,6 @@ function startsJson(chunk: Uint8Array): boolean | undefined {
     from = to + 1;
   }
   return undefined;
-}
-
-const ruleTexts = new WeakMap<object, string>();
-/** A rule as JSON, written once per rule object (the core hands out one object per rule of a file). */
-function ruleJson(rule: { type: string; pattern: string } | null): string {
-  if (rule === null) return 'null';
-  let text = ruleTexts.get(rule);
-  if (text === undefined) ruleTexts.set(rule, (text = JSON.stringify(rule)));
-  return text;
 }
 
 /** A URL's answers for the forms that keep or drop it: its outcome and a byte per agent (ArchiveMatcher.matchMany). */
