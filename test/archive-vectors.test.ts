@@ -3,11 +3,14 @@
 // Lines and as WARC (plain and gzip), give each origin its outcome and each
 // agent its verdict.
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ArchiveMatcher, openArchive } from '../src/archive.js';
+import { ArchiveError, ArchiveMatcher, joinArchive, openArchive, RobotsArchive } from '../src/archive.js';
+import { captureKey } from '../src/archive/capture.js';
+import { hop } from '../src/fetch/outcome.js';
 import { writeJsonl, writeWarc, type CaptureRecord } from './support/archive-files.js';
+import { robotsmatch } from './support/cli.js';
 
 interface Case {
   name: string;
@@ -50,5 +53,95 @@ describe.each(FORMATS)('archive outcomes from $name', (format) => {
       expect({ allowed: got.allowed, line: got.line, ...(v.optedOut === undefined ? {} : { optedOut: got.optedOut }) }, `${v.agent} ${v.url}`).toEqual(expected);
     }
     matcher.dispose();
+  });
+});
+
+// test/vectors/archive-origins.json: odd URLs (IPv4 spellings, IPv6, upper
+// case, punycode, trailing dots, ports, user info, backslashes, whitespace,
+// URLs with no http(s) origin) and odd capture URLs and Locations. Python's
+// robotsmatch.archive asserts the same file: one answer in both languages.
+interface OriginVectors {
+  agent: string;
+  captures: CaptureRecord[];
+  urls: { url: string; robotsUrl: string | null; outcome: string; allowed: boolean | null; line: number }[];
+  captureKeys: { url: string; key: string | null }[];
+  locations: { base: string; cases: { location: string; next: string | null }[] };
+}
+const origins = JSON.parse(readFileSync(new URL('./vectors/archive-origins.json', import.meta.url), 'utf8')) as OriginVectors;
+const expectedOf = (u: OriginVectors['urls'][number]) => ({ robotsUrl: u.robotsUrl, outcome: u.outcome, allowed: u.allowed, line: u.line });
+/** The URLs a line-based input can carry: one line each, not blank (blank lines are skipped). */
+const lineUrls = origins.urls.filter((u) => u.url !== '' && !/[\r\n]/.test(u.url));
+
+describe('odd URLs and captures (archive-origins.json)', () => {
+  const file = join(dir, 'origins.jsonl');
+  writeJsonl(file, origins.captures);
+  const matcherOf = async () => new ArchiveMatcher(await openArchive(file), { agents: [origins.agent] });
+  const rowOf = (r: { robotsUrl: string | undefined; outcome: string; verdicts: { allowed: boolean | null; line: number }[] }) =>
+    ({ robotsUrl: r.robotsUrl ?? null, outcome: r.outcome, allowed: r.verdicts[0]!.allowed, line: r.verdicts[0]!.line });
+
+  test('the vectors hold URLs with no http(s) origin, and every outcome', () => {
+    expect(origins.urls.filter((u) => u.robotsUrl === null).map((u) => u.url)).toEqual(expect.arrayContaining(['', 'not a url', 'ftp://127.0.0.1/private', 'javascript:alert(1)', 'mailto:a@example.com', '/relative/path']));
+    expect(new Set(origins.urls.map((u) => u.outcome))).toEqual(new Set(['ok', 'unavailable', 'unreachable', 'unknown']));
+    for (const u of origins.urls) if (u.robotsUrl === null) expect(expectedOf(u), u.url).toEqual({ robotsUrl: null, outcome: 'unknown', allowed: null, line: 0 });
+  });
+
+  test('check() and outcome(), URL by URL', async () => {
+    const m = await matcherOf();
+    for (const u of origins.urls) {
+      expect(rowOf(m.check(u.url)), JSON.stringify(u.url)).toEqual(expectedOf(u));
+      expect(m.outcome(u.url), JSON.stringify(u.url)).toBe(u.outcome);
+    }
+  });
+
+  test('checkMany(), matchMany() and joinArchive() over the whole table', async () => {
+    const m = await matcherOf();
+    const urls = origins.urls.map((u) => u.url);
+    expect(m.checkMany(urls).map(rowOf)).toEqual(origins.urls.map(expectedOf));
+    const { outcomes, verdicts } = m.matchMany(urls);
+    expect(outcomes).toEqual(origins.urls.map((u) => u.outcome));
+    expect([...verdicts]).toEqual(origins.urls.map((u) => (u.allowed === null ? 3 : u.allowed ? 1 : 0)));
+    const rows = [];
+    for await (const row of joinArchive(await openArchive(file), urls, { agents: [origins.agent] })) rows.push(rowOf(row));
+    expect(rows).toEqual(origins.urls.map(expectedOf));
+  });
+
+  test('jsonLines() over the URLs as bytes, one per line', async () => {
+    const m = await matcherOf();
+    const bytes = Buffer.from(lineUrls.map((u) => u.url).join('\n') + '\n');
+    const out = Buffer.concat([...m.jsonLines(bytes)].map((piece) => Buffer.from(piece))).toString();
+    const got = out.trimEnd().split('\n').map((l) => JSON.parse(l) as { outcome: string; allowed: boolean | null; line: number });
+    expect(got.map((r) => ({ outcome: r.outcome, allowed: r.allowed, line: r.line }))).toEqual(lineUrls.map((u) => ({ outcome: u.outcome, allowed: u.allowed, line: u.line })));
+  });
+
+  test('filter --robots-archive, --json and --verdicts, as a user runs it', async () => {
+    const urlFile = join(dir, 'origins-urls.txt');
+    writeFileSync(urlFile, lineUrls.map((u) => u.url).join('\n') + '\n');
+    const json = await robotsmatch(['filter', '--robots-archive', file, '-a', origins.agent, '--json', '-q', urlFile]);
+    expect(json.stderr).toBe('');
+    const rows = json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { outcome: string; allowed: boolean | null; line: number });
+    expect(rows.map((r) => ({ outcome: r.outcome, allowed: r.allowed, line: r.line }))).toEqual(lineUrls.map((u) => ({ outcome: u.outcome, allowed: u.allowed, line: u.line })));
+    const verdicts = await robotsmatch(['filter', '--robots-archive', file, '-a', origins.agent, '--verdicts-only', '-q', urlFile]);
+    expect(verdicts.stdout.trimEnd().split('\n')).toEqual(lineUrls.map((u) => (u.allowed === null ? 'unknown' : u.allowed ? 'allowed' : 'disallowed')));
+  });
+
+  test('captures are stored under the URL WHATWG writes, and a capture that is not http(s) is refused', () => {
+    for (const { url, key } of origins.captureKeys) {
+      expect(captureKey(url), JSON.stringify(url)).toBe(key ?? undefined);
+      const archive = new RobotsArchive();
+      if (key === null) expect(() => archive.add({ url, status: 200, body: '' }), JSON.stringify(url)).toThrow(ArchiveError);
+      else {
+        archive.add({ url, status: 200, body: '' });
+        expect(archive.capture(key), JSON.stringify(url)).toBeDefined();
+      }
+    }
+  });
+
+  test('a redirect Location is resolved as new URL(location, base) reads it, and only http(s) is followed', () => {
+    const { base, cases } = origins.locations;
+    for (const { location, next } of cases) {
+      const h = hop(301, location, base, 0);
+      expect(h.outcome === 'redirect' ? h.next : null, JSON.stringify(location)).toBe(next);
+      if (next === null) expect(h.outcome).toBe('unavailable');
+    }
   });
 });

@@ -14,7 +14,7 @@ const ROBOTS = '/robots.txt';
 
 /**
  * `url`'s origin as its robots.txt URL starts (scheme://host[:port]), or
- * undefined when it has none (not an absolute http(s) or ftp URL). On the
+ * undefined when it has none (not an absolute http(s) URL as WHATWG reads it). On the
  * fast path it is a slice of `url`: a Map keyed by it hashes a slice, which
  * costs a fraction of hashing a string built by concatenation.
  */
@@ -22,7 +22,9 @@ export function originOf(url: string): string | undefined {
   const plain = plainOrigin(url);
   if (plain !== undefined) return plain;
   try {
-    return robotsTxtUrl(url).slice(0, -ROBOTS.length);
+    const robots = robotsTxtUrl(url);
+    // robotsTxtUrl answers for ftp: too, but an archive holds http(s) captures only: an ftp URL has no origin here.
+    return robots.startsWith('http') ? robots.slice(0, -ROBOTS.length) : undefined;
   } catch {
     return undefined;
   }
@@ -49,7 +51,7 @@ export function plainOrigin(url: string): string | undefined {
   return defaultPort ? `${scheme}://${host}` : m[0];
 }
 
-/** The robots.txt URL for `url`'s origin, or undefined when it has none: robotsTxtUrl, without throwing. */
+/** The robots.txt URL for `url`'s origin, or undefined when it has none: robotsTxtUrl for http(s) URLs, without throwing. */
 export function robotsUrlOf(url: string): string | undefined {
   const origin = originOf(url);
   return origin === undefined ? undefined : origin + ROBOTS;
