@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from robotsmatch.archive import Archive, capture_key, hop, status_outcome
+from robotsmatch.archive import NOT_IN_ARCHIVE, Archive, capture_key, hop, status_outcome
 from conftest import REPO
 
 VECTORS_FILE = REPO / "test" / "vectors" / "archive-outcomes.json"
@@ -62,3 +62,97 @@ def test_origins():
     assert capture_origin("https://Example.com/robots.txt") == "https://example.com"
     assert capture_origin("https://example.com/robots.txt?x") is None
     assert capture_origin("https://example.com/other.txt") is None
+
+
+# test/vectors/archive-origins.json: odd URLs, capture URLs and Locations,
+# which Node's test/archive-vectors.test.ts asserts too (one answer in both
+# languages: URLs read as the WHATWG URL Standard reads them).
+ORIGINS_FILE = REPO / "test" / "vectors" / "archive-origins.json"
+ORIGINS = json.loads(ORIGINS_FILE.read_text("utf-8")) if ORIGINS_FILE.exists() else {"agent": "", "captures": [], "urls": [], "captureKeys": [], "locations": {"base": "", "cases": []}}
+needs_origins = pytest.mark.skipif(not ORIGINS_FILE.exists(), reason="this checkout has no test/vectors/archive-origins.json")
+
+
+def _expected(u):
+    return (u["robotsUrl"], u["outcome"], u["allowed"], u["line"])
+
+
+@needs_origins
+@pytest.mark.parametrize("u", ORIGINS["urls"], ids=lambda u: repr(u["url"])[:50])
+def test_odd_urls_get_node_s_origin_outcome_and_verdict(u):
+    from robotsmatch.archive import robots_url_of
+
+    with Archive(ORIGINS["captures"]) as archive:
+        got = archive.check(u["url"], ORIGINS["agent"])
+        assert (robots_url_of(u["url"]), got.outcome, got.allowed, got.line) == _expected(u)
+        assert archive.outcome(u["url"]) == u["outcome"]
+        assert archive.resolve(u["url"]).outcome == u["outcome"]
+
+
+@needs_origins
+def test_a_url_with_no_http_origin_is_unknown_not_an_error():
+    with Archive(ORIGINS["captures"]) as archive:
+        for url in ("", "   ", "not a url", "ftp://127.0.0.1/private", "javascript:alert(1)", "/relative/path"):
+            assert archive.check(url, "Googlebot") == (None, 0, "unknown"), url
+            assert archive.robots(url) is None
+            assert archive.resolve(url) == (NOT_IN_ARCHIVE, None, None, 0)
+        with pytest.raises(TypeError):
+            archive.check(None, "Googlebot")  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            archive.check("not a url", 7)  # type: ignore[arg-type]
+
+
+@needs_origins
+@pytest.mark.parametrize("case", ORIGINS["captureKeys"], ids=lambda c: repr(c["url"])[:50])
+def test_captures_are_keyed_as_node_keys_them(case):
+    assert capture_key(case["url"]) == case["key"]
+    archive = Archive()
+    if case["key"] is None:
+        with pytest.raises(ValueError, match="not an http"):
+            archive.add({"url": case["url"], "status": 200, "body": ""})
+    else:
+        archive.add({"url": case["url"], "status": 200, "body": ""})
+        assert archive.capture(case["key"]) is not None
+
+
+@needs_origins
+@pytest.mark.parametrize("case", ORIGINS["locations"]["cases"], ids=lambda c: repr(c["location"])[:50])
+def test_redirect_locations_are_resolved_as_node_resolves_them(case):
+    step = hop(301, case["location"], ORIGINS["locations"]["base"], 0)
+    assert (step.next if step.outcome == "redirect" else None) == case["next"]
+    if case["next"] is None:
+        assert step.outcome == "unavailable"
+
+
+@needs_origins
+def test_the_origin_fast_path_gives_what_the_parser_gives():
+    """origin_of() reads a URL's start once per distinct start; every URL of
+    the vectors, and URLs built from odd pieces, get what Ada gives the whole URL."""
+    import itertools
+
+    from robotsmatch import archive as module
+
+    def whole(url):
+        module._HEADS.clear()
+        return module._origin_of_text(url)
+
+    schemes = ["http://", "HTTPS://", "http:", "http:/", "https:\\\\", " http://", "ftp://"]
+    hosts = ["a.example", "A.Example", "127.1", "0x7f.0.0.1", "[::1]", "[::1]:80", "bücher.example", "xn--bcher-kva.example", "a.example.",
+             "u:p@a.example", "@a.example", "a.example:443", "a.example:", "a.example:99999", "%65.example", "exa mple", "a..b", "", "a\tb.example"]
+    rests = ["", "/", "/x?y#z", "\\x", "?q", "#f", " /x", "  ", "\n", "/\ud800"]
+    for scheme, host, rest in itertools.product(schemes, hosts, rests):
+        url = scheme + host + rest
+        expected = whole(url)
+        assert module.origin_of(url) == expected, url
+        assert module.origin_of(url) == expected, url  # from the cache
+
+
+@needs_origins
+def test_pandas_origins_are_the_vectors():
+    pytest.importorskip("pyarrow")
+    from robotsmatch.pandas import origins
+
+    # Arrow strings are UTF-8, which cannot hold a lone surrogate.
+    vectors = [u for u in ORIGINS["urls"] if "\ud800" not in u["url"]]
+    urls = [u["url"] for u in vectors]
+    expected = [None if u["robotsUrl"] is None else u["robotsUrl"][: -len("/robots.txt")] for u in vectors]
+    assert origins(urls).to_pylist() == expected

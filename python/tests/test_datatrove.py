@@ -177,3 +177,18 @@ def robotsmatch_doc(url):
     from datatrove.data import Document
 
     return Document(text="t", id=url, metadata={"url": url})
+
+
+def test_odd_urls_get_the_outcomes_node_gives_them():
+    """test/vectors/archive-origins.json through RobotsFilter: each document's
+    outcome and verdict are the ones Node's archive join gives its URL (a URL
+    with no http(s) origin is unknown, and dropped as such)."""
+    vectors = json.loads((pathlib.Path(__file__).resolve().parents[2] / "test" / "vectors" / "archive-origins.json").read_text("utf-8"))
+    docs = [robotsmatch_doc(u["url"]) for u in vectors["urls"]]
+    tag = RobotsFilter(Archive(vectors["captures"]), vectors["agent"], action="tag")
+    assert tag.filter_batch(docs) == [True] * len(docs)
+    for doc, u in zip(docs, vectors["urls"]):
+        assert (doc.metadata["robots_outcome"], doc.metadata["robots_allowed"]) == (u["outcome"], u["allowed"]), u["url"]
+    drop = RobotsFilter(Archive(vectors["captures"]), vectors["agent"])
+    expected = [True if u["allowed"] else (False, "robots_unknown" if u["allowed"] is None else "robots_disallowed") for u in vectors["urls"]]
+    assert drop.filter_batch([robotsmatch_doc(u["url"]) for u in vectors["urls"]]) == expected

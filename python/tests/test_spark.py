@@ -227,6 +227,26 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
     archive.close()
 
 
+def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark):
+    """test/vectors/archive-origins.json in one join: odd capture URLs and
+    Locations in the robots table, odd URLs (and ones with no http(s) origin,
+    which are unknown) in the URL table; each row as Node's join answers it."""
+    from robotsmatch.spark import join_robots
+
+    vectors = json.loads((REPO / "test" / "vectors" / "archive-origins.json").read_text("utf-8"))
+    robots = spark.createDataFrame(
+        [(c["url"], c["status"], c.get("location"), c.get("body")) for c in vectors["captures"]], "url string, status int, location string, body string"
+    )
+    # Spark strings are UTF-8, which cannot hold a lone surrogate.
+    cases = [u for u in vectors["urls"] if "\ud800" not in u["url"]]
+    urls = spark.createDataFrame([(i, u["url"]) for i, u in enumerate(cases)], "id int, url string")
+    rows = sorted(join_robots(urls, robots, vectors["agent"]).collect(), key=lambda r: r.id)
+    assert len(rows) == len(cases)
+    for row, u in zip(rows, cases):
+        origin = None if u["robotsUrl"] is None else u["robotsUrl"][: -len("/robots.txt")]
+        assert (row.origin, row.outcome, row.allowed, row.line) == (origin, u["outcome"], u["allowed"], u["line"]), u["url"]
+
+
 def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
     from robotsmatch.spark import join_robots
 

@@ -12,18 +12,31 @@ rules of data/fetch-outcomes.json (RFC 9309 2.3.1), which the wheel carries:
 
 A redirect is followed to an http(s) Location (relative ones resolved
 against the URL) at most ``maxRedirects`` (5) times, across hosts; a loop
-ends as too many redirects."""
+ends as too many redirects.
+
+URLs are read as the WHATWG URL Standard reads them, as Node's ``new URL``
+does for robotsmatch/archive: by Ada (the ``ada-url`` package, the parser
+Node itself is built with), so both give every URL the same origin. A URL's
+origin is its scheme (http or https) and host, written as WHATWG writes
+them (lower case, punycode, an IPv4 address in dotted decimal, IPv6
+compressed), with the port when it is not the scheme's default; user info,
+path, query and fragment play no part. A URL with no http(s) origin (blank,
+not a URL, relative, ftp:, mailto:, a host WHATWG rejects) gets the outcome
+``unknown`` like an origin the archive holds nothing for."""
 
 from __future__ import annotations
 
 import base64
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Dict, Iterable, Mapping, NamedTuple, Optional, Union
-from urllib.parse import urljoin, urlsplit
+from typing import Any, Callable, Dict, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
+
+from ada_url import join_url as _join_url
+from ada_url import parse_url as _parse_url
 
 from ._agent import Agent, agent_tokens
 from .robots import DEFAULT_MAX_BYTES, Robots, parse
@@ -54,13 +67,39 @@ def status_outcome(status: Optional[int]) -> str:
     return rules["otherStatus"]
 
 
-def _http_url(location: str, base: str) -> Optional[str]:
+_HTTP = ("http:", "https:")
+
+
+def _usv(text: str) -> str:
+    """`text` as JavaScript hands a string to ``new URL``: a lone surrogate
+    (which JSON may carry, and UTF-8 cannot) becomes U+FFFD."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def _parse(url: str, attributes: Sequence[str]) -> Optional[Dict[str, Any]]:
+    """The WHATWG reading of an absolute URL (the attributes asked for), or None when it is not one."""
     try:
-        joined = urljoin(base, location.strip())
-        parts = urlsplit(joined)
+        return dict(_parse_url(url, attributes))
+    except ValueError:
+        fixed = _usv(url)
+        if fixed == url:
+            return None
+    try:
+        return dict(_parse_url(fixed, attributes))
     except ValueError:
         return None
-    return joined if parts.scheme.lower() in ("http", "https") and parts.netloc else None
+
+
+def _http_url(location: str, base: str) -> Optional[str]:
+    """Where a redirect's Location leads from `base`, as ``new URL(location, base)`` reads it; None unless http(s)."""
+    try:
+        joined = _join_url(base, location)
+    except ValueError:
+        try:
+            joined = _join_url(_usv(base), _usv(location))
+        except ValueError:
+            return None
+    return joined if joined.startswith(_HTTP) else None
 
 
 class Hop(NamedTuple):
@@ -83,37 +122,54 @@ def hop(status: Optional[int], location: Optional[str], url: str, redirects: int
 
 
 def capture_key(url: str) -> Optional[str]:
-    """The key a capture is stored under: the URL with a lower-case scheme and
-    host, no default port, no fragment, '/' for an empty path; None for a URL
-    that is not http(s)."""
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port
-    except ValueError:
+    """The key a capture is stored under: the URL as the WHATWG URL Standard
+    writes it (``new URL(url).href`` in Node), without its fragment; None
+    for a URL that is not an absolute http(s) URL."""
+    parts = _parse(url, ("protocol", "href", "hash"))
+    if parts is None or parts["protocol"] not in _HTTP:
         return None
-    scheme = parts.scheme.lower()
-    if scheme not in ("http", "https") or not parts.hostname:
+    href, fragment = parts["href"], parts["hash"]
+    if fragment:
+        return href[: len(href) - len(fragment)]
+    return href[:-1] if href.endswith("#") else href  # an empty fragment
+
+
+def _origin_of_text(url: str) -> Optional[str]:
+    parts = _parse(url, ("protocol", "host"))
+    if parts is None or parts["protocol"] not in _HTTP:
         return None
-    host = parts.hostname.lower()
-    try:
-        host = host.encode("idna").decode("ascii")
-    except UnicodeError:
-        pass
-    if ":" in host:
-        host = f"[{host}]"
-    if port is not None and not ((scheme == "http" and port == 80) or (scheme == "https" and port == 443)):
-        host = f"{host}:{port}"
-    path = parts.path or "/"
-    return f"{scheme}://{host}{path}" + (f"?{parts.query}" if parts.query or url.rstrip().endswith("?") else "")
+    return parts["protocol"] + "//" + parts["host"]
+
+
+# The start of most URLs of a crawl: http(s)://, then an authority with no
+# space, control character or tab, ended by '/', '?', '#', '\\' or the
+# URL's end. WHATWG reads the scheme and authority of such a URL the same
+# with or without the rest, so its origin is looked up by that start, and
+# Ada parses each start once (a URL table has far fewer origins than URLs).
+_HEAD = re.compile(r"[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\\x00-\x20]+(?=[/?#\\]|\Z)")
+_HEADS: Dict[str, Optional[str]] = {}
+_HEADS_HELD = 65536
 
 
 def origin_of(url: str) -> Optional[str]:
-    """A URL's origin as the archive keys it (``https://example.com``, a port only when not the default); None when not http(s)."""
-    key = capture_key(url)
-    if key is None:
-        return None
-    parts = urlsplit(key)
-    return f"{parts.scheme}://{parts.netloc}"
+    """A URL's origin as the archive keys it (``https://example.com``, a port
+    only when not the default; scheme and host as WHATWG writes them); None
+    when it has no http(s) origin."""
+    if not isinstance(url, str):
+        raise TypeError(f"url must be a string, got {type(url).__name__}")
+    head = _HEAD.match(url)
+    if head is None:
+        return _origin_of_text(url)
+    start = head.group()
+    try:
+        return _HEADS[start]
+    except KeyError:
+        pass
+    origin = _origin_of_text(start)
+    if len(_HEADS) >= _HEADS_HELD:
+        _HEADS.clear()
+    _HEADS[start] = origin
+    return origin
 
 
 def robots_url(origin: str) -> str:
@@ -122,18 +178,19 @@ def robots_url(origin: str) -> str:
 
 
 def robots_url_of(url: str) -> Optional[str]:
-    """The robots.txt URL of a page's origin; None when the URL is not http(s)."""
+    """The robots.txt URL of a page's origin; None when it has no http(s) origin."""
     origin = origin_of(url)
     return None if origin is None else robots_url(origin)
 
 
 def capture_origin(url: str) -> Optional[str]:
-    """The origin whose robots.txt `url` is (path /robots.txt, no query); None for any other URL."""
+    """The origin whose robots.txt `url` is (its key is the origin's
+    ``/robots.txt``: no query, no user info); None for any other URL."""
     key = capture_key(url)
     if key is None:
         return None
-    parts = urlsplit(key)
-    return f"{parts.scheme}://{parts.netloc}" if parts.path == "/robots.txt" and not parts.query else None
+    origin = _origin_of_text(key)
+    return origin if origin is not None and key == robots_url(origin) else None
 
 
 @dataclass
@@ -176,9 +233,13 @@ def _time(value: Union[str, float, int, None]) -> Optional[float]:
 
 
 class Resolution(NamedTuple):
+    """outcome; the capture whose body is parsed (outcome ok); final_url, the
+    URL that answered last or the one missing from the archive (None for a
+    URL with no http(s) origin); the redirects followed."""
+
     outcome: str
     capture: Optional[Capture]
-    final_url: str
+    final_url: Optional[str]
     redirects: int
 
 
@@ -200,6 +261,10 @@ def resolve_origin(robots_url: str, lookup: Callable[[str], Optional[Capture]]) 
         redirects += 1
         if capture is None:
             return Resolution(rules["redirectOutOfArchive"], None, url, redirects)
+
+
+#: What a URL with no http(s) origin gets: unknown, with no robots.txt URL (final_url None).
+_NO_ORIGIN = (Resolution(NOT_IN_ARCHIVE, None, None, 0), None)
 
 
 class ArchiveVerdict(NamedTuple):
@@ -234,12 +299,14 @@ class Archive:
         return archive
 
     def add(self, capture: Union[Capture, Mapping[str, Any]]) -> None:
-        """Adds a capture. Of two captures of one URL the one fetched later wins; when either has no date, the one added later."""
+        """Adds a capture. Of two captures of one URL the one fetched later wins;
+        when either has no date, the one added later. A capture whose URL is not
+        http(s) is a ValueError (Node's RobotsArchive.add: an ArchiveError)."""
         if not isinstance(capture, Capture):
             capture = Capture.from_record(capture)
         key = capture_key(capture.url)
         if key is None:
-            return
+            raise ValueError(f"{capture.url!r} is not an http(s) URL")
         at = _time(capture.fetched_at)
         old = self._captures.get(key)
         if old is not None and at is not None and old[1] is not None and at < old[1]:
@@ -270,7 +337,7 @@ class Archive:
     def _origin(self, url: str) -> tuple:
         robots_url = robots_url_of(url)
         if robots_url is None:
-            raise ValueError(f"{url!r} has no robots.txt: it is not an http(s) URL")
+            return _NO_ORIGIN
         found = self._origins.get(robots_url)
         if found is None:
             resolution = resolve_origin(robots_url, lambda key: (self._captures.get(key) or (None,))[0])
@@ -283,7 +350,8 @@ class Archive:
         return found
 
     def resolve(self, url: str) -> Resolution:
-        """The outcome of a URL's origin, with the capture that answered and the redirects followed."""
+        """The outcome of a URL's origin, with the capture that answered and the
+        redirects followed (for a URL with no http(s) origin: unknown, final_url None)."""
         return self._origin(url)[0]
 
     def outcome(self, url: str) -> str:

@@ -290,23 +290,27 @@ def to_pandas(columns: Dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
 
 # The common shape of a URL, whose origin Arrow can cut out for every row at
 # once: http or https, an ASCII host of letters, digits, dots and hyphens, no
-# port and no user info. archive.origin_of gives these the same answer (it
-# lower-cases scheme and host, and the IDNA encoding leaves an ASCII host as
-# it is); any other URL goes through archive.origin_of itself.
+# port and no user info. WHATWG (archive.origin_of, Node's new URL) writes
+# such a host in lower case and changes nothing else, unless its last label
+# starts with a digit (it may be an IPv4 address: 127.1, 0x7f.0.0.1), it has
+# an xn-- label (punycode is checked) or an empty one: those rows, like any
+# other URL, go through archive.origin_of itself. The same rules as Node's
+# plainOrigin (src/archive/origin.ts).
 _PLAIN_ORIGIN = r"^(?P<scheme>[Hh][Tt][Tt][Pp][Ss]?)://(?P<host>[A-Za-z0-9.-]+)(?:[/?#]|$)"
+_REWRITTEN_HOST = r"(?:^|\.)[0-9][^.]*\.?$|xn--|^\.|\.\."
 
 
 def origins(urls: object) -> pa.Array:
     """The origin of each URL (``https://host[:port]``), as robotsmatch.archive
     keys its captures (``archive.origin_of``): null for a missing URL or one
-    that is not http(s)."""
+    with no http(s) origin."""
     from .archive import origin_of
 
     array = to_url_array(urls)
     parts = pc.extract_regex(array, _PLAIN_ORIGIN)
-    plain = pc.binary_join_element_wise(
-        pc.utf8_lower(pc.struct_field(parts, "scheme")), pc.utf8_lower(pc.struct_field(parts, "host")), "://"
-    )
+    host = pc.utf8_lower(pc.struct_field(parts, "host"))
+    host = pc.if_else(pc.match_substring_regex(host, _REWRITTEN_HOST), pa.scalar(None, pa.string()), host)
+    plain = pc.binary_join_element_wise(pc.utf8_lower(pc.struct_field(parts, "scheme")), host, "://")
     others = np.flatnonzero((pc.is_null(plain).to_numpy(zero_copy_only=False)) & (pc.is_valid(array).to_numpy(zero_copy_only=False)))
     if not len(others):
         return plain
