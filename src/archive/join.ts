@@ -43,7 +43,7 @@ export interface AgentVerdict {
 
 export interface ArchiveVerdicts {
   url: string;
-  /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute URL). */
+  /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute http(s) URL as WHATWG reads it: then the outcome is unknown). */
   robotsUrl: string | undefined;
   outcome: ArchiveOutcome;
   /** One per agent, in the order given. */
