@@ -156,3 +156,19 @@ def test_pandas_origins_are_the_vectors():
     urls = [u["url"] for u in vectors]
     expected = [None if u["robotsUrl"] is None else u["robotsUrl"][: -len("/robots.txt")] for u in vectors]
     assert origins(urls).to_pylist() == expected
+
+
+def test_records_are_checked_as_node_checks_them():
+    """The checks of Node's captureFromRecord (src/archive/capture.ts): a field
+    of the wrong type, or base64 that is not, is an error naming it."""
+    base = {"url": "https://a.example/robots.txt", "status": 200}
+    for field, value in (("location", 7), ("content_type", ["text/plain"]), ("body", 1), ("body_base64", 5)):
+        with pytest.raises(ValueError, match=field):
+            Archive([{**base, field: value}])
+    with pytest.raises(ValueError, match="not base64"):
+        Archive([{**base, "body_base64": "not base64!"}])
+    with pytest.raises(ValueError, match="line 2: .*not an http"):
+        Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404}', '{"url": "ftp://a.example/robots.txt", "status": 200}'])
+    with pytest.raises(TypeError):
+        capture_key(None)  # type: ignore[arg-type]
+    assert Archive([{**base, "body_base64": "VXNlci1hZ2VudDogKgpEaXNhbGxvdzogLwo=\n"}]).check("https://a.example/x", "bot").allowed is False

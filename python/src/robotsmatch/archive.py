@@ -79,13 +79,13 @@ def _usv(text: str) -> str:
 def _parse(url: str, attributes: Sequence[str]) -> Optional[Dict[str, Any]]:
     """The WHATWG reading of an absolute URL (the attributes asked for), or None when it is not one."""
     try:
-        return dict(_parse_url(url, attributes))
+        return _parse_url(url, attributes)  # type: ignore[return-value]
     except ValueError:
         fixed = _usv(url)
         if fixed == url:
             return None
     try:
-        return dict(_parse_url(fixed, attributes))
+        return _parse_url(fixed, attributes)  # type: ignore[return-value]
     except ValueError:
         return None
 
@@ -125,6 +125,8 @@ def capture_key(url: str) -> Optional[str]:
     """The key a capture is stored under: the URL as the WHATWG URL Standard
     writes it (``new URL(url).href`` in Node), without its fragment; None
     for a URL that is not an absolute http(s) URL."""
+    if not isinstance(url, str):
+        raise TypeError(f"url must be a string, got {type(url).__name__}")
     parts = _parse(url, ("protocol", "href", "hash"))
     if parts is None or parts["protocol"] not in _HTTP:
         return None
@@ -193,6 +195,10 @@ def capture_origin(url: str) -> Optional[str]:
     return origin if origin is not None and key == robots_url(origin) else None
 
 
+# What Node's reader takes as base64 (src/archive/capture.ts): the alphabet, white space, padding.
+_BASE64 = re.compile(r"[A-Za-z0-9+/\s]*={0,2}\s*\Z")
+
+
 @dataclass
 class Capture:
     """One robots.txt capture: the URL asked for, the status (None: no
@@ -213,10 +219,17 @@ class Capture:
         status = record.get("status")
         if status is not None and (isinstance(status, bool) or not isinstance(status, int) or not 0 <= status <= 999):
             raise ValueError(f'"status" must be an HTTP status (a whole number) or null, got {status!r}')
+        for key in ("location", "content_type", "body_base64"):
+            if record.get(key) is not None and not isinstance(record[key], str):
+                raise ValueError(f'"{key}" must be a string')
         body: Union[bytes, str, None] = record.get("body")
+        if body is not None and not isinstance(body, (str, bytes)):
+            raise ValueError('"body" must be a string')
         if record.get("body_base64") is not None:
             if body is not None:
                 raise ValueError('give "body" or "body_base64", not both')
+            if not _BASE64.match(record["body_base64"]):
+                raise ValueError('"body_base64" is not base64')
             body = base64.b64decode(record["body_base64"], validate=False)
         return cls(record["url"], status, record.get("location"), body, record.get("content_type"), record.get("fetched_at"))
 
