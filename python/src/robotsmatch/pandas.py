@@ -308,9 +308,11 @@ def origins(urls: object) -> pa.Array:
 
     array = to_url_array(urls)
     parts = pc.extract_regex(array, _PLAIN_ORIGIN)
-    host = pc.utf8_lower(pc.struct_field(parts, "host"))
-    host = pc.if_else(pc.match_substring_regex(host, _REWRITTEN_HOST), pa.scalar(None, pa.string()), host)
-    plain = pc.binary_join_element_wise(pc.utf8_lower(pc.struct_field(parts, "scheme")), host, "://")
+    # Each distinct host is lower-cased and checked once (a URL table has far fewer hosts than rows).
+    hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
+    distinct = pc.utf8_lower(hosts.dictionary)
+    distinct = pc.if_else(pc.match_substring_regex(distinct, _REWRITTEN_HOST), pa.scalar(None, pa.string()), distinct)
+    plain = pc.binary_join_element_wise(pc.utf8_lower(pc.struct_field(parts, "scheme")), pc.take(distinct, hosts.indices), "://")
     others = np.flatnonzero((pc.is_null(plain).to_numpy(zero_copy_only=False)) & (pc.is_valid(array).to_numpy(zero_copy_only=False)))
     if not len(others):
         return plain
