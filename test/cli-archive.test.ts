@@ -103,6 +103,21 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     expect(only.stdout.split('\n').slice(0, -1)).toEqual(urls.map((_, i) => label(i)));
   });
 
+  test('--verdicts answers blank lines and lines with no http(s) origin as unknown, so line N of the output still answers line N of the input', async () => {
+    const lines = [urls[0]!, '', urls[1]!, '\r', 'not a url', 'ftp://x.test/a', urls[2]!, ''];
+    const input = lines.join('\n') + '\n';
+    const expected = [label(0), 'unknown', label(1), 'unknown', 'unknown', 'unknown', label(2), 'unknown'];
+    const labelled = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts', '-q'], input);
+    expect(labelled.stdout.split('\n').slice(0, -1)).toEqual(expected.map((l, i) => `${l}\t${lines[i]!.replace(/\r$/, '')}`));
+    const only = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts-only', '-q'], input);
+    expect(only.stdout.split('\n').slice(0, -1)).toEqual(expected);
+    // The forms that keep or drop URLs have nothing to keep of a blank line.
+    const kept = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '--unknown', 'keep', '-q'], input);
+    const keptLines = kept.stdout.split('\n').slice(0, -1);
+    expect(keptLines).toEqual(expect.arrayContaining(['not a url', 'ftp://x.test/a']));
+    expect(keptLines).not.toContain('');
+  });
+
   /** The --json records the library's check() gives for these lines (decoded as text, CR before LF dropped, blank lines skipped), each JSON.stringify'd. */
   const jsonRecords = (lines: string[], agents = AGENTS) => {
     const archive = new RobotsArchive();

@@ -92,7 +92,14 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       for (let text of lines) {
         lineNumber++;
         if (text.endsWith('\r')) text = text.slice(0, -1);
-        if (text === '') continue;
+        if (text === '') {
+          // A blank line has no origin: the --verdicts forms answer it (unknown), as they answer every line.
+          if (run.form !== 'labelled' && run.form !== 'verdicts') continue;
+          texts.push(text);
+          urls.push(text);
+          records.push(undefined);
+          continue;
+        }
         json ??= text.trimStart().startsWith('{');
         let record: Record<string, unknown> | undefined;
         let url = text;

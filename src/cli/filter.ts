@@ -67,8 +67,9 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
                      and a URL is kept when every one may fetch it.
                      --json writes a record per URL and agent, with "outcome"
   --unknown keep|drop
-                     URLs of origins the archive has no answer for (outcome unknown):
-                     dropped (default) or kept; --verdicts labels them "unknown"
+                     URLs of origins the archive has no answer for, and lines with no
+                     http(s) origin (outcome unknown): dropped (default) or kept;
+                     --verdicts labels them "unknown", blank lines too
   --blocked-agents   write every URL with the agents that may not fetch it (or are
                      opted out of --purpose): URL<TAB>agent,agent; for JSON Lines input,
                      the record with "outcome" and "blockedAgents"
