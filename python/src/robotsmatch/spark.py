@@ -80,7 +80,10 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     not null. Of several captures of one URL the latest by
     ``fetched_at`` is used (a timestamp, epoch milliseconds, or ISO 8601
     text). Redirects are followed by joins, one per hop, at most
-    archive.MAX_REDIRECTS; each hop is decided by archive.hop()."""
+    archive.MAX_REDIRECTS; each hop is decided by archive.hop(). A row
+    whose url (or origin) is not http(s) names no capture and is left out
+    (archive.Archive.add refuses one with a ValueError): one bad row does
+    not stop the job."""
     columns = set(robots.columns)
     if not ({"url", "origin"} & columns) or not {"status", "body"} <= columns:
         raise ValueError(
