@@ -113,6 +113,8 @@ def hop(status: Optional[int], location: Optional[str], url: str, redirects: int
     outcome = status_outcome(status)
     if outcome != "redirect":
         return Hop(outcome)
+    if location is not None and not isinstance(location, str):
+        raise TypeError(f"location must be a string or None, got {type(location).__name__}")
     nxt = None if location is None else _http_url(location, url)
     if nxt is None:
         return Hop(rules["redirectWithoutUsableLocation"])
