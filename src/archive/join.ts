@@ -170,7 +170,8 @@ export class ArchiveMatcher {
    * their other fields kept), in input order. `form`: 'allowed' (the lines
    * every agent may fetch), 'disallowed' (the others), 'labelled' (`allowed`,
    * `disallowed`, `opted-out` or `unknown`, a TAB, the line), 'verdicts'
-   * (the label alone), 'json' (a record per URL and agent) or
+   * (the label alone; these two answer blank lines too, `unknown`, so that
+   * line N of the output answers line N of the input), 'json' (a record per URL and agent) or
    * 'blocked-agents' (`URL<TAB>agent,agent`, or the record with "outcome"
    * and "blockedAgents"). The URLs of one origin are answered together.
    * Yields pieces of up to about a megabyte, each written into the same

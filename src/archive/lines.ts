@@ -1,13 +1,16 @@
 // The line rules of the archive join's input, written once: lines are cut
 // at LF, a CR just before the LF is the line break's and not the line's
-// (CRLF files), and a line with nothing else in it is blank: no URL, no
-// answer. Every reader of the input (the rows of every output form, the
+// (CRLF files), a final LF starts no line, and a line with nothing else in
+// it is blank: no URL (answered only by the forms that answer every line,
+// --verdicts and --verdicts-only). Every reader of the input (the rows of every output form, the
 // test that tells JSON Lines from plain URLs, the CLI's line numbers) cuts
 // lines here.
 
-/** The non-blank lines of a buffer: line k is bytes [starts[k], ends[k]), its CR before LF left out. */
+/** The lines of a buffer: line k is bytes [starts[k], ends[k]), its CR before LF left out. */
 export interface Lines {
   count: number;
+  /** How many of them are blank (0 unless asked for). */
+  blanks: number;
   starts: Int32Array;
   ends: Int32Array;
 }
@@ -25,15 +28,17 @@ function cut(bytes: Uint8Array, s: number): number {
   return next;
 }
 
-/** Where each non-blank line of `bytes` starts and ends. */
-export function linesOf(bytes: Uint8Array): Lines {
+/** Where each non-blank line of `bytes` starts and ends (`blanks`: every line, blank ones too). */
+export function linesOf(bytes: Uint8Array, blanks = false): Lines {
   // Room for lines of 32 bytes on average, grown if shorter.
   let starts: Int32Array = new Int32Array(Math.max(256, bytes.length >>> 5));
   let ends: Int32Array = new Int32Array(starts.length);
   let count = 0;
+  let blank = 0;
   for (let s = 0; s < bytes.length; ) {
     const next = cut(bytes, s);
-    if (lineEnd > s) {
+    if (lineEnd === s) blank++;
+    if (lineEnd > s || blanks) {
       if (count === starts.length) {
         starts = doubled(starts);
         ends = doubled(ends);
@@ -44,7 +49,7 @@ export function linesOf(bytes: Uint8Array): Lines {
     }
     s = next;
   }
-  return { count, starts, ends };
+  return { count, starts, ends, blanks: blanks ? blank : 0 };
 }
 
 /** The first non-blank line of `bytes` as [start, end), or undefined when every line is blank. */

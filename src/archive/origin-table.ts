@@ -12,7 +12,6 @@
 
 import { originOf, plainOrigin } from './origin.js';
 
-const utf8 = new TextDecoder();
 /** `http://` or `https://` in either case, then the start up to the first '/', '?' or '#' (a host, not empty). */
 const START = /^https?:\/\/[^/?#]+/i;
 
@@ -36,7 +35,7 @@ export class OriginTable {
   #keyStarts: number[] = [];
   #keyEnds: number[] = [];
   #keyGroups: number[] = [];
-  #bytes: Uint8Array | undefined;
+  #bytes: Buffer | undefined;
   /** Starts given as text (URLs of JSON Lines records), and their groups (-1: per URL). */
   readonly #textStarts = new Map<string, number>();
   readonly #ids = new Map<string | undefined, number>();
@@ -47,10 +46,10 @@ export class OriginTable {
     return this.#origins;
   }
 
-  /** The group of the URL bytes[s, e) (its text is `text()`, asked only on a miss or when its start does not tell). */
-  ofBytes(bytes: Uint8Array, s: number, e: number, text: () => string): number {
+  /** The group of the URL bytes[s, e), line k of `lines` (its text asked for only when its start does not tell). */
+  ofBytes(bytes: Buffer, s: number, e: number, lines: { line(k: number): string }, k: number): number {
     const end = startEnd(bytes, s, e);
-    if (end < 0) return this.ofText(originOf(text()));
+    if (end < 0) return this.ofText(originOf(lines.line(k)));
     this.#bytes = bytes;
     let h = 0x811c9dc5;
     let high = 0;
@@ -64,7 +63,7 @@ export class OriginTable {
       const held = this.#slots[slot]!;
       if (held === 0) {
         // Not ASCII: the start's text as UTF-8 says, as the URL's does (it is cut at an ASCII byte).
-        const start = high < 0x80 ? latin1(bytes, s, end) : utf8.decode(bytes.subarray(s, end));
+        const start = bytes.toString(high < 0x80 ? 'latin1' : 'utf8', s, end);
         const origin = originOfStart(start, end === e);
         const key = this.#keyStarts.length;
         this.#keyStarts.push(s);
@@ -72,13 +71,13 @@ export class OriginTable {
         this.#keyGroups.push(origin === null ? -1 : this.ofText(origin));
         this.#slots[slot] = key + 1;
         if (key * 2 > mask) this.#rehash();
-        return origin === null ? this.ofText(originOf(text())) : this.#keyGroups[key]!;
+        return origin === null ? this.ofText(originOf(lines.line(k))) : this.#keyGroups[key]!;
       }
-      const k = held - 1;
-      const ks = this.#keyStarts[k]!;
-      if (this.#keyEnds[k]! - ks === end - s && same(bytes, ks, s, end - s)) {
-        const group = this.#keyGroups[k]!;
-        return group < 0 ? this.ofText(originOf(text())) : group;
+      const key = held - 1;
+      const ks = this.#keyStarts[key]!;
+      if (this.#keyEnds[key]! - ks === end - s && same(bytes, ks, s, end - s)) {
+        const group = this.#keyGroups[key]!;
+        return group < 0 ? this.ofText(originOf(lines.line(k))) : group;
       }
     }
   }
@@ -133,10 +132,6 @@ export class OriginTable {
     for (let i = 0; i < count; i++) lines[next[groupOf[i]!]!++] = i;
     return { starts, lines };
   }
-}
-
-function latin1(bytes: Uint8Array, s: number, e: number): string {
-  return Buffer.isBuffer(bytes) ? bytes.toString('latin1', s, e) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', s, e);
 }
 
 /** Whether bytes[a, a + length) and bytes[b, b + length) are the same. */

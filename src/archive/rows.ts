@@ -24,6 +24,8 @@ export interface RowOptions {
 /** Bytes of output per piece handed out (a row longer than this gets a piece of its own). */
 const PIECE = 1 << 20;
 const encoder = new TextEncoder();
+/** Lines longer than this are copied by Buffer.copy; shorter ones byte by byte (a native call costs more than a URL's bytes). */
+const COPY = 256;
 const HEAD = Buffer.from('{"url":"');
 const TAB = 9;
 const LF = 10;
@@ -47,12 +49,15 @@ const pieces = new WeakMap<RowsJoin, { piece: Buffer; busy: boolean }>();
  * next() (a RecordLineError then, for a record without a "url").
  */
 export function* rowsOf(join: RowsJoin, input: Uint8Array, form: RowForm, options: RowOptions = {}): Generator<Uint8Array, void, undefined> {
-  const batch = new Batch(input, options.records === true);
+  // --verdicts and --verdicts-only answer every line, blank ones too (with no URL, `unknown`): line N of the output answers line N of the input.
+  const everyLine = form === 'labelled' || form === 'verdicts';
+  const batch = new Batch(input, options.records === true, form === 'json', everyLine);
   const answers = answer(join, batch, form === 'json', options.counts);
+  if (options.counts) options.counts.unknown -= batch.blanks; // no URLs
   const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
   if (options.counts && form !== 'json') {
     let kept = 0;
-    for (let i = 0; i < batch.count; i++) if (writer.kept(i)) kept++;
+    for (let i = 0; i < batch.count; i++) if (writer.kept(i) && batch.ends[i]! > batch.starts[i]!) kept++;
     options.counts.kept = (options.counts.kept ?? 0) + kept;
   }
   let state = pieces.get(join);
@@ -117,7 +122,7 @@ function writerOf(form: RowForm, join: RowsJoin, batch: Batch, answers: Answers,
     const s = batch.starts[i]!;
     const e = batch.ends[i]!;
     const bytes = batch.bytes;
-    if (e - s > 64) bytes.copy(out, at, s, e);
+    if (e - s > COPY) bytes.copy(out, at, s, e);
     else for (let p = s, q = at; p < e; p++, q++) out[q] = bytes[p]!;
     return at + e - s;
   };
@@ -306,7 +311,7 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
         const bytes = batch.bytes;
         const s = batch.starts[i]!;
         const e = batch.ends[i]!;
-        if (e - s > 64) bytes.copy(out, at, s, e);
+        if (e - s > COPY) bytes.copy(out, at, s, e);
         else for (let p = s, q = at; p < e; p++, q++) out[q] = bytes[p]!;
         at += e - s;
       }

@@ -82,7 +82,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
         const where = `${run.input ?? 'standard input'} line ${linesRead + linesBefore(chunk, error.at) + 1}`;
         throw new UsageError(error.problem === 'not-json' ? `${where}: not JSON (the input's first line made it JSON Lines)` : `${where}: a record needs "url", a string`);
       }
-      linesRead += lineCount(chunk);
+      if (json) linesRead += lineCount(chunk);
       counts.urls += counts.ok + counts.unavailable + counts.unreachable + counts.unknown - before;
       progress.update(counts.urls);
     }
