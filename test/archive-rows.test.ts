@@ -37,7 +37,7 @@ const FORMS: RowForm[] = ['allowed', 'disallowed', 'labelled', 'verdicts', 'json
 /** rows() as a string (each piece copied: it is valid until the next is asked for). */
 function rowsOf(matcher: ArchiveMatcher, input: Uint8Array, form: RowForm, records: boolean, keepUnknown: boolean): string {
   const pieces: Buffer[] = [];
-  for (const piece of matcher.rows(input, form, { records, keepUnknown })) pieces.push(Buffer.from(piece));
+  for (const piece of matcher.rows(input, form, { jsonInput: records, keepUnknown })) pieces.push(Buffer.from(piece));
   return Buffer.concat(pieces).toString('utf8');
 }
 
@@ -162,13 +162,13 @@ describe('rows: every output form, bytes to bytes', () => {
   test('a record that is not JSON, or has no "url" string, is a RecordLineError saying where its line starts', () => {
     const m = new ArchiveMatcher(new RobotsArchive());
     const input = Buffer.from('{"url":"https://a.test/"}\n\n{"id":1}\n');
-    expect(() => [...m.rows(input, 'json', { records: true })]).toThrow(RecordLineError);
+    expect(() => [...m.rows(input, 'json', { jsonInput: true })]).toThrow(RecordLineError);
     try {
-      [...m.rows(input, 'verdicts', { records: true })];
+      [...m.rows(input, 'verdicts', { jsonInput: true })];
     } catch (error) {
       expect(error).toMatchObject({ problem: 'no-url', at: 27 });
     }
-    expect(() => [...m.rows(Buffer.from('{"url":'), 'json', { records: true })]).toThrow('not JSON');
+    expect(() => [...m.rows(Buffer.from('{"url":'), 'json', { jsonInput: true })]).toThrow('not JSON');
     expect(() => m.rows('https://a.test/' as never)).toThrow(TypeError);
     expect(() => m.rows(Buffer.alloc(0), 'csv' as never)).toThrow(RangeError);
     expect(() => m.matchMany([1 as never])).toThrow('urls[0] must be a string');

@@ -61,7 +61,7 @@ export class Batch {
   /** The lines that are not UTF-8: their text as UTF-8, what is matched and written instead of their bytes. */
   readonly recoded = new Map<number, Uint8Array>();
   /** JSON Lines input: each line's record and its URL (URLs given as strings: those alone). */
-  readonly records: Record<string, unknown>[] | undefined;
+  readonly recordAt: Record<string, unknown>[] | undefined;
   readonly urls: readonly string[] | undefined;
   /** Each line's origin group; the groups' origins (undefined: no origin); each group's lines. */
   readonly groupOf: Int32Array;
@@ -83,7 +83,7 @@ export class Batch {
       this.blanks = 0;
       this.starts = this.ends = new Int32Array(0);
       this.care = new Uint8Array(0);
-      this.records = undefined;
+      this.recordAt = undefined;
       this.urls = input;
       const table = new OriginTable();
       const groupOf = (this.groupOf = new Int32Array(input.length));
@@ -108,7 +108,7 @@ export class Batch {
     if (escapes && !records) markCare(bytes, this, care, CARE_RUNS);
     else if (!isAscii(bytes)) markCare(bytes, this, care, NOT_ASCII_RUNS);
     const urls: string[] | undefined = records ? new Array(count) : undefined;
-    this.records = records ? new Array(count) : undefined;
+    this.recordAt = records ? new Array(count) : undefined;
     this.urls = urls;
     for (let k = 0; k < count; k++) {
       const s = starts[k]!;
@@ -151,7 +151,7 @@ export class Batch {
       throw new RecordLineError(this.starts[k]!, 'not-json');
     }
     if (typeof record !== 'object' || record === null || typeof (record as { url?: unknown }).url !== 'string') throw new RecordLineError(this.starts[k]!, 'no-url');
-    this.records![k] = record as Record<string, unknown>;
+    this.recordAt![k] = record as Record<string, unknown>;
     return (record as { url: string }).url;
   }
 }

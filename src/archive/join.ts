@@ -166,7 +166,7 @@ export class ArchiveMatcher {
   /**
    * The output of `filter --robots-archive` in any of its forms, from bytes
    * to bytes: for every URL of `lines` (newline-separated, LF or CRLF, blank
-   * lines skipped; with `records`, JSON Lines records with a "url" string,
+   * lines skipped; with `jsonInput`, JSON Lines records with a "url" string,
    * their other fields kept), in input order. `form`: 'allowed' (the lines
    * every agent may fetch), 'disallowed' (the others), 'labelled' (`allowed`,
    * `disallowed`, `opted-out` or `unknown`, a TAB, the line), 'verdicts'

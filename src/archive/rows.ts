@@ -13,8 +13,8 @@ import { answer, OUTCOMES, OUTCOME_UNKNOWN, type Answers, type OutcomeCounts, ty
 export type RowForm = 'allowed' | 'disallowed' | 'labelled' | 'verdicts' | 'json' | 'blocked-agents';
 
 export interface RowOptions {
-  /** The input is JSON Lines records with a "url" string, not URLs. */
-  records?: boolean;
+  /** The input is JSON Lines records with a "url" string, not URLs (their other fields are kept). */
+  jsonInput?: boolean;
   /** Keep the URLs of origins the archive has no answer for, as if allowed (default: drop them). */
   keepUnknown?: boolean;
   /** Added each URL's outcome, and (forms other than json) the URLs kept. */
@@ -51,7 +51,7 @@ const pieces = new WeakMap<RowsJoin, { piece: Buffer; busy: boolean }>();
 export function* rowsOf(join: RowsJoin, input: Uint8Array, form: RowForm, options: RowOptions = {}): Generator<Uint8Array, void, undefined> {
   // --verdicts and --verdicts-only answer every line, blank ones too (with no URL, `unknown`): line N of the output answers line N of the input.
   const everyLine = form === 'labelled' || form === 'verdicts';
-  const batch = new Batch(input, options.records === true, form === 'json', everyLine);
+  const batch = new Batch(input, options.jsonInput === true, form === 'json', everyLine);
   const answers = answer(join, batch, form === 'json', options.counts);
   if (options.counts) options.counts.unknown -= batch.blanks; // no URLs
   const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
@@ -190,7 +190,7 @@ function blockedAgentsWriter(
   const listOf = (key: number | string): string[] =>
     key === -1 ? [...labels] : labels.filter((_, a) => (typeof key === 'number' ? (key >>> a) & 1 : key[a] === '1'));
   const ends = new Map<number | string, Uint8Array>();
-  if (batch.records === undefined) {
+  if (batch.recordAt === undefined) {
     let line = -1;
     let end: Uint8Array;
     const prepare = (i: number) => {
@@ -221,7 +221,7 @@ function blockedAgentsWriter(
   const prepare = (i: number) => {
     if (line === i) return;
     line = i;
-    const record = batch.records![i]!;
+    const record = batch.recordAt![i]!;
     const outcome = OUTCOMES[outcomes[i]!]!;
     const key = keyOf(i);
     if (Object.hasOwn(record, 'outcome') || Object.hasOwn(record, 'blockedAgents')) {
@@ -272,7 +272,7 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
     if (line === i) return;
     line = i;
     whole = undefined;
-    const record = batch.records?.[i];
+    const record = batch.recordAt?.[i];
     if (record !== undefined) {
       if (JSON_FIELDS.some((k) => Object.hasOwn(record, k))) {
         const row = join.check(batch.urls![i]!);
@@ -287,7 +287,7 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
       head = encoder.encode(`{"url":${JSON.stringify(batch.line(i)).slice(0, -1)}`);
     } else head = undefined;
   };
-  const records = batch.records !== undefined;
+  const fromRecords = batch.recordAt !== undefined;
   return {
     rows: n,
     size: (i, a) => {
@@ -317,7 +317,7 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
       }
       // A record's fields end without a quote: its tail from the comma.
       const tail = tails![i * n + a]!;
-      const from = records ? 1 : 0;
+      const from = fromRecords ? 1 : 0;
       out.set(from ? tail.subarray(1) : tail, at);
       return at + tail.length - from;
     },

@@ -9,7 +9,6 @@
 
 import type { Purpose } from '../usage.js';
 import { notInArchive } from '../fetch/outcome.js';
-import type { ArchiveVerdicts } from './join.js';
 import type { OriginEntry } from './compiled-cache.js';
 import type { ArchiveOutcome } from './resolve.js';
 import type { Batch } from './batch.js';
@@ -23,7 +22,14 @@ export interface RowsJoin {
   /** The origin's entry (compiled on a miss, held by the bounded cache). */
   entry(origin: string): OriginEntry;
   /** ArchiveMatcher.check, for the rare record whose own fields a --json row overwrites. */
-  check(url: string): ArchiveVerdicts;
+  check(url: string): CheckedUrl;
+}
+
+/** What ArchiveMatcher.check answers (its ArchiveVerdicts, as far as a row reads it). */
+export interface CheckedUrl {
+  url: string;
+  outcome: ArchiveOutcome;
+  verdicts: readonly { agent: string; allowed: boolean | null; line: number; rule: { type: string; pattern: string } | null; optedOut?: boolean }[];
 }
 
 /** URLs answered per outcome (a URL counts once, whatever the number of agents). */

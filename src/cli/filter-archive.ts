@@ -76,7 +76,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       // Bytes in, bytes out (ArchiveMatcher.rows), each piece written before the next is made, waiting while the output is full.
       const before = counts.ok + counts.unavailable + counts.unreachable + counts.unknown;
       try {
-        for (const piece of matcher.rows(chunk, run.form, { records: json === true, keepUnknown: run.keepUnknown, counts })) await outWritten(piece);
+        for (const piece of matcher.rows(chunk, run.form, { jsonInput: json === true, keepUnknown: run.keepUnknown, counts })) await outWritten(piece);
       } catch (error) {
         if (!(error instanceof RecordLineError)) throw error;
         const where = `${run.input ?? 'standard input'} line ${linesRead + linesBefore(chunk, error.at) + 1}`;
