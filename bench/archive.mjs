@@ -7,14 +7,22 @@
 //      chunks of the table) against the same join written with
 //      robots-parser (bench/archive-side.mjs), each in its own process;
 //   2. end to end: `robotsmatch filter --robots-archive --json` against the
-//      robots-parser join writing the same rows, output to a file.
+//      robots-parser join writing the same rows, output to a file;
+//   3. every other output form of the archive mode, end to end (CPU time,
+//      peak RSS, output bytes): --verdicts, --verdicts-only,
+//      --blocked-agents, the kept URLs, --invert, --json with --purpose, and
+//      --json and --blocked-agents on JSON Lines input (records with a url
+//      and other fields).
 //
 // Each side's peak RSS comes from its own process. One core: the join runs
 // in one thread (split the table for more). Writes bench/archive-results.md.
 //
 //   npm run bench:archive            BENCH_ARCHIVE_ORIGINS=10000 BENCH_ARCHIVE_URLS_PER_HOST=50 BENCH_ARCHIVE_WINDOW=2000
+//
+// BENCH_ARCHIVE_CLI=path/to/main.js times another build of the CLI (an
+// older dist, to compare); BENCH_ARCHIVE_PARTS=forms runs part 3 alone.
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +35,8 @@ const window = Number(process.env.BENCH_ARCHIVE_WINDOW ?? 2000);
 const AGENTS = 'Googlebot,GPTBot';
 const node = process.execPath;
 const usage = here('./report-usage.cjs');
+const cliPath = process.env.BENCH_ARCHIVE_CLI ?? here('../dist/cli/main.js');
+const formsOnly = process.env.BENCH_ARCHIVE_PARTS === 'forms';
 
 const dir = join(tmpdir(), `robotsmatch-bench-archive-${origins}-${urlsPerHost}-${window}`);
 const started = performance.now();
@@ -45,6 +55,43 @@ function run(args, outFile) {
   return { seconds, maxRSS: Number(rssBytes), cpu: Number(cpuMicros) / 1e6, stdout: r.stdout?.toString() ?? '', stderr: r.stderr.toString() };
 }
 
+/** Part 3: each output form, end to end, rows to a file; the URL table also as JSON Lines records. */
+function timeForms() {
+  const records = join(dir, 'urls-records.jsonl');
+  if (!existsSync(records)) {
+    const lines = readFileSync(data.urls, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(records, lines.map((url, id) => `{"id":${id},"url":${JSON.stringify(url)},"lang":"en"}\n`).join(''));
+  }
+  const forms = [
+    ['--verdicts', ['--verdicts'], data.urls],
+    ['--verdicts-only', ['--verdicts-only'], data.urls],
+    ['--blocked-agents', ['--blocked-agents'], data.urls],
+    ['(the kept URLs)', [], data.urls],
+    ['--invert', ['--invert'], data.urls],
+    ['--json', ['--json'], data.urls],
+    ['--json --purpose train-ai', ['--json', '--purpose', 'train-ai'], data.urls],
+    ['--verdicts --purpose train-ai', ['--verdicts', '--purpose', 'train-ai'], data.urls],
+    ['--json, JSON Lines input', ['--json'], records],
+    ['--blocked-agents, JSON Lines input', ['--blocked-agents'], records],
+  ];
+  const out = join(dir, `form-${process.pid}.out`);
+  const rows = [];
+  for (const [name, flags, input] of forms) {
+    const r = run([cliPath, 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', ...flags, '-q', input], out);
+    rows.push({ name, ...r, bytes: statSync(out).size });
+    console.error('form', name, r.cpu.toFixed(2), r.seconds.toFixed(2));
+  }
+  rmSync(out, { force: true });
+  return rows;
+}
+
+if (formsOnly) {
+  const rows = timeForms();
+  const mb = (b) => `${Math.round(b / 2 ** 20)} MiB`;
+  console.log(`${data.urlCount} URLs, ${cliPath}\n` + rows.map((r) => `| ${r.name} | ${r.cpu.toFixed(2)} s | ${r.seconds.toFixed(2)} s | ${Math.round(data.urlCount / r.cpu).toLocaleString('en-US')} | ${mb(r.maxRSS)} | ${mb(r.bytes)} |`).join('\n'));
+  process.exit(0);
+}
+
 const side = (name) => {
   const r = run([here('./archive-side.mjs'), name, data.archive, data.urls, AGENTS]);
   return { ...JSON.parse(r.stdout.trim().split('\n').pop()), maxRSS: r.maxRSS };
@@ -54,10 +101,11 @@ console.error('library:', JSON.stringify(lib));
 
 // The rows go to a file of this run's own (the data directory may be shared by runs at once), removed after.
 const out = join(dir, `rows-${process.pid}.jsonl`);
-const cli = run([here('../dist/cli/main.js'), 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', data.urls], out);
+const cli = run([cliPath, 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', data.urls], out);
 const baseline = run([here('./archive-side.mjs'), 'robots-parser', data.archive, data.urls, AGENTS, '--json'], out);
 rmSync(out, { force: true });
 console.error('cli:', cli.seconds, cli.cpu, 'baseline:', baseline.seconds, baseline.cpu);
+const forms = timeForms();
 
 const mb = (b) => `${Math.round(b / 2 ** 20)} MiB`;
 const rate = (n, s) => `${Math.round(n / s).toLocaleString('en-US')}`;
@@ -92,6 +140,14 @@ Both write the same rows, \`{url, agent, allowed, line, rule, outcome}\` per URL
 | robots-parser join writing the same rows (bench/archive-side.mjs --json) | ${baseline.cpu.toFixed(2)} s | ${baseline.seconds.toFixed(2)} s | ${rate(n, baseline.cpu)} | ${mb(baseline.maxRSS)} |
 
 **${(baseline.cpu / cli.cpu).toFixed(1)}x** robots-parser end to end (CPU time; wall time ${(baseline.seconds / cli.seconds).toFixed(1)}x).
+
+## Every output form, end to end
+
+The same archive and URL table, \`robotsmatch filter --robots-archive A -a Googlebot -a GPTBot FORM -q URLS\`, output to a file. The JSON Lines input is the same URLs as records \`{"id", "url", "lang"}\`.
+
+| form | CPU time | wall time | URLs/s per core | peak RSS | output |
+|---|---:|---:|---:|---:|---:|
+${forms.map((r) => `| \`${r.name}\` | ${r.cpu.toFixed(2)} s | ${r.seconds.toFixed(2)} s | ${rate(n, r.cpu)} | ${mb(r.maxRSS)} | ${mb(r.bytes)} |`).join('\n')}
 
 Run: \`BENCH_ARCHIVE_ORIGINS=${origins} BENCH_ARCHIVE_URLS_PER_HOST=${urlsPerHost} BENCH_ARCHIVE_WINDOW=${window} npm run bench:archive\` (${((performance.now() - started) / 1000).toFixed(0)} s in all).
 `;

@@ -11,4 +11,6 @@ export { openArchive, readPath } from './archive/open.js';
 export type { ArchiveOutcome, Resolution } from './archive/resolve.js';
 export { ArchiveMatcher, joinArchive } from './archive/join.js';
 export type { JoinOptions, AgentVerdict, ArchiveVerdicts, JoinedRow } from './archive/join.js';
+export type { RowForm, RowOptions } from './archive/rows.js';
+export { RecordLineError } from './archive/batch.js';
 export { DEFAULT_CACHE_BYTES } from './archive/compiled-cache.js';

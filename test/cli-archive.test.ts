@@ -2,7 +2,8 @@
 // written to real files (WARC gzip, JSON Lines, a directory), URL lists
 // interleaved across hosts (plain, gzip, JSON Lines with other fields),
 // several agents and a purpose at once; every output form against the
-// library's answers; the --verdicts pipe contract block by block.
+// library's answers and the documented format; the --verdicts pipe contract
+// block by block.
 import { describe, expect, test } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -10,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ArchiveMatcher, RobotsArchive } from '../src/archive.js';
+import { ArchiveMatcher, RobotsArchive, type RowForm } from '../src/archive.js';
+import { crawler } from '../src/crawlers.js';
 import { makeHostsCorpus } from '../bench/hosts-corpus.mjs';
+import { documented, lineTexts } from './support/archive-rows.js';
 import { cli, robotsmatch } from './support/cli.js';
 import { writeJsonl, writeWarc, type CaptureRecord } from './support/archive-files.js';
 
@@ -92,13 +95,15 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
   });
 
   test("--verdicts as Spark's RDD.pipe runs it: blocks of lines in, one answer line per input line, in order", async () => {
-    const blocks = [urls.slice(0, 300), urls.slice(300, 301), urls.slice(301)];
+    // Blank lines are rows of the table too: each gets its answer line (unknown), so that line N answers line N.
+    const blocks = [urls.slice(0, 300), urls.slice(300, 301), ['', ...urls.slice(301, 350), '', '', ...urls.slice(350)]];
     const answers = await Promise.all(blocks.map(async (block) => {
       const r = await robotsmatch(['filter', '--robots-archive', warc, '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts', '-q'], block.join('\n') + '\n');
       expect(r.status).toBe(0);
       return r.stdout.split('\n').slice(0, -1);
     }));
-    expect(answers.flat()).toEqual(urls.map((u, i) => `${label(i)}\t${u}`));
+    const answered = blocks.flat().map((u) => (u === '' ? 'unknown\t' : `${label(urls.indexOf(u))}\t${u}`));
+    expect(answers.flat()).toEqual(answered);
     const only = await robotsmatch(['filter', '--robots-archive', warc, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts-only', '-q', urlFile]);
     expect(only.stdout.split('\n').slice(0, -1)).toEqual(urls.map((_, i) => label(i)));
   });
@@ -117,6 +122,39 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     expect(keptLines).toEqual(expect.arrayContaining(['not a url', 'ftp://x.test/a']));
     expect(keptLines).not.toContain('');
   });
+
+  test('every form, on real files with odd lines (CRLF, blank lines, a byte-order mark, escapes, bytes that are not UTF-8) and on JSON Lines: the documented format over check(), and the summary counts', async () => {
+    const host = corpus[0]!.host;
+    const odd = ['', `https://${host}/"q"`, `https://${host}/back\\slash`, `https://${host}/tab\there`, `https://${host}/caf\u00e9`, `https://${host.toUpperCase()}/x`, `HTTP://${host}/x`,
+      `https://${host}:443/private/`, 'https://10.0.0.1/', 'relative/path', `https://${host}/\u{1f600}\r`, '', `https://${corpus[1]!.host}/x\u0001y`, `https://${host}/x\ry`, '\ufeffhttps://a.test/'];
+    const lines = [...odd, ...urls.slice(0, 300)];
+    const body = Buffer.concat([Buffer.from(lines.map((l, i) => l + (i % 5 ? '\n' : '\r\n')).join('')), Buffer.from(`https://${host}/\xff`, 'latin1')]);
+    const plain = join(dir, 'odd.txt');
+    writeFileSync(plain, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]));
+    const recordLines = lines.map((url, id) => (url === '' ? '' : JSON.stringify(id % 40 === 3 ? { url, outcome: 'mine' } : { id, url, tags: ['a', id] })));
+    const records = Buffer.from(recordLines.join('\n') + '\n');
+    const recordFile = join(dir, 'odd.jsonl');
+    writeFileSync(recordFile, records);
+    const archive = new RobotsArchive();
+    for (const c of captures) archive.add({ ...c, contentType: c.content_type });
+    const FLAGS: [RowForm, string[]][] = [['allowed', []], ['disallowed', ['--invert']], ['labelled', ['--verdicts']], ['verdicts', ['--verdicts-only']], ['json', ['--json']], ['blocked-agents', ['--blocked-agents']]];
+    for (const [keepUnknown, purpose] of [[false, 'train-ai'], [true, undefined]] as const) {
+      const agents = ['-a', 'Googlebot', '-c', 'GPTBot', ...(purpose ? ['--purpose', purpose] : []), ...(keepUnknown ? ['--unknown', 'keep'] : [])];
+      const m = new ArchiveMatcher(archive, { agents: ['Googlebot', crawler('GPTBot')!], purpose });
+      for (const [form, flags] of FLAGS) {
+        for (const [file, bytes, isRecords] of [[plain, body, false], [recordFile, records, true]] as const) {
+          const r = await robotsmatch(['filter', '--robots-archive', jsonl, ...agents, ...flags, file]);
+          expect(r.status, `${form} ${file}`).toBe(0);
+          expect(r.stdout, `${form} ${file}`).toBe(documented(m, bytes, form, isRecords, keepUnknown));
+          // The summary: URLs (non-blank lines), those kept (not counted by --json), and their outcomes.
+          const rows = lineTexts(bytes).filter((l) => l !== '').map((l) => m.check(isRecords ? JSON.parse(l).url : l));
+          const count = (o: string) => rows.filter((row) => row.outcome === o).length.toLocaleString('en-US');
+          const kept = form === 'json' ? 0 : rows.filter((row) => (row.outcome === 'unknown' ? keepUnknown : row.verdicts.every((v) => v.allowed && !v.optedOut))).length;
+          expect(r.stderr).toContain(`robotsmatch filter: ${rows.length} URLs for Googlebot, GPTBot, ${kept} kept; their origins' robots.txt: ${count('ok')} read, ${count('unavailable')} none (allowed), ${count('unreachable')} unreachable (disallowed), ${count('unknown')} not in the archive;`);
+        }
+      }
+    }
+  }, 120_000);
 
   /** The --json records the library's check() gives for these lines (decoded as text, CR before LF dropped, blank lines skipped), each JSON.stringify'd. */
   const jsonRecords = (lines: string[], agents = AGENTS) => {

@@ -24,7 +24,7 @@ export interface OriginEntry {
   bytes: number;
   /** Asked about since the clock last passed it. */
   used: boolean;
-  /** The JSON Lines join's encoded record tails, by agent and verdict (json-lines.ts): a few per origin, about 100 bytes each. */
+  /** The --json rows' encoded record tails, by agent and verdict (verdicts.ts, tails.ts): a few per origin, about 100 bytes each. */
   tails?: Map<number, Uint8Array>;
 }
 

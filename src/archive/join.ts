@@ -12,7 +12,9 @@ import { CompiledCache, type OriginEntry } from './compiled-cache.js';
 import { originOf } from './origin.js';
 import { notInArchive } from '../fetch/outcome.js';
 import type { ArchiveOutcome } from './resolve.js';
-import { jsonLinesOf, type JsonLinesJoin, type OutcomeCounts } from './json-lines.js';
+import { Batch } from './batch.js';
+import { answer, OUTCOMES, type RowsJoin } from './verdicts.js';
+import { rowsOf, type RowForm, type RowOptions } from './rows.js';
 
 export interface JoinOptions {
   /**
@@ -50,6 +52,8 @@ export interface ArchiveVerdicts {
   verdicts: AgentVerdict[];
 }
 
+const FORMS: readonly RowForm[] = ['allowed', 'disallowed', 'labelled', 'verdicts', 'json', 'blocked-agents'];
+
 const labelOf = (agent: Agent) =>
   typeof agent === 'string' ? agent : Array.isArray(agent) ? (agent as readonly string[]).join(', ') : ((agent as { name?: string; tokens: readonly string[] }).name ?? (agent as { tokens: readonly string[] }).tokens[0] ?? '*');
 
@@ -61,7 +65,7 @@ export class ArchiveMatcher {
   readonly #mode: Mode;
   readonly #cache: CompiledCache;
   readonly #one = new Uint8Array(1);
-  readonly #jsonJoin: JsonLinesJoin;
+  readonly #rowsJoin: RowsJoin;
 
   constructor(archive: RobotsArchive, options: JoinOptions = {}) {
     this.#archive = archive;
@@ -70,7 +74,7 @@ export class ArchiveMatcher {
     this.#purpose = typeof options.purpose === 'string' ? purposeOf(options.purpose) : options.purpose;
     this.#mode = options.mode ?? 'google';
     this.#cache = new CompiledCache(options.cacheBytes);
-    this.#jsonJoin = { labels: this.#labels, purpose: this.#purpose, entry: (origin) => this.#entry(origin) };
+    this.#rowsJoin = { labels: this.#labels, purpose: this.#purpose, entry: (origin) => this.#entry(origin), check: (url) => this.check(url) };
   }
 
   /** The agents' labels, in order. */
@@ -106,7 +110,8 @@ export class ArchiveMatcher {
         const matcher = entry!.agentMatchers[i]!;
         const { allowed, line, rule } = matcher.check(url);
         v = { agent, allowed, line, rule };
-        if (this.#purpose) v.optedOut = allowed && !url.includes('\n') && matcher.matchLines(url, this.#one, { purpose: this.#purpose })[0] === 2;
+        // One line to match (a URL holding a LF has nothing to opt out of); a CR at its end is the URL's, not a line break's.
+        if (this.#purpose) v.optedOut = allowed && !url.includes('\n') && matcher.matchLines(url.endsWith('\r') ? url + '\r' : url, this.#one, { purpose: this.#purpose })[0] === 2;
       } else {
         v = { agent, allowed: outcome === 'unknown' ? null : outcome === 'unavailable', line: 0, rule: null };
         if (this.#purpose) v.optedOut = false;
@@ -122,10 +127,15 @@ export class ArchiveMatcher {
    * table touches each compiled file once, not once per URL).
    */
   checkMany(urls: readonly string[]): ArchiveVerdicts[] {
+    const batch = batchOf(urls);
     const out = new Array<ArchiveVerdicts>(urls.length);
-    for (const [origin, indexes] of byOrigin(urls)) {
+    for (let g = 0; g < batch.origins.length; g++) {
+      const origin = batch.origins[g];
       const entry = origin === undefined ? undefined : this.#entry(origin);
-      for (const i of indexes) out[i] = this.#row(urls[i]!, origin, entry);
+      for (let k = batch.groupStarts[g]!; k < batch.groupStarts[g + 1]!; k++) {
+        const i = batch.groupLines[k]!;
+        out[i] = this.#row(urls[i]!, origin, entry);
+      }
     }
     return out;
   }
@@ -133,36 +143,12 @@ export class ArchiveMatcher {
   /**
    * For the forms that only keep or drop URLs: each URL's outcome, and a
    * byte per URL and agent (`verdicts[url * agents + agent]`): 1 allowed,
-   * 0 disallowed, 2 allowed but opted out of the purpose, 3 unknown. One
-   * core call per origin and agent (matchMany, or matchLines with a purpose).
+   * 0 disallowed, 2 allowed but opted out of the purpose, 3 unknown, each
+   * as check() answers. One core call per origin and agent (matchLines).
    */
   matchMany(urls: readonly string[]): { outcomes: ArchiveOutcome[]; verdicts: Uint8Array } {
-    const n = this.#labels.length;
-    const outcomes = new Array<ArchiveOutcome>(urls.length);
-    const verdicts = new Uint8Array(urls.length * n);
-    const purpose = this.#purpose;
-    for (const [origin, indexes] of byOrigin(urls)) {
-      const entry = origin === undefined ? undefined : this.#entry(origin);
-      const outcome = entry?.outcome ?? notInArchive();
-      for (const i of indexes) outcomes[i] = outcome;
-      if (outcome !== 'ok') {
-        const fixed = outcome === 'unknown' ? 3 : outcome === 'unavailable' ? 1 : 0;
-        for (const i of indexes) verdicts.fill(fixed, i * n, i * n + n);
-        continue;
-      }
-      const group = indexes.map((i) => urls[i]!);
-      const joinable = purpose !== undefined && !group.some((u) => u.includes('\n') || u.includes('\r'));
-      for (let a = 0; a < n; a++) {
-        const matcher = entry!.agentMatchers[a]!;
-        if (purpose !== undefined && !joinable) {
-          for (const i of indexes) verdicts[i * n + a] = matcher.matchLines(urls[i]!.replace(/[\r\n]/g, ' '), this.#one, { purpose })[0]!;
-          continue;
-        }
-        const got = joinable ? matcher.matchLines(group.join('\n'), undefined, { purpose }) : matcher.matchMany(group);
-        for (let k = 0; k < indexes.length; k++) verdicts[indexes[k]! * n + a] = got[k]!;
-      }
-    }
-    return { outcomes, verdicts };
+    const { outcomes, codes } = answer(this.#rowsJoin, batchOf(urls), false);
+    return { outcomes: Array.from(outcomes, (o) => OUTCOMES[o]!), verdicts: codes };
   }
 
   /**
@@ -170,16 +156,34 @@ export class ArchiveMatcher {
    * or a pipe: LF or CRLF line breaks, blank lines skipped), written as JSON
    * Lines, one record per URL and agent in input order: `{"url", "agent",
    * "allowed", "line", "rule", "outcome"}` (and `"optedOut"` with a
-   * purpose), the records `filter --robots-archive --json` writes. Yields
-   * pieces of up to about a megabyte, each written into the same buffer:
-   * write a piece (and let the write finish) or copy it before asking for
-   * the next. `lines` is read as the pieces are made: leave it unchanged
-   * until the iteration ends. `counts`, when given, gets each URL's outcome
-   * added.
+   * purpose), the records `filter --robots-archive --json` writes: rows(lines, 'json').
+   * `counts`, when given, gets each URL's outcome added.
    */
   jsonLines(lines: Uint8Array, counts?: Record<ArchiveOutcome, number>): Generator<Uint8Array, void, undefined> {
+    return this.rows(lines, 'json', { counts });
+  }
+
+  /**
+   * The output of `filter --robots-archive` in any of its forms, from bytes
+   * to bytes: for every URL of `lines` (newline-separated, LF or CRLF, blank
+   * lines skipped; with `jsonInput`, JSON Lines records with a "url" string,
+   * their other fields kept), in input order. `form`: 'allowed' (the lines
+   * every agent may fetch), 'disallowed' (the others), 'labelled' (`allowed`,
+   * `disallowed`, `opted-out` or `unknown`, a TAB, the line), 'verdicts'
+   * (the label alone; these two answer blank lines too, `unknown`, so that
+   * line N of the output answers line N of the input), 'json' (a record per URL and agent) or
+   * 'blocked-agents' (`URL<TAB>agent,agent`, or the record with "outcome"
+   * and "blockedAgents"). The URLs of one origin are answered together.
+   * Yields pieces of up to about a megabyte, each written into the same
+   * buffer: write a piece (and let the write finish) or copy it before
+   * asking for the next; leave `lines` unchanged until the iteration ends.
+   * A record without a "url" string is a RecordLineError (at the first
+   * piece asked for, before any is made).
+   */
+  rows(lines: Uint8Array, form: RowForm = 'json', options: RowOptions = {}): Generator<Uint8Array, void, undefined> {
     if (!(lines instanceof Uint8Array)) throw new TypeError(`lines must be a Uint8Array, got ${lines === null ? 'null' : typeof lines}`);
-    return jsonLinesOf(this.#jsonJoin, lines, counts as OutcomeCounts | undefined);
+    if (!FORMS.includes(form)) throw new RangeError(`form must be one of ${FORMS.join(', ')}; got ${JSON.stringify(form)}`);
+    return rowsOf(this.#rowsJoin, lines, form, options);
   }
 
   /** Frees every compiled file held. The matcher may be used again (it compiles them again). */
@@ -203,16 +207,11 @@ export class ArchiveMatcher {
   }
 }
 
-/** The indexes of `urls` by origin (undefined: no origin), origins in order of first appearance. */
-function byOrigin(urls: readonly string[]): Map<string | undefined, number[]> {
-  const groups = new Map<string | undefined, number[]>();
-  for (let i = 0; i < urls.length; i++) {
-    const origin = originOf(urls[i]!);
-    const group = groups.get(origin);
-    if (group) group.push(i);
-    else groups.set(origin, [i]);
-  }
-  return groups;
+/** `urls` grouped by origin (Batch), each checked to be a string first. */
+function batchOf(urls: readonly string[]): Batch {
+  if (!Array.isArray(urls)) throw new TypeError(`urls must be an array of strings, got ${urls === null ? 'null' : typeof urls}`);
+  for (let i = 0; i < urls.length; i++) if (typeof urls[i] !== 'string') throw new TypeError(`urls[${i}] must be a string, got ${urls[i] === null ? 'null' : typeof urls[i]}`);
+  return new Batch(urls);
 }
 
 /** A row of joinArchive: the verdicts, and the input record when the input gave objects. */

@@ -1,0 +1,186 @@
+// The join's one verdict loop, shared by every output form: the URLs of a
+// chunk, origin by origin; for each origin its outcome (compiling its file
+// on a miss), and for an origin whose robots.txt was read, the core's
+// answers for all its URLs at once, one matchLines call per agent (with a
+// purpose, whether each allowed URL is opted out of it comes in the same
+// call). The JSON form also needs the deciding line and rule of each URL,
+// which only check() gives: a check() per URL and agent, and the record's
+// tail looked up by what it says (tails.ts).
+
+import type { Purpose } from '../usage.js';
+import { notInArchive } from '../fetch/outcome.js';
+import type { OriginEntry } from './compiled-cache.js';
+import type { ArchiveOutcome } from './resolve.js';
+import type { Batch } from './batch.js';
+import { fixedTailsOf, tailOf } from './tails.js';
+
+/** What the rows need of an ArchiveMatcher. */
+export interface RowsJoin {
+  /** The agents' labels, in order. */
+  labels: readonly string[];
+  purpose: Purpose | undefined;
+  /** The origin's entry (compiled on a miss, held by the bounded cache). */
+  entry(origin: string): OriginEntry;
+  /** ArchiveMatcher.check, for the rare record whose own fields a --json row overwrites. */
+  check(url: string): CheckedUrl;
+}
+
+/** What ArchiveMatcher.check answers (its ArchiveVerdicts, as far as a row reads it). */
+export interface CheckedUrl {
+  url: string;
+  outcome: ArchiveOutcome;
+  verdicts: readonly { agent: string; allowed: boolean | null; line: number; rule: { type: string; pattern: string } | null; optedOut?: boolean }[];
+}
+
+/** URLs answered per outcome (a URL counts once, whatever the number of agents). */
+export type OutcomeCounts = Record<ArchiveOutcome, number>;
+
+/** The outcomes, numbered as Answers.outcomes holds them. */
+export const OUTCOMES: readonly ArchiveOutcome[] = ['ok', 'unavailable', 'unreachable', 'unknown'];
+export const OUTCOME_UNKNOWN = 3;
+
+/** A chunk's answers. */
+export interface Answers {
+  /** Each line's outcome (an index into OUTCOMES). */
+  outcomes: Uint8Array;
+  /** codes[line * agents + agent]: 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose, 3 unknown. */
+  codes: Uint8Array;
+  /** With `detail`: each line's and agent's --json record tail. */
+  tails: Uint8Array[] | undefined;
+}
+
+/** The URLs of one origin as matchLines reads them, LF after each (grown as needed, reused); and which line each is. */
+let joined = Buffer.allocUnsafeSlow(1 << 16);
+let joinedLines = new Int32Array(1024);
+let verdicts = new Uint8Array(1024);
+const encoder = new TextEncoder();
+/** Lines longer than this are copied by TypedArray.set; shorter ones byte by byte (a native call costs more than their bytes). */
+const COPY = 24;
+
+/** Every line's outcome and each agent's verdict (`detail`: and its --json tail); `counts` is added each line's outcome. */
+export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: OutcomeCounts): Answers {
+  const n = join.labels.length;
+  const count = batch.count;
+  const outcomes = new Uint8Array(count);
+  const codes = new Uint8Array(count * n);
+  const tails = detail ? new Array<Uint8Array>(count * n) : undefined;
+  const purpose = join.purpose;
+  const options = purpose === undefined ? undefined : { purpose };
+  const lines = batch.groupLines;
+  // check() alone answers --json without a purpose; every other answer comes a group at a time.
+  const batched = !detail || purpose !== undefined;
+  for (let g = 0; g < batch.origins.length; g++) {
+    const origin = batch.origins[g];
+    const entry = origin === undefined ? undefined : join.entry(origin);
+    const outcome = entry?.outcome ?? notInArchive();
+    const from = batch.groupStarts[g]!;
+    const to = batch.groupStarts[g + 1]!;
+    if (counts) counts[outcome] += to - from;
+    const o = OUTCOMES.indexOf(outcome);
+    for (let k = from; k < to; k++) outcomes[lines[k]!] = o;
+    if (outcome !== 'ok') {
+      const code = outcome === 'unknown' ? 3 : outcome === 'unavailable' ? 1 : 0;
+      const fixed = tails === undefined ? undefined : fixedTailsOf(outcome, join.labels, purpose !== undefined);
+      for (let k = from; k < to; k++) {
+        const i = lines[k]!;
+        codes.fill(code, i * n, i * n + n);
+        if (fixed) for (let a = 0; a < n; a++) tails![i * n + a] = fixed[a]!;
+      }
+      continue;
+    }
+    const matchers = entry!.agentMatchers;
+    if (batched) {
+      const joinedCount = joinGroup(batch, lines, from, to);
+      if (joinedCount > 0) {
+        const input = joined.subarray(0, joinedLength);
+        if (verdicts.length < joinedCount) verdicts = new Uint8Array(joinedCount * 2);
+        for (let a = 0; a < n; a++) {
+          const got = matchers[a]!.matchLines(input, verdicts, options);
+          for (let j = 0; j < joinedCount; j++) codes[joinedLines[j]! * n + a] = got[j]!;
+        }
+      }
+      if (joinedCount < to - from) {
+        // A URL holding a LF (a record's) cannot be one of the lines: check() alone, and nothing to opt out of, as ArchiveMatcher.check says.
+        for (let k = from; k < to; k++) {
+          const i = lines[k]!;
+          const url = batch.url(i);
+          if (!url.includes('\n')) continue;
+          for (let a = 0; a < n; a++) codes[i * n + a] = matchers[a]!.check(url).allowed ? 1 : 0;
+        }
+      }
+    }
+    if (tails === undefined) continue;
+    const held = (entry!.tails ??= new Map());
+    for (let k = from; k < to; k++) {
+      const i = lines[k]!;
+      const url = batch.url(i);
+      for (let a = 0; a < n; a++) {
+        const v = matchers[a]!.check(url);
+        let optedOut: boolean | undefined;
+        if (purpose === undefined) codes[i * n + a] = v.allowed ? 1 : 0;
+        else optedOut = v.allowed && codes[i * n + a] === 2;
+        // The deciding line says which rule decided (one rule per line; 0: none).
+        const key = ((v.line * 2 + (v.allowed ? 1 : 0)) * 3 + (optedOut === undefined ? 0 : optedOut ? 2 : 1)) * n + a;
+        let tail = held.get(key);
+        if (tail === undefined) {
+          tail = tailOf(join.labels[a]!, v.allowed, v.line, v.rule, outcome, optedOut);
+          held.set(key, tail);
+        }
+        tails[i * n + a] = tail;
+      }
+    }
+  }
+  return { outcomes, codes, tails };
+}
+
+/** Bytes of `joined` the last joinGroup wrote. */
+let joinedLength = 0;
+
+/**
+ * Writes the URLs of lines[from, to) into `joined` as matchLines reads
+ * them: each as UTF-8, then LF (a URL ending in CR gets one more CR: the
+ * core takes a CR before LF as the line break's); a URL holding a LF is
+ * left out. Returns how many were written (their lines in joinedLines).
+ */
+function joinGroup(batch: Batch, lines: Int32Array, from: number, to: number): number {
+  const bytes = batch.bytes;
+  if (joinedLines.length < to - from) joinedLines = new Int32Array((to - from) * 2);
+  let at = 0;
+  let count = 0;
+  for (let k = from; k < to; k++) {
+    const i = lines[k]!;
+    if (batch.urls !== undefined) {
+      const url = batch.urls[i]!;
+      if (url.includes('\n')) continue;
+      room(at + url.length * 3 + 2);
+      at += encoder.encodeInto(url, joined.subarray(at)).written;
+    } else {
+      const recoded = batch.recoded.get(i);
+      if (recoded !== undefined) {
+        room(at + recoded.length + 2);
+        joined.set(recoded, at);
+        at += recoded.length;
+      } else {
+        const s = batch.starts[i]!;
+        const e = batch.ends[i]!;
+        room(at + e - s + 2);
+        if (e - s > COPY) joined.set(bytes.subarray(s, e), at);
+        else for (let p = s, q = at; p < e; p++, q++) joined[q] = bytes[p]!;
+        at += e - s;
+      }
+    }
+    if (at > 0 && joined[at - 1] === 13) joined[at++] = 13;
+    joined[at++] = 10;
+    joinedLines[count++] = i;
+  }
+  joinedLength = at;
+  return count;
+}
+
+/** Makes `joined` hold at least `size` bytes, keeping what it holds. */
+function room(size: number): void {
+  if (size <= joined.length) return;
+  const bigger = Buffer.allocUnsafeSlow(Math.max(size, joined.length * 2));
+  joined.copy(bigger);
+  joined = bigger;
+}
