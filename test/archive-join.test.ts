@@ -136,6 +136,40 @@ describe('bounded memory', () => {
     dispose.mockRestore();
   });
 
+  test('the --json rows\' record tails held by origins are bounded in number (65,536 in all), however many the join makes, and the records stay those of check()', () => {
+    // 200 rules per file, each URL decided by a different one: 200 distinct tails per origin and agent, 160,000 in all.
+    const rules = Array.from({ length: 200 }, (_, i) => `Disallow: /p${i}/`).join('\n');
+    const hosts = Array.from({ length: 400 }, (_, i) => `tails${i}.test`);
+    const archive = new RobotsArchive();
+    for (const host of hosts) archive.add({ url: `https://${host}/robots.txt`, status: 200, body: `User-agent: *\n${rules}\n` });
+    const m = new ArchiveMatcher(archive, { agents: ['Googlebot', 'GPTBot'] });
+    let most = 0;
+    let records = 0;
+    const checker = new ArchiveMatcher(archive, { agents: ['Googlebot', 'GPTBot'] });
+    // 20 hosts (8,000 tails) per call, the count read after each.
+    for (let h = 0; h < hosts.length; h += 20) {
+      const lines = Buffer.from(hosts.slice(h, h + 20).flatMap((host) => Array.from({ length: 200 }, (_, i) => `https://${host}/p${i}/x`)).join('\n') + '\n');
+      for (const piece of m.rows(lines, 'json')) {
+        const rows = Buffer.from(piece).toString().trim().split('\n');
+        records += rows.length;
+        const r = JSON.parse(rows[rows.length - 1]!);
+        const v = checker.check(r.url).verdicts.find((x) => x.agent === r.agent)!;
+        expect([r.allowed, r.line, r.rule]).toEqual([v.allowed, v.line, v.rule]);
+      }
+      most = Math.max(most, m.stats.tails);
+    }
+    expect(records).toBe(400 * 200 * 2);
+    expect(m.stats.evictions).toBe(0); // the files all fit: only the tails were let go
+    expect(most).toBeGreaterThan(60_000);
+    expect(most).toBeLessThanOrEqual(65_536);
+    // Asked again after the tails went: the same records.
+    const again = Buffer.from(hosts.slice(0, 3).map((host) => `https://${host}/p7/x`).join('\n') + '\n');
+    const text = [...m.rows(again, 'json')].map((p) => Buffer.from(p).toString()).join('');
+    expect(text.trim().split('\n').map((l) => JSON.parse(l).line)).toEqual([9, 9, 9, 9, 9, 9]);
+    m.dispose();
+    checker.dispose();
+  });
+
   test('with compress, bodies are stored deflated, smaller than they came, and read back whole', () => {
     const raw = corpus.reduce((n, f) => n + Buffer.byteLength(f.robotsTxt), 0);
     const plain = new RobotsArchive();

@@ -15,6 +15,8 @@ import type { ArchiveOutcome } from './resolve.js';
 export const DEFAULT_CACHE_BYTES = 64 << 20;
 /** What an entry costs beyond the core's memory: the Map slot, the entry, its key and agent matchers (an estimate). */
 const ENTRY_OVERHEAD = 256;
+/** The most --json record tails the entries hold in all (about 100 bytes each). */
+const MAX_TAILS = 1 << 16;
 
 export interface OriginEntry {
   outcome: ArchiveOutcome;
@@ -24,7 +26,7 @@ export interface OriginEntry {
   bytes: number;
   /** Asked about since the clock last passed it. */
   used: boolean;
-  /** The --json rows' encoded record tails, by agent and verdict (verdicts.ts, tails.ts): a few per origin, about 100 bytes each. */
+  /** The --json rows' encoded record tails, by agent and verdict (verdicts.ts, tails.ts): a few per origin, about 100 bytes each; at most MAX_TAILS over all entries (noteTails). */
   tails?: Map<number, Uint8Array>;
 }
 
@@ -32,6 +34,7 @@ export class CompiledCache {
   readonly #entries = new Map<string, OriginEntry>();
   readonly #limit: number;
   #bytes = 0;
+  #tails = 0;
   compiles = 0;
   evictions = 0;
 
@@ -62,6 +65,30 @@ export class CompiledCache {
     entry.used = false;
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
+    this.#evict(entry);
+  }
+
+  /**
+   * Notes `count` tails an entry gained. Past MAX_TAILS held in all, every
+   * entry lets its tails go (they are made again when asked for): so the
+   * tails, and the shared slabs they are cut from (tails.ts), stay a few
+   * megabytes whatever the bound, instead of one surviving tail keeping a
+   * whole slab alive for as long as its origin stays.
+   */
+  noteTails(count: number): void {
+    this.#tails += count;
+    if (this.#tails <= MAX_TAILS) return;
+    for (const entry of this.#entries.values()) entry.tails = undefined;
+    this.#tails = 0;
+  }
+
+  /** The --json record tails the entries hold, in all. */
+  get tails(): number {
+    return this.#tails;
+  }
+
+  /** Disposes of the least recently used entries while over the bound, never `entry` (what the caller is about to use). */
+  #evict(entry: OriginEntry): void {
     while (this.#bytes > this.#limit && this.#entries.size > 1) {
       const [oldKey, old] = this.#entries.entries().next().value as [string, OriginEntry];
       this.#entries.delete(oldKey);
@@ -76,6 +103,7 @@ export class CompiledCache {
         continue;
       }
       this.#bytes -= old.bytes;
+      this.#tails -= old.tails?.size ?? 0;
       old.robots?.dispose();
       this.evictions++;
     }
@@ -86,5 +114,6 @@ export class CompiledCache {
     for (const entry of this.#entries.values()) entry.robots?.dispose();
     this.#entries.clear();
     this.#bytes = 0;
+    this.#tails = 0;
   }
 }

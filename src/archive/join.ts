@@ -74,7 +74,7 @@ export class ArchiveMatcher {
     this.#purpose = typeof options.purpose === 'string' ? purposeOf(options.purpose) : options.purpose;
     this.#mode = options.mode ?? 'google';
     this.#cache = new CompiledCache(options.cacheBytes);
-    this.#rowsJoin = { labels: this.#labels, purpose: this.#purpose, entry: (origin) => this.#entry(origin), check: (url) => this.check(url) };
+    this.#rowsJoin = { labels: this.#labels, purpose: this.#purpose, entry: (origin) => this.#entry(origin), noteTails: (count) => this.#cache.noteTails(count), check: (url) => this.check(url) };
   }
 
   /** The agents' labels, in order. */
@@ -82,10 +82,10 @@ export class ArchiveMatcher {
     return this.#labels;
   }
 
-  /** What the bounded cache holds and has done: origins, bytes, files compiled, files disposed of. */
-  get stats(): { origins: number; bytes: number; compiles: number; evictions: number } {
+  /** What the bounded cache holds and has done: origins, bytes, files compiled, files disposed of, and the --json record tails held (at most 65,536). */
+  get stats(): { origins: number; bytes: number; compiles: number; evictions: number; tails: number } {
     const c = this.#cache;
-    return { origins: c.size, bytes: c.bytes, compiles: c.compiles, evictions: c.evictions };
+    return { origins: c.size, bytes: c.bytes, compiles: c.compiles, evictions: c.evictions, tails: c.tails };
   }
 
   /** The outcome of `url`'s origin. */

@@ -21,6 +21,8 @@ export interface RowsJoin {
   purpose: Purpose | undefined;
   /** The origin's entry (compiled on a miss, held by the bounded cache). */
   entry(origin: string): OriginEntry;
+  /** Notes tails an entry gained (CompiledCache.noteTails: their number is bounded). */
+  noteTails(count: number): void;
   /** ArchiveMatcher.check, for the rare record whose own fields a --json row overwrites. */
   check(url: string): CheckedUrl;
 }
@@ -111,6 +113,7 @@ export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: O
     }
     if (tails === undefined) continue;
     const held = (entry!.tails ??= new Map());
+    let added = 0;
     for (let k = from; k < to; k++) {
       const i = lines[k]!;
       const url = batch.url(i);
@@ -125,10 +128,12 @@ export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: O
         if (tail === undefined) {
           tail = tailOf(join.labels[a]!, v.allowed, v.line, v.rule, outcome, optedOut);
           held.set(key, tail);
+          added++;
         }
         tails[i * n + a] = tail;
       }
     }
+    if (added) join.noteTails(added); // after the group: it may let this entry's tails go too
   }
   return { outcomes, codes, tails };
 }
