@@ -301,7 +301,10 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
       }
       j++;
     }
-    store<u32>(key + K_EXTRA_COUNT, extraCount - load<u32>(key + K_EXTRA_START));
+    // The key's extras: highest priority first, then file order (their words differ).
+    let extraStart = load<u32>(key + K_EXTRA_START);
+    store<u32>(key + K_EXTRA_COUNT, extraCount - extraStart);
+    sortRecords(bufferPtr(EXTRAS) + <usize>extraStart * RECORD_SIZE, extraCount - extraStart, keyTie);
     keyCount++;
     i = j;
   }
@@ -336,12 +339,6 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     depth++;
   }
 
-  // Each key's extras: highest priority first, then file order.
-  let extras = bufferPtr(EXTRAS);
-  for (let k: u32 = 0; k < keyCount; k++) {
-    let key = keys + <usize>k * K_SIZE;
-    sortRecords(extras + <usize>load<u32>(key + K_EXTRA_START) * RECORD_SIZE, load<u32>(key + K_EXTRA_COUNT), keyTie); // their words differ: no tie
-  }
 
   // One block: header | groups | words | keys | extras.
   let groupsOff = A_HEADER;
@@ -367,7 +364,7 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
     memory.copy(block + wordsOff, bufferPtr(KEY_WORDS), <usize>keyCount * 16);
   }
-  extras = bufferPtr(EXTRAS);
+  let extras = bufferPtr(EXTRAS);
   for (let x: u32 = 0; x < extraCount; x++) {
     let index = load<u32>(extras + <usize>x * RECORD_SIZE);
     let rule = ruleAt(index);
