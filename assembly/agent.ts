@@ -349,20 +349,34 @@ function buildKeys(n: u32): void {
   }
 
   // Parents and inherited bests: keys are sorted, so a stack of the current
-  // chain of prefixes yields each key's longest prefix key.
+  // chain of prefixes yields each key's longest prefix key. The stack holds
+  // the key before and its prefix keys: those no longer than the bytes it
+  // shares with this key are this key's prefixes too (and shorter: keys are
+  // distinct and sorted), the others are not. So one count of shared bytes
+  // per key decides every pop, mostly from the keys' words, which lie in
+  // order, instead of comparing bytes scattered in the arena per entry.
   let keys = bufferPtr(KEYS);
+  let words = bufferPtr(KEY_WORDS);
   let stack = reserve(SORT_TEMP, <usize>max<u32>(keyCount, 1) * 4);
   let depth: u32 = 0;
   for (let k: u32 = 0; k < keyCount; k++) {
     let key = keys + <usize>k * K_SIZE;
-    let off = load<u32>(key + K_OFFSET);
-    let len = load<u32>(key + K_LENGTH);
-    while (depth > 0) {
-      let top = keys + <usize>load<u32>(stack + <usize>(depth - 1) * 4) * K_SIZE;
-      let topLen = load<u32>(top + K_LENGTH);
-      if (topLen < len && memory.compare(sortArena + load<u32>(top + K_OFFSET), sortArena + off, topLen) == 0) break;
-      depth--;
+    let shared: u32 = 0;
+    if (k > 0) {
+      // Up to 16 from the words (their padding never matches: patterns
+      // hold no NUL byte), the rest byte by byte.
+      let w = words + (<usize>k << 4);
+      let diff = load<u64>(w - 16) ^ load<u64>(w);
+      shared = diff != 0 ? <u32>clz(diff) >> 3 : 8 + (<u32>clz(load<u64>(w - 8) ^ load<u64>(w, 8)) >> 3);
+      if (shared == 16) {
+        let prev = key - K_SIZE;
+        let a = sortArena + load<u32>(prev + K_OFFSET);
+        let b = sortArena + load<u32>(key + K_OFFSET);
+        let n = min(load<u32>(prev + K_LENGTH), load<u32>(key + K_LENGTH));
+        while (shared < n && load<u8>(a + shared) == load<u8>(b + shared)) shared++;
+      }
     }
+    while (depth > 0 && load<u32>(keys + <usize>load<u32>(stack + <usize>(depth - 1) * 4) * K_SIZE + K_LENGTH) > shared) depth--;
     if (depth > 0) {
       let parentIndex = load<u32>(stack + <usize>(depth - 1) * 4);
       let parent = keys + <usize>parentIndex * K_SIZE;
