@@ -220,26 +220,65 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   }
   let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
   let groupBytes = <usize>applying * 4;
-  if (!full) {
-    let light = allocate(A_HEADER + max<usize>(groupBytes, 4));
-    memory.fill(light, 0, A_HEADER);
-    store<u32>(light + A_ROBOTS, <u32>robots);
-    store<u32>(light + A_KIND, kind);
-    store<u32>(light + A_GROUP_COUNT, applying);
-    store<u32>(light + A_GROUPS, <u32>A_HEADER);
-    store<u32>(light + A_KEYS, <u32>A_HEADER);
-    store<u32>(light + A_EXTRAS, <u32>(A_HEADER + groupBytes));
-    store<u32>(light + A_WORDS, <u32>A_HEADER);
-    store<u32>(light + A_SCAN, 1);
-    store<u32>(light + A_RULE_COUNT, n);
-    store<i32>(light + A_CHOSEN, chosen);
-    if (applying) memory.copy(light + A_HEADER, bufferPtr(SORT_TEMP), groupBytes);
-    return light;
+  // A light index is its header and group list, read from SORT_TEMP; a
+  // full one keeps the list out of SORT_TEMP, which its sorts reuse.
+  let groupList = bufferPtr(SORT_TEMP);
+  let keyCount: u32 = 0;
+  let extraCount: u32 = 0;
+  if (full) {
+    groupList = allocate(max<usize>(groupBytes, 4));
+    if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
+    buildKeys(n);
+    keyCount = builtKeys;
+    extraCount = builtExtras;
   }
-  // Keep the group list out of SORT_TEMP, which the sorts below reuse.
-  let groupList = allocate(max<usize>(groupBytes, 4));
-  if (applying) memory.copy(groupList, bufferPtr(SORT_TEMP), groupBytes);
 
+  // One block: header | groups | words | keys | extras.
+  let groupsOff = A_HEADER;
+  let wordsOff = groupsOff + ((groupBytes + 7) & ~7);
+  let keysOff = wordsOff + <usize>keyCount * 16;
+  let extrasOff = keysOff + ((<usize>keyCount * K_SIZE + 7) & ~7);
+  let block = allocate(extrasOff + <usize>extraCount * X_SIZE);
+  store<u32>(block + A_ROBOTS, <u32>robots);
+  store<u32>(block + A_KIND, kind);
+  store<u32>(block + A_GROUP_COUNT, applying);
+  store<u32>(block + A_GROUPS, <u32>groupsOff);
+  store<u32>(block + A_KEY_COUNT, keyCount);
+  store<u32>(block + A_KEYS, <u32>keysOff);
+  store<u32>(block + A_EXTRA_COUNT, extraCount);
+  store<u32>(block + A_EXTRAS, <u32>extrasOff);
+  store<u32>(block + A_WORDS, <u32>wordsOff);
+  store<u32>(block + A_SCAN, <u32>!full);
+  store<u32>(block + A_RULE_COUNT, n);
+  store<i32>(block + A_CHOSEN, chosen);
+  if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
+  if (full) release(groupList);
+  if (keyCount) {
+    memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
+    memory.copy(block + wordsOff, bufferPtr(KEY_WORDS), <usize>keyCount * 16);
+  }
+  let extras = bufferPtr(EXTRAS);
+  for (let x: u32 = 0; x < extraCount; x++) {
+    let index = load<u32>(extras + <usize>x * RECORD_SIZE);
+    let rule = ruleAt(index);
+    let at = block + extrasOff + <usize>x * X_SIZE;
+    patternNeeds(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH), at + X_NEEDS);
+    store<u32>(at + X_RULE, index);
+    store<u32>(at + X_PRIORITY, load<u16>(rule + RULE_LENGTH));
+  }
+  return block;
+}
+
+// The counts of keys and extras buildKeys() wrote.
+let builtKeys: u32 = 0;
+let builtExtras: u32 = 0;
+
+/**
+ * The full index's keys, for the `n` rules whose indexes are in ORDER's
+ * records: sorts them and writes each key (KEYS, KEY_WORDS), its parent and
+ * inherited bests, and its extras (EXTRAS), in order.
+ */
+function buildKeys(n: u32): void {
   let order = bufferPtr(ORDER);
   for (let i: u32 = 0; i < n; i++) {
     let record = order + <usize>i * RECORD_SIZE;
@@ -301,26 +340,43 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
       }
       j++;
     }
-    store<u32>(key + K_EXTRA_COUNT, extraCount - load<u32>(key + K_EXTRA_START));
+    // The key's extras: highest priority first, then file order (their words differ).
+    let extraStart = load<u32>(key + K_EXTRA_START);
+    store<u32>(key + K_EXTRA_COUNT, extraCount - extraStart);
+    sortRecords(bufferPtr(EXTRAS) + <usize>extraStart * RECORD_SIZE, extraCount - extraStart, keyTie);
     keyCount++;
     i = j;
   }
 
   // Parents and inherited bests: keys are sorted, so a stack of the current
-  // chain of prefixes yields each key's longest prefix key.
+  // chain of prefixes yields each key's longest prefix key. The stack holds
+  // the key before and its prefix keys: those no longer than the bytes it
+  // shares with this key are this key's prefixes too (and shorter: keys are
+  // distinct and sorted), the others are not. So one count of shared bytes
+  // per key decides every pop, mostly from the keys' words, which lie in
+  // order, instead of comparing bytes scattered in the arena per entry.
   let keys = bufferPtr(KEYS);
+  let words = bufferPtr(KEY_WORDS);
   let stack = reserve(SORT_TEMP, <usize>max<u32>(keyCount, 1) * 4);
   let depth: u32 = 0;
   for (let k: u32 = 0; k < keyCount; k++) {
     let key = keys + <usize>k * K_SIZE;
-    let off = load<u32>(key + K_OFFSET);
-    let len = load<u32>(key + K_LENGTH);
-    while (depth > 0) {
-      let top = keys + <usize>load<u32>(stack + <usize>(depth - 1) * 4) * K_SIZE;
-      let topLen = load<u32>(top + K_LENGTH);
-      if (topLen < len && memory.compare(sortArena + load<u32>(top + K_OFFSET), sortArena + off, topLen) == 0) break;
-      depth--;
+    let shared: u32 = 0;
+    if (k > 0) {
+      // Up to 16 from the words (their padding never matches: patterns
+      // hold no NUL byte), the rest byte by byte.
+      let w = words + (<usize>k << 4);
+      let diff = load<u64>(w - 16) ^ load<u64>(w);
+      shared = diff != 0 ? <u32>clz(diff) >> 3 : 8 + (<u32>clz(load<u64>(w - 8) ^ load<u64>(w, 8)) >> 3);
+      if (shared == 16) {
+        let prev = key - K_SIZE;
+        let a = sortArena + load<u32>(prev + K_OFFSET);
+        let b = sortArena + load<u32>(key + K_OFFSET);
+        let n = min(load<u32>(prev + K_LENGTH), load<u32>(key + K_LENGTH));
+        while (shared < n && load<u8>(a + shared) == load<u8>(b + shared)) shared++;
+      }
     }
+    while (depth > 0 && load<u32>(keys + <usize>load<u32>(stack + <usize>(depth - 1) * 4) * K_SIZE + K_LENGTH) > shared) depth--;
     if (depth > 0) {
       let parentIndex = load<u32>(stack + <usize>(depth - 1) * 4);
       let parent = keys + <usize>parentIndex * K_SIZE;
@@ -335,48 +391,8 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     store<u32>(stack + <usize>depth * 4, k);
     depth++;
   }
-
-  // Each key's extras: highest priority first, then file order.
-  let extras = bufferPtr(EXTRAS);
-  for (let k: u32 = 0; k < keyCount; k++) {
-    let key = keys + <usize>k * K_SIZE;
-    sortRecords(extras + <usize>load<u32>(key + K_EXTRA_START) * RECORD_SIZE, load<u32>(key + K_EXTRA_COUNT), keyTie); // their words differ: no tie
-  }
-
-  // One block: header | groups | words | keys | extras.
-  let groupsOff = A_HEADER;
-  let wordsOff = groupsOff + ((groupBytes + 7) & ~7);
-  let keysOff = wordsOff + <usize>keyCount * 16;
-  let extrasOff = keysOff + ((<usize>keyCount * K_SIZE + 7) & ~7);
-  let block = allocate(extrasOff + <usize>extraCount * X_SIZE);
-  store<u32>(block + A_ROBOTS, <u32>robots);
-  store<u32>(block + A_KIND, kind);
-  store<u32>(block + A_GROUP_COUNT, applying);
-  store<u32>(block + A_GROUPS, <u32>groupsOff);
-  store<u32>(block + A_KEY_COUNT, keyCount);
-  store<u32>(block + A_KEYS, <u32>keysOff);
-  store<u32>(block + A_EXTRA_COUNT, extraCount);
-  store<u32>(block + A_EXTRAS, <u32>extrasOff);
-  store<u32>(block + A_WORDS, <u32>wordsOff);
-  store<u32>(block + A_SCAN, 0);
-  store<u32>(block + A_RULE_COUNT, n);
-  store<i32>(block + A_CHOSEN, chosen);
-  if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
-  release(groupList);
-  if (keyCount) {
-    memory.copy(block + keysOff, bufferPtr(KEYS), <usize>keyCount * K_SIZE);
-    memory.copy(block + wordsOff, bufferPtr(KEY_WORDS), <usize>keyCount * 16);
-  }
-  extras = bufferPtr(EXTRAS);
-  for (let x: u32 = 0; x < extraCount; x++) {
-    let index = load<u32>(extras + <usize>x * RECORD_SIZE);
-    let rule = ruleAt(index);
-    let at = block + extrasOff + <usize>x * X_SIZE;
-    patternNeeds(sortArena + load<u32>(rule + RULE_PATTERN), load<u16>(rule + RULE_LENGTH), at + X_NEEDS);
-    store<u32>(at + X_RULE, index);
-    store<u32>(at + X_PRIORITY, load<u16>(rule + RULE_LENGTH));
-  }
-  return block;
+  builtKeys = keyCount;
+  builtExtras = extraCount;
 }
 
 export function indexMode(index: usize): u32 {

@@ -48,8 +48,10 @@ export function sortRecords(items: usize, n: u32, tie: (a: usize, b: usize) => b
         i += select<usize>(0, RECORD_SIZE, right);
         k += RECORD_SIZE;
       }
-      memory.copy(k, i, iEnd - i);
-      memory.copy(k + (iEnd - i), j, jEnd - j);
+      // The rest of one run, copied a word at a time: most merges are of a
+      // few records, and a call to memory.copy costs more than they do.
+      for (; i < iEnd; i += 8, k += 8) store<u64>(k, load<u64>(i));
+      for (; j < jEnd; j += 8, k += 8) store<u64>(k, load<u64>(j));
     }
     let t = src; src = dst; dst = t;
   }
