@@ -22,7 +22,8 @@
 // BENCH_ARCHIVE_CLI=path/to/main.js times another build of the CLI (an
 // older dist, to compare); BENCH_ARCHIVE_PARTS=forms runs part 3 alone.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,8 +60,21 @@ function run(args, outFile) {
 function timeForms() {
   const records = join(dir, 'urls-records.jsonl');
   if (!existsSync(records)) {
-    const lines = readFileSync(data.urls, 'utf8').split('\n').filter(Boolean);
-    writeFileSync(records, lines.map((url, id) => `{"id":${id},"url":${JSON.stringify(url)},"lang":"en"}\n`).join(''));
+    // A chunk at a time: at the full size the URL list is longer than a string may be.
+    const input = openSync(data.urls, 'r');
+    const output = openSync(records, 'w');
+    const chunk = Buffer.alloc(1 << 24);
+    const decoder = new StringDecoder('utf8'); // a character cut between chunks stays whole
+    let rest = '';
+    let id = 0;
+    for (let n; (n = readSync(input, chunk, 0, chunk.length, null)) > 0; ) {
+      const lines = (rest + decoder.write(chunk.subarray(0, n))).split('\n');
+      rest = lines.pop();
+      writeSync(output, lines.filter(Boolean).map((url) => `{"id":${id++},"url":${JSON.stringify(url)},"lang":"en"}\n`).join(''));
+    }
+    if (rest) writeSync(output, `{"id":${id},"url":${JSON.stringify(rest)},"lang":"en"}\n`);
+    closeSync(input);
+    closeSync(output);
   }
   const forms = [
     ['--verdicts', ['--verdicts'], data.urls],
