@@ -146,10 +146,10 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
           const r = await robotsmatch(['filter', '--robots-archive', jsonl, ...agents, ...flags, file]);
           expect(r.status, `${form} ${file}`).toBe(0);
           expect(r.stdout, `${form} ${file}`).toBe(documented(m, bytes, form, isRecords, keepUnknown));
-          // The summary: URLs (non-blank lines), those kept (not counted by --json), and their outcomes.
+          // The summary: URLs (non-blank lines), those the default form keeps (whatever the form: --json too), and their outcomes.
           const rows = lineTexts(bytes).filter((l) => l !== '').map((l) => m.check(isRecords ? JSON.parse(l).url : l));
           const count = (o: string) => rows.filter((row) => row.outcome === o).length.toLocaleString('en-US');
-          const kept = form === 'json' ? 0 : rows.filter((row) => (row.outcome === 'unknown' ? keepUnknown : row.verdicts.every((v) => v.allowed && !v.optedOut))).length;
+          const kept = rows.filter((row) => (row.outcome === 'unknown' ? keepUnknown : row.verdicts.every((v) => v.allowed && !v.optedOut))).length;
           expect(r.stderr).toContain(`robotsmatch filter: ${rows.length} URLs for Googlebot, GPTBot, ${kept} kept; their origins' robots.txt: ${count('ok')} read, ${count('unavailable')} none (allowed), ${count('unreachable')} unreachable (disallowed), ${count('unknown')} not in the archive;`);
         }
       }

@@ -17,7 +17,7 @@ export interface RowOptions {
   jsonInput?: boolean;
   /** Keep the URLs of origins the archive has no answer for, as if allowed (default: drop them). */
   keepUnknown?: boolean;
-  /** Added each URL's outcome, and (forms other than json) the URLs kept. */
+  /** Added each URL's outcome, and the URLs filter's default form keeps (in every form, so a summary says the same of one input whatever the form). */
   counts?: OutcomeCounts & { kept?: number };
 }
 
@@ -55,7 +55,7 @@ export function* rowsOf(join: RowsJoin, input: Uint8Array, form: RowForm, option
   const answers = answer(join, batch, form === 'json', options.counts);
   if (options.counts) options.counts.unknown -= batch.blanks; // no URLs
   const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
-  if (options.counts && form !== 'json') {
+  if (options.counts) {
     let kept = 0;
     for (let i = 0; i < batch.count; i++) if (writer.kept(i) && batch.ends[i]! > batch.starts[i]!) kept++;
     options.counts.kept = (options.counts.kept ?? 0) + kept;
