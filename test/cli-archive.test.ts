@@ -5,7 +5,7 @@
 // library's answers and the documented format; the --verdicts pipe contract
 // block by block.
 import { describe, expect, test } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -232,11 +232,14 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     [['--robots', '@jsonl', '--blocked-agents'], 'robotsmatch: --blocked-agents goes with --robots-archive'],
     [['--robots-archive', '@jsonl', '--json', '--verdicts'], /different forms of the output/],
     [['--robots-archive', '@jsonl', '@jsonin'], /line 2: a record needs "url", a string/],
+    // A download cut short: the records before the cut must not pass for the whole archive.
+    [['--robots-archive', '@cutwarc'], /^robotsmatch: .*cut\.warc\.gz: is not valid gzip \(unexpected end of file\)$/m],
   ])('bad input: one line on stderr, exit 2 (%j)', async (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), '{"url":"https://a.test/robots.txt","status":200}\nnot json\n');
     writeFileSync(join(dir, 'notarchive'), 'hello\n');
     writeFileSync(join(dir, 'jsonin'), '{"url":"https://a.test/"}\n{"id":2}\n');
-    const resolved = (args as string[]).map((a) => (a === '@bad' ? join(dir, 'bad.jsonl') : a === '@notarchive' ? join(dir, 'notarchive') : a === '@jsonl' ? jsonl : a === '@jsonin' ? join(dir, 'jsonin') : a));
+    writeFileSync(join(dir, 'cut.warc.gz'), readFileSync(warc).subarray(0, -10));
+    const resolved = (args as string[]).map((a) => (a === '@bad' ? join(dir, 'bad.jsonl') : a === '@cutwarc' ? join(dir, 'cut.warc.gz') : a === '@notarchive' ? join(dir, 'notarchive') : a === '@jsonl' ? jsonl : a === '@jsonin' ? join(dir, 'jsonin') : a));
     const r = await robotsmatch(['filter', ...resolved, ...(resolved.some((a) => a.includes('jsonin')) ? [] : [urlFile])]);
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')).toHaveLength(2);

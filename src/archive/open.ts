@@ -34,7 +34,8 @@ export async function* readPath(path: string): AsyncGenerator<[Capture, string]>
     return;
   }
   const format = await formatOf(path);
-  if (format === 'warc') yield* readWarc(createReadStream(path), path); // warcio undoes gzip itself, record by record
+  // A .warc.gz is ungzipped here, not by warcio: warcio stops without an error at a cut gzip member, and the records after it would be lost in silence.
+  if (format === 'warc') yield* readWarc(await gunzipped(path), path);
   else yield* readJsonl(await gunzipped(path), path);
 }
 
@@ -62,7 +63,7 @@ async function formatOf(path: string): Promise<'warc' | 'jsonl'> {
   throw new ArchiveError(path, 'is not an archive robotsmatch reads: a WARC file, JSON Lines of captures, or a directory of one file per host');
 }
 
-/** A JSON Lines file's bytes, ungzipped when it starts with gzip's magic bytes. */
+/** A file's bytes, ungzipped when it starts with gzip's magic bytes (every member of a file of many, as a WARC's records are; a cut one is an ArchiveError). */
 async function gunzipped(path: string): Promise<AsyncIterable<Uint8Array>> {
   const handle = await open(path);
   let magic: Buffer;

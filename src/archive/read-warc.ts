@@ -22,6 +22,7 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
     try {
       next = await records.next();
     } catch (error) {
+      if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
       throw new ArchiveError(`${name} record ${n + 1}`, `not a WARC record (${(error as Error).message})`);
     }
     if (next.done) return;
