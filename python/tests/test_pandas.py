@@ -157,3 +157,13 @@ def test_origins_are_the_archive_s_own():
             "https://a.example?x", " https://a.example/", "https://bücher.example/", "https://[::1]:8080/", "ftp://a.example/",
             "nonsense", None, "https://a.example./", "http:///x", "https://a.example\t/"]
     assert rp.origins(urls).to_pylist() == [None if u is None else origin_of(u) for u in urls]
+
+
+def test_origins_of_large_strings():
+    """A Series of pandas 3's default string dtype is Arrow large_string, as
+    is a large_string array: the same origins as from plain strings."""
+    urls = ["https://A.example/x", "http://a.example:80/", "https://bücher.example/", "nonsense", None, "https://127.1/"]
+    expected = [None if u is None else origin_of(u) for u in urls]
+    assert rp.origins(pa.array(urls, pa.large_string())).to_pylist() == expected
+    assert rp.origins(pd.Series(urls, dtype=pd.ArrowDtype(pa.large_string()))).to_pylist() == expected
+    assert rp.origins(pd.Series(urls)).to_pylist() == expected

@@ -311,8 +311,9 @@ def origins(urls: object) -> pa.Array:
     # Each distinct host is lower-cased and checked once (a URL table has far fewer hosts than rows).
     hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
     distinct = pc.utf8_lower(hosts.dictionary)
-    distinct = pc.if_else(pc.match_substring_regex(distinct, _REWRITTEN_HOST), pa.scalar(None, pa.string()), distinct)
-    plain = pc.binary_join_element_wise(pc.utf8_lower(pc.struct_field(parts, "scheme")), pc.take(distinct, hosts.indices), "://")
+    # The scalars take the URLs' own type: string, or large_string (pandas 3's default string dtype), which Arrow does not mix.
+    distinct = pc.if_else(pc.match_substring_regex(distinct, _REWRITTEN_HOST), pa.scalar(None, array.type), distinct)
+    plain = pc.binary_join_element_wise(pc.utf8_lower(pc.struct_field(parts, "scheme")), pc.take(distinct, hosts.indices), pa.scalar("://", array.type))
     others = np.flatnonzero((pc.is_null(plain).to_numpy(zero_copy_only=False)) & (pc.is_valid(array).to_numpy(zero_copy_only=False)))
     if not len(others):
         return plain
