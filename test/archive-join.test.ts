@@ -136,6 +136,20 @@ describe('bounded memory', () => {
     dispose.mockRestore();
   });
 
+  test('origins with no file to compile (404, 500, not in the archive) let go by the cache are not counted as files let go', () => {
+    const archive = archiveOf([200, 404, 500, 'absent']);
+    const urls = corpus.flatMap((f) => f.urls.slice(0, 3));
+    const dispose = vi.spyOn(Robots.prototype, 'dispose');
+    const bounded = new ArchiveMatcher(archive, { agents: AGENTS, cacheBytes: 16 * 1024 });
+    for (let pass = 0; pass < 2; pass++) for (const u of urls) bounded.check(u);
+    const { compiles, evictions } = bounded.stats;
+    expect(dispose.mock.calls.length).toBeGreaterThan(0);
+    expect(evictions).toBe(dispose.mock.calls.length); // the files let go, which the CLI's summary reports as such
+    expect(evictions).toBeLessThanOrEqual(compiles);
+    bounded.dispose();
+    dispose.mockRestore();
+  });
+
   test('the --json rows\' record tails held by origins are bounded in number (65,536 in all), however many the join makes, and the records stay those of check()', () => {
     // 200 rules per file, each URL decided by a different one: 200 distinct tails per origin and agent, 160,000 in all.
     const rules = Array.from({ length: 200 }, (_, i) => `Disallow: /p${i}/`).join('\n');

@@ -104,8 +104,11 @@ export class CompiledCache {
       }
       this.#bytes -= old.bytes;
       this.#tails -= old.tails?.size ?? 0;
-      old.robots?.dispose();
-      this.evictions++;
+      if (old.robots) {
+        // Files let go (an origin with no file, a 404 or a 500, costs only its entry).
+        old.robots.dispose();
+        this.evictions++;
+      }
     }
   }
 
