@@ -52,6 +52,16 @@ def test_json_lines_and_errors():
         Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": "200"}'])
 
 
+def test_json_lines_with_a_byte_order_mark(tmp_path):
+    """A file that starts with a byte-order mark, opened as text as the README
+    does, is read as Node's archive reader reads it (the mark is not JSON)."""
+    path = tmp_path / "robots.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /x\\n"}\n')
+    for opened in (open(path, encoding="utf-8"), open(path, "rb")):
+        with opened as lines:
+            assert Archive.from_jsonl(lines).check("https://a.example/x", "bot") == (False, 2, "ok")
+
+
 def test_origins():
     from robotsmatch.archive import capture_origin, origin_of, robots_url
 

@@ -306,6 +306,8 @@ class Archive:
         """An archive from JSON Lines records (an open file, or lines)."""
         archive = cls(**options)
         for number, line in enumerate(lines, 1):
+            if number == 1 and isinstance(line, str):
+                line = line.lstrip("\ufeff")  # a byte-order mark (json.loads takes it in bytes, not in text; Node's reader drops it)
             if line.strip():
                 try:
                     archive.add(Capture.from_record(json.loads(line)))
