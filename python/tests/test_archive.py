@@ -52,6 +52,16 @@ def test_json_lines_and_errors():
         Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": "200"}'])
 
 
+def test_a_status_written_as_a_whole_float_is_that_status():
+    """JSON has one number type: a status column with a missing value is
+    written as 404.0 by pandas' to_json, and Node reads it as 404."""
+    archive = Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404.0}', '{"url": "https://b.example/robots.txt", "status": 5e2}'])
+    assert archive.check("https://a.example/x", "bot") == (True, 0, "unavailable")
+    assert archive.check("https://b.example/x", "bot") == (False, 0, "unreachable")
+    assert archive.capture("https://a.example/robots.txt").status == 404
+    with pytest.raises(ValueError, match="status"):
+        Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404.5}'])
+
 def test_json_lines_with_a_byte_order_mark(tmp_path):
     """A file that starts with a byte-order mark, opened as text as the README
     does, is read as Node's archive reader reads it (the mark is not JSON)."""

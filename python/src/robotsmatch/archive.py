@@ -219,6 +219,8 @@ class Capture:
         if not isinstance(record.get("url"), str):
             raise ValueError('a capture needs "url", a string')
         status = record.get("status")
+        if isinstance(status, float) and status.is_integer():
+            status = int(status)  # JSON has one number type: 404.0 is 404, as Node reads it
         if status is not None and (isinstance(status, bool) or not isinstance(status, int) or not 0 <= status <= 999):
             raise ValueError(f'"status" must be an HTTP status (a whole number) or null, got {status!r}')
         for key in ("location", "content_type", "body_base64"):
