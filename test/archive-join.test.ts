@@ -253,6 +253,26 @@ describe('joinArchive', () => {
     expect(() => archive.add({ url: 'https://a.test/robots.txt', status: 200, fetchedAt: 'yesterday' }, 'x.jsonl:4')).toThrow('x.jsonl:4: fetched_at "yesterday" is not a date');
     expect(archive.size).toBe(0);
   });
+
+  test('a fetched_at with no time zone is UTC, wherever the join runs (a WARC-Date is UTC; the machine\'s zone must not pick the capture)', () => {
+    const saved = process.env.TZ;
+    try {
+      for (const zone of ['UTC', 'Asia/Tokyo', 'America/Los_Angeles']) {
+        process.env.TZ = zone;
+        const archive = new RobotsArchive();
+        archive.add({ url: 'https://a.test/robots.txt', status: 200, body: 'User-agent: *\nDisallow: /a\n', fetchedAt: '2024-06-01T12:00:00' });
+        archive.add({ url: 'https://a.test/robots.txt', status: 404, fetchedAt: '2024-06-01T11:00:00Z' });
+        archive.add({ url: 'https://b.test/robots.txt', status: 200, body: 'User-agent: *\nDisallow: /a\n', fetchedAt: '2024-06-01 12:00' });
+        archive.add({ url: 'https://b.test/robots.txt', status: 404, fetchedAt: '2024-06-01T13:00:00Z' });
+        const m = new ArchiveMatcher(archive);
+        expect([m.outcome('https://a.test/a'), m.outcome('https://b.test/a')], zone).toEqual(['ok', 'unavailable']);
+        m.dispose();
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
 });
 
 describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {

@@ -62,6 +62,29 @@ def test_a_status_written_as_a_whole_float_is_that_status():
     with pytest.raises(ValueError, match="status"):
         Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404.5}'])
 
+@pytest.mark.skipif(not hasattr(__import__("time"), "tzset"), reason="time.tzset is POSIX only")
+def test_a_fetched_at_with_no_time_zone_is_utc(monkeypatch):
+    """Which capture wins must not depend on the machine's zone (Node reads
+    a date and time with no zone as UTC too)."""
+    import time
+
+    records = [
+        '{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /a\\n", "fetched_at": "2024-06-01T12:00:00"}',
+        '{"url": "https://a.example/robots.txt", "status": 404, "fetched_at": "2024-06-01T11:00:00Z"}',
+        '{"url": "https://b.example/robots.txt", "status": 200, "body": "", "fetched_at": "2024-06-01 12:00"}',
+        '{"url": "https://b.example/robots.txt", "status": 404, "fetched_at": "2024-06-01T13:00:00Z"}',
+    ]
+    try:
+        for zone in ("UTC", "Asia/Tokyo", "America/Los_Angeles"):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            archive = Archive.from_jsonl(records)
+            assert [archive.outcome("https://a.example/a"), archive.outcome("https://b.example/a")] == ["ok", "unavailable"], zone
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def test_json_lines_with_a_byte_order_mark(tmp_path):
     """A file that starts with a byte-order mark, opened as text as the README
     does, is read as Node's archive reader reads it (the mark is not JSON)."""

@@ -43,10 +43,15 @@ export function captureKey(url: string): string | undefined {
   return parsed.href;
 }
 
+/** An ISO 8601 date and time with no zone (`T` or a space between them). */
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
 /** Milliseconds since the epoch, or NaN when not given. */
 export function timeOf(value: Capture['fetchedAt'], where: string): number {
   if (value === undefined || value === null) return NaN;
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  // A date and time with no zone is read as UTC (a WARC-Date is UTC), not in the machine's zone, which would make which capture wins depend on where the join runs.
+  const text = typeof value === 'string' ? value.replace(ZONELESS, '$1T$2Z') : value;
+  const ms = text instanceof Date ? text.getTime() : typeof text === 'number' ? text : Date.parse(text);
   if (!Number.isFinite(ms)) throw new ArchiveError(where, `fetched_at ${JSON.stringify(value)} is not a date`);
   return ms;
 }

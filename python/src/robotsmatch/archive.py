@@ -30,7 +30,7 @@ import base64
 import json
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Dict, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
@@ -244,9 +244,11 @@ def _time(value: Union[str, float, int, None]) -> Optional[float]:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
     try:
-        return datetime.fromisoformat(str(value).replace("Z", "+00:00")).timestamp() * 1000
+        at = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
     except ValueError:
         raise ValueError(f"fetched_at {value!r} is not a date") from None
+    # No zone is UTC (a WARC-Date is UTC), as Node reads it: not the machine's zone, which would make which capture wins depend on where it runs.
+    return (at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)).timestamp() * 1000
 
 
 class Resolution(NamedTuple):
