@@ -108,6 +108,13 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     expect(only.stdout.split('\n').slice(0, -1)).toEqual(urls.map((_, i) => label(i)));
   });
 
+  test('--agent and --crawler are answered in the order given on the command line, mixed', async () => {
+    const r = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'CCBot', '-c', 'GPTBot', '-a', 'Googlebot', '--json', '-q'], urls[0]! + '\n');
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).agent)).toEqual(['CCBot', 'GPTBot', 'Googlebot']);
+    const first = await robotsmatch(['filter', '--robots-archive', jsonl, '-c', 'GPTBot', '-a', 'Googlebot', '--json', '-q'], urls[0]! + '\n');
+    expect(first.stdout.trim().split('\n').map((l) => JSON.parse(l).agent)).toEqual(['GPTBot', 'Googlebot']);
+  });
+
   test('--verdicts answers blank lines and lines with no http(s) origin as unknown, so line N of the output still answers line N of the input', async () => {
     const lines = [urls[0]!, '', urls[1]!, '\r', 'not a url', 'ftp://x.test/a', urls[2]!, ''];
     const input = lines.join('\n') + '\n';

@@ -20,8 +20,8 @@ export type ArchiveForm = RowForm;
 
 export interface ArchiveRun {
   archives: string[];
-  agents: string[];
-  crawlers: string[];
+  /** The --agent and --crawler values, in command-line order. */
+  agents: AgentArgument[];
   purpose: string | undefined;
   mode: 'google' | 'rfc';
   maxBytes: number | undefined;
@@ -33,16 +33,17 @@ export interface ArchiveRun {
   quiet: boolean;
 }
 
-/** Each --agent and --crawler as its own agent (not a union, as one robots.txt's filter makes them). */
-export function archiveAgents(agents: string[], crawlers: string[]): Agent[] {
-  const out: Agent[] = [];
-  for (const a of agents) out.push(agentOf({ agent: [a] }, warn).agent);
-  for (const c of crawlers) out.push(agentOf({ crawler: c }, warn).agent);
+/** One --agent or --crawler of the command line. */
+export type AgentArgument = { agent: string } | { crawler: string };
+
+/** Each --agent and --crawler as its own agent (not a union, as one robots.txt's filter makes them), in the order given. */
+export function archiveAgents(given: readonly AgentArgument[]): Agent[] {
+  const out = given.map((g) => ('agent' in g ? agentOf({ agent: [g.agent] }, warn) : agentOf({ crawler: g.crawler }, warn)).agent);
   return out.length ? out : ['Googlebot'];
 }
 
 export async function filterArchive(run: ArchiveRun): Promise<number> {
-  const agents = archiveAgents(run.agents, run.crawlers);
+  const agents = archiveAgents(run.agents);
   const loadStarted = performance.now();
   let archive;
   try {

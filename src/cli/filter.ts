@@ -13,7 +13,7 @@ import { lineChunks } from './line-chunks.js';
 import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
-import { filterArchive, type ArchiveForm } from './filter-archive.js';
+import { filterArchive, type AgentArgument, type ArchiveForm } from './filter-archive.js';
 import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, purposeOf, timeoutOf, workersOf } from './options.js';
 
 export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL|- [options] [FILE|-]
@@ -64,7 +64,7 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
                      disallow everything, redirects are followed within the archive (5)
                      The input may be JSON Lines with a "url" field (others kept).
                      --agent and --crawler may be repeated: each is answered separately,
-                     and a URL is kept when every one may fetch it.
+                     in the order given, and a URL is kept when every one may fetch it.
                      --json writes a record per URL and agent, with "outcome"
   --unknown keep|drop
                      URLs of origins the archive has no answer for, and lines with no
@@ -92,7 +92,7 @@ const rate = (perSecond: number) =>
 const POOL_AFTER_CHUNKS = 4;
 
 export async function filterCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags('filter', argv, {
+  const { values, positionals, tokens } = parseFlags('filter', argv, {
     ...MATCH_FLAGS,
     ...ROBOTS_FLAGS,
     invert: { type: 'boolean', default: false },
@@ -124,7 +124,9 @@ export async function filterCommand(argv: string[]): Promise<number> {
     if (values.workers !== undefined) warn('robotsmatch: --robots-archive matches in one thread; --workers is ignored (split the URL list to use more cores)\n');
     const form: ArchiveForm = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.json ? 'json' : values.invert ? 'disallowed' : values['blocked-agents'] ? 'blocked-agents' : 'allowed';
     return filterArchive({
-      archives, agents: values.agent ?? [], crawlers: values.crawler ?? [], purpose: purposeOf(values.purpose), mode,
+      archives, purpose: purposeOf(values.purpose), mode,
+      // Answered in the order given, --agent and --crawler mixed.
+      agents: tokens.flatMap((t) => (t.kind === 'option' && (t.name === 'agent' || t.name === 'crawler') && t.value !== undefined ? [{ [t.name]: t.value }] : [])) as AgentArgument[],
       maxBytes: maxBytesOf(values['max-bytes'], warn), form, keepUnknown: values.unknown === 'keep', cacheBytes: cacheBytesOf(values['cache-bytes']),
       input: positionals[0], quiet: values.quiet,
     });

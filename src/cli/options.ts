@@ -11,7 +11,8 @@ import { MAX_INPUT_BYTES } from '../common/limits.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** What parseFlags gives back for these options. */
-export type ParsedFlags<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+/** The flags' values, and the tokens in command-line order (where the order of different flags matters, as --agent and --crawler in archive mode). */
+export type ParsedFlags<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; tokens: true; options: O }>>;
 
 /** The flags that read a robots.txt from FILE|URL|- (-r) and cut it (--max-bytes). */
 export const ROBOTS_FLAGS = {
@@ -83,7 +84,7 @@ export function parseFlags<O extends Options>(name: string, argv: string[], opti
       args.splice(i, 2, `--${long}=${args[i + 1]}`);
     }
   }
-  return parseCommand(name, () => parseArgs({ args, allowPositionals: true, strict: true, options }));
+  return parseCommand(name, () => parseArgs({ args, allowPositionals: true, strict: true, tokens: true, options }));
 }
 
 export function modeOf(value: string | undefined): Mode {
