@@ -130,6 +130,41 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     expect(keptLines).not.toContain('');
   });
 
+  test('JSON Lines input: a line of spaces, tabs or CRs only is a blank line in every form, as an empty line is (it was "not JSON", exit 2), also as the first line', async () => {
+    const record = (id: number) => JSON.stringify({ id, url: urls[id]! });
+    // Records among lines of white space, an empty line and a line of CRs; then the same with a line of white space first (it must not make the input plain lines).
+    const lines = [record(0), '\t', record(1), '', ' \t \r', '\r\r', record(2), ' ', record(3)];
+    const archive = new RobotsArchive();
+    for (const c of captures) archive.add({ ...c, contentType: c.content_type });
+    const m = new ArchiveMatcher(archive, { agents: AGENTS, purpose: 'train-ai' });
+    const FLAGS: [RowForm, string[]][] = [['allowed', []], ['disallowed', ['--invert']], ['labelled', ['--verdicts']], ['verdicts', ['--verdicts-only']], ['json', ['--json']], ['blocked-agents', ['--blocked-agents']]];
+    for (const [name, table] of [['white-space.jsonl', lines], ['white-space-first.jsonl', ['  ', ...lines]]] as const) {
+      const bytes = Buffer.from(table.join('\n') + '\n');
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      // The same table with each of those lines empty: every form but --verdicts must write the same bytes.
+      const emptied = join(dir, `emptied-${name}`);
+      writeFileSync(emptied, table.map((l) => (l.startsWith('{') ? l : '')).join('\n') + '\n');
+      for (const keep of [[], ['--unknown', 'keep']]) {
+      for (const [form, flags] of FLAGS) {
+          const args = ['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', ...keep, ...flags];
+          const r = await robotsmatch([...args, file]);
+          expect(r.stderr, `${name} ${form}`).toMatch(/^robotsmatch filter: 4 URLs for Googlebot, GPTBot, /);
+          expect(r.status, `${name} ${form}`).toBe(0);
+          expect(r.stdout, `${name} ${form}`).toBe(documented(m, bytes, form, true, keep.length > 0));
+          const e = await robotsmatch([...args, emptied]);
+          if (form === 'labelled') expect(r.stdout.replace(/^unknown\t[ \t\r]*$/gm, 'unknown\t'), `${name} ${form}`).toBe(e.stdout);
+          else expect(r.stdout, `${name} ${form}`).toBe(e.stdout);
+        }
+      }
+      // Line N of the output answers line N of the input; the records are answered as records.
+      const only = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '-a', 'GPTBot', '--purpose', 'train-ai', '--verdicts-only', '-q', file]);
+      expect(only.stdout.split('\n').slice(0, -1)).toEqual(table.map((l) => (l.startsWith('{') ? label(JSON.parse(l).id) : 'unknown')));
+      const json = await robotsmatch(['filter', '--robots-archive', jsonl, '-a', 'Googlebot', '--json', '-q', file]);
+      expect(json.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([0, 1, 2, 3]);
+    }
+  }, 60_000);
+
   test('every form, on real files with odd lines (CRLF, blank lines, a byte-order mark, escapes, bytes that are not UTF-8) and on JSON Lines: the documented format over check(), and the summary counts', async () => {
     const host = corpus[0]!.host;
     const odd = ['', `https://${host}/"q"`, `https://${host}/back\\slash`, `https://${host}/tab\there`, `https://${host}/caf\u00e9`, `https://${host.toUpperCase()}/x`, `HTTP://${host}/x`,

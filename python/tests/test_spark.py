@@ -247,6 +247,51 @@ def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark):
         assert (row.origin, row.outcome, row.allowed, row.line) == (origin, u["outcome"], u["allowed"], u["line"]), u["url"]
 
 
+def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zone(spark, tmp_path):
+    """Captures dated in different spellings (test/vectors/archive-dates.json's
+    winners, with a distinct order) pick the capture robotsmatch.archive picks,
+    in a session whose time zone is not UTC: text by the archive's grammar (a
+    time with no zone is UTC), read by spark.read.json from a JSON Lines file
+    whose fetched_at holds numbers and text; a capture whose date is not one
+    is left out."""
+    from datetime import date, datetime
+
+    from robotsmatch.spark import join_robots
+
+    winners = json.loads((REPO / "test" / "vectors" / "archive-dates.json").read_text("utf-8"))["winners"]
+    # Spark has no order of rows: at one instant it takes the first by status, not the last added.
+    cases = [w for w in winners if w["outcome"][0] == w["outcome"][1]]
+    # A time with no zone that is later in UTC and earlier in Tokyo; then a date that is not one, beside a good one and alone.
+    cases.append({"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "2024-06-01 12:00:00"}, {"url": "", "status": 404, "fetched_at": "2024-06-01T10:00:00Z"}], "outcome": ["ok"]})
+    cases.append({"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "2024-02-30"}, {"url": "", "status": 404, "fetched_at": "2024-01-01"}], "outcome": ["unavailable"]})
+    cases.append({"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "20240601T120000"}], "outcome": ["unknown"]})
+    lines = []
+    for i, case in enumerate(cases):
+        for c in case["captures"]:
+            lines.append(json.dumps({**c, "url": f"https://w{i}.test/robots.txt"}))
+    path = tmp_path / "captures.jsonl"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    saved = spark.conf.get("spark.sql.session.timeZone")
+    spark.conf.set("spark.sql.session.timeZone", "Asia/Tokyo")
+    try:
+        robots = spark.read.json(str(path))
+        assert robots.schema["fetched_at"].dataType.typeName() == "string"
+        urls = spark.createDataFrame([(i, f"https://w{i}.test/x") for i in range(len(cases))], "id int, url string")
+        rows = sorted(join_robots(urls, robots, "Googlebot").collect(), key=lambda r: r.id)
+        assert [r.outcome for r in rows] == [c["outcome"][0] for c in cases]
+        with Archive([{**c, "url": f"https://w{i}.test/robots.txt"} for i, case in enumerate(cases[:-2]) for c in case["captures"]]) as archive:
+            assert [archive.outcome(f"https://w{i}.test/x") for i in range(len(cases) - 2)] == [c["outcome"][0] for c in cases[:-2]]
+
+        # A timestamp with no zone and a date still order their captures (each column is read in one zone: UTC).
+        for kind, early, late in (("timestamp_ntz", datetime(2024, 6, 1, 10), datetime(2024, 6, 1, 12)), ("date", date(2024, 6, 1), date(2024, 6, 2))):
+            robots = spark.createDataFrame(
+                [("https://a.test/robots.txt", 200, "", late), ("https://a.test/robots.txt", 404, None, early)], f"url string, status int, body string, fetched_at {kind}"
+            )
+            assert [r.outcome for r in join_robots(spark.createDataFrame([("https://a.test/x",)], "url string"), robots, "Googlebot").collect()] == ["ok"], kind
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", saved)
+
+
 def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
     from robotsmatch.spark import join_robots
 

@@ -5,7 +5,7 @@
 // so that the URLs of one origin are answered together.
 
 import { isAscii, isUtf8 } from 'node:buffer';
-import { linesOf } from './lines.js';
+import { linesOf, onlyJsonSpace } from './lines.js';
 import { OriginTable } from './origin-table.js';
 
 /** Per byte: 1 when a JSON string cannot hold it as it is (a control, `"`, `\`), 3 when it is not ASCII (decoded, and escaped as JSON.stringify does). */
@@ -95,7 +95,7 @@ export class Batch {
       return;
     }
     const bytes = (this.bytes = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
-    const { count, starts, ends, blanks: blankLines } = linesOf(bytes, blanks);
+    const { count, starts, ends, blanks: blankLines } = linesOf(bytes, blanks, records);
     this.count = count;
     this.blanks = blankLines;
     this.starts = starts;
@@ -115,7 +115,7 @@ export class Batch {
       const e = ends[k]!;
       // Bytes that are not UTF-8 are read as U+FFFD, and written and matched so.
       if (care[k]! & NOT_ASCII && !isUtf8(bytes.subarray(s, e))) this.recoded.set(k, Buffer.from(this.line(k)));
-      if (s === e) {
+      if (this.blank(k)) {
         if (urls !== undefined) urls[k] = '';
         groupOf[k] = table.ofText(undefined);
       } else if (urls !== undefined) {
@@ -127,6 +127,13 @@ export class Batch {
     const { starts: groupStarts, lines } = table.groups(groupOf, count);
     this.groupStarts = groupStarts;
     this.groupLines = lines;
+  }
+
+  /** Whether line k is blank: empty, or for JSON Lines white space only (no record; lines.ts). */
+  blank(k: number): boolean {
+    const s = this.starts[k]!;
+    const e = this.ends[k]!;
+    return s === e || (this.recordAt !== undefined && onlyJsonSpace(this.bytes, s, e));
   }
 
   /** Line k as text (a byte-order mark kept: the input's start is not the line's). */

@@ -4,6 +4,7 @@
 // fields as JSON (test/vectors/archive-outcomes.json shows them).
 
 import { ArchiveError } from './errors.js';
+import { FETCHED_AT_GRAMMAR, fetchedAtMs } from './fetched-at.js';
 
 export interface Capture {
   /** The URL that was requested (usually https://host/robots.txt; a redirect's target may be any path). */
@@ -15,7 +16,7 @@ export interface Capture {
   /** The body: bytes, or text (UTF-8). Only a 2xx body is ever read. */
   body?: Uint8Array | string | undefined;
   contentType?: string | null | undefined;
-  /** When it was fetched: a Date, milliseconds since the epoch, or an ISO 8601 string. Of two captures of one URL, the later wins. */
+  /** When it was fetched: a Date, milliseconds since the epoch, or a string (RFC 3339, or an HTTP date: fetched-at.ts). Of two captures of one URL, the later wins. */
   fetchedAt?: Date | number | string | null | undefined;
 }
 
@@ -43,16 +44,11 @@ export function captureKey(url: string): string | undefined {
   return parsed.href;
 }
 
-/** An ISO 8601 date and time with no zone (`T` or a space between them). */
-const ZONELESS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
-
-/** Milliseconds since the epoch, or NaN when not given. */
+/** Milliseconds since the epoch, or NaN when not given; a value fetched-at.ts does not read is an ArchiveError saying what is. */
 export function timeOf(value: Capture['fetchedAt'], where: string): number {
   if (value === undefined || value === null) return NaN;
-  // A date and time with no zone is read as UTC (a WARC-Date is UTC), not in the machine's zone, which would make which capture wins depend on where the join runs.
-  const text = typeof value === 'string' ? value.replace(ZONELESS, '$1T$2Z') : value;
-  const ms = text instanceof Date ? text.getTime() : typeof text === 'number' ? text : Date.parse(text);
-  if (!Number.isFinite(ms)) throw new ArchiveError(where, `fetched_at ${JSON.stringify(value)} is not a date`);
+  const ms = fetchedAtMs(value);
+  if (ms === undefined) throw new ArchiveError(where, `fetched_at ${value instanceof Date ? String(value) : JSON.stringify(value)} is not a date: ${FETCHED_AT_GRAMMAR}`);
   return ms;
 }
 
@@ -79,9 +75,6 @@ export function captureFromRecord(record: unknown, where: string): Capture {
     body = Buffer.from(r.body_base64, 'base64');
   }
   const fetchedAt = r.fetched_at as Capture['fetchedAt'];
-  if (!(fetchedAt === undefined || fetchedAt === null || typeof fetchedAt === 'string' || typeof fetchedAt === 'number')) {
-    throw new ArchiveError(where, '"fetched_at" must be an ISO 8601 date or milliseconds since the epoch');
-  }
-  timeOf(fetchedAt, where);
+  timeOf(fetchedAt, where); // a value of another JSON type (true, an object) is refused there too, with the same sentence
   return { url: r.url, status: status as number | null | undefined, location: r.location as string | undefined, body, contentType: r.content_type as string | undefined, fetchedAt };
 }

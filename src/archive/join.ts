@@ -167,7 +167,8 @@ export class ArchiveMatcher {
    * The output of `filter --robots-archive` in any of its forms, from bytes
    * to bytes: for every URL of `lines` (newline-separated, LF or CRLF, blank
    * lines skipped; with `jsonInput`, JSON Lines records with a "url" string,
-   * their other fields kept), in input order. `form`: 'allowed' (the lines
+   * their other fields kept, and a line of spaces, tabs and CRs only blank
+   * too), in input order. `form`: 'allowed' (the lines
    * every agent may fetch), 'disallowed' (the others), 'labelled' (`allowed`,
    * `disallowed`, `opted-out` or `unknown`, a TAB, the line), 'verdicts'
    * (the label alone; these two answer blank lines too, `unknown`, so that

@@ -2,7 +2,8 @@
 // at LF, a CR just before the LF is the line break's and not the line's
 // (CRLF files), a final LF starts no line, and a line with nothing else in
 // it is blank: no URL (answered only by the forms that answer every line,
-// --verdicts and --verdicts-only). Every reader of the input (the rows of every output form, the
+// --verdicts and --verdicts-only). In JSON Lines a line of JSON's white
+// space only (spaces, tabs, CRs) holds no record either, and is blank too. Every reader of the input (the rows of every output form, the
 // test that tells JSON Lines from plain URLs, the CLI's line numbers) cuts
 // lines here.
 
@@ -28,8 +29,20 @@ function cut(bytes: Uint8Array, s: number): number {
   return next;
 }
 
-/** Where each non-blank line of `bytes` starts and ends (`blanks`: every line, blank ones too). */
-export function linesOf(bytes: Uint8Array, blanks = false): Lines {
+/** Whether bytes [s, e) are JSON's white space only (space, tab, CR; LF ends the line), or none: a JSON Lines line with no record. */
+export function onlyJsonSpace(bytes: Uint8Array, s: number, e: number): boolean {
+  for (let p = s; p < e; p++) {
+    const b = bytes[p];
+    if (b !== 32 && b !== 9 && b !== 13) return false;
+  }
+  return true;
+}
+
+/**
+ * Where each non-blank line of `bytes` starts and ends (`blanks`: every
+ * line, blank ones too). `json`: a line of white space only is blank too.
+ */
+export function linesOf(bytes: Uint8Array, blanks = false, json = false): Lines {
   // Room for lines of 32 bytes on average, grown if shorter.
   let starts: Int32Array = new Int32Array(Math.max(256, bytes.length >>> 5));
   let ends: Int32Array = new Int32Array(starts.length);
@@ -37,8 +50,9 @@ export function linesOf(bytes: Uint8Array, blanks = false): Lines {
   let blank = 0;
   for (let s = 0; s < bytes.length; ) {
     const next = cut(bytes, s);
-    if (lineEnd === s) blank++;
-    if (lineEnd > s || blanks) {
+    const isBlank = lineEnd === s || (json && onlyJsonSpace(bytes, s, lineEnd));
+    if (isBlank) blank++;
+    if (!isBlank || blanks) {
       if (count === starts.length) {
         starts = doubled(starts);
         ends = doubled(ends);
@@ -52,11 +66,11 @@ export function linesOf(bytes: Uint8Array, blanks = false): Lines {
   return { count, starts, ends, blanks: blanks ? blank : 0 };
 }
 
-/** The first non-blank line of `bytes` as [start, end), or undefined when every line is blank. */
+/** The first line of `bytes` that is not blank nor white space only (spaces, tabs, CRs) as [start, end), or undefined when there is none. */
 export function firstLine(bytes: Uint8Array): [number, number] | undefined {
   for (let s = 0; s < bytes.length; ) {
     const next = cut(bytes, s);
-    if (lineEnd > s) return [s, lineEnd];
+    if (!onlyJsonSpace(bytes, s, lineEnd)) return [s, lineEnd];
     s = next;
   }
   return undefined;

@@ -7,6 +7,7 @@ import { captureFromRecord, type Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
 
 const decoder = new TextDecoder();
+const JSON_SPACE = /^[ \t\r]*$/;
 
 /** The captures of a JSON Lines stream (already ungzipped), with where each came from (`name:line`). */
 export async function* readJsonl(bytes: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<[Capture, string]> {
@@ -14,7 +15,8 @@ export async function* readJsonl(bytes: AsyncIterable<Uint8Array>, name: string)
   for await (const chunk of lineChunks(bytes)) {
     for (const text of decoder.decode(chunk).split('\n')) {
       line++;
-      if (text.trim() === '') continue;
+      // A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty one (Python's from_jsonl skips the same lines).
+      if (JSON_SPACE.test(text)) continue;
       const where = `${name}:${line}`;
       let record: unknown;
       try {

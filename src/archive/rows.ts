@@ -57,7 +57,7 @@ export function* rowsOf(join: RowsJoin, input: Uint8Array, form: RowForm, option
   const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
   if (options.counts) {
     let kept = 0;
-    for (let i = 0; i < batch.count; i++) if (writer.kept(i) && batch.ends[i]! > batch.starts[i]!) kept++;
+    for (let i = 0; i < batch.count; i++) if (writer.kept(i) && !batch.blank(i)) kept++;
     options.counts.kept = (options.counts.kept ?? 0) + kept;
   }
   let state = pieces.get(join);

@@ -13,7 +13,7 @@ export interface CaptureRecord {
   content_type?: string;
   body?: string;
   body_base64?: string;
-  fetched_at?: string;
+  fetched_at?: string | number;
 }
 
 export function bodyBytes(c: CaptureRecord): Uint8Array {
@@ -38,7 +38,7 @@ export async function warcBytes(captures: CaptureRecord[], gzip: boolean): Promi
     const body = bodyBytes(c);
     httpHeaders['Content-Length'] = String(body.length);
     const record = WARCRecord.create(
-      { url: c.url, type: 'response', date: c.fetched_at ?? '2025-01-01T00:00:00Z', httpHeaders, statusline: `HTTP/1.1 ${c.status} ${REASONS[c.status] ?? 'Status'}` },
+      { url: c.url, type: 'response', date: c.fetched_at === undefined ? '2025-01-01T00:00:00Z' : String(c.fetched_at), httpHeaders, statusline: `HTTP/1.1 ${c.status} ${REASONS[c.status] ?? 'Status'}` },
       (async function* () { yield body; })(),
     );
     parts.push(await WARCSerializer.serialize(record, { gzip }));

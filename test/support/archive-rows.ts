@@ -11,13 +11,15 @@ export const labelOf = (row: ArchiveVerdicts) =>
 /**
  * What `form` writes for `input`, as documented, from check() URL by URL:
  * lines cut at LF, a CR before LF dropped, decoded as UTF-8 one by one;
- * blank lines answered only by labelled and verdicts.
+ * blank lines (in JSON Lines, white space only too) answered only by
+ * labelled and verdicts.
  */
 export function documented(matcher: ArchiveMatcher, input: Uint8Array, form: RowForm, records: boolean, keepUnknown: boolean): string {
   let out = '';
   for (const text of lineTexts(input)) {
-    if (text === '') {
-      if (form === 'labelled') out += 'unknown\t\n';
+    // A blank line: empty, or in JSON Lines white space only (no record).
+    if (text === '' || (records && /^[ \t\r]*$/.test(text))) {
+      if (form === 'labelled') out += `unknown\t${text}\n`;
       if (form === 'verdicts') out += 'unknown\n';
       continue;
     }

@@ -12,7 +12,11 @@ rules of data/fetch-outcomes.json (RFC 9309 2.3.1), which the wheel carries:
 
 A redirect is followed to an http(s) Location (relative ones resolved
 against the URL) at most ``maxRedirects`` (5) times, across hosts; a loop
-ends as too many redirects.
+ends as too many redirects. Of two captures of one URL the one fetched later
+wins (``fetched_at``: a number of milliseconds since 1970, an RFC 3339 date
+and time, UTC when it names no zone, or an HTTP date; ``fetched_at_ms``
+gives the grammar, the one Node reads); when either has no date, the one
+added later.
 
 URLs are read as the WHATWG URL Standard reads them, as Node's ``new URL``
 does for robotsmatch/archive: by Ada (the ``ada-url`` package, the parser
@@ -30,7 +34,7 @@ import base64
 import json
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Dict, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
@@ -39,6 +43,7 @@ from ada_url import join_url as _join_url
 from ada_url import parse_url as _parse_url
 
 from ._agent import Agent, agent_tokens
+from ._fetched_at import fetched_at_ms
 from .robots import DEFAULT_MAX_BYTES, Robots, parse
 
 
@@ -211,7 +216,8 @@ class Capture:
     location: Optional[str] = None
     body: Union[bytes, str, None] = None
     content_type: Optional[str] = None
-    fetched_at: Union[str, float, int, None] = None
+    #: When it was fetched: fetched_at_ms() says which values are read, and how.
+    fetched_at: Union[str, float, int, datetime, date, None] = None
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> "Capture":
@@ -236,19 +242,6 @@ class Capture:
                 raise ValueError('"body_base64" is not base64')
             body = base64.b64decode(record["body_base64"], validate=False)
         return cls(record["url"], status, record.get("location"), body, record.get("content_type"), record.get("fetched_at"))
-
-
-def _time(value: Union[str, float, int, None]) -> Optional[float]:
-    if value is None:
-        return None
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    try:
-        at = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(f"fetched_at {value!r} is not a date") from None
-    # No zone is UTC (a WARC-Date is UTC), as Node reads it: not the machine's zone, which would make which capture wins depend on where it runs.
-    return (at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)).timestamp() * 1000
 
 
 class Resolution(NamedTuple):
@@ -310,9 +303,12 @@ class Archive:
         """An archive from JSON Lines records (an open file, or lines)."""
         archive = cls(**options)
         for number, line in enumerate(lines, 1):
-            if number == 1 and isinstance(line, str):
-                line = line.lstrip("\ufeff")  # a byte-order mark (json.loads takes it in bytes, not in text; Node's reader drops it)
-            if line.strip():
+            if number == 1:
+                # A byte-order mark, dropped as Node's reader drops it (json.loads takes it in bytes, not in text; a line of white space after it is blank).
+                line = line.lstrip("\ufeff") if isinstance(line, str) else line[3:] if line[:3] == b"\xef\xbb\xbf" else line
+            # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
+            # one: skipped, as Node's reader skips it (other white space is an error in both).
+            if line.strip(" \t\r\n" if isinstance(line, str) else b" \t\r\n"):
                 try:
                     archive.add(Capture.from_record(json.loads(line)))
                 except ValueError as error:
@@ -328,7 +324,7 @@ class Archive:
         key = capture_key(capture.url)
         if key is None:
             raise ValueError(f"{capture.url!r} is not an http(s) URL")
-        at = _time(capture.fetched_at)
+        at = fetched_at_ms(capture.fetched_at)
         old = self._captures.get(key)
         if old is not None and at is not None and old[1] is not None and at < old[1]:
             return

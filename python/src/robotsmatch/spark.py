@@ -25,6 +25,8 @@ and no robots.txt body is copied to its URLs' rows.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Iterator, List, Optional, Sequence, Union
 
@@ -78,8 +80,13 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     redirect may lead to a page that is not a robots.txt) or by ``origin``
     (its robots.txt); a table with both columns is read by url where it is
     not null. Of several captures of one URL the latest by
-    ``fetched_at`` is used (a timestamp, epoch milliseconds, or ISO 8601
-    text). Redirects are followed by joins, one per hop, at most
+    ``fetched_at`` is used: a timestamp, a date (its midnight UTC), epoch
+    milliseconds, or text read as archive.fetched_at_ms reads it (RFC 3339,
+    UTC when it names no zone, or an HTTP date; a number written as text,
+    as Spark's JSON reader writes one in a column that also holds text, is
+    milliseconds); a timestamp with no zone is UTC, whatever the session's
+    time zone. A capture whose fetched_at is none of these is left out,
+    as archive.Archive.add refuses it. Redirects are followed by joins, one per hop, at most
     archive.MAX_REDIRECTS; each hop is decided by archive.hop(). A row
     whose url (or origin) is not http(s) names no capture and is left out
     (archive.Archive.add refuses one with a ValueError): one bad row does
@@ -93,13 +100,15 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     url = F.col("url").cast("string") if "url" in columns else F.lit(None).cast("string")
     origin = F.col("origin").cast("string") if "origin" in columns else F.lit(None).cast("string")
     location = F.col("location").cast("string") if "location" in columns else F.lit(None).cast("string")
+    at, at_text = _fetched_at(robots)
     captures = robots.select(
         F.coalesce(url, origin).alias("named"),
         url.isNotNull().alias("is_url"),
         F.col("status").cast("int").alias("status"),
         location.alias("location"),
         F.col("body").cast("binary").alias(_BODY),
-        _fetched_at(robots).alias("at"),
+        at.alias("at"),
+        at_text.alias("at_text"),
     )
 
     def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
@@ -154,27 +163,53 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
 
 
 def _fetched_at(robots: DataFrame):
-    """fetched_at as a number to order captures by (None when absent)."""
+    """fetched_at as (at, at_text): ms since 1970 to order captures by, or
+    the text _capture_keys reads with archive.fetched_at_ms (the grammar Node
+    reads); both None when absent. A timestamp is an instant and a number ms;
+    text, a date and a timestamp with no zone go to Python as text, so that
+    they are UTC as in the archive, not in the session's time zone (which
+    casting them to a timestamp would use), and text is read by one grammar,
+    not by to_timestamp's."""
+    none = F.lit(None)
     if "fetched_at" not in robots.columns:
-        return F.lit(None).cast("double")
+        return none.cast("double"), none.cast("string")
     kind = robots.schema["fetched_at"].dataType
-    if isinstance(kind, (T.TimestampType, T.DateType)) or kind.typeName() == "timestamp_ntz":
-        return F.unix_millis(F.col("fetched_at").cast("timestamp")).cast("double")
+    if isinstance(kind, T.TimestampType):
+        return F.unix_millis(F.col("fetched_at")).cast("double"), none.cast("string")
     if isinstance(kind, T.NumericType):
-        return F.col("fetched_at").cast("double")
-    return F.unix_millis(F.to_timestamp(F.col("fetched_at").cast("string"))).cast("double")
+        return F.col("fetched_at").cast("double"), none.cast("string")
+    return none.cast("double"), F.col("fetched_at").cast("string")
+
+
+# A JSON number as Spark's JSON reader writes it in a text column (a fetched_at
+# column holding numbers and strings is read as text): ms, as the number.
+_NUMBER_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+
+
+def _fetched_at_of_text(text: Optional[str], at: Optional[float]) -> Optional[float]:
+    """A capture's ms from its fetched_at text; NaN when the text is not a date (the capture is left out)."""
+    if text is None:
+        return at
+    if _NUMBER_TEXT.fullmatch(text):
+        text = float(text)  # type: ignore[assignment]
+    try:
+        return _archive.fetched_at_ms(text)
+    except ValueError:
+        return math.nan
 
 
 def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
     """Each capture's key (archive.capture_key of its URL, or of its origin's robots.txt)."""
     named = batch.column("named").to_pylist()
     is_url = batch.column("is_url").to_pylist()
+    ats = [_fetched_at_of_text(text, at) for text, at in zip(batch.column("at_text").to_pylist(), batch.column("at").to_pylist())]
+    # A capture whose fetched_at is not a date is left out, as one whose URL is not http(s) (archive.Archive.add refuses both).
     keys = [
-        None if name is None else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
-        for name, by_url in zip(named, is_url)
+        None if name is None or (at is not None and math.isnan(at)) else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
+        for name, by_url, at in zip(named, is_url, ats)
     ]
     return pa.RecordBatch.from_arrays(
-        [pa.array(keys, pa.string()), batch.column("status"), batch.column("location"), batch.column(_BODY), batch.column("at")],
+        [pa.array(keys, pa.string()), batch.column("status"), batch.column("location"), batch.column(_BODY), pa.array(ats, pa.float64())],
         names=["key", "status", "location", _BODY, "at"],
     )
 
