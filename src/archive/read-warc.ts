@@ -3,16 +3,33 @@
 // of an http(s) URL is a capture (its HTTP status, Location, and for a 2xx
 // its body with transfer and content encodings undone). Other records
 // (request, metadata, warcinfo, revisit) say nothing about the response.
+//
+// warcio is asked for each record's content as it is stored (parseHttp off),
+// for two reasons:
+// - A record is whole only if its content has as many bytes as its WARC
+//   Content-Length says. warcio does not check it: a file cut inside its last
+//   record gave a partial body (a robots.txt missing its later Disallow lines)
+//   or, for a record it skipped, never returned. Counting the bytes here
+//   makes a cut file an ArchiveError, as a cut .warc.gz is.
+// - warcio looks for the end of the HTTP head as the first CRLF CRLF after the
+//   status line. A response with no header lines (`HTTP/1.1 200 OK`, a blank
+//   line, the body), or with bare LF line endings, has none there, so it read
+//   the body as header lines and returned an empty body: everything allowed.
+//   Here the head ends at the first blank line, CRLF or bare LF (RFC 9112
+//   section 2.2); warcio still reads the head's status line and headers, and
+//   undoes the body's encodings, as it does for the records it reads itself.
 
-import { WARCParser } from 'warcio';
+import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord } from 'warcio';
 import type { Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
 
 export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<[Capture, string]> {
   let n = 0;
+  const file = new FileEnd();
+  let end = 0; // where the last record's content ends in the file
   let parser: WARCParser;
   try {
-    parser = new WARCParser(bytes);
+    parser = new WARCParser(file.watch(bytes), { parseHttp: false });
   } catch (error) {
     throw new ArchiveError(name, `not a WARC file (${(error as Error).message})`);
   }
@@ -25,24 +42,104 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
       if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
       throw new ArchiveError(`${name} record ${n + 1}`, `not a WARC record (${(error as Error).message})`);
     }
-    if (next.done) return;
+    if (next.done) {
+      // warcio ends without a word at a last line of two bytes (it takes any such line for a CRLF), so a file cut two bytes into a record would lose it in silence.
+      if (!file.blankAfter(end)) throw new ArchiveError(name, `the file ends with bytes that are not a WARC record after its last whole one${n ? ` (record ${n})` : ''}: it is cut short, or not all of it is WARC`);
+      return;
+    }
     const record = next.value;
     n++;
     const where = `${name} record ${n}`;
     const url = record.warcTargetURI;
-    if (record.warcType !== 'response' || !url || !/^https?:/i.test(url)) continue;
-    const http = record.httpHeaders;
+    const capture = record.warcType === 'response' && !!url && /^https?:/i.test(url);
+    // Where the record's content starts: warcio's offset of the record and the length of its WARC header, as its indexer reads them.
+    const start = parser.offset + parser.recordLength;
+    // Every record is read to its end, so that a cut one is found wherever it is.
+    const content = await contentOf(record, capture, where);
+    end = start + Number(record.warcHeader('Content-Length'));
+    if (!capture) continue;
+    const headEnd = endOfHead(content);
+    if (headEnd < 0) {
+      const what = content.length === 0 || content.indexOf(10) < 0 ? 'has no HTTP status line' : 'has no blank line ending its HTTP headers';
+      throw new ArchiveError(where, `the response to ${url} ${what}`);
+    }
+    const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([content.subarray(0, headEnd)], null), { headersClass: Headers });
     const status = Number(http?.statusCode);
     if (!http || !Number.isInteger(status)) throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     if (status >= 200 && status < 300) {
+      // A record of the body alone with the head read above: warcio undoes its transfer and content encodings.
+      const payload = new WARCRecord({ warcHeaders: record.warcHeaders, reader: [content.subarray(headEnd)] });
+      payload.httpHeaders = http;
       try {
-        body = await record.readFully(true);
+        body = await payload.readFully(true);
       } catch (error) {
         throw new ArchiveError(where, `the body of ${url} cannot be read (${(error as Error).message})`);
       }
     }
     yield [{ url, status, location: header('location'), contentType: header('content-type'), body, fetchedAt: record.warcDate ?? undefined }, where];
+  }
+}
+
+/** The length of the bytes given to warcio and the last few of them: what follows the last record. */
+class FileEnd {
+  private static readonly KEEP = 64;
+  private length = 0;
+  private tail = new Uint8Array(0);
+
+  async *watch(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of bytes) {
+      this.length += chunk.length;
+      this.tail = chunk.length >= FileEnd.KEEP ? chunk.slice(-FileEnd.KEEP) : Buffer.concat([this.tail, chunk]).subarray(-FileEnd.KEEP);
+      yield chunk;
+    }
+  }
+
+  /** Whether the file holds nothing but line ends after byte `end` (the blank lines that close a record). */
+  blankAfter(end: number): boolean {
+    const count = this.length - end;
+    return count <= 0 || (count <= FileEnd.KEEP && this.tail.subarray(-count).every((b) => b === 10 || b === 13));
+  }
+}
+
+/** A record's content as stored (kept only when `keep`), after checking that the file holds all of it. */
+async function contentOf(record: WARCRecord, keep: boolean, where: string): Promise<Uint8Array> {
+  const first = record.warcHeaders.statusline;
+  if (!/^WARC\/\d/.test(first)) throw new ArchiveError(where, `not a WARC record: its first line is ${JSON.stringify(first.slice(0, 40))} where WARC/1.0 or WARC/1.1 belongs (the file may be cut short)`);
+  const declared = record.warcHeader('Content-Length');
+  if (declared == null) throw new ArchiveError(where, 'not a whole WARC record: its header has no Content-Length (the file may be cut short)');
+  if (!/^\d+$/.test(declared)) throw new ArchiveError(where, `not a WARC record: its Content-Length is "${declared}", not a number of bytes`);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of record.reader) {
+      length += chunk.length;
+      if (keep) chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
+    throw new ArchiveError(where, `the record cannot be read (${(error as Error).message})`);
+  }
+  if (length < Number(declared)) {
+    throw new ArchiveError(where, `the file ends inside this record (${length} of its ${declared} bytes are there): the archive is cut short`);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+}
+
+/**
+ * Where a stored HTTP response's head ends: just past the first blank line
+ * after the status line, whether lines end with CRLF or a bare LF (RFC 9112
+ * section 2.2 lets a reader take a bare LF as a line's end); -1 if none.
+ */
+function endOfHead(content: Uint8Array): number {
+  let line = content.indexOf(10) + 1; // the status line's end
+  if (line === 0) return -1;
+  for (;;) {
+    if (content[line] === 10) return line + 1;
+    if (content[line] === 13 && content[line + 1] === 10) return line + 2;
+    const lf = content.indexOf(10, line);
+    if (lf < 0) return -1;
+    line = lf + 1;
   }
 }
