@@ -251,9 +251,11 @@ describe('WARC records: read whole, or the file is refused', () => {
     expect(Buffer.from(captures[0]!.body as Uint8Array).toString()).toBe(body);
   });
 
-  test('a response whose HTTP head has no blank line to end it is refused', async () => {
-    expect(await refusal(record('https://a.test/robots.txt', 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n'))).toMatch(/ record 1: the response to https:\/\/a.test\/robots.txt has no blank line ending its HTTP headers$/);
+  test('a 2xx response with no blank line after its HTTP head is refused (its lines may be rules); another status is read from its head', async () => {
+    expect(await refusal(record('https://a.test/robots.txt', 'HTTP/1.1 200 OK\nUser-agent: *\nDisallow: /b\n'))).toMatch(/ record 1: the response to https:\/\/a.test\/robots.txt has no blank line after its HTTP headers, so where its body starts is unknown$/);
     expect(await refusal(record('https://a.test/robots.txt', ''))).toMatch(/ record 1: the response to https:\/\/a.test\/robots.txt has no HTTP status line$/);
+    const redirect = record('https://b.test/robots.txt', 'HTTP/1.1 301 Moved Permanently\r\nLocation: https://a.test/robots.txt\r\n');
+    expect(await answers(Buffer.concat([first, redirect]))).toEqual([['ok', false], ['ok', false]]);
   });
 
   test('records with a CRLF head are read as warcio reads them: status, Location, Content-Type, date, and the body with its encodings undone', async () => {

@@ -58,14 +58,14 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
     const content = await contentOf(record, capture, where);
     end = start + Number(record.warcHeader('Content-Length'));
     if (!capture) continue;
+    // With no blank line, every line is the head, as warcio reads it: a status and headers are all a non-2xx capture needs.
     const headEnd = endOfHead(content);
-    if (headEnd < 0) {
-      const what = content.length === 0 || content.indexOf(10) < 0 ? 'has no HTTP status line' : 'has no blank line ending its HTTP headers';
-      throw new ArchiveError(where, `the response to ${url} ${what}`);
-    }
-    const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([content.subarray(0, headEnd)], null), { headersClass: Headers });
+    const head = headEnd < 0 ? content : content.subarray(0, headEnd);
+    const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([head], null), { headersClass: Headers });
     const status = Number(http?.statusCode);
     if (!http || !Number.isInteger(status)) throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
+    // A 2xx body is read: lines after the status line with no blank line after them may be its rules, not headers.
+    if (status >= 200 && status < 300 && headEnd < 0) throw new ArchiveError(where, `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`);
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     if (status >= 200 && status < 300) {
