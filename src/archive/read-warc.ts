@@ -4,22 +4,24 @@
 // its body with transfer and content encodings undone). Other records
 // (request, metadata, warcinfo, revisit) say nothing about the response.
 //
-// warcio is asked for each record's content as it is stored (parseHttp off),
-// for two reasons:
-// - A record is whole only if its content has as many bytes as its WARC
-//   Content-Length says. warcio does not check it: a file cut inside its last
-//   record gave a partial body (a robots.txt missing its later Disallow lines)
-//   or, for a record it skipped, never returned. Counting the bytes here
-//   makes a cut file an ArchiveError, as a cut .warc.gz is.
-// - warcio looks for the end of the HTTP head as the first CRLF CRLF after the
-//   status line. A response with no header lines (`HTTP/1.1 200 OK`, a blank
-//   line, the body), or with bare LF line endings, has none there, so it read
-//   the body as header lines and returned an empty body: everything allowed.
-//   Here the head ends at the first blank line, CRLF or bare LF (RFC 9112
-//   section 2.2); warcio still reads the head's status line and headers, and
-//   undoes the body's encodings, as it does for the records it reads itself.
+// warcio is asked for each record's content as stored (parseHttp off), for
+// two reasons:
+// - A record is whole only if the file holds as many bytes of it as its WARC
+//   Content-Length says. warcio does not check: a file cut inside its last
+//   record gave a partial body (a robots.txt missing its later Disallow
+//   lines), and a cut record it skipped never returned. Every record is read
+//   to its end here and its bytes counted, and what follows the last record
+//   must be blank lines, so a cut file is an ArchiveError, as a cut .warc.gz
+//   is (open.ts).
+// - warcio ends the HTTP head at the first CRLF CRLF after the status line.
+//   A response with no header lines (`HTTP/1.1 200 OK`, a blank line, the
+//   body, as warcio itself writes one), or with bare LF line ends, has none
+//   there, so it read the body as headers and returned no body: everything
+//   allowed. Here the head ends at the first blank line, CRLF or bare LF (RFC
+//   9112 section 2.2); warcio still reads the head's status line and headers,
+//   and undoes the body's encodings, as for the records it reads itself.
 
-import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord } from 'warcio';
+import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord, type StatusAndHeaders } from 'warcio';
 import type { Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
 
@@ -64,21 +66,27 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
     const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([head], null), { headersClass: Headers });
     const status = Number(http?.statusCode);
     if (!http || !Number.isInteger(status)) throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
-    // A 2xx body is read: lines after the status line with no blank line after them may be its rules, not headers.
-    if (status >= 200 && status < 300 && headEnd < 0) throw new ArchiveError(where, `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`);
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     if (status >= 200 && status < 300) {
-      // A record of the body alone with the head read above: warcio undoes its transfer and content encodings.
-      const payload = new WARCRecord({ warcHeaders: record.warcHeaders, reader: [content.subarray(headEnd)] });
-      payload.httpHeaders = http;
-      try {
-        body = await payload.readFully(true);
-      } catch (error) {
-        throw new ArchiveError(where, `the body of ${url} cannot be read (${(error as Error).message})`);
-      }
+      // Lines after the status line with no blank line after them may be the body's rules, not headers.
+      if (headEnd < 0) throw new ArchiveError(where, `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`);
+      body = await bodyOf(record, http, content.subarray(headEnd), where, url);
     }
     yield [{ url, status, location: header('location'), contentType: header('content-type'), body, fetchedAt: record.warcDate ?? undefined }, where];
+  }
+}
+
+/** A 2xx body with its transfer and content encodings undone by warcio, as a record of the body alone with the head read here. */
+async function bodyOf(record: WARCRecord, http: StatusAndHeaders, stored: Uint8Array, where: string, url: string): Promise<Uint8Array> {
+  // No encoding named: warcio's decoding would give the bytes as they are.
+  if (!http.headers.has('content-encoding') && !http.headers.has('transfer-encoding')) return stored;
+  const payload = new WARCRecord({ warcHeaders: record.warcHeaders, reader: [stored] });
+  payload.httpHeaders = http;
+  try {
+    return await payload.readFully(true);
+  } catch (error) {
+    throw new ArchiveError(where, `the body of ${url} cannot be read (${(error as Error).message})`);
   }
 }
 
@@ -87,9 +95,12 @@ class FileEnd {
   private static readonly KEEP = 64;
   private length = 0;
   private tail = new Uint8Array(0);
+  /** gzip inside the file's own gzip: warcio inflates it, and counts its offsets in gzip bytes, so the end is not checked. */
+  private inflated = false;
 
   async *watch(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const chunk of bytes) {
+      if (this.length === 0 && chunk[0] === 0x1f && chunk[1] === 0x8b) this.inflated = true;
       this.length += chunk.length;
       this.tail = chunk.length >= FileEnd.KEEP ? chunk.slice(-FileEnd.KEEP) : Buffer.concat([this.tail, chunk]).subarray(-FileEnd.KEEP);
       yield chunk;
@@ -99,7 +110,7 @@ class FileEnd {
   /** Whether the file holds nothing but line ends after byte `end` (the blank lines that close a record). */
   blankAfter(end: number): boolean {
     const count = this.length - end;
-    return count <= 0 || (count <= FileEnd.KEEP && this.tail.subarray(-count).every((b) => b === 10 || b === 13));
+    return this.inflated || count <= 0 || (count <= FileEnd.KEEP && this.tail.subarray(-count).every((b) => b === 10 || b === 13));
   }
 }
 
