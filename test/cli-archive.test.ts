@@ -16,7 +16,7 @@ import { crawler } from '../src/crawlers.js';
 import { makeHostsCorpus } from '../bench/hosts-corpus.mjs';
 import { documented, lineTexts } from './support/archive-rows.js';
 import { cli, robotsmatch } from './support/cli.js';
-import { writeJsonl, writeWarc, type CaptureRecord } from './support/archive-files.js';
+import { warcBytes, writeJsonl, writeWarc, type CaptureRecord } from './support/archive-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-cli-archive-'));
 const corpus = makeHostsCorpus({ files: 40, seed: 11 });
@@ -276,12 +276,18 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     [['--robots-archive', '@jsonl', '@jsonin'], /line 2: a record needs "url", a string/],
     // A download cut short: the records before the cut must not pass for the whole archive.
     [['--robots-archive', '@cutwarc'], /^robotsmatch: .*cut\.warc\.gz: is not valid gzip \(unexpected end of file\)$/m],
+    // The same, not gzipped: the last record ends early, and a partial robots.txt must not pass for the site's.
+    [['--robots-archive', '@cutplain'], /^robotsmatch: .*cut\.warc record \d+: the file ends inside this record \(\d+ of its \d+ bytes are there\): the archive is cut short$/m],
+    // Cut inside a record it does not read the body of (a 404): warcio's skip loop never returned, so the command hung.
+    [['--robots-archive', '@cut404'], /^robotsmatch: .*cut-404\.warc record 2: the file ends inside this record \(\d+ of its \d+ bytes are there\): the archive is cut short$/m],
   ])('bad input: one line on stderr, exit 2 (%j)', async (args, message) => {
     writeFileSync(join(dir, 'bad.jsonl'), '{"url":"https://a.test/robots.txt","status":200}\nnot json\n');
     writeFileSync(join(dir, 'notarchive'), 'hello\n');
     writeFileSync(join(dir, 'jsonin'), '{"url":"https://a.test/"}\n{"id":2}\n');
     writeFileSync(join(dir, 'cut.warc.gz'), readFileSync(warc).subarray(0, -10));
-    const resolved = (args as string[]).map((a) => (a === '@bad' ? join(dir, 'bad.jsonl') : a === '@cutwarc' ? join(dir, 'cut.warc.gz') : a === '@notarchive' ? join(dir, 'notarchive') : a === '@jsonl' ? jsonl : a === '@jsonin' ? join(dir, 'jsonin') : a));
+    writeFileSync(join(dir, 'cut.warc'), (await warcBytes(captures, false)).subarray(0, -10));
+    writeFileSync(join(dir, 'cut-404.warc'), (await warcBytes([captures[0]!, { url: 'https://b.test/robots.txt', status: 404, body: '<h1>Not found</h1>' }], false)).subarray(0, -10));
+    const resolved = (args as string[]).map((a) => (a === '@bad' ? join(dir, 'bad.jsonl') : a === '@cutwarc' ? join(dir, 'cut.warc.gz') : a === '@cutplain' ? join(dir, 'cut.warc') : a === '@cut404' ? join(dir, 'cut-404.warc') : a === '@notarchive' ? join(dir, 'notarchive') : a === '@jsonl' ? jsonl : a === '@jsonin' ? join(dir, 'jsonin') : a));
     const r = await robotsmatch(['filter', ...resolved, ...(resolved.some((a) => a.includes('jsonin')) ? [] : [urlFile])]);
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')).toHaveLength(2);

@@ -3,16 +3,35 @@
 // of an http(s) URL is a capture (its HTTP status, Location, and for a 2xx
 // its body with transfer and content encodings undone). Other records
 // (request, metadata, warcinfo, revisit) say nothing about the response.
+//
+// warcio is asked for each record's content as stored (parseHttp off), for
+// two reasons:
+// - A record is whole only if the file holds as many bytes of it as its WARC
+//   Content-Length says. warcio does not check: a file cut inside its last
+//   record gave a partial body (a robots.txt missing its later Disallow
+//   lines), and a cut record it skipped never returned. Every record is read
+//   to its end here and its bytes counted, and what follows the last record
+//   must be blank lines, so a cut file is an ArchiveError, as a cut .warc.gz
+//   is (open.ts).
+// - warcio ends the HTTP head at the first CRLF CRLF after the status line.
+//   A response with no header lines (`HTTP/1.1 200 OK`, a blank line, the
+//   body, as warcio itself writes one), or with bare LF line ends, has none
+//   there, so it read the body as headers and returned no body: everything
+//   allowed. Here the head ends at the first blank line, CRLF or bare LF (RFC
+//   9112 section 2.2); warcio still reads the head's status line and headers,
+//   and undoes the body's encodings, as for the records it reads itself.
 
-import { WARCParser } from 'warcio';
+import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord, type StatusAndHeaders } from 'warcio';
 import type { Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
 
 export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<[Capture, string]> {
   let n = 0;
+  const file = new FileEnd();
+  let end = 0; // where the last record's content ends in the file
   let parser: WARCParser;
   try {
-    parser = new WARCParser(bytes);
+    parser = new WARCParser(file.watch(bytes), { parseHttp: false });
   } catch (error) {
     throw new ArchiveError(name, `not a WARC file (${(error as Error).message})`);
   }
@@ -25,24 +44,113 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
       if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
       throw new ArchiveError(`${name} record ${n + 1}`, `not a WARC record (${(error as Error).message})`);
     }
-    if (next.done) return;
+    if (next.done) {
+      // warcio ends without a word at a last line of two bytes (it takes any such line for a CRLF), so a file cut two bytes into a record would lose it in silence.
+      if (!file.blankAfter(end)) throw new ArchiveError(name, `the file ends with bytes that are not a WARC record after its last whole one${n ? ` (record ${n})` : ''}: it is cut short, or not all of it is WARC`);
+      return;
+    }
     const record = next.value;
     n++;
     const where = `${name} record ${n}`;
     const url = record.warcTargetURI;
-    if (record.warcType !== 'response' || !url || !/^https?:/i.test(url)) continue;
-    const http = record.httpHeaders;
+    const capture = record.warcType === 'response' && !!url && /^https?:/i.test(url);
+    // Where the record's content starts: warcio's offset of the record and the length of its WARC header, as its indexer reads them.
+    const start = parser.offset + parser.recordLength;
+    // Every record is read to its end, so that a cut one is found wherever it is.
+    const content = await contentOf(record, capture, where);
+    end = start + Number(record.warcHeader('Content-Length'));
+    if (!capture) continue;
+    // With no blank line, every line is the head, as warcio reads it: a status and headers are all a non-2xx capture needs.
+    const headEnd = endOfHead(content);
+    const head = headEnd < 0 ? content : content.subarray(0, headEnd);
+    const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([head], null), { headersClass: Headers });
     const status = Number(http?.statusCode);
     if (!http || !Number.isInteger(status)) throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     if (status >= 200 && status < 300) {
-      try {
-        body = await record.readFully(true);
-      } catch (error) {
-        throw new ArchiveError(where, `the body of ${url} cannot be read (${(error as Error).message})`);
-      }
+      // Lines after the status line with no blank line after them may be the body's rules, not headers.
+      if (headEnd < 0) throw new ArchiveError(where, `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`);
+      body = await bodyOf(record, http, content.subarray(headEnd), where, url);
     }
     yield [{ url, status, location: header('location'), contentType: header('content-type'), body, fetchedAt: record.warcDate ?? undefined }, where];
+  }
+}
+
+/** A 2xx body with its transfer and content encodings undone by warcio, as a record of the body alone with the head read here. */
+async function bodyOf(record: WARCRecord, http: StatusAndHeaders, stored: Uint8Array, where: string, url: string): Promise<Uint8Array> {
+  // No encoding named: warcio's decoding would give the bytes as they are.
+  if (!http.headers.has('content-encoding') && !http.headers.has('transfer-encoding')) return stored;
+  const payload = new WARCRecord({ warcHeaders: record.warcHeaders, reader: [stored] });
+  payload.httpHeaders = http;
+  try {
+    return await payload.readFully(true);
+  } catch (error) {
+    throw new ArchiveError(where, `the body of ${url} cannot be read (${(error as Error).message})`);
+  }
+}
+
+/** The length of the bytes given to warcio and the last few of them: what follows the last record. */
+class FileEnd {
+  private static readonly KEEP = 64;
+  private length = 0;
+  private tail = new Uint8Array(0);
+  /** gzip inside the file's own gzip: warcio inflates it, and counts its offsets in gzip bytes, so the end is not checked. */
+  private inflated = false;
+
+  async *watch(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of bytes) {
+      if (this.length === 0 && chunk[0] === 0x1f && chunk[1] === 0x8b) this.inflated = true;
+      this.length += chunk.length;
+      this.tail = chunk.length >= FileEnd.KEEP ? chunk.slice(-FileEnd.KEEP) : Buffer.concat([this.tail, chunk]).subarray(-FileEnd.KEEP);
+      yield chunk;
+    }
+  }
+
+  /** Whether the file holds nothing but line ends after byte `end` (the blank lines that close a record). */
+  blankAfter(end: number): boolean {
+    const count = this.length - end;
+    return this.inflated || count <= 0 || (count <= FileEnd.KEEP && this.tail.subarray(-count).every((b) => b === 10 || b === 13));
+  }
+}
+
+/** A record's content as stored (kept only when `keep`), after checking that the file holds all of it. */
+async function contentOf(record: WARCRecord, keep: boolean, where: string): Promise<Uint8Array> {
+  const first = record.warcHeaders.statusline;
+  if (!/^WARC\/\d/.test(first)) throw new ArchiveError(where, `not a WARC record: its first line is ${JSON.stringify(first.slice(0, 40))} where WARC/1.0 or WARC/1.1 belongs (the file may be cut short)`);
+  const declared = record.warcHeader('Content-Length');
+  if (declared == null) throw new ArchiveError(where, 'not a whole WARC record: its header has no Content-Length (the file may be cut short)');
+  if (!/^\d+$/.test(declared)) throw new ArchiveError(where, `not a WARC record: its Content-Length is "${declared}", not a number of bytes`);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of record.reader) {
+      length += chunk.length;
+      if (keep) chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
+    throw new ArchiveError(where, `the record cannot be read (${(error as Error).message})`);
+  }
+  if (length < Number(declared)) {
+    throw new ArchiveError(where, `the file ends inside this record (${length} of its ${declared} bytes are there): the archive is cut short`);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+}
+
+/**
+ * Where a stored HTTP response's head ends: just past the first blank line
+ * after the status line, whether lines end with CRLF or a bare LF (RFC 9112
+ * section 2.2 lets a reader take a bare LF as a line's end); -1 if none.
+ */
+function endOfHead(content: Uint8Array): number {
+  let line = content.indexOf(10) + 1; // the status line's end
+  if (line === 0) return -1;
+  for (;;) {
+    if (content[line] === 10) return line + 1;
+    if (content[line] === 13 && content[line + 1] === 10) return line + 2;
+    const lf = content.indexOf(10, line);
+    if (lf < 0) return -1;
+    line = lf + 1;
   }
 }
