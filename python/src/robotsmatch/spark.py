@@ -117,12 +117,18 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
         for batch in batches:
             yield _capture_keys(batch)
 
-    captures = captures.mapInArrow(
-        keys, "key string, status int, location string, %s binary, at double" % _BODY
-    ).filter(F.col("key").isNotNull())
+    # Each capture's key and its own first hop come from one pass over the
+    # captures (the hop reads the capture's status and location only), so the
+    # bodies go through Python once; the latest capture of each key is kept,
+    # and the result is checkpointed: the hops and the bodies below read it,
+    # not the archive again.
+    captures = (
+        captures.mapInArrow(keys, "key string, status int, location string, %s binary, at double, origin string, outcome string, next string" % _BODY)
+        .filter(F.col("key").isNotNull())
+    )
     # One capture per URL: the latest fetched (ties and missing dates: the first by status, location, body).
     latest = Window.partitionBy("key").orderBy(F.col("at").desc_nulls_last(), "status", "location", _BODY)
-    captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").drop("n", "at")
+    captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").drop("n", "at").localCheckpoint()
 
     hop_schema = "origin string, outcome string, next string, target string"
     meta = captures.select("key", "status", "location")
@@ -136,30 +142,36 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
 
         return run
 
-    # An origin starts at the capture of its robots.txt; each row of a chain
-    # is (origin, status and location of the capture reached, its key).
-    starts = meta.select(F.col("key").alias("origin"), "status", "location", F.col("key").alias("target"))
-    decided = starts.mapInArrow(hop_from(0), hop_schema).filter(F.col("origin").isNotNull()).localCheckpoint()
-    finals = [decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target")]
-    pending = decided.filter(F.col("outcome") == "redirect")
+    # An origin starts at the capture of its robots.txt (origin not null): an
+    # outcome decided there takes its body from the same row, with no join.
+    starts = captures.filter(F.col("origin").isNotNull())
+    direct = starts.filter(F.col("outcome") != "redirect").select(
+        "origin", "outcome", F.when(F.col("outcome") == "ok", F.col(_BODY)).alias("body")
+    )
+    # The rest follow redirects, a join per hop (each row: origin, status and
+    # location of the capture reached, its key; target null: the archive holds none).
+    pending = starts.filter(F.col("outcome") == "redirect").select("origin", "next")
+    if pending.isEmpty():
+        return direct
+    finals = []
     for redirects in range(1, _archive.MAX_REDIRECTS + 1):
-        if pending.isEmpty():
-            break
-        # The capture each redirect leads to (target null: the archive holds none).
-        reached = pending.select("origin", "next").join(meta, pending["next"] == meta["key"], "left").select(
+        reached = pending.join(meta, pending["next"] == meta["key"], "left").select(
             "origin", "status", "location", F.col("key").alias("target")
         )
         decided = reached.mapInArrow(hop_from(redirects), hop_schema).localCheckpoint()
         finals.append(decided.filter(F.col("outcome") != "redirect").select("origin", "outcome", "target"))
-        pending = decided.filter(F.col("outcome") == "redirect")
-    resolved = finals[0]
+        pending = decided.filter(F.col("outcome") == "redirect").select("origin", "next")
+        if pending.isEmpty():
+            break
+    followed = finals[0]
     for more in finals[1:]:
-        resolved = resolved.unionByName(more)
-    # The body comes from the capture the chain ended on (its own robots.txt for most origins).
+        followed = followed.unionByName(more)
+    # The body comes from the capture the chain ended on.
     bodies = captures.select(F.col("key").alias("target"), F.col(_BODY).alias("body"))
-    return resolved.join(bodies, "target", "left").select(
+    followed = followed.join(bodies, "target", "left").select(
         "origin", "outcome", F.when(F.col("outcome") == "ok", F.col("body")).alias("body")
     )
+    return direct.unionByName(followed)
 
 
 def _fetched_at(robots: DataFrame):
@@ -199,7 +211,9 @@ def _fetched_at_of_text(text: Optional[str], at: Optional[float]) -> Optional[fl
 
 
 def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
-    """Each capture's key (archive.capture_key of its URL, or of its origin's robots.txt)."""
+    """Each capture's key (archive.capture_key of its URL, or of its
+    origin's robots.txt) and its first hop (_hops at 0: the origin whose
+    robots.txt it is, the outcome read there, the URL a redirect leads to)."""
     named = batch.column("named").to_pylist()
     is_url = batch.column("is_url").to_pylist()
     ats = [_fetched_at_of_text(text, at) for text, at in zip(batch.column("at_text").to_pylist(), batch.column("at").to_pylist())]
@@ -208,9 +222,17 @@ def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
         None if name is None or (at is not None and math.isnan(at)) else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
         for name, by_url, at in zip(named, is_url, ats)
     ]
+    key_array = pa.array(keys, pa.string())
+    first = _hops(
+        pa.RecordBatch.from_arrays(
+            [key_array, batch.column("status"), batch.column("location"), key_array], names=["origin", "status", "location", "target"]
+        ),
+        0,
+    )
     return pa.RecordBatch.from_arrays(
-        [pa.array(keys, pa.string()), batch.column("status"), batch.column("location"), batch.column(_BODY), pa.array(ats, pa.float64())],
-        names=["key", "status", "location", _BODY, "at"],
+        [key_array, batch.column("status"), batch.column("location"), batch.column(_BODY), pa.array(ats, pa.float64())]
+        + [first.column("origin"), first.column("outcome"), first.column("next")],
+        names=["key", "status", "location", _BODY, "at", "origin", "outcome", "next"],
     )
 
 
@@ -218,7 +240,7 @@ def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
     """One hop for each row (origin, status, location, target): the final
     outcome, or 'redirect' and the key of the capture to read next. At the
     first hop, `origin` is a capture's key, and becomes its origin (null for a
-    capture that is no origin's robots.txt)."""
+    capture that is no origin's robots.txt, or that has no key)."""
     columns = batch.to_pydict()
     origins: List[Optional[str]] = []
     outcomes: List[Optional[str]] = []
@@ -226,7 +248,7 @@ def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
     targets: List[Optional[str]] = columns["target"]
     for origin, status, location, target in zip(columns["origin"], columns["status"], columns["location"], targets):
         if redirects == 0:
-            origin = _archive.capture_origin(origin)
+            origin = None if origin is None else _archive.capture_origin(origin)
             if origin is None:
                 origins.append(None)
                 outcomes.append(None)
