@@ -5,7 +5,7 @@ numpy only."""
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import List, Sequence, Union
 
 import numpy as np
 
@@ -36,12 +36,22 @@ def codes_of_strings(urls: List[str], matchers: Sequence[AgentMatcher]) -> np.nd
         for i in odd:
             lines[i] = ""
     # The last URL gets its line break too: a final line break starts no line.
-    data = encode_text("\n".join(lines) + "\n")
+    out[:] = codes_of_lines(encode_text("\n".join(lines) + "\n"), len(urls), matchers)
+    if odd:
+        for column, matcher in enumerate(matchers):
+            out[odd, column] = np.frombuffer(matcher.match_many([urls[i] for i in odd]), dtype=np.uint8)
+    return out
+
+
+def codes_of_lines(data: Union[bytes, memoryview], count: int, matchers: Sequence[AgentMatcher]) -> np.ndarray:
+    """Shape (count, len(matchers)): the verdict byte of each of the `count`
+    lines of `data` (UTF-8, a LF after each, none holding a CR) for each matcher."""
+    out = np.empty((count, len(matchers)), dtype=np.uint8)
+    if not count:
+        return out
     for column, matcher in enumerate(matchers):
         codes = np.frombuffer(matcher.match_lines(data), dtype=np.uint8)
-        if len(codes) != len(urls):  # pragma: no cover - would be a core bug
-            raise RuntimeError(f"the core answered {len(codes)} lines for {len(urls)} URLs")
+        if len(codes) != count:  # pragma: no cover - would be a core bug
+            raise RuntimeError(f"the core answered {len(codes)} lines for {count} URLs")
         out[:, column] = codes
-        if odd:
-            out[odd, column] = np.frombuffer(matcher.match_many([urls[i] for i in odd]), dtype=np.uint8)
     return out

@@ -32,6 +32,7 @@ from typing import Iterator, List, Optional, Sequence, Union
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
@@ -39,7 +40,7 @@ from pyspark.sql import types as T
 from pyspark.sql.window import Window
 
 from . import archive as _archive
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_lines, codes_of_strings
 from .pandas import AgentLike, agent_names, deciding_lines, verdict_columns
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
 
@@ -407,25 +408,32 @@ class _Partition:
         origin_column = batch.column("origin")
         # Runs of one origin (the partition is sorted by origin): where the dictionary id changes.
         ids = origin_column.dictionary_encode().indices.fill_null(-1).to_numpy(zero_copy_only=False)
-        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if n else np.empty(0, dtype=np.int64)
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
         ends = np.r_[starts[1:], n]
-        texts = batch.column(s.url_col).to_pylist()
+        # A run's capture rows come first (sorted by kind): how many each run has, and their fields, read once for the batch.
+        is_capture = kinds == 0
+        captured = np.add.reduceat(is_capture.astype(np.int64), starts)
+        capture_rows = np.flatnonzero(is_capture)
+        capture_outcomes = batch.column(_OUTCOME).take(pa.array(capture_rows)).to_pylist()
+        run_origins = origin_column.take(pa.array(starts)).to_pylist()
+        urls = _Urls(batch.column(s.url_col))
         # The answers of every row, filled run by run; the columns are built once for the batch.
         codes = np.full((n, len(s.agents)), NO_VERDICT, dtype=np.uint8)
         lines = np.zeros(n, dtype=np.int32) if s.lines else None
         outcomes = np.full(n, _OUTCOMES.index(_archive.NOT_IN_ARCHIVE), dtype=np.int8)
-        for start, end in zip(starts.tolist(), ends.tolist()):
-            captures = np.flatnonzero(kinds[start:end] == 0)
-            if len(captures):
-                row = start + int(captures[-1])
+        seen = 0  # capture rows of the runs before this one
+        for run, (start, end, count) in enumerate(zip(starts.tolist(), ends.tolist(), captured.tolist())):
+            if count:
+                seen += count
+                row = start + count - 1
                 self.current.close()
-                self.current = _Origin(origin_column[row].as_py(), batch.column(_OUTCOME)[row].as_py(), batch.column(_BODY)[row].as_py())
-            elif ids[start] < 0 or self.current.origin != origin_column[start].as_py():
+                self.current = _Origin(run_origins[run], capture_outcomes[seen - 1], batch.column(_BODY)[row].as_py())
+            elif ids[start] < 0 or self.current.origin != run_origins[run]:
                 self.current.close()
-                self.current = _Origin(None if ids[start] < 0 else origin_column[start].as_py(), _archive.NOT_IN_ARCHIVE)
-            first = start + (int(captures[-1]) + 1 if len(captures) else 0)
+                self.current = _Origin(None if ids[start] < 0 else run_origins[run], _archive.NOT_IN_ARCHIVE)
+            first = start + count
             if first < end:
-                self._answer(texts, first, end, codes, lines, outcomes)
+                self._answer(urls, first, end, codes, lines, outcomes)
         if not len(url_rows):
             return None
         taken = batch.take(pa.array(url_rows))
@@ -437,7 +445,7 @@ class _Partition:
         names = list(s.user_columns) + ["origin", "outcome"] + list(columns)
         return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
 
-    def _answer(self, texts: List[Optional[str]], first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray) -> None:
+    def _answer(self, urls: "_Urls", first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray) -> None:
         """The answers of the URL rows first..end, all of the current origin."""
         s = self.settings
         current = self.current
@@ -446,12 +454,39 @@ class _Partition:
             if current.robots is None:
                 current.robots = parse(current.body or b"", s.mode, s.max_bytes)
                 current.matchers = [current.robots.for_agent(agent, s.purpose) for agent in s.agents]
-            urls = texts[first:end]
-            found = codes_of_strings(urls, current.matchers)  # type: ignore[arg-type]
+            found = urls.codes(first, end, current.matchers)  # type: ignore[arg-type]
             codes[first:end] = found
             if lines is not None:
-                lines[first:end] = deciding_lines(urls, found, current.matchers)  # type: ignore[arg-type]
+                lines[first:end] = deciding_lines(urls.texts()[first:end], found, current.matchers)  # type: ignore[arg-type]
         elif current.outcome == "unavailable":
             codes[first:end] = ALLOWED  # no robots.txt: everything is allowed
         elif current.outcome == "unreachable":
             codes[first:end] = DISALLOWED  # everything is disallowed
+
+
+class _Urls:
+    """A batch's URL column, as the matchers read it: each run's URLs as one
+    buffer of lines cut from an Arrow array of the URLs with a LF after each
+    (no Python object per URL), and as Python strings only when asked (the
+    deciding lines, a run with a URL holding a line break)."""
+
+    def __init__(self, column: pa.Array) -> None:
+        self.column = column
+        lined = pc.binary_join_element_wise(column, "", "\n")
+        wide = pa.types.is_large_string(lined.type) or pa.types.is_large_binary(lined.type)
+        self.offsets = np.frombuffer(lined.buffers()[1], dtype=np.int64 if wide else np.int32)[lined.offset : lined.offset + len(lined) + 1]
+        values = lined.buffers()[2]
+        self.data = memoryview(values) if values is not None else memoryview(b"")
+        self._texts: Optional[List[Optional[str]]] = None
+
+    def texts(self) -> List[Optional[str]]:
+        if self._texts is None:
+            self._texts = self.column.to_pylist()
+        return self._texts
+
+    def codes(self, first: int, end: int, matchers: Sequence[AgentMatcher]) -> np.ndarray:
+        data = bytes(self.data[int(self.offsets[first]) : int(self.offsets[end])])
+        if data.count(b"\n") != end - first or b"\r" in data:
+            # A URL holds a line break (it would read as two lines): codes_of_strings sends it alone.
+            return codes_of_strings(self.texts()[first:end], matchers)  # type: ignore[arg-type]
+        return codes_of_lines(data, end - first, matchers)
