@@ -10,8 +10,14 @@ Spark runs with one task slot (``local[1]``, or --master), so its URLs per
 second are per core; the Node CLI's archive mode matches in one thread.
 Both read the same archive.jsonl and urls.txt and write every answer: Spark
 to the ``noop`` sink (each row computed, none stored), Node to /dev/null.
-Each side runs once on a 1% sample to warm up, then the timed run. Spark's
-start-up (JVM, session) is reported apart and not counted.
+Each side runs once on a 1% sample to warm up, then the timed runs
+(--repeat, 3 by default: a single run of either side varies by a fifth from
+one run to the next on the 2-core machine); the median is reported, and
+every run's seconds beside it, with the median CPU seconds (user + system)
+of the whole process tree: for Spark the JVM (its task thread and its own
+threads: JIT, GC) and the Python workers, which work beside the task thread,
+so Spark's CPU seconds can exceed its wall seconds even on one task slot. Spark's start-up (JVM, session) is reported
+apart and not counted.
 
 Forms compared: the list of agents that may not fetch each URL (Spark
 ``lines=False``; Node ``--blocked-agents``), and the deciding lines too
@@ -23,9 +29,39 @@ import argparse
 import json
 import os
 import pathlib
+import statistics
 import subprocess
 import sys
 import time
+
+
+def tree_cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and every process under it
+    (the JVM, its Python workers, a Node child), reaped children included:
+    read from /proc, so Linux only (elsewhere NaN)."""
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        stats = {}
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            fields = text[text.rindex(")") + 2 :].split()
+            # ppid, then utime, stime, cutime, cstime (fields 4 and 14-17 of proc(5)).
+            stats[int(name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))
+    except (OSError, ValueError, AttributeError):
+        return float("nan")
+    tree = {os.getpid()}
+    grew = True
+    while grew:
+        more = {pid for pid, (parent, _) in stats.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(stats[pid][1] for pid in tree if pid in stats) / ticks
 
 
 def spark_session(master: str):
@@ -55,11 +91,12 @@ def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: fl
     return join_robots(urls, robots, agents, lines=lines, purpose=purpose)
 
 
-def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0) -> float:
-    """Wall seconds of one join written to the noop sink."""
+def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
+    """Wall and CPU seconds of one join written to the noop sink."""
+    cpu = tree_cpu_seconds()
     start = time.perf_counter()
     joined(spark, data, agents, lines, purpose, fraction).write.format("noop").mode("overwrite").save()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, tree_cpu_seconds() - cpu
 
 
 def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
@@ -92,10 +129,22 @@ def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file
     if purpose:
         command += ["--purpose", purpose]
     command.append(str(urls_file))
+    cpu = tree_cpu_seconds()
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
         subprocess.run(command, stdout=sink, check=True)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, tree_cpu_seconds() - cpu
+
+
+def summary(runs, count: int, cores: int) -> dict:
+    """The median wall and CPU seconds of the timed runs, every run's, and URLs per second per core (by wall time)."""
+    seconds = statistics.median(wall for wall, _ in runs)
+    return {
+        "seconds": round(seconds, 2),
+        "cpu_seconds": round(statistics.median(cpu for _, cpu in runs), 2),
+        "runs": [round(wall, 2) for wall, _ in runs],
+        "urls_per_s_per_core": round(count / seconds / cores),
+    }
 
 
 def main() -> None:
@@ -105,6 +154,7 @@ def main() -> None:
     parser.add_argument("--agents", default="Googlebot,GPTBot", help="product tokens (bench:archive asks these two)")
     parser.add_argument("--purpose", default=None)
     parser.add_argument("--node", default=None, help="dist/cli/main.js of a build with filter --robots-archive")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs of each form on each side (the median is reported)")
     parser.add_argument("--verify", action="store_true", help="also check that every URL's blocked agents are Node's")
     args = parser.parse_args()
     agents = args.agents.split(",")
@@ -125,8 +175,8 @@ def main() -> None:
     results["spark_startup_s"] = round(time.perf_counter() - started, 1)
     for lines in (False, True):
         run_spark(spark, args.data, agents, lines, args.purpose, fraction=0.01)
-        seconds = run_spark(spark, args.data, agents, lines, args.purpose)
-        results[f"spark_lines_{lines}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds / cores)}
+        runs = [run_spark(spark, args.data, agents, lines, args.purpose) for _ in range(args.repeat)]
+        results[f"spark_lines_{lines}"] = summary(runs, count, cores)
     if args.verify and args.node:
         results["verified_identical_to_node"] = verify(spark, args.node, args.data, agents, args.purpose)
     spark.stop()
@@ -139,8 +189,8 @@ def main() -> None:
                     out.write(line)
         for form in ("--blocked-agents", "--json"):
             run_node(args.node, args.data, agents, form, args.purpose, sample)
-            seconds = run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt")
-            results[f"node{form}"] = {"seconds": round(seconds, 2), "urls_per_s_per_core": round(count / seconds)}
+            runs = [run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt") for _ in range(args.repeat)]
+            results[f"node{form}"] = summary(runs, count, 1)
         for lines, form in ((False, "--blocked-agents"), (True, "--json")):
             ours, theirs = results[f"spark_lines_{lines}"], results[f"node{form}"]
             results[f"node{form} / spark per core"] = round(theirs["urls_per_s_per_core"] / ours["urls_per_s_per_core"], 2)
