@@ -310,3 +310,30 @@ def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
         join_robots(urls.withColumn("allowed", urls["url"]), robots, "Googlebot")
     with pytest.raises(ValueError, match="purpose"):
         join_robots(urls, robots, "Googlebot", purpose="Train AI")
+
+
+def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_answers_them(spark):
+    """An origin's URLs go to the core as one buffer of lines unless one holds
+    a line break (that run goes URL by URL); both give check()'s verdict and
+    line, with Arrow's string columns and with the large ones that
+    spark.sql.execution.arrow.useLargeVarTypes makes."""
+    from robotsmatch.spark import join_robots
+
+    body = "User-agent: *\nDisallow: /a\nAllow: /a/open\nDisallow: /*b$\n"
+    robots = spark.createDataFrame([("https://a.example", 200, body)], "origin string, status int, body string")
+    paths = ["/a", "/a/open", "/x", "/a\nb", "/x\rb", "/b", "/x\n", "/a/open\r"]
+    urls = spark.createDataFrame([(i, "https://a.example" + p) for i, p in enumerate(paths)], "id int, url string")
+    parsed = robotsmatch.parse(body)
+    expected = [(parsed.check("https://a.example" + p, "Googlebot").allowed, parsed.check("https://a.example" + p, "Googlebot").line) for p in paths]
+    saved = spark.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
+    try:
+        for large in ("false", "true"):
+            spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", large)
+            rows = sorted(join_robots(urls, robots, "Googlebot").collect(), key=lambda r: r.id)
+            assert [(r.allowed, r.line) for r in rows] == expected, large
+            # The run with no line break goes as one buffer: the same answers.
+            plain = [i for i, p in enumerate(paths) if "\n" not in p and "\r" not in p]
+            rows = sorted(join_robots(urls.filter(urls.id.isin(plain)), robots, "Googlebot", lines=False).collect(), key=lambda r: r.id)
+            assert [r.allowed for r in rows] == [expected[i][0] for i in plain], large
+    finally:
+        spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", saved)

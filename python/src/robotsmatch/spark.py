@@ -472,7 +472,8 @@ class _Urls:
 
     def __init__(self, column: pa.Array) -> None:
         self.column = column
-        lined = pc.binary_join_element_wise(column, "", "\n")
+        # The separator and the empty string typed as the column (string, or large_string under spark.sql.execution.arrow.useLargeVarTypes).
+        lined = pc.binary_join_element_wise(column, pa.scalar("", column.type), pa.scalar("\n", column.type))
         wide = pa.types.is_large_string(lined.type) or pa.types.is_large_binary(lined.type)
         self.offsets = np.frombuffer(lined.buffers()[1], dtype=np.int64 if wide else np.int32)[lined.offset : lined.offset + len(lined) + 1]
         values = lined.buffers()[2]
