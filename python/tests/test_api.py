@@ -186,17 +186,17 @@ def test_match_many_with_line_breaks_and_empty_urls():
 
 
 
-def test_lines_of_gives_each_urls_check_line():
+def test_private_lines_of_gives_each_urls_check_line():
     robots = parse(BODY + "User-agent: *\nDisallow: /" + "x" * 70000 + "\n")
     matcher = robots.for_agent("Googlebot")
     # Short URLs and ones longer than any input before (the input area grows first), line breaks, NUL, a lone surrogate.
     urls = ["/private/x", "/private/open", "/a.pdf", "/", "", "/a\r", "/private\n/x", "/\0private", "/x\ud800", "/" + "x" * 70000, "/" + "y" * 300000, "/private/y"]
-    assert matcher.lines_of(urls) == [matcher.check(url).line for url in urls]
-    assert matcher.lines_of(urls)[:4] == [2, 3, 4, 0]
-    assert matcher.lines_of([]) == []
+    assert matcher._lines_of(urls) == [matcher.check(url).line for url in urls]
+    assert matcher._lines_of(urls)[:4] == [2, 3, 4, 0]
+    assert matcher._lines_of([]) == []
     robots.close()
     with pytest.raises(robotsmatch.RobotsClosedError):
-        matcher.lines_of(["/"])
+        matcher._lines_of(["/"])
 
 def _in_child(robots, queue):
     try:

@@ -222,7 +222,7 @@ def _name_lists(hits: np.ndarray, names: Sequence[str], mask: Optional[np.ndarra
 def deciding_lines(urls: Sequence[Optional[str]], codes: np.ndarray, matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """The deciding line of each URL: for the first agent that may not fetch
     it (or is opted out), else for the first agent; 0 for a URL with no
-    verdict. A core check per URL (AgentMatcher.lines_of): the batch calls answer without lines."""
+    verdict. A core check per URL (AgentMatcher._lines_of): the batch calls answer without lines."""
     out = np.zeros(len(urls), dtype=np.int32)
     if not len(urls):
         return out
@@ -233,7 +233,7 @@ def deciding_lines(urls: Sequence[Optional[str]], codes: np.ndarray, matchers: S
     for column, matcher in enumerate(matchers):
         rows = np.flatnonzero(which == column)
         if len(rows):
-            out[rows] = matcher.lines_of([urls[i] for i in rows.tolist()])
+            out[rows] = matcher._lines_of([urls[i] for i in rows.tolist()])
     return out
 
 

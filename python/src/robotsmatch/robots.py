@@ -349,11 +349,12 @@ class AgentMatcher:
         with compiled.core.lock:
             return compiled.allowed(compiled.decide(self._live(), url))
 
-    def lines_of(self, urls: Sequence[str]) -> List[int]:
+    def _lines_of(self, urls: Sequence[str]) -> List[int]:
         """The deciding line of each URL, as ``check(url).line`` gives it (0
         when no rule decided), from the same core call per URL with nothing
         else read back: what a line column of many URLs needs (the batch
-        calls answer without lines)."""
+        calls answer without lines). Internal to the package (pandas and
+        Spark): the public API stays the one Node has."""
         inputs = [_url_bytes(url) for url in urls]
         core = self._compiled.core
         with core.lock:
