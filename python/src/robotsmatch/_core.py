@@ -208,39 +208,10 @@ class Core:
     def u32_after_each(self, name: str, first: int, inputs: List[bytes], offset: int) -> List[int]:
         """For each input in turn: written as the core's input, the export
         `name` called with (first, its length), and the u32 at the address it
-        returns plus `offset` read back. One call per input, as a loop of
-        write(), fn[name]() and u32() makes them, with the Python around each
-        call cut to what it needs (a URL's deciding line costs this loop and
-        little else). The caller holds the lock."""
-        func = self.fn[name]
-        out: List[int] = []
-        if not isinstance(func, _RawCall) or self._size is None:  # pragma: no cover - a wasmtime without these internals
-            for data in inputs:
-                out.append(self.u32((func(first, self.write(data, "url")) & 0xFFFFFFFF) + offset))
-            return out
-        at = self.reserve(max(256, max(map(len, inputs), default=0)), "url")
-        call, context, target, raw, trap_ref = func._call, func._context, func._func, func._raw, func._trap_ref
-        first_slot, second_slot = func._slots[0], func._slots[1]
-        memmove = ctypes.memmove
-        size_of, memory = self._size, self._memory_ref
-        self.stale = True
-        self.view()
-        for data in inputs:
-            size = len(data)
-            memmove(self._base + at, data, size)
-            first_slot.i32 = first
-            second_slot.i32 = size
-            error = call(context, target, raw, 4, trap_ref)
-            if error or func._trap:
-                # The checked call raises wasmtime's own error, with its message.
-                func(first, size)
-            result = (first_slot.i32 & 0xFFFFFFFF) + offset
-            if size_of(context, memory) != self._length:
-                self.stale = True  # the call grew memory: a new view (view() says why)
-                self.view()
-            out.append(int.from_bytes(self._view[result : result + 4], "little"))  # type: ignore[index]
-        self.stale = True
-        return out
+        returns plus `offset` read back (a URL's deciding line costs this and
+        no Verdict). The caller holds the lock."""
+        func, write, u32 = self.fn[name], self.write, self.u32
+        return [u32((func(first, write(data, "url")) & 0xFFFFFFFF) + offset) for data in inputs]
 
 _core: Optional[Core] = None
 _load_lock = threading.Lock()
