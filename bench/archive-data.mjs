@@ -53,7 +53,10 @@ export async function makeArchiveData(dir, { origins, urlsPerHost = 100, window 
     if (o === 'absent') continue;
     let lines;
     if (o === 'www') {
-      lines = [{ url, status: 301, location: `https://www.${host}/robots.txt` }, { url: `https://www.${host}/robots.txt`, status: 200, body: file.robotsTxt }];
+      lines = [
+        { url, status: 301, location: `https://www.${host}/robots.txt` },
+        { url: `https://www.${host}/robots.txt`, status: 200, body: file.robotsTxt },
+      ];
     } else if (o === 'away') {
       lines = [{ url, status: 301, location: `https://elsewhere.example/${host}/robots.txt` }];
     } else {
@@ -85,5 +88,11 @@ export async function makeArchiveData(dir, { origins, urlsPerHost = 100, window 
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [dir, origins, perHost, window] = process.argv.slice(2);
-  console.log(await makeArchiveData(dir, { origins: Number(origins), urlsPerHost: Number(perHost ?? 100), window: Number(window ?? 2000) }));
+  console.log(
+    await makeArchiveData(dir, {
+      origins: Number(origins),
+      urlsPerHost: Number(perHost ?? 100),
+      window: Number(window ?? 2000),
+    }),
+  );
 }

@@ -50,7 +50,15 @@ if (side === 'robotsmatch') {
         for (let a = 0; a < row.verdicts.length; a++) {
           const v = row.verdicts[a];
           if (v.allowed) counts[a]++;
-          out += JSON.stringify({ url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome }) + '\n';
+          out +=
+            JSON.stringify({
+              url: row.url,
+              agent: v.agent,
+              allowed: v.allowed,
+              line: v.line,
+              rule: v.rule,
+              outcome: row.outcome,
+            }) + '\n';
         }
       }
       return;
@@ -63,10 +71,11 @@ if (side === 'robotsmatch') {
   // The archive held as robots-parser users hold one: a Map of captures by URL.
   const captures = new Map();
   for await (const lines of linesOf(archivePath)) {
-    for (const line of lines) if (line) {
-      const c = JSON.parse(line);
-      captures.set(new URL(c.url).href, c);
-    }
+    for (const line of lines)
+      if (line) {
+        const c = JSON.parse(line);
+        captures.set(new URL(c.url).href, c);
+      }
   }
   // One parsed file (or fixed outcome) per origin, kept for the run.
   const origins = new Map();
@@ -104,7 +113,8 @@ if (side === 'robotsmatch') {
         if (writeRows) line = Math.max(0, o.robots.getMatchingLineNumber(url, agents[a]));
       } else allowed = o.outcome === 'unknown' ? null : o.outcome === 'unavailable';
       if (allowed) counts[a]++;
-      if (writeRows) out += JSON.stringify({ url, agent: agents[a], allowed, line, rule: null, outcome: o.outcome }) + '\n';
+      if (writeRows)
+        out += JSON.stringify({ url, agent: agents[a], allowed, line, rule: null, outcome: o.outcome }) + '\n';
     }
   };
   joinChunk = (urls, counts) => {
@@ -112,7 +122,10 @@ if (side === 'robotsmatch') {
   };
 }
 const loadSeconds = (performance.now() - loadStart) / 1000;
-const loadCpuSeconds = (() => { const c = process.cpuUsage(loadCpu); return (c.user + c.system) / 1e6; })();
+const loadCpuSeconds = (() => {
+  const c = process.cpuUsage(loadCpu);
+  return (c.user + c.system) / 1e6;
+})();
 const start = performance.now();
 const joinCpu = process.cpuUsage();
 const counts = agents.map(() => 0);
@@ -124,7 +137,19 @@ for await (const lines of linesOf(urlsPath)) {
 }
 await flush(true);
 const joinSeconds = (performance.now() - start) / 1000;
-const joinCpuSeconds = (() => { const c = process.cpuUsage(joinCpu); return (c.user + c.system) / 1e6; })();
-const figures = { side, urls, allowed: counts, loadSeconds, joinSeconds, loadCpuSeconds, joinCpuSeconds, maxRSS: process.resourceUsage().maxRSS * 1024 };
+const joinCpuSeconds = (() => {
+  const c = process.cpuUsage(joinCpu);
+  return (c.user + c.system) / 1e6;
+})();
+const figures = {
+  side,
+  urls,
+  allowed: counts,
+  loadSeconds,
+  joinSeconds,
+  loadCpuSeconds,
+  joinCpuSeconds,
+  maxRSS: process.resourceUsage().maxRSS * 1024,
+};
 if (writeRows) process.stderr.write(JSON.stringify(figures) + '\n');
 else console.log(JSON.stringify(figures));

@@ -42,7 +42,9 @@ const formsOnly = process.env.BENCH_ARCHIVE_PARTS === 'forms';
 const dir = join(tmpdir(), `robotsmatch-bench-archive-${origins}-${urlsPerHost}-${window}`);
 const started = performance.now();
 const data = await makeArchiveData(dir, { origins, urlsPerHost, window });
-console.error(`data: ${data.urlCount.toLocaleString('en-US')} URLs over ${origins.toLocaleString('en-US')} origins in ${dir} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+console.error(
+  `data: ${data.urlCount.toLocaleString('en-US')} URLs over ${origins.toLocaleString('en-US')} origins in ${dir} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+);
 
 /** A process's wall time, its peak RSS and CPU time (bench/report-usage.cjs), and its stdout (or stdout to a file). */
 function run(args, outFile) {
@@ -53,7 +55,13 @@ function run(args, outFile) {
   if (outFile) closeSync(fd);
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
   const [, rssBytes, cpuMicros] = /usage (\d+) (\d+)\s*$/.exec(r.stderr.toString());
-  return { seconds, maxRSS: Number(rssBytes), cpu: Number(cpuMicros) / 1e6, stdout: r.stdout?.toString() ?? '', stderr: r.stderr.toString() };
+  return {
+    seconds,
+    maxRSS: Number(rssBytes),
+    cpu: Number(cpuMicros) / 1e6,
+    stdout: r.stdout?.toString() ?? '',
+    stderr: r.stderr.toString(),
+  };
 }
 
 /** Part 3: each output form, end to end, rows to a file; the URL table also as JSON Lines records. */
@@ -70,7 +78,13 @@ function timeForms() {
     for (let n; (n = readSync(input, chunk, 0, chunk.length, null)) > 0; ) {
       const lines = (rest + decoder.write(chunk.subarray(0, n))).split('\n');
       rest = lines.pop();
-      writeSync(output, lines.filter(Boolean).map((url) => `{"id":${id++},"url":${JSON.stringify(url)},"lang":"en"}\n`).join(''));
+      writeSync(
+        output,
+        lines
+          .filter(Boolean)
+          .map((url) => `{"id":${id++},"url":${JSON.stringify(url)},"lang":"en"}\n`)
+          .join(''),
+      );
     }
     if (rest) writeSync(output, `{"id":${id},"url":${JSON.stringify(rest)},"lang":"en"}\n`);
     closeSync(input);
@@ -91,7 +105,10 @@ function timeForms() {
   const out = join(dir, `form-${process.pid}.out`);
   const rows = [];
   for (const [name, flags, input] of forms) {
-    const r = run([cliPath, 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', ...flags, '-q', input], out);
+    const r = run(
+      [cliPath, 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', ...flags, '-q', input],
+      out,
+    );
     rows.push({ name, ...r, bytes: statSync(out).size });
     console.error('form', name, r.cpu.toFixed(2), r.seconds.toFixed(2));
   }
@@ -102,7 +119,15 @@ function timeForms() {
 if (formsOnly) {
   const rows = timeForms();
   const mb = (b) => `${Math.round(b / 2 ** 20)} MiB`;
-  console.log(`${data.urlCount} URLs, ${cliPath}\n` + rows.map((r) => `| ${r.name} | ${r.cpu.toFixed(2)} s | ${r.seconds.toFixed(2)} s | ${Math.round(data.urlCount / r.cpu).toLocaleString('en-US')} | ${mb(r.maxRSS)} | ${mb(r.bytes)} |`).join('\n'));
+  console.log(
+    `${data.urlCount} URLs, ${cliPath}\n` +
+      rows
+        .map(
+          (r) =>
+            `| ${r.name} | ${r.cpu.toFixed(2)} s | ${r.seconds.toFixed(2)} s | ${Math.round(data.urlCount / r.cpu).toLocaleString('en-US')} | ${mb(r.maxRSS)} | ${mb(r.bytes)} |`,
+        )
+        .join('\n'),
+  );
   process.exit(0);
 }
 
@@ -115,7 +140,10 @@ console.error('library:', JSON.stringify(lib));
 
 // The rows go to a file of this run's own (the data directory may be shared by runs at once), removed after.
 const out = join(dir, `rows-${process.pid}.jsonl`);
-const cli = run([cliPath, 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', data.urls], out);
+const cli = run(
+  [cliPath, 'filter', '--robots-archive', data.archive, '-a', 'Googlebot', '-a', 'GPTBot', '--json', '-q', data.urls],
+  out,
+);
 const baseline = run([here('./archive-side.mjs'), 'robots-parser', data.archive, data.urls, AGENTS, '--json'], out);
 rmSync(out, { force: true });
 console.error('cli:', cli.seconds, cli.cpu, 'baseline:', baseline.seconds, baseline.cpu);
@@ -126,7 +154,9 @@ const rate = (n, s) => `${Math.round(n / s).toLocaleString('en-US')}`;
 const n = data.urlCount;
 const a = lib.robotsmatch;
 const b = lib['robots-parser'];
-const agree = a.allowed.map((x, i) => `${AGENTS.split(',')[i]} ${x.toLocaleString('en-US')} / ${b.allowed[i].toLocaleString('en-US')}`).join(', ');
+const agree = a.allowed
+  .map((x, i) => `${AGENTS.split(',')[i]} ${x.toLocaleString('en-US')} / ${b.allowed[i].toLocaleString('en-US')}`)
+  .join(', ');
 const report = `# Archive join benchmark (bench/archive.mjs)
 
 ${data.urlCount.toLocaleString('en-US')} URLs over ${origins.toLocaleString('en-US')} origins (${urlsPerHost} per host, host-interleaved in windows of ${window.toLocaleString('en-US')} hosts), two agents (Googlebot, GPTBot) for every URL. The archive is JSON Lines of captures: 84% 200, 6% 404, 4% 5xx, 1% 429, 3% redirected to www, 1% redirected out of the archive, 1% missing (bench/archive-data.mjs; bodies from a pool of ${data.pool.toLocaleString('en-US')} files of the hosts corpus). One thread each; each side in its own process.

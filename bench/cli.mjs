@@ -20,7 +20,10 @@ const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-bench-cli-'));
 const urls = join(dir, 'urls.txt');
 const out = join(dir, 'out.txt');
 
-writeFileSync(urls, execFileSync(node, [here('./corpus/make-urls.mjs'), String(count), 'example.com'], { maxBuffer: 1 << 30 }));
+writeFileSync(
+  urls,
+  execFileSync(node, [here('./corpus/make-urls.mjs'), String(count), 'example.com'], { maxBuffer: 1 << 30 }),
+);
 const megabytes = statSync(urls).size / 1e6;
 
 /** Median wall time in seconds of `runs` runs of a command, stdout to a file. */
@@ -32,7 +35,8 @@ function time(command, args) {
     const r = spawnSync(command, args, { stdio: ['ignore', fd, 'pipe'] });
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     closeSync(fd);
-    if (r.status !== 0 && !(command === 'grep' && r.status === 1)) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
+    if (r.status !== 0 && !(command === 'grep' && r.status === 1))
+      throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
     times.push(seconds);
   }
   times.sort((a, b) => a - b);
@@ -49,7 +53,9 @@ for (const name of files) {
   const verdicts = time(node, [cli, 'filter', '--quiet', '--verdicts', '--robots', robots, urls]);
   const grep = time('grep', ['-v', '-F', '/private/', urls]);
   rows.push({ name, baseline, filter, single, verdicts, grep });
-  console.error(`${name}: baseline ${baseline.toFixed(3)} s, filter ${filter.toFixed(3)} s, --workers 1 ${single.toFixed(3)} s, --verdicts ${verdicts.toFixed(3)} s, grep -v ${grep.toFixed(3)} s`);
+  console.error(
+    `${name}: baseline ${baseline.toFixed(3)} s, filter ${filter.toFixed(3)} s, --workers 1 ${single.toFixed(3)} s, --verdicts ${verdicts.toFixed(3)} s, grep -v ${grep.toFixed(3)} s`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });
 
@@ -57,7 +63,10 @@ const s = (x) => x.toFixed(2);
 const table = [
   '| robots.txt | baseline (s) | `filter` (s) | `filter` / baseline | `--workers 1` / baseline | `--verdicts` / baseline | `grep -v` (s) | `filter` / `grep -v` | `filter` M URLs/s |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${s(r.baseline)} | ${s(r.filter)} | ${s(r.filter / r.baseline)}x | ${s(r.single / r.baseline)}x | ${s(r.verdicts / r.baseline)}x | ${s(r.grep)} | ${s(r.filter / r.grep)}x | ${s(count / r.filter / 1e6)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${s(r.baseline)} | ${s(r.filter)} | ${s(r.filter / r.baseline)}x | ${s(r.single / r.baseline)}x | ${s(r.verdicts / r.baseline)}x | ${s(r.grep)} | ${s(r.filter / r.grep)}x | ${s(count / r.filter / 1e6)} |`,
+  ),
 ].join('\n');
 const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 const report = `# Command-line benchmark

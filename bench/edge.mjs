@@ -29,13 +29,26 @@ const HOST = 'example.com';
 
 // The real headers, read from the test fixtures (one source for tests and benchmarks).
 const fixtures = readFileSync(new URL('../test/fixtures/user-agents.ts', import.meta.url), 'utf8');
-const samples = [...fixtures.matchAll(/header:\s*'((?:[^'\\]|\\.)*)',\s*crawler:\s*(null|'[^']*')/g)].map((m) => ({ header: m[1].replace(/\\'/g, "'"), crawler: m[2] === 'null' ? null : m[2].slice(1, -1) }));
+const samples = [...fixtures.matchAll(/header:\s*'((?:[^'\\]|\\.)*)',\s*crawler:\s*(null|'[^']*')/g)].map((m) => ({
+  header: m[1].replace(/\\'/g, "'"),
+  crawler: m[2] === 'null' ? null : m[2].slice(1, -1),
+}));
 const crawlerHeaders = samples.filter((s) => s.crawler).map((s) => s.header);
 const browserHeaders = samples.filter((s) => !s.crawler).map((s) => s.header);
-if (crawlerHeaders.length < 50 || browserHeaders.length < 10) throw new Error(`read ${crawlerHeaders.length} crawler and ${browserHeaders.length} browser headers from the fixtures: their layout changed`);
+if (crawlerHeaders.length < 50 || browserHeaders.length < 10)
+  throw new Error(
+    `read ${crawlerHeaders.length} crawler and ${browserHeaders.length} browser headers from the fixtures: their layout changed`,
+  );
 
-const files = readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort((a, b) => readFileSync(CORPUS + a).length - readFileSync(CORPUS + b).length);
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), HOST], { encoding: 'utf8', maxBuffer: 1 << 30 }).split('\n').filter(Boolean);
+const files = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.txt'))
+  .sort((a, b) => readFileSync(CORPUS + a).length - readFileSync(CORPUS + b).length);
+const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), HOST], {
+  encoding: 'utf8',
+  maxBuffer: 1 << 30,
+})
+  .split('\n')
+  .filter(Boolean);
 
 /** Requests: the URL list in order, every 10th request of 3 in 10 from a crawler. */
 function mix(crawlerShare) {
@@ -43,8 +56,11 @@ function mix(crawlerShare) {
   let c = 0;
   let b = 0;
   for (let i = 0; i < urls.length; i++) {
-    const crawler = (i % 10) < crawlerShare * 10;
-    out.push({ url: urls[i], userAgent: crawler ? crawlerHeaders[c++ % crawlerHeaders.length] : browserHeaders[b++ % browserHeaders.length] });
+    const crawler = i % 10 < crawlerShare * 10;
+    out.push({
+      url: urls[i],
+      userAgent: crawler ? crawlerHeaders[c++ % crawlerHeaders.length] : browserHeaders[b++ % browserHeaders.length],
+    });
   }
   return out;
 }
@@ -87,14 +103,20 @@ const print = (line = '') => {
 };
 print('# robotsmatch/edge benchmark');
 print();
-print(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); ${urls.length.toLocaleString('en-US')} URLs from make-urls.mjs per file; ` +
-  `${crawlerHeaders.length} crawler and ${browserHeaders.length} browser headers from test/fixtures/user-agents.ts. Median of 15 rounds.`);
+print(
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); ${urls.length.toLocaleString('en-US')} URLs from make-urls.mjs per file; ` +
+    `${crawlerHeaders.length} crawler and ${browserHeaders.length} browser headers from test/fixtures/user-agents.ts. Median of 15 rounds.`,
+);
 print();
-print('`isAllowed`: for each request, a bare `matcher.isAllowed(url)` with a matcher made beforehand for the crawler the request comes from (Googlebot\'s for browser requests). ' +
-  '`decide`: `await enforcer.decide(request)` with `{ url, userAgent }` objects (mix: 30% crawler requests, 70% browser; crawlers: every request from a crawler), ' +
-  'and with fetch `Request` objects (the mix; there the bare call reads `request.url` too). Ratios are the median of the per-round ratios (the passes take turns), time per request against `isAllowed`.');
+print(
+  "`isAllowed`: for each request, a bare `matcher.isAllowed(url)` with a matcher made beforehand for the crawler the request comes from (Googlebot's for browser requests). " +
+    '`decide`: `await enforcer.decide(request)` with `{ url, userAgent }` objects (mix: 30% crawler requests, 70% browser; crawlers: every request from a crawler), ' +
+    'and with fetch `Request` objects (the mix; there the bare call reads `request.url` too). Ratios are the median of the per-round ratios (the passes take turns), time per request against `isAllowed`.',
+);
 print();
-print('| file | mix: isAllowed ns | mix: decide ns | decisions/s (mix) | mix: decide / isAllowed | crawlers: isAllowed ns | crawlers: decide ns | crawlers: decide / isAllowed | mix as Request objects: decide ns | Request / isAllowed |');
+print(
+  '| file | mix: isAllowed ns | mix: decide ns | decisions/s (mix) | mix: decide / isAllowed | crawlers: isAllowed ns | crawlers: decide ns | crawlers: decide / isAllowed | mix as Request objects: decide ns | Request / isAllowed |',
+);
 print('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 
 let worst = 0;
@@ -125,24 +147,31 @@ for (const name of files) {
   };
   const [bareMixed, mixed] = await compare(realistic.length, [bare(bareMix), decideAll(realistic)]);
   // With Request objects, the bare call reads request.url too (as any handler must).
-  const [, requests] = await compare(asRequests.length, [() => {
-    for (const [matcher, request] of bareRequests) sink += matcher.isAllowed(request.url) ? 1 : 0;
-  }, decideAll(asRequests)]);
+  const [, requests] = await compare(asRequests.length, [
+    () => {
+      for (const [matcher, request] of bareRequests) sink += matcher.isAllowed(request.url) ? 1 : 0;
+    },
+    decideAll(asRequests),
+  ]);
   const [bareCrawling, crawling] = await compare(crawlersOnly.length, [bare(bareCrawlers), decideAll(crawlersOnly)]);
   if (sink === 0.5) console.log(sink);
   worst = Math.max(worst, mixed.ratio);
   worstCrawlers = Math.max(worstCrawlers, crawling.ratio);
   const f = (n) => n.toFixed(0);
   const x = (n) => `${n.toFixed(2)}x`;
-  print(`| ${name} | ${f(bareMixed.ns)} | ${f(mixed.ns)} | ${Math.round(1e9 / mixed.ns).toLocaleString('en-US')} | ${x(mixed.ratio)} | ` +
-    `${f(bareCrawling.ns)} | ${f(crawling.ns)} | ${x(crawling.ratio)} | ${f(requests.ns)} | ${x(requests.ratio)} |`);
+  print(
+    `| ${name} | ${f(bareMixed.ns)} | ${f(mixed.ns)} | ${Math.round(1e9 / mixed.ns).toLocaleString('en-US')} | ${x(mixed.ratio)} | ` +
+      `${f(bareCrawling.ns)} | ${f(crawling.ns)} | ${x(crawling.ratio)} | ${f(requests.ns)} | ${x(requests.ratio)} |`,
+  );
   enforcer.dispose();
   for (const matcher of matchers.values()) matcher.dispose();
   robots.dispose();
 }
 print();
-print(`Worst decide / isAllowed ratio on the realistic mix: ${worst.toFixed(2)}x (the bound: 3x). With crawler requests only: ${worstCrawlers.toFixed(2)}x ` +
-  '(every request matched, and on the files whose rules the URL list is made from, most of them disallowed: each a violation record and a callback).');
+print(
+  `Worst decide / isAllowed ratio on the realistic mix: ${worst.toFixed(2)}x (the bound: 3x). With crawler requests only: ${worstCrawlers.toFixed(2)}x ` +
+    '(every request matched, and on the files whose rules the URL list is made from, most of them disallowed: each a violation record and a callback).',
+);
 print();
 
 // Memory: a million decisions, a new header every 100 requests (10,000 distinct headers, past maxUserAgents' 4,096).
@@ -159,8 +188,10 @@ if (typeof globalThis.gc === 'function') {
   };
   const early = await heapAfter(0, 10_000);
   const late = await heapAfter(10_000, 1_000_000);
-  print(`Memory (github.com.txt): heap ${(early / 2 ** 20).toFixed(1)} MiB after 10,000 decisions, ${(late / 2 ** 20).toFixed(1)} MiB after 1,000,000 ` +
-    `(10,000 distinct User-Agent headers; ${enforcer.counters().userAgents.toLocaleString('en-US')} remembered at the end).`);
+  print(
+    `Memory (github.com.txt): heap ${(early / 2 ** 20).toFixed(1)} MiB after 10,000 decisions, ${(late / 2 ** 20).toFixed(1)} MiB after 1,000,000 ` +
+      `(10,000 distinct User-Agent headers; ${enforcer.counters().userAgents.toLocaleString('en-US')} remembered at the end).`,
+  );
 } else {
   print('Memory: run with --expose-gc (npm run bench:edge does).');
 }

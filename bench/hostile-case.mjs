@@ -34,7 +34,10 @@ const peak = (call) => {
 const token = (prefix, i) => prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
 const groups = (eol) => 'User-agent: *\nDisallow: /x\n'.repeat(20_000).replace(/\n/g, eol);
 const wildcards = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
-const records = Array.from({ length: 6_000 }, (_, i) => `User-agent: ${token('bot', i)}\nCrawl-delay: ${i % 5 + 1}\nDisallow: /${i}\n`).join('');
+const records = Array.from(
+  { length: 6_000 },
+  (_, i) => `User-agent: ${token('bot', i)}\nCrawl-delay: ${(i % 5) + 1}\nDisallow: /${i}\n`,
+).join('');
 const agents = Array.from({ length: 10_000 }, (_, i) => (i === 9_990 ? token('bot', 4_321) : token('agent', i)));
 const empty = '\n'.repeat(512_000) + 'User-agent: *\nDisallow: /x\nCrawl-delay: 2\n';
 

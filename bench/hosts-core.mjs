@@ -74,9 +74,17 @@ const builds = files.map((file) => {
 });
 
 // Files by the rules that apply to Googlebot (the first build's count; the same in every build).
-const sizes = [[0, 2], [3, 20], [21, 100], [101, 1000], [1001, Infinity]];
+const sizes = [
+  [0, 2],
+  [3, 20],
+  [21, 100],
+  [101, 1000],
+  [1001, Infinity],
+];
 const label = ([lo, hi]) => (hi === Infinity ? `over ${lo - 1}` : `${lo}-${hi}`);
-const members = sizes.map(([lo, hi]) => corpus.map((_, i) => i).filter((i) => builds[0].rules[i] >= lo && builds[0].rules[i] <= hi));
+const members = sizes.map(([lo, hi]) =>
+  corpus.map((_, i) => i).filter((i) => builds[0].rules[i] >= lo && builds[0].rules[i] <= hi),
+);
 
 const cpuMs = (run) => {
   const start = process.cpuUsage();
@@ -87,12 +95,17 @@ const cpuMs = (run) => {
 const rounds = Number(process.env.ROUNDS ?? 9);
 const times = builds.map(() => ({ batch: members.map(() => []), parse: members.map(() => []) }));
 const allowed = builds.map(() => 0);
-for (let r = -2; r < rounds; r++) { // two warm-up passes
+for (let r = -2; r < rounds; r++) {
+  // two warm-up passes
   builds.forEach((build, b) => {
     members.forEach((list, m) => {
       let count = 0;
-      const batch = cpuMs(() => { for (const i of list) count += build.batch(i); });
-      const parse = cpuMs(() => { for (const i of list) build.parseAndIndex(i); });
+      const batch = cpuMs(() => {
+        for (const i of list) count += build.batch(i);
+      });
+      const parse = cpuMs(() => {
+        for (const i of list) build.parseAndIndex(i);
+      });
       if (r < 0) return;
       times[b].batch[m].push(batch);
       times[b].parse[m].push(parse);
@@ -108,8 +121,12 @@ const figure = (list) => {
 };
 console.log(`CPU ms per pass, median / fastest of ${rounds} (${corpus.length} files)`);
 builds.forEach((build, b) => {
-  console.log(`${build.file}: batch ${figure(total(times[b].batch))}   parse+index ${figure(total(times[b].parse))}   allowed ${allowed[b]}`);
+  console.log(
+    `${build.file}: batch ${figure(total(times[b].batch))}   parse+index ${figure(total(times[b].parse))}   allowed ${allowed[b]}`,
+  );
   members.forEach((list, m) => {
-    console.log(`  ${label(sizes[m]).padEnd(9)} rules, ${String(list.length).padStart(4)} files: batch ${figure(times[b].batch[m])}   parse+index ${figure(times[b].parse[m])}`);
+    console.log(
+      `  ${label(sizes[m]).padEnd(9)} rules, ${String(list.length).padStart(4)} files: batch ${figure(times[b].batch[m])}   parse+index ${figure(times[b].parse[m])}`,
+    );
   });
 });

@@ -56,7 +56,11 @@ const cpuMs = (run) => {
 
 const rounds = Number(process.env.ROUNDS ?? 11);
 const times = builds.map(() => ({ C: [], matchMany: [], 'parse+index': [] }));
-builds.forEach((parse, b) => { whole(parse); whole(parse); matchOnly(matchers[b]); }); // warm-up
+builds.forEach((parse, b) => {
+  whole(parse);
+  whole(parse);
+  matchOnly(matchers[b]);
+}); // warm-up
 const allowed = builds.map((parse) => whole(parse));
 for (let r = 0; r < rounds; r++) {
   builds.forEach((parse, b) => {
@@ -71,6 +75,8 @@ const figure = (list) => {
 };
 console.log(`CPU ms per pass, median / fastest of ${rounds} (${corpus.length} files)`);
 dists.forEach((dist, b) => {
-  const parts = Object.entries(times[b]).map(([name, list]) => `${name} ${figure(list)}`).join('   ');
+  const parts = Object.entries(times[b])
+    .map(([name, list]) => `${name} ${figure(list)}`)
+    .join('   ');
   console.log(`${dist}: ${parts}   allowed ${allowed[b]}`);
 });

@@ -168,9 +168,11 @@ const workloads = [
 // a benchmark where one side answers something else measures nothing.
 // Disagreements are sorted by the URL feature that explains them.
 function differenceKind(url) {
-  if (/[^\x00-\x7f]/.test(url)) return 'raw non-ASCII in the URL (Google mode matches the URL as given; robots-parser escapes it)';
-  if (/%[0-9A-Fa-f]?[a-f]/.test(url)) return 'lower-case `%xx` in the URL (Google mode compares it as written; robots-parser upper-cases it)';
-  if (/\?(#|$)/.test(url)) return 'an empty query (robots-parser\'s URL parser drops the `?`)';
+  if (/[^\x00-\x7f]/.test(url))
+    return 'raw non-ASCII in the URL (Google mode matches the URL as given; robots-parser escapes it)';
+  if (/%[0-9A-Fa-f]?[a-f]/.test(url))
+    return 'lower-case `%xx` in the URL (Google mode compares it as written; robots-parser upper-cases it)';
+  if (/\?(#|$)/.test(url)) return "an empty query (robots-parser's URL parser drops the `?`)";
   return 'other';
 }
 const agreement = {};
@@ -205,7 +207,8 @@ for (const w of workloads) {
   agreement[w.id] = { same, total };
   expected.robotsmatch[w.id] = ours;
   expected['robots-parser'][w.id] = theirs;
-  if (same / total < 0.99) throw new Error(`workload ${w.id}: robotsmatch and robots-parser agree on only ${same} of ${total} verdicts`);
+  if (same / total < 0.99)
+    throw new Error(`workload ${w.id}: robotsmatch and robots-parser agree on only ${same} of ${total} verdicts`);
 }
 
 // ---- where robotsmatch's time goes ------------------------------------------------
@@ -213,10 +216,29 @@ for (const w of workloads) {
 // pass parsing (and freeing) alone takes, and parsing with the full index.
 // They return the number of files, checked like the variants' verdicts.
 const parts = [
-  { id: 'parse', call: '`parse`, `dispose`', run() { for (const f of corpus) parse(f.robotsTxt).dispose(); return corpus.length; } },
-  { id: 'index', call: "`parse`, `forAgent('Googlebot')`, `dispose`", run() { for (const f of corpus) { const robots = parse(f.robotsTxt); robots.forAgent('Googlebot'); robots.dispose(); } return corpus.length; } },
+  {
+    id: 'parse',
+    call: '`parse`, `dispose`',
+    run() {
+      for (const f of corpus) parse(f.robotsTxt).dispose();
+      return corpus.length;
+    },
+  },
+  {
+    id: 'index',
+    call: "`parse`, `forAgent('Googlebot')`, `dispose`",
+    run() {
+      for (const f of corpus) {
+        const robots = parse(f.robotsTxt);
+        robots.forAgent('Googlebot');
+        robots.dispose();
+      }
+      return corpus.length;
+    },
+  },
 ];
-for (const part of parts) Object.assign(part, { library: 'robotsmatch', workload: { id: part.id }, times: [], cpuTimes: [] });
+for (const part of parts)
+  Object.assign(part, { library: 'robotsmatch', workload: { id: part.id }, times: [], cpuTimes: [] });
 expected.robotsmatch.parse = corpus.length;
 expected.robotsmatch.index = corpus.length;
 
@@ -226,7 +248,10 @@ expected.robotsmatch.index = corpus.length;
 // alike; the median of the timed runs counts. (No forced GC between runs:
 // tried, a full collection just before a run made that run slower, by a third
 // or more for both libraries, while the heap grew back.)
-const all = [...workloads.flatMap((w) => w.variants.map((v) => Object.assign(v, { workload: w, times: [], cpuTimes: [] }))), ...parts];
+const all = [
+  ...workloads.flatMap((w) => w.variants.map((v) => Object.assign(v, { workload: w, times: [], cpuTimes: [] }))),
+  ...parts,
+];
 for (let run = 0; run < WARMUP_RUNS + TIMED_RUNS; run++) {
   for (const v of all) {
     const cpuStart = process.cpuUsage();
@@ -235,7 +260,9 @@ for (let run = 0; run < WARMUP_RUNS + TIMED_RUNS; run++) {
     const ns = Number(process.hrtime.bigint() - start);
     const cpu = process.cpuUsage(cpuStart);
     if (allowed !== expected[v.library][v.workload.id]) {
-      throw new Error(`${v.workload.id} ${v.library} ${v.call}: ${allowed} allowed, verification counted ${expected[v.library][v.workload.id]}`);
+      throw new Error(
+        `${v.workload.id} ${v.library} ${v.call}: ${allowed} allowed, verification counted ${expected[v.library][v.workload.id]}`,
+      );
     }
     if (run >= WARMUP_RUNS) {
       v.times.push(ns);
@@ -263,21 +290,27 @@ const ms = (ns) => (ns / 1e6).toFixed(1);
 
 print('# robotsmatch: first answers across many hosts');
 print();
-print('Many robots.txt files and a few URLs each, the workload of crawlers, robots.txt archives and audits: ' +
-  'every file is parsed, asked and freed, so the cost per file counts as much as the cost per URL. ' +
-  `robotsmatch (dist/) and robots-parser ${rpVersion} in one process, on the same corpus.`);
+print(
+  'Many robots.txt files and a few URLs each, the workload of crawlers, robots.txt archives and audits: ' +
+    'every file is parsed, asked and freed, so the cost per file counts as much as the cost per URL. ' +
+    `robotsmatch (dist/) and robots-parser ${rpVersion} in one process, on the same corpus.`,
+);
 print();
-print(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), ${Math.round(totalmem() / 2 ** 30)} GiB. ` +
-  `Each figure is the median of ${TIMED_RUNS} timed runs over the whole corpus, after ${WARMUP_RUNS} warm-up runs, the variants taking turns. ` +
-  `Load average (1 minute) ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end: on a shared machine wall times ` +
-  'grow with the load, and the CPU time per pass (user + system, this process) is the steadier figure.');
+print(
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), ${Math.round(totalmem() / 2 ** 30)} GiB. ` +
+    `Each figure is the median of ${TIMED_RUNS} timed runs over the whole corpus, after ${WARMUP_RUNS} warm-up runs, the variants taking turns. ` +
+    `Load average (1 minute) ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end: on a shared machine wall times ` +
+    'grow with the load, and the CPU time per pass (user + system, this process) is the steadier figure.',
+);
 print();
 print('Reproduce: `npm run bench:hosts`');
 print();
 print('## Corpus');
 print();
-print(`bench/hosts-corpus.mjs, seed ${SEED}: ${int(stats.files)} synthetic robots.txt files of distinct hosts, shaped after published ` +
-  `measurements of the top 10,000 sites (\`node bench/hosts-corpus.mjs --stats\` prints these), ${maxUrls} URLs per host built from its own rules.`);
+print(
+  `bench/hosts-corpus.mjs, seed ${SEED}: ${int(stats.files)} synthetic robots.txt files of distinct hosts, shaped after published ` +
+    `measurements of the top 10,000 sites (\`node bench/hosts-corpus.mjs --stats\` prints these), ${maxUrls} URLs per host built from its own rules.`,
+);
 print();
 print('| | this corpus | published |');
 print('|---|---:|---:|');
@@ -286,15 +319,25 @@ print(`| median lines | ${stats.medianLines} | 31 |`);
 print(`| files with 100 or more rules | ${(stats.share100Rules * 100).toFixed(1)}% | about 10% |`);
 print(`| largest | ${int(stats.maxBytes)} bytes | hundreds of KB |`);
 print(`| median rules | ${stats.medianRules} | |`);
-print(`| files over 10 KB / 100 KB | ${(stats.over10KB * 100).toFixed(1)}% / ${(stats.over100KB * 100).toFixed(1)}% | |`);
+print(
+  `| files over 10 KB / 100 KB | ${(stats.over10KB * 100).toFixed(1)}% / ${(stats.over100KB * 100).toFixed(1)}% | |`,
+);
 print(`| total | ${(stats.totalBytes / 1e6).toFixed(2)} MB, ${int(stats.urls)} URLs | |`);
 print();
 print('## Verdicts, checked before timing');
 print();
-print('robots-parser agrees with robotsmatch on ' + workloads.map((w) => `${w.id}: ${pct(agreement[w.id].same / agreement[w.id].total)} ` +
-  `(${int(agreement[w.id].same)} of ${int(agreement[w.id].total)})`).join(', ') +
-  '. robotsmatch\'s `matchMany` and `isAllowed` agree on every URL. Where the libraries differ in C, by what the URL holds ' +
-  '(documented in docs/behaviour.md, section 3, and docs/compat.md):');
+print(
+  'robots-parser agrees with robotsmatch on ' +
+    workloads
+      .map(
+        (w) =>
+          `${w.id}: ${pct(agreement[w.id].same / agreement[w.id].total)} ` +
+          `(${int(agreement[w.id].same)} of ${int(agreement[w.id].total)})`,
+      )
+      .join(', ') +
+    ". robotsmatch's `matchMany` and `isAllowed` agree on every URL. Where the libraries differ in C, by what the URL holds " +
+    '(documented in docs/behaviour.md, section 3, and docs/compat.md):',
+);
 print();
 for (const [kind, urls] of [...differences].sort((a, b) => b[1].length - a[1].length)) {
   print(`- ${kind}: ${int(urls.length)}, e.g. \`${urls[0]}\``);
@@ -302,7 +345,9 @@ for (const [kind, urls] of [...differences].sort((a, b) => b[1].length - a[1].le
 print();
 print('## Results');
 print();
-print('| workload | library | calls per file | files/s | URLs/s | vs robots-parser | target | ms per pass (min-max) | CPU ms per pass |');
+print(
+  '| workload | library | calls per file | files/s | URLs/s | vs robots-parser | target | ms per pass (min-max) | CPU ms per pass |',
+);
 print('|---|---|---|---:|---:|---:|---:|---:|---:|');
 for (const w of workloads) {
   const base = w.variants.find((v) => v.library === 'robots-parser');
@@ -310,9 +355,11 @@ for (const w of workloads) {
     const files = perSec(corpus.length, v.ns);
     const ratio = base.ns / v.ns;
     const isOurs = v.library === 'robotsmatch';
-    print(`| ${i === 0 ? `${w.id}: ${w.title}` : ''} | ${v.library} | ${v.call} | ${int(files)} | ${int(files * w.urlsPerFile)} | ` +
-      `${isOurs ? `**${ratio.toFixed(1)}x**` : '1x'} | ${isOurs && w.target ? `target ${w.target}x` : ''} | ` +
-      `${ms(v.ns)} (${ms(Math.min(...v.times))}-${ms(Math.max(...v.times))}) | ${ms(v.cpuNs)} |`);
+    print(
+      `| ${i === 0 ? `${w.id}: ${w.title}` : ''} | ${v.library} | ${v.call} | ${int(files)} | ${int(files * w.urlsPerFile)} | ` +
+        `${isOurs ? `**${ratio.toFixed(1)}x**` : '1x'} | ${isOurs && w.target ? `target ${w.target}x` : ''} | ` +
+        `${ms(v.ns)} (${ms(Math.min(...v.times))}-${ms(Math.max(...v.times))}) | ${ms(v.cpuNs)} |`,
+    );
   });
 }
 print();
@@ -324,15 +371,23 @@ for (const w of workloads.filter((w) => w.target)) {
   const ours = w.variants.find((v) => v.library === 'robotsmatch');
   const ratio = base.ns / ours.ns;
   const allowed = base.ns / w.target;
-  const verdict = (ratio >= w.target ? `**met**: ${ratio.toFixed(1)}x` : `**not met**: ${ratio.toFixed(1)}x, ${ms(ours.ns - allowed)} ms per pass over the ${ms(allowed)} ms it allows`) +
+  const verdict =
+    (ratio >= w.target
+      ? `**met**: ${ratio.toFixed(1)}x`
+      : `**not met**: ${ratio.toFixed(1)}x, ${ms(ours.ns - allowed)} ms per pass over the ${ms(allowed)} ms it allows`) +
     ` (by CPU time ${(base.cpuNs / ours.cpuNs).toFixed(1)}x)`;
-  const split = w.id === 'A'
-    ? `parsing and freeing ${ms(partNs.parse)} ms, the first answer (the light index and one match) ${ms(ours.ns - partNs.parse)} ms`
-    : `parsing and freeing ${ms(partNs.parse)} ms, the full index ${ms(partNs.index - partNs.parse)} ms, \`matchMany\` on ${maxUrls} URLs per file ${ms(ours.ns - partNs.index)} ms`;
-  print(`- ${w.id} (${w.target}x robots-parser): ${verdict}. Where the ${ms(ours.ns)} ms go (${split}; the parts are timed apart, in turn with the variants).`);
+  const split =
+    w.id === 'A'
+      ? `parsing and freeing ${ms(partNs.parse)} ms, the first answer (the light index and one match) ${ms(ours.ns - partNs.parse)} ms`
+      : `parsing and freeing ${ms(partNs.parse)} ms, the full index ${ms(partNs.index - partNs.parse)} ms, \`matchMany\` on ${maxUrls} URLs per file ${ms(ours.ns - partNs.index)} ms`;
+  print(
+    `- ${w.id} (${w.target}x robots-parser): ${verdict}. Where the ${ms(ours.ns)} ms go (${split}; the parts are timed apart, in turn with the variants).`,
+  );
 }
 print();
-print(`The whole benchmark (corpus, verification, ${WARMUP_RUNS + TIMED_RUNS} runs of each variant) took ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+print(
+  `The whole benchmark (corpus, verification, ${WARMUP_RUNS + TIMED_RUNS} runs of each variant) took ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+);
 
 writeFileSync(new URL('./hosts-results.md', import.meta.url), out.join('\n') + '\n');
 console.error('wrote bench/hosts-results.md');

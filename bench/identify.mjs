@@ -11,12 +11,20 @@ import { build } from 'esbuild';
 import { identify, isBot } from '../dist/crawlers.js';
 
 // The fixtures are TypeScript: bundle them once to read the headers.
-const fixtures = await build({ entryPoints: [new URL('../test/fixtures/user-agents.ts', import.meta.url).pathname], bundle: true, format: 'esm', write: false, logLevel: 'error' });
-const { crawlerUserAgents, browserUserAgents } = await import(`data:text/javascript;base64,${Buffer.from(fixtures.outputFiles[0].text).toString('base64')}`);
+const fixtures = await build({
+  entryPoints: [new URL('../test/fixtures/user-agents.ts', import.meta.url).pathname],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  logLevel: 'error',
+});
+const { crawlerUserAgents, browserUserAgents } = await import(
+  `data:text/javascript;base64,${Buffer.from(fixtures.outputFiles[0].text).toString('base64')}`
+);
 
 // A realistic mix: 80% browser traffic, 20% crawlers, in a fixed shuffled order.
 let seed = 20261123;
-const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
 const stream = [];
 for (let i = 0; i < 100_000; i++) {
   const pool = random() < 0.8 ? browserUserAgents : crawlerUserAgents;

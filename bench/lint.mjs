@@ -30,7 +30,11 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const files = Number(process.env.BENCH_LINT_FILES ?? 3000);
 const runs = Number(process.env.BENCH_LINT_RUNS ?? 5);
 const encoder = new TextEncoder();
-const dirFiles = (dir, ext = '.txt') => readdirSync(here(dir)).filter((f) => f.endsWith(ext)).sort().map((f) => new Uint8Array(readFileSync(here(dir + f))));
+const dirFiles = (dir, ext = '.txt') =>
+  readdirSync(here(dir))
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f) => new Uint8Array(readFileSync(here(dir + f))));
 const load = [loadavg()[0]];
 
 const mix = makeHostsCorpus({ files }).map((f) => encoder.encode(f.robotsTxt));
@@ -69,7 +73,12 @@ for (const [name, bodies] of sets) {
     const results = Array.from({ length: runs }, () => pass(list, read));
     const ms = median(results.map((r) => r.ms));
     const cpuMs = median(results.map((r) => r.cpuMs));
-    row[read ? 'read' : 'lint'] = { perSecond: (list.length / ms) * 1000, perCpuSecond: (list.length / cpuMs) * 1000, mbPerSecond: (row.bytes * repeat) / 1e6 / (ms / 1000), diagnostics: results[0].diagnostics / repeat };
+    row[read ? 'read' : 'lint'] = {
+      perSecond: (list.length / ms) * 1000,
+      perCpuSecond: (list.length / cpuMs) * 1000,
+      mbPerSecond: (row.bytes * repeat) / 1e6 / (ms / 1000),
+      diagnostics: results[0].diagnostics / repeat,
+    };
   }
   rows.push(row);
 }
@@ -136,13 +145,18 @@ load.push(loadavg()[0]);
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 let md = `# lint() throughput\n\nNode ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}; median of ${runs} passes after a warm-up, one thread; load average ${load.map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores (at the start and after each part). lint() leaves unsafe fixes to be worked out when first read; "every fix read" reads them all, as \`robotsmatch lint\` does.\n\n`;
-md += '| files | count | total | lint(): files/s | files per CPU-s | MB/s | every fix read: files/s | files per CPU-s | diagnostics per pass |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
-for (const r of rows) md += `| ${r.name} | ${fmt(r.files)} | ${(r.bytes / 1e6).toFixed(2)} MB | ${fmt(r.lint.perSecond)} | ${fmt(r.lint.perCpuSecond)} | ${r.lint.mbPerSecond.toFixed(1)} | ${fmt(r.read.perSecond)} | ${fmt(r.read.perCpuSecond)} | ${fmt(r.lint.diagnostics)} |\n`;
+md +=
+  '| files | count | total | lint(): files/s | files per CPU-s | MB/s | every fix read: files/s | files per CPU-s | diagnostics per pass |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
+for (const r of rows)
+  md += `| ${r.name} | ${fmt(r.files)} | ${(r.bytes / 1e6).toFixed(2)} MB | ${fmt(r.lint.perSecond)} | ${fmt(r.lint.perCpuSecond)} | ${r.lint.mbPerSecond.toFixed(1)} | ${fmt(r.read.perSecond)} | ${fmt(r.read.perCpuSecond)} | ${fmt(r.lint.diagnostics)} |\n`;
 const mixRow = rows[0];
 md += `\nTarget: 4,000 files/s or more on the web-shaped mix: ${mixRow.lint.perSecond >= 4000 ? 'met' : 'NOT MET'} (${fmt(mixRow.lint.perSecond)} files/s wall, ${fmt(mixRow.lint.perCpuSecond)} per CPU-second).\n`;
-md += '\n## lint() time against size\n\nMedian of 5 runs after a warm-up, per file. Linear means the CPU milliseconds per KB stay flat as the file grows. "Every fix read": lint() and then every fix read, which works out the unsafe ones (at most 40 a call, each a parse of the fixed file and a comparison per registry crawler, checked together).\n\n';
-md += '| file | size | lint() wall | lint() CPU | CPU ms per KB | every fix read: CPU | CPU ms per KB | diagnostics | unsafe fixes |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
-for (const r of scaling) md += `| ${r.shape} | ${r.kb.toFixed(0)} KB | ${r.lint.ms.toFixed(1)} ms | ${r.lint.cpuMs.toFixed(1)} ms | ${(r.lint.cpuMs / r.kb).toFixed(3)} | ${r.read.cpuMs.toFixed(1)} ms | ${(r.read.cpuMs / r.kb).toFixed(3)} | ${fmt(r.lint.diagnostics)} | ${r.unsafe} |\n`;
+md +=
+  '\n## lint() time against size\n\nMedian of 5 runs after a warm-up, per file. Linear means the CPU milliseconds per KB stay flat as the file grows. "Every fix read": lint() and then every fix read, which works out the unsafe ones (at most 40 a call, each a parse of the fixed file and a comparison per registry crawler, checked together).\n\n';
+md +=
+  '| file | size | lint() wall | lint() CPU | CPU ms per KB | every fix read: CPU | CPU ms per KB | diagnostics | unsafe fixes |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
+for (const r of scaling)
+  md += `| ${r.shape} | ${r.kb.toFixed(0)} KB | ${r.lint.ms.toFixed(1)} ms | ${r.lint.cpuMs.toFixed(1)} ms | ${(r.lint.cpuMs / r.kb).toFixed(3)} | ${r.read.cpuMs.toFixed(1)} ms | ${(r.read.cpuMs / r.kb).toFixed(3)} | ${fmt(r.lint.diagnostics)} | ${r.unsafe} |\n`;
 const worst = scaling.reduce((a, r) => (r.lint.cpuMs / r.kb > a.lint.cpuMs / a.kb ? r : a));
 const worstKb = worst.lint.cpuMs / worst.kb;
 md += `\nlint() at most 1 CPU ms per KB on every file above: ${worstKb <= 1 ? 'met' : 'NOT MET'} (worst ${worstKb.toFixed(3)} ms per KB, ${worst.shape} ${worst.kb.toFixed(0)} KB).\n`;

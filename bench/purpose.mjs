@@ -26,15 +26,25 @@ const URL_COUNT = Number(process.env.BENCH_URLS ?? 200_000);
 const ROUNDS = 15;
 const AGENT = 'CCBot';
 const trainAi = purpose('train-ai');
-const files = readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort();
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+const files = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
+const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), 'example.com'], {
+  encoding: 'utf8',
+  maxBuffer: 1 << 30,
+});
 const urlBytes = new TextEncoder().encode(urls);
 const lineCount = urls.split('\n').filter(Boolean).length;
 
 /** The corpus file as a Cloudflare-managed site with Content-Usage rules would serve it. */
 function withUsage(text) {
-  const prefixes = [...new Set([...text.matchAll(/^\s*disallow\s*:\s*(\/[^\s#*$]*)/gim)].map((m) => m[1]).filter((p) => p.length > 1))].slice(0, 40);
-  const usage = ['Content-Usage: train-ai=y, search=y', ...prefixes.map((p, i) => `Content-Usage: ${p} train-ai=${i % 2 ? 'y' : 'n'}`)].join('\n');
+  const prefixes = [
+    ...new Set([...text.matchAll(/^\s*disallow\s*:\s*(\/[^\s#*$]*)/gim)].map((m) => m[1]).filter((p) => p.length > 1)),
+  ].slice(0, 40);
+  const usage = [
+    'Content-Usage: train-ai=y, search=y',
+    ...prefixes.map((p, i) => `Content-Usage: ${p} train-ai=${i % 2 ? 'y' : 'n'}`),
+  ].join('\n');
   const managed = 'User-Agent: *\nContent-Signal: search=yes, ai-train=yes\nAllow: /\n\n';
   // The usage rules go into every `*` group of the file (after its user-agent lines).
   const body = text.replace(/^(\s*user-agent\s*:\s*\*[^\n]*\n)/gim, `$1${usage}\n`);
@@ -44,7 +54,10 @@ function withUsage(text) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 /** ns per URL of each pass and the median of the per-round ratios to the first (passes take turns). */
 function compare(passes) {
-  for (const pass of passes) { pass(); pass(); }
+  for (const pass of passes) {
+    pass();
+    pass();
+  }
   const times = passes.map(() => []);
   const ratios = passes.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
@@ -53,18 +66,28 @@ function compare(passes) {
       pass();
       return ((performance.now() - t) * 1e6) / lineCount;
     });
-    round.forEach((ns, i) => { times[i].push(ns); ratios[i].push(ns / round[0]); });
+    round.forEach((ns, i) => {
+      times[i].push(ns);
+      ratios[i].push(ns / round[0]);
+    });
   }
   return passes.map((_, i) => ({ ns: median(times[i]), ratio: median(ratios[i]) }));
 }
 
 const out = [];
-const print = (line = '') => { out.push(line); console.log(line); };
+const print = (line = '') => {
+  out.push(line);
+  console.log(line);
+};
 print('# Purpose filter benchmark');
 print();
-print(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); ${lineCount.toLocaleString('en-US')} URLs from make-urls.mjs as one byte buffer; agent ${AGENT}; purpose train-ai; median of ${ROUNDS} rounds.`);
+print(
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); ${lineCount.toLocaleString('en-US')} URLs from make-urls.mjs as one byte buffer; agent ${AGENT}; purpose train-ai; median of ${ROUNDS} rounds.`,
+);
 print();
-print('`filter`: `matcher.filterLines(urls)`; `filter --purpose`: `matcher.filterLines(urls, \'allowed\', { purpose: \'train-ai\' })`, both on the same file with usage statements added (see bench/purpose.mjs) and the same matcher. The ratio is the median of the per-round ratios (the passes take turns). Bound: 1.3x.');
+print(
+  "`filter`: `matcher.filterLines(urls)`; `filter --purpose`: `matcher.filterLines(urls, 'allowed', { purpose: 'train-ai' })`, both on the same file with usage statements added (see bench/purpose.mjs) and the same matcher. The ratio is the median of the per-round ratios (the passes take turns). Bound: 1.3x.",
+);
 print();
 print('| file | Content-Usage rules | URLs kept / opted out | filter ns/URL | filter --purpose ns/URL | ratio |');
 print('|---|---:|---:|---:|---:|---:|');
@@ -80,7 +103,9 @@ for (const name of files) {
   ]);
   worst = Math.max(worst, purpose.ratio);
   const n = (x) => x.toLocaleString('en-US');
-  print(`| ${name} | ${rules} | ${n(check.allowed - check.optedOut)} / ${n(check.optedOut)} | ${plain.ns.toFixed(0)} | ${purpose.ns.toFixed(0)} | ${purpose.ratio.toFixed(2)}x |`);
+  print(
+    `| ${name} | ${rules} | ${n(check.allowed - check.optedOut)} / ${n(check.optedOut)} | ${plain.ns.toFixed(0)} | ${purpose.ns.toFixed(0)} | ${purpose.ratio.toFixed(2)}x |`,
+  );
   robots.dispose();
 }
 print();

@@ -13,7 +13,9 @@ import { peers } from './peers.mjs';
 const ruleCount = Number(process.argv[2] ?? 30_000);
 const urlCount = Number(process.argv[3] ?? 20_000);
 const corpus = fileURLToPath(new URL('./corpus/make-urls.mjs', import.meta.url));
-const urls = execFileSync('node', [corpus, String(urlCount), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 30 }).split('\n').filter(Boolean);
+const urls = execFileSync('node', [corpus, String(urlCount), 'example.com'], { encoding: 'utf8', maxBuffer: 1 << 30 })
+  .split('\n')
+  .filter(Boolean);
 
 function rng(seed) {
   return () => {
@@ -36,7 +38,9 @@ for (let i = 0; i < ruleCount; i++) {
 }
 const text = lines.join('\n') + '\n';
 const r2 = rng(7);
-const list = urls.map((u, i) => (i % 3 === 0 ? `https://example.com${paths[(r2() * paths.length) | 0]}page?${pick(words)}=1` : u));
+const list = urls.map((u, i) =>
+  i % 3 === 0 ? `https://example.com${paths[(r2() * paths.length) | 0]}page?${pick(words)}=1` : u,
+);
 const bytes = new TextEncoder().encode(list.join('\n') + '\n');
 
 const whole = { maxBytes: text.length }; // 30,000 rules are more than the default 500 KiB
@@ -49,9 +53,20 @@ const rp = peers['robots-parser'].open(text, 'https://example.com/robots.txt');
 const sample = list.slice(0, ruleCount > 1000 ? 200 : list.length);
 // Matching first, after a warm-up pass (measured after hundreds of 1.8 ms
 // parses of the big file, matching came out at half its speed).
-for (let i = 0; i < 3; i++) { matcher.matchMany(list, verdicts); matcher.matchLines(bytes, verdicts); }
+for (let i = 0; i < 3; i++) {
+  matcher.matchMany(list, verdicts);
+  matcher.matchLines(bytes, verdicts);
+}
 const batch = await ns(() => matcher.matchMany(list, verdicts));
 const linesTime = await ns(() => matcher.matchLines(bytes, verdicts));
-const rpTime = (await ns(() => { let k = 0; for (const u of sample) k += peers['robots-parser'].allowed(rp, u, 'Googlebot') ? 1 : 0; return do_not_optimize(k); })) * (list.length / sample.length);
+const rpTime =
+  (await ns(() => {
+    let k = 0;
+    for (const u of sample) k += peers['robots-parser'].allowed(rp, u, 'Googlebot') ? 1 : 0;
+    return do_not_optimize(k);
+  })) *
+  (list.length / sample.length);
 const parseTime = await ns(() => parse(text, whole).dispose());
-console.log(JSON.stringify({ n: ruleCount, bytes: text.length, parse: parseTime, batch, lines: linesTime, rp: rpTime }));
+console.log(
+  JSON.stringify({ n: ruleCount, bytes: text.length, parse: parseTime, batch, lines: linesTime, rp: rpTime }),
+);

@@ -36,7 +36,9 @@ if (!existsSync(plain) || !existsSync(`${plain}.gz`)) {
   for (let i = 0; i < RECORDS; i++) {
     const status = [200, 200, 200, 404, 500, 301][i % 6];
     const location = status === 301 ? `Location: https://www.h${i}.test/robots.txt\r\n` : '';
-    const content = Buffer.from(`HTTP/1.1 ${status} X\r\nContent-Type: text/plain\r\n${location}\r\n${corpus[i % corpus.length].robotsTxt}`);
+    const content = Buffer.from(
+      `HTTP/1.1 ${status} X\r\nContent-Type: text/plain\r\n${location}\r\n${corpus[i % corpus.length].robotsTxt}`,
+    );
     const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: https://h${i}.test/robots.txt\r\nWARC-Date: 2025-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:${i}>\r\nContent-Length: ${content.length}\r\n\r\n`;
     records.push(Buffer.concat([Buffer.from(head), content, Buffer.from('\r\n\r\n')]));
   }
@@ -50,7 +52,9 @@ const times = new Map();
 for (let run = 0; run < RUNS; run++) {
   for (const [name, dist] of builds) {
     for (const file of [plain, `${plain}.gz`]) {
-      const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--load', dist, file], { encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--load', dist, file], {
+        encoding: 'utf8',
+      });
       if (r.status !== 0) throw new Error(r.stderr);
       const key = `${name}, ${file.endsWith('.gz') ? '.warc.gz' : '.warc'}`;
       times.set(key, [...(times.get(key) ?? []), Number(r.stdout.trim())]);

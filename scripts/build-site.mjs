@@ -50,4 +50,6 @@ writeFileSync(join(out, '.nojekyll'), '');
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const app = readFileSync(join(out, 'app.js'));
 // The figures docs/site.md quotes: the script as served, and gzipped as most hosts send it.
-console.log(`build-site: ${out === join(root, 'site-dist') ? 'site-dist/' : out} (app.js ${kb(app.length)}, ${kb(gzipSync(app, { level: 9 }).length)} gzipped; index.html, style.css)`);
+console.log(
+  `build-site: ${out === join(root, 'site-dist') ? 'site-dist/' : out} (app.js ${kb(app.length)}, ${kb(gzipSync(app, { level: 9 }).length)} gzipped; index.html, style.css)`,
+);

@@ -23,7 +23,13 @@ function install(major, version) {
   const work = mkdtempSync(join(tmpdir(), 'robotsmatch-node-'));
   try {
     const pkg = `node-${platform()}-${arch()}@${version}`;
-    const tarball = execFileSync('npm', ['pack', pkg, '--silent', '--pack-destination', work], { cwd: work, encoding: 'utf8' }).trim().split('\n').pop();
+    const tarball = execFileSync('npm', ['pack', pkg, '--silent', '--pack-destination', work], {
+      cwd: work,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop();
     execFileSync('tar', ['-xzf', join(work, tarball), '-C', work]);
     mkdirSync(join(root, '.cache', 'node'), { recursive: true });
     rmSync(target, { recursive: true, force: true });
@@ -36,9 +42,14 @@ function install(major, version) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--print')) {
-    console.log(JSON.stringify(Object.fromEntries(Object.keys(NODE_LINES).map((m) => [m, existsSync(nodeBinary(m)) ? nodeBinary(m) : null]))));
+    console.log(
+      JSON.stringify(
+        Object.fromEntries(Object.keys(NODE_LINES).map((m) => [m, existsSync(nodeBinary(m)) ? nodeBinary(m) : null])),
+      ),
+    );
   } else {
     for (const [major, version] of Object.entries(NODE_LINES)) install(major, version);
-    for (const major of Object.keys(NODE_LINES)) console.error(`node ${major}: ${execFileSync(nodeBinary(major), ['--version'], { encoding: 'utf8' }).trim()}`);
+    for (const major of Object.keys(NODE_LINES))
+      console.error(`node ${major}: ${execFileSync(nodeBinary(major), ['--version'], { encoding: 'utf8' }).trim()}`);
   }
 }

@@ -13,15 +13,24 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Runs a step quietly: one line saying what it is, and its output only when it fails. */
 export function step(what, command, args) {
   process.stderr.write(`${what}...\n`);
-  const r = spawnSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32', maxBuffer: 1 << 28 });
+  const r = spawnSync(command, args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
+    maxBuffer: 1 << 28,
+  });
   if (r.status === 0) return;
   process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `${r.error.message}\n` : ''}`);
-  process.stderr.write(`${what} failed (${command} ${args.join(' ')}, exit status ${r.status ?? r.signal}); its output is above\n`);
+  process.stderr.write(
+    `${what} failed (${command} ${args.join(' ')}, exit status ${r.status ?? r.signal}); its output is above\n`,
+  );
   process.exit(r.status || 1);
 }
 
 /** What the build needs from node_modules: missing on a clone that was never installed. */
-export const installed = () => ['asc', 'tsup', 'wasm-opt'].every((tool) => existsSync(join(root, 'node_modules', '.bin', tool)));
+export const installed = () =>
+  ['asc', 'tsup', 'wasm-opt'].every((tool) => existsSync(join(root, 'node_modules', '.bin', tool)));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!installed()) step('Installing the dependencies (npm ci, once)', npm, ['ci', '--no-audit', '--no-fund']);

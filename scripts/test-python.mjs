@@ -20,10 +20,13 @@ const windows = process.platform === 'win32';
 const venvPython = join(venv, windows ? 'Scripts/python.exe' : 'bin/python');
 const required = process.env.ROBOTSMATCH_REQUIRE_RUNTIMES === '1';
 
-const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
+const run = (command, args, options = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 const say = (line) => process.stdout.write(`${line}\n`);
 
-const python = ['python3', 'python'].find((p) => spawnSync(p, ['-c', 'import sys; sys.exit(sys.version_info < (3, 9))']).status === 0);
+const python = ['python3', 'python'].find(
+  (p) => spawnSync(p, ['-c', 'import sys; sys.exit(sys.version_info < (3, 9))']).status === 0,
+);
 if (!python) {
   say('Python tests: skipped, no Python 3.9 or later on this machine (python3)');
   process.exit(required ? 1 : 0);
@@ -41,10 +44,39 @@ function step(what, command, args, options) {
 if (!existsSync(venvPython)) step('making a virtual environment in .cache/python (once)', python, ['-m', 'venv', venv]);
 rmSync(wheels, { recursive: true, force: true });
 mkdirSync(wheels, { recursive: true });
-step('building the wheel from python/', venvPython, ['-m', 'pip', 'wheel', '--quiet', '--disable-pip-version-check', '--no-deps', '--wheel-dir', wheels, './python']);
-const wheel = join(wheels, readdirSync(wheels).find((f) => f.startsWith('robotsmatch-') && f.endsWith('.whl')));
+step('building the wheel from python/', venvPython, [
+  '-m',
+  'pip',
+  'wheel',
+  '--quiet',
+  '--disable-pip-version-check',
+  '--no-deps',
+  '--wheel-dir',
+  wheels,
+  './python',
+]);
+const wheel = join(
+  wheels,
+  readdirSync(wheels).find((f) => f.startsWith('robotsmatch-') && f.endsWith('.whl')),
+);
 // Dependencies once (PyPI); the wheel itself on every run, so the tests see this build.
-step('installing the wheel with its test extras', venvPython, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `${wheel}[test,pandas,spark,datatrove]`]);
-step('reinstalling this build of the wheel', venvPython, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--force-reinstall', '--no-deps', wheel]);
+step('installing the wheel with its test extras', venvPython, [
+  '-m',
+  'pip',
+  'install',
+  '--quiet',
+  '--disable-pip-version-check',
+  `${wheel}[test,pandas,spark,datatrove]`,
+]);
+step('reinstalling this build of the wheel', venvPython, [
+  '-m',
+  'pip',
+  'install',
+  '--quiet',
+  '--disable-pip-version-check',
+  '--force-reinstall',
+  '--no-deps',
+  wheel,
+]);
 // From python/, so that `import robotsmatch` is the installed wheel (the src layout keeps python/src off the path).
 process.exit(run(venvPython, ['-m', 'pytest', '-p', 'no:cacheprovider', '-q', 'tests'], { cwd: join(root, 'python') }));

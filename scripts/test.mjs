@@ -18,7 +18,8 @@ if (!installed()) step('Installing the dependencies (npm ci, once)', npm, ['ci',
 step('Building', npm, ['run', 'build', '--silent']);
 step('Type-checking (tsc)', bin('tsc'), ['-p', '.']);
 
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+const run = (command, args) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 let status = run(bin('vitest'), ['run', ...process.argv.slice(2)]);
 
 // The Python package's tests, when the clone has it: scripts/test-python.mjs makes its

@@ -11,11 +11,14 @@ import { NODE_LINES, nodeBinary } from './node-lines.mjs';
 const wanted = process.env.BENCH_NODE;
 let node = process.execPath;
 if (wanted && Object.hasOwn(NODE_LINES, wanted)) {
-  if (!existsSync(nodeBinary(wanted))) execFileSync(process.execPath, [fileURLToPath(new URL('./node-lines.mjs', import.meta.url))], { stdio: 'inherit' });
+  if (!existsSync(nodeBinary(wanted)))
+    execFileSync(process.execPath, [fileURLToPath(new URL('./node-lines.mjs', import.meta.url))], { stdio: 'inherit' });
   node = nodeBinary(wanted);
 } else if (wanted) {
   if (!existsSync(wanted)) {
-    console.error(`BENCH_NODE=${wanted}: neither a tested Node major (${Object.keys(NODE_LINES).join(', ')}) nor a node binary`);
+    console.error(
+      `BENCH_NODE=${wanted}: neither a tested Node major (${Object.keys(NODE_LINES).join(', ')}) nor a node binary`,
+    );
     process.exit(2);
   }
   node = wanted;

@@ -6,5 +6,14 @@ export { createEnforcer, blockedResponse } from './edge/enforcer.js';
 export type { Enforcer, EnforcerCounters, CrawlerCounts } from './edge/enforcer.js';
 export { EnforcerOptionError } from './edge/options.js';
 export type {
-  EnforcerOptions, EnforcerAction, RobotsSource, GeneratedRobots, Decision, Violation, EdgeRequest, RequestLike, PlainRequest, WaitUntil,
+  EnforcerOptions,
+  EnforcerAction,
+  RobotsSource,
+  GeneratedRobots,
+  Decision,
+  Violation,
+  EdgeRequest,
+  RequestLike,
+  PlainRequest,
+  WaitUntil,
 } from './edge/options.js';

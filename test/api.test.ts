@@ -71,7 +71,9 @@ describe('dispose', () => {
   });
 
   test('many agent sets on one robots stay correct past the selection cache', () => {
-    const robots = parse(Array.from({ length: 40 }, (_, i) => `User-agent: bot${'x'.repeat(i)}\nDisallow: /${i}\n`).join(''));
+    const robots = parse(
+      Array.from({ length: 40 }, (_, i) => `User-agent: bot${'x'.repeat(i)}\nDisallow: /${i}\n`).join(''),
+    );
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 40; i++) {
         expect(robots.check(`/${i}`, `bot${'x'.repeat(i)}`)).toMatchObject({ allowed: false, line: 2 * i + 2 });
@@ -84,8 +86,14 @@ describe('dispose', () => {
 describe('productToken', () => {
   const cases: [string, string][] = [
     ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Googlebot'],
-    ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/120.0.0.0 Safari/537.36', 'Googlebot'],
-    ['Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.71 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Googlebot'],
+    [
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/120.0.0.0 Safari/537.36',
+      'Googlebot',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.71 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Googlebot',
+    ],
     ['Googlebot-Image/1.0', 'Googlebot-Image'],
     ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'bingbot'],
     ['DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)', 'DuckDuckBot'],

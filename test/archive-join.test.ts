@@ -35,7 +35,14 @@ function archiveOf(served: Served[]): RobotsArchive {
   return archive;
 }
 
-const expectedOutcome = (s: Served) => (s === 200 || s === 'redirect' ? 'ok' : s === 404 || s === 410 || s === 'loop' ? 'unavailable' : s === 'absent' ? 'unknown' : 'unreachable');
+const expectedOutcome = (s: Served) =>
+  s === 200 || s === 'redirect'
+    ? 'ok'
+    : s === 404 || s === 410 || s === 'loop'
+      ? 'unavailable'
+      : s === 'absent'
+        ? 'unknown'
+        : 'unreachable';
 
 describe('verdicts', () => {
   test('property: each verdict is parse(body).check(url, agent) for 2xx origins, the RFC outcome for the others', () => {
@@ -66,7 +73,13 @@ describe('verdicts', () => {
                 robots.dispose();
                 expect(v).toEqual({ agent: agents[a], allowed, line, rule, optedOut: opted });
               } else {
-                expect(v).toEqual({ agent: agents[a], allowed: FIXED[row.outcome], line: 0, rule: null, optedOut: false });
+                expect(v).toEqual({
+                  agent: agents[a],
+                  allowed: FIXED[row.outcome],
+                  line: 0,
+                  rule: null,
+                  optedOut: false,
+                });
               }
             });
           }
@@ -87,7 +100,8 @@ describe('verdicts', () => {
       expect(m.checkMany(urls)).toEqual(one);
       const { outcomes, verdicts } = m.matchMany(urls);
       expect(outcomes).toEqual(one.map((r) => r.outcome));
-      const code = (v: { allowed: boolean | null; optedOut?: boolean }) => (v.allowed === null ? 3 : v.allowed ? (v.optedOut ? 2 : 1) : 0);
+      const code = (v: { allowed: boolean | null; optedOut?: boolean }) =>
+        v.allowed === null ? 3 : v.allowed ? (v.optedOut ? 2 : 1) : 0;
       expect([...verdicts]).toEqual(one.flatMap((r) => r.verdicts.map(code)));
       m.dispose();
     }
@@ -95,10 +109,20 @@ describe('verdicts', () => {
 
   test('several agents at once: tokens, a token union and a known crawler, each answered separately', () => {
     const archive = new RobotsArchive();
-    archive.add({ url: 'https://a.test/robots.txt', status: 200, body: 'User-agent: Googlebot-Image\nDisallow: /img\n\nUser-agent: GPTBot\nDisallow: /\n' });
-    const m = new ArchiveMatcher(archive, { agents: ['Googlebot', ['Googlebot', 'Googlebot-Image'], crawler('GPTBot')!] });
+    archive.add({
+      url: 'https://a.test/robots.txt',
+      status: 200,
+      body: 'User-agent: Googlebot-Image\nDisallow: /img\n\nUser-agent: GPTBot\nDisallow: /\n',
+    });
+    const m = new ArchiveMatcher(archive, {
+      agents: ['Googlebot', ['Googlebot', 'Googlebot-Image'], crawler('GPTBot')!],
+    });
     const row = m.check('https://a.test/img/x');
-    expect(row.verdicts.map((v) => [v.agent, v.allowed])).toEqual([['Googlebot', true], ['Googlebot, Googlebot-Image', false], ['GPTBot', false]]);
+    expect(row.verdicts.map((v) => [v.agent, v.allowed])).toEqual([
+      ['Googlebot', true],
+      ['Googlebot, Googlebot-Image', false],
+      ['GPTBot', false],
+    ]);
   });
 
   test('a line that is not a URL has no origin: unknown, for every agent', () => {
@@ -112,7 +136,9 @@ describe('verdicts', () => {
 describe('bounded memory', () => {
   test('more origins than the cache holds: compiled files are disposed of, the bound holds, the answers do not change', () => {
     const archive = archiveOf([200]);
-    const urls = corpus.flatMap((f) => f.urls.slice(0, 5)).sort((a, b) => (a.length % 7) - (b.length % 7) || (a < b ? -1 : 1));
+    const urls = corpus
+      .flatMap((f) => f.urls.slice(0, 5))
+      .sort((a, b) => (a.length % 7) - (b.length % 7) || (a < b ? -1 : 1));
     const unbounded = new ArchiveMatcher(archive, { agents: AGENTS });
     const expected = urls.map((u) => unbounded.check(u));
     expect(unbounded.stats.evictions).toBe(0);
@@ -150,19 +176,25 @@ describe('bounded memory', () => {
     dispose.mockRestore();
   });
 
-  test('the --json rows\' record tails held by origins are bounded in number (65,536 in all), however many the join makes, and the records stay those of check()', () => {
+  test("the --json rows' record tails held by origins are bounded in number (65,536 in all), however many the join makes, and the records stay those of check()", () => {
     // 200 rules per file, each URL decided by a different one: 200 distinct tails per origin and agent, 160,000 in all.
     const rules = Array.from({ length: 200 }, (_, i) => `Disallow: /p${i}/`).join('\n');
     const hosts = Array.from({ length: 400 }, (_, i) => `tails${i}.test`);
     const archive = new RobotsArchive();
-    for (const host of hosts) archive.add({ url: `https://${host}/robots.txt`, status: 200, body: `User-agent: *\n${rules}\n` });
+    for (const host of hosts)
+      archive.add({ url: `https://${host}/robots.txt`, status: 200, body: `User-agent: *\n${rules}\n` });
     const m = new ArchiveMatcher(archive, { agents: ['Googlebot', 'GPTBot'] });
     let most = 0;
     let records = 0;
     const checker = new ArchiveMatcher(archive, { agents: ['Googlebot', 'GPTBot'] });
     // 20 hosts (8,000 tails) per call, the count read after each.
     for (let h = 0; h < hosts.length; h += 20) {
-      const lines = Buffer.from(hosts.slice(h, h + 20).flatMap((host) => Array.from({ length: 200 }, (_, i) => `https://${host}/p${i}/x`)).join('\n') + '\n');
+      const lines = Buffer.from(
+        hosts
+          .slice(h, h + 20)
+          .flatMap((host) => Array.from({ length: 200 }, (_, i) => `https://${host}/p${i}/x`))
+          .join('\n') + '\n',
+      );
       for (const piece of m.rows(lines, 'json')) {
         const rows = Buffer.from(piece).toString().trim().split('\n');
         records += rows.length;
@@ -177,9 +209,19 @@ describe('bounded memory', () => {
     expect(most).toBeGreaterThan(60_000);
     expect(most).toBeLessThanOrEqual(65_536);
     // Asked again after the tails went: the same records.
-    const again = Buffer.from(hosts.slice(0, 3).map((host) => `https://${host}/p7/x`).join('\n') + '\n');
+    const again = Buffer.from(
+      hosts
+        .slice(0, 3)
+        .map((host) => `https://${host}/p7/x`)
+        .join('\n') + '\n',
+    );
     const text = [...m.rows(again, 'json')].map((p) => Buffer.from(p).toString()).join('');
-    expect(text.trim().split('\n').map((l) => JSON.parse(l).line)).toEqual([9, 9, 9, 9, 9, 9]);
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).line),
+    ).toEqual([9, 9, 9, 9, 9, 9]);
     m.dispose();
     checker.dispose();
   });
@@ -189,7 +231,8 @@ describe('bounded memory', () => {
     const plain = new RobotsArchive();
     const compressed = new RobotsArchive({ compress: true });
     for (const f of corpus) {
-      for (const a of [plain, compressed]) a.add({ url: `https://${f.host}/robots.txt`, status: 200, body: f.robotsTxt });
+      for (const a of [plain, compressed])
+        a.add({ url: `https://${f.host}/robots.txt`, status: 200, body: f.robotsTxt });
     }
     expect(plain.bodyBytes).toBe(raw);
     expect(compressed.bodyBytes).toBeLessThan(raw / 2);
@@ -207,11 +250,30 @@ describe('bounded memory', () => {
 describe('origins', () => {
   test('the fast path gives what robotsTxtUrl gives for http(s) URLs, and no other URL has an origin', () => {
     const cases = [
-      'https://example.com/a', 'http://example.com:80/a', 'https://example.com:443', 'https://example.com:8443/x?y',
-      'http://example.com:65536/', 'https://EXAMPLE.com/', 'https://1.2.3.4/x', 'https://0x7f.1/', 'https://a.b.0/',
-      'https://xn--bcher-kva.example/', 'https://user:pw@example.com/', 'https://example.com.', 'https://example..com/',
-      'https://.example.com/', 'https://example.com:/a', 'https://example.com:0443/a', 'https://ex-ample.com#f', 'https://ex_ample.com/',
-      'ftp://example.com/a', 'mailto:a@b.c', 'not a url', '', 'https://', 'http://a/b',
+      'https://example.com/a',
+      'http://example.com:80/a',
+      'https://example.com:443',
+      'https://example.com:8443/x?y',
+      'http://example.com:65536/',
+      'https://EXAMPLE.com/',
+      'https://1.2.3.4/x',
+      'https://0x7f.1/',
+      'https://a.b.0/',
+      'https://xn--bcher-kva.example/',
+      'https://user:pw@example.com/',
+      'https://example.com.',
+      'https://example..com/',
+      'https://.example.com/',
+      'https://example.com:/a',
+      'https://example.com:0443/a',
+      'https://ex-ample.com#f',
+      'https://ex_ample.com/',
+      'ftp://example.com/a',
+      'mailto:a@b.c',
+      'not a url',
+      '',
+      'https://',
+      'http://a/b',
     ];
     for (const url of cases) {
       let expected: string | undefined;
@@ -223,9 +285,11 @@ describe('origins', () => {
       }
       expect(robotsUrlOf(url), url).toBe(expected);
     }
-    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
-      expect(robotsUrlOf(url)).toBe(robotsTxtUrl(url));
-    }));
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+        expect(robotsUrlOf(url)).toBe(robotsTxtUrl(url));
+      }),
+    );
   });
 });
 
@@ -240,29 +304,47 @@ describe('joinArchive', () => {
       yield { url: 'https://c.test/', id: 3 };
     }
     const rows = [];
-    for await (const row of joinArchive(archive, input())) rows.push([row.record.id, row.outcome, row.verdicts[0]!.allowed]);
-    expect(rows).toEqual([[1, 'unreachable', false], [2, 'ok', false], [3, 'unknown', null]]);
+    for await (const row of joinArchive(archive, input()))
+      rows.push([row.record.id, row.outcome, row.verdicts[0]!.allowed]);
+    expect(rows).toEqual([
+      [1, 'unreachable', false],
+      [2, 'ok', false],
+      [3, 'unknown', null],
+    ]);
     const plain = [];
-    for await (const row of joinArchive(archive, ['https://a.test/y'], { agents: ['GPTBot'] })) plain.push(row.verdicts);
+    for await (const row of joinArchive(archive, ['https://a.test/y'], { agents: ['GPTBot'] }))
+      plain.push(row.verdicts);
     expect(plain).toEqual([[{ agent: 'GPTBot', allowed: true, line: 0, rule: null }]]);
   });
 
   test('a bad capture is an ArchiveError naming it; the archive is unchanged', () => {
     const archive = new RobotsArchive();
     expect(() => archive.add({ url: 'ftp://a.test/robots.txt', status: 200 }, 'x.jsonl:3')).toThrow(ArchiveError);
-    expect(() => archive.add({ url: 'https://a.test/robots.txt', status: 200, fetchedAt: 'yesterday' }, 'x.jsonl:4')).toThrow('x.jsonl:4: fetched_at "yesterday" is not a date');
+    expect(() =>
+      archive.add({ url: 'https://a.test/robots.txt', status: 200, fetchedAt: 'yesterday' }, 'x.jsonl:4'),
+    ).toThrow('x.jsonl:4: fetched_at "yesterday" is not a date');
     expect(archive.size).toBe(0);
   });
 
-  test('a fetched_at with no time zone is UTC, wherever the join runs (a WARC-Date is UTC; the machine\'s zone must not pick the capture)', () => {
+  test("a fetched_at with no time zone is UTC, wherever the join runs (a WARC-Date is UTC; the machine's zone must not pick the capture)", () => {
     const saved = process.env.TZ;
     try {
       for (const zone of ['UTC', 'Asia/Tokyo', 'America/Los_Angeles']) {
         process.env.TZ = zone;
         const archive = new RobotsArchive();
-        archive.add({ url: 'https://a.test/robots.txt', status: 200, body: 'User-agent: *\nDisallow: /a\n', fetchedAt: '2024-06-01T12:00:00' });
+        archive.add({
+          url: 'https://a.test/robots.txt',
+          status: 200,
+          body: 'User-agent: *\nDisallow: /a\n',
+          fetchedAt: '2024-06-01T12:00:00',
+        });
         archive.add({ url: 'https://a.test/robots.txt', status: 404, fetchedAt: '2024-06-01T11:00:00Z' });
-        archive.add({ url: 'https://b.test/robots.txt', status: 200, body: 'User-agent: *\nDisallow: /a\n', fetchedAt: '2024-06-01 12:00' });
+        archive.add({
+          url: 'https://b.test/robots.txt',
+          status: 200,
+          body: 'User-agent: *\nDisallow: /a\n',
+          fetchedAt: '2024-06-01 12:00',
+        });
         archive.add({ url: 'https://b.test/robots.txt', status: 404, fetchedAt: '2024-06-01T13:00:00Z' });
         const m = new ArchiveMatcher(archive);
         expect([m.outcome('https://a.test/a'), m.outcome('https://b.test/a')], zone).toEqual(['ok', 'unavailable']);
@@ -278,10 +360,22 @@ describe('joinArchive', () => {
 describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
   /** The records as check() answers them, written as `filter --robots-archive --json` always wrote them (JSON.stringify of each). */
   const recordsOf = (matcher: ArchiveMatcher, urls: readonly string[]) =>
-    urls.map((url) => matcher.check(url)).flatMap((row) => row.verdicts.map((v) => {
-      const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
-      return JSON.stringify(v.optedOut === undefined ? fields : { ...fields, optedOut: v.optedOut }) + '\n';
-    })).join('');
+    urls
+      .map((url) => matcher.check(url))
+      .flatMap((row) =>
+        row.verdicts.map((v) => {
+          const fields = {
+            url: row.url,
+            agent: v.agent,
+            allowed: v.allowed,
+            line: v.line,
+            rule: v.rule,
+            outcome: row.outcome,
+          };
+          return JSON.stringify(v.optedOut === undefined ? fields : { ...fields, optedOut: v.optedOut }) + '\n';
+        }),
+      )
+      .join('');
   const jsonLinesOf = (matcher: ArchiveMatcher, input: Uint8Array) => {
     const pieces: Buffer[] = [];
     // A piece is valid until the next is asked for: copied here.
@@ -290,32 +384,58 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
   };
   /** Hosts of the corpus written in the ways URLs come: as the WHATWG parser writes them, and not (upper case, a default port, user info, an IP address, none at all). */
   const spellings = (host: string, path: string) => [
-    `https://${host}${path}`, `https://${host.toUpperCase()}${path}`, `https://${host}:443${path}`, `http://${host}:8080${path}`,
-    `https://user@${host}${path}`, `https://${host}`, `https://${host}?q`, `https://${host}#f`, `HTTPS://${host}${path}`,
+    `https://${host}${path}`,
+    `https://${host.toUpperCase()}${path}`,
+    `https://${host}:443${path}`,
+    `http://${host}:8080${path}`,
+    `https://user@${host}${path}`,
+    `https://${host}`,
+    `https://${host}?q`,
+    `https://${host}#f`,
+    `HTTPS://${host}${path}`,
   ];
-  const odd = ['https://10.0.0.1/x', 'not a url', '/relative', ' https://a.test/', 'https://a.test/"quoted"', 'https://a.test/back\\slash', 'https://a.test/tab\there',
-    'https://a.test/caf\u00e9', 'https://a.test/\u{1f600}', 'https://a.test/\u007f', 'https://a.test/x\u0001y', 'https://xn--bcher-kva.example/'];
+  const odd = [
+    'https://10.0.0.1/x',
+    'not a url',
+    '/relative',
+    ' https://a.test/',
+    'https://a.test/"quoted"',
+    'https://a.test/back\\slash',
+    'https://a.test/tab\there',
+    'https://a.test/caf\u00e9',
+    'https://a.test/\u{1f600}',
+    'https://a.test/\u007f',
+    'https://a.test/x\u0001y',
+    'https://xn--bcher-kva.example/',
+  ];
 
   test('property: the same records as check(), in input order, whatever the URLs and line breaks', () => {
     const served = fc.constantFrom<Served>(200, 200, 404, 500, 'redirect', 'absent');
     fc.assert(
       fc.property(
         fc.array(served, { minLength: 1, maxLength: 8 }),
-        fc.array(fc.oneof(
-          fc.tuple(fc.nat(corpus.length - 1), fc.nat(99), fc.nat(8)).map(([f, u, s]) => {
-            const url = corpus[f]!.urls[u % corpus[f]!.urls.length]!;
-            const { host, pathname, search } = new URL(url);
-            return spellings(host, pathname + search)[s]!;
-          }),
-          fc.constantFrom(...odd),
-          fc.webUrl({ withQueryParameters: true, withFragments: true }),
-        ), { minLength: 1, maxLength: 120 }),
+        fc.array(
+          fc.oneof(
+            fc.tuple(fc.nat(corpus.length - 1), fc.nat(99), fc.nat(8)).map(([f, u, s]) => {
+              const url = corpus[f]!.urls[u % corpus[f]!.urls.length]!;
+              const { host, pathname, search } = new URL(url);
+              return spellings(host, pathname + search)[s]!;
+            }),
+            fc.constantFrom(...odd),
+            fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          ),
+          { minLength: 1, maxLength: 120 },
+        ),
         fc.constantFrom('\n', '\r\n'),
         fc.boolean(),
         fc.constantFrom(4096, 64 << 20),
         (statuses, urls, eol, withPurpose, cacheBytes) => {
           const archive = archiveOf(statuses);
-          const options = { agents: ['Googlebot', 'GPTBot'], cacheBytes, ...(withPurpose ? { purpose: 'train-ai' } : {}) };
+          const options = {
+            agents: ['Googlebot', 'GPTBot'],
+            cacheBytes,
+            ...(withPurpose ? { purpose: 'train-ai' } : {}),
+          };
           const matcher = new ArchiveMatcher(archive, options);
           // Blank lines are no URLs; the last line may or may not end in a line break.
           const text = urls.join(eol).replace(/^/, eol) + (urls.length % 2 ? eol : '');
@@ -329,8 +449,14 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
   test('URLs that need escaping or are not UTF-8 are written as JSON.stringify writes their text', () => {
     const archive = archiveOf([200]);
     const matcher = new ArchiveMatcher(archive, { agents: ['Googlebot'] });
-    const bytes = Buffer.concat([Buffer.from(odd.join('\n') + '\n'), Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0x61, 0x2f, 0xff, 0xc3, 0x0a])]);
-    const text = new TextDecoder().decode(bytes).split('\n').filter((l) => l !== '');
+    const bytes = Buffer.concat([
+      Buffer.from(odd.join('\n') + '\n'),
+      Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0x61, 0x2f, 0xff, 0xc3, 0x0a]),
+    ]);
+    const text = new TextDecoder()
+      .decode(bytes)
+      .split('\n')
+      .filter((l) => l !== '');
     const got = jsonLinesOf(matcher, bytes);
     expect(got).toBe(recordsOf(matcher, text));
     expect(got).toContain('"url":"https://a.test/\\"quoted\\""');
@@ -339,14 +465,21 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
 
   test('iterations taken in turns, of one matcher or of two, each give their own records', () => {
     const archive = archiveOf([200, 404, 500]);
-    const urlsOf = (k: number) => Array.from({ length: 12_000 }, (_, i) => `https://${corpus[(i * k) % corpus.length]!.host}/p${k}-${i}`);
+    const urlsOf = (k: number) =>
+      Array.from({ length: 12_000 }, (_, i) => `https://${corpus[(i * k) % corpus.length]!.host}/p${k}-${i}`);
     const a = urlsOf(1);
     const b = urlsOf(7);
-    for (const [m1, m2] of [[new ArchiveMatcher(archive), new ArchiveMatcher(archive)], (() => { const m = new ArchiveMatcher(archive); return [m, m]; })()]) {
+    for (const [m1, m2] of [
+      [new ArchiveMatcher(archive), new ArchiveMatcher(archive)],
+      (() => {
+        const m = new ArchiveMatcher(archive);
+        return [m, m];
+      })(),
+    ]) {
       const ia = m1!.jsonLines(Buffer.from(a.join('\n')));
       const ib = m2!.jsonLines(Buffer.from(b.join('\n')));
       const got = ['', ''];
-      for (let done = [false, false]; !done[0] || !done[1];) {
+      for (let done = [false, false]; !done[0] || !done[1]; ) {
         // Each piece read before the other iteration makes its next one.
         [ia, ib].forEach((it, k) => {
           if (done[k]) return;
@@ -364,7 +497,11 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
     const archive = archiveOf([200]);
     const matcher = new ArchiveMatcher(archive, { agents: AGENTS });
     const host = corpus[0]!.host;
-    const urls = [`https://${host}/a`, `https://${host}/${'x'.repeat(3 << 20)}`, ...Array.from({ length: 20_000 }, (_, i) => `https://${corpus[i % corpus.length]!.host}/p${i}`)];
+    const urls = [
+      `https://${host}/a`,
+      `https://${host}/${'x'.repeat(3 << 20)}`,
+      ...Array.from({ length: 20_000 }, (_, i) => `https://${corpus[i % corpus.length]!.host}/p${i}`),
+    ];
     const sizes: number[] = [];
     const pieces: Buffer[] = [];
     for (const piece of matcher.jsonLines(Buffer.from(urls.join('\n')))) {

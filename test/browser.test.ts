@@ -21,8 +21,21 @@ const available = existsSync(CHROMIUM);
 const skip = !available && process.env.ROBOTSMATCH_REQUIRE_RUNTIMES !== '1';
 const why = skip ? ' (skipped: Chromium is not installed at /usr/bin/chromium: apt-get install chromium)' : '';
 // Flags from this workplace's notes: no sandbox as root, no background networking.
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 let server: Server;
 let origin = '';
@@ -37,14 +50,24 @@ beforeAll(async () => {
       return;
     }
     const file = normalize(join(root, path));
-    if (!file.startsWith(root) || !existsSync(file)) { res.writeHead(404); res.end(); return; }
+    if (!file.startsWith(root) || !existsSync(file)) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 describe('Chromium', () => {
   test.skipIf(skip)(`the ESM build in a page gives Node's verdicts${why}`, async () => {
@@ -52,7 +75,9 @@ describe('Chromium', () => {
     try {
       const page = await browser.newPage();
       await page.goto(`${origin}/test/runtimes/page.html`);
-      await page.waitForFunction(() => (window as { __result?: unknown }).__result !== undefined, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => (window as { __result?: unknown }).__result !== undefined, undefined, {
+        timeout: 20_000,
+      });
       const result = await page.evaluate(() => (window as unknown as { __result: unknown }).__result);
       expect(result).toEqual({ results: runCases(robotsmatch), webassembly: true });
     } finally {
@@ -76,14 +101,26 @@ describe('Chromium', () => {
       const popup = await context.newPage();
       const show = async (path: string, agent: string) => {
         await popup.goto(`chrome-extension://${id}/popup.html?url=${encodeURIComponent(origin + path)}&agent=${agent}`);
-        await popup.waitForFunction(() => !['…', ''].includes(document.getElementById('verdict')?.textContent ?? ''), undefined, { timeout: 20_000 });
+        await popup.waitForFunction(
+          () => !['…', ''].includes(document.getElementById('verdict')?.textContent ?? ''),
+          undefined,
+          { timeout: 20_000 },
+        );
         return { verdict: await popup.textContent('#verdict'), why: await popup.textContent('#why') };
       };
-      expect(await show('/private/report', 'ExampleBot')).toEqual({ verdict: 'disallowed', why: `${origin}/robots.txt line 2: disallow: /private/` });
+      expect(await show('/private/report', 'ExampleBot')).toEqual({
+        verdict: 'disallowed',
+        why: `${origin}/robots.txt line 2: disallow: /private/`,
+      });
       expect(await show('/private/report', 'Googlebot')).toMatchObject({ verdict: 'allowed' });
-      expect(await show('/search?q=1', 'Googlebot')).toEqual({ verdict: 'disallowed', why: `${origin}/robots.txt line 5: disallow: /search` });
+      expect(await show('/search?q=1', 'Googlebot')).toEqual({
+        verdict: 'disallowed',
+        why: `${origin}/robots.txt line 5: disallow: /search`,
+      });
       // The crawler table: each crawler as it picks its group.
-      const rows = await popup.$$eval('#crawlers tbody tr', (trs) => trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((td) => td.textContent)));
+      const rows = await popup.$$eval('#crawlers tbody tr', (trs) =>
+        trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((td) => td.textContent)),
+      );
       const byName = Object.fromEntries(rows.map(([name, verdict, why]) => [name, `${verdict} ${why}`]));
       expect(byName['Googlebot']).toBe('disallowed line 5: disallow: /search');
       expect(byName['Googlebot-Image']).toBe('disallowed line 5: disallow: /search'); // no image group: it follows Googlebot's
@@ -91,9 +128,16 @@ describe('Chromium', () => {
       expect(byName['GPTBot']).toBe('allowed no rule applies');
       expect(rows.length).toBe(14);
       await show('/private/report', 'Googlebot');
-      const privateRows = await popup.$$eval('#crawlers tbody tr', (trs) => trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((td) => td.textContent)));
+      const privateRows = await popup.$$eval('#crawlers tbody tr', (trs) =>
+        trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((td) => td.textContent)),
+      );
       const privately = Object.fromEntries(privateRows.map(([name, verdict]) => [name, verdict]));
-      expect([privately['Googlebot'], privately['Googlebot-Image'], privately['GPTBot'], privately['ClaudeBot']]).toEqual(['allowed', 'allowed', 'disallowed', 'disallowed']);
+      expect([
+        privately['Googlebot'],
+        privately['Googlebot-Image'],
+        privately['GPTBot'],
+        privately['ClaudeBot'],
+      ]).toEqual(['allowed', 'allowed', 'disallowed', 'disallowed']);
       await popup.screenshot({ path: join(tmpdir(), 'robotsmatch-extension-popup.png') });
     } finally {
       await context.close();

@@ -26,7 +26,8 @@ describe('bulk matching on the benchmark corpus', () => {
           if (!verdict.allowed) disallowed++;
         }
         // Real files disallow some of their own rules' URLs: the comparison is not vacuous.
-        if (name !== 'news.google.com.txt' || agent !== 'bingbot') expect(disallowed, `${name} ${agent}`).toBeGreaterThan(0);
+        if (name !== 'news.google.com.txt' || agent !== 'bingbot')
+          expect(disallowed, `${name} ${agent}`).toBeGreaterThan(0);
       }
       robots.dispose();
     });
@@ -61,7 +62,8 @@ describe('bulk matching on the benchmark corpus', () => {
 });
 
 describe('forAgent', () => {
-  const body = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /*.pdf$\n\nUser-agent: FooBot\nDisallow: /\nAllow: /$\n';
+  const body =
+    'User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /*.pdf$\n\nUser-agent: FooBot\nDisallow: /\nAllow: /$\n';
 
   test('matchMany splits batches by size: URLs longer than a batch, first or in the middle', () => {
     const robots = parse(body);
@@ -107,7 +109,21 @@ describe('forAgent', () => {
   test('URLs containing NUL, newlines, fragments, and empty URLs in a batch', () => {
     const robots = parse('User-agent: *\nDisallow: /a\nDisallow: /*\n$\nDisallow: /*#\n');
     const m = robots.forAgent('x');
-    const urls = ['/a\n/b', '', '/b', '\n', 'http://e.com/a', '/c\n', 'http://e.com/b\0/a', 'http://e\0.com/a', '//h/a#x', 'h#/a', 'http://e.com#/a', '?a', ';a'];
+    const urls = [
+      '/a\n/b',
+      '',
+      '/b',
+      '\n',
+      'http://e.com/a',
+      '/c\n',
+      'http://e.com/b\0/a',
+      'http://e\0.com/a',
+      '//h/a#x',
+      'h#/a',
+      'http://e.com#/a',
+      '?a',
+      ';a',
+    ];
     expect(Array.from(m.matchMany(urls))).toEqual(urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
     const noNul = urls.filter((u) => !u.includes('\0')); // one core call, no fallback
     expect(Array.from(m.matchMany(noNul))).toEqual(noNul.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0)));
@@ -117,7 +133,14 @@ describe('forAgent', () => {
     const robots = parse('User-agent: *\nDisallow: /a\nAllow: /a/é\nDisallow: /*.pdf$\n');
     const m = robots.forAgent('x');
     const urls = Array.from({ length: 1_600 }, (_, i) =>
-      [511, 512, 1023, 1024, 1599].includes(i) ? '' : i % 7 === 0 ? `https://e.com/a/é/${i}` : i % 5 === 0 ? `/a/${i}.pdf` : `/${i % 3 ? 'a' : 'b'}/${i}`);
+      [511, 512, 1023, 1024, 1599].includes(i)
+        ? ''
+        : i % 7 === 0
+          ? `https://e.com/a/é/${i}`
+          : i % 5 === 0
+            ? `/a/${i}.pdf`
+            : `/${i % 3 ? 'a' : 'b'}/${i}`,
+    );
     const want = urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0));
     expect(Array.from(m.matchMany(urls))).toEqual(want);
     urls[700] = '/b\0/a'; // a NUL in the second batch: that batch is redone one URL at a time
@@ -130,11 +153,26 @@ describe('forAgent', () => {
     // wrong path start or end changes the verdict.
     const robots = parse('User-agent: *\nDisallow: /\nAllow: /ok\nAllow: /*?q\nAllow: /*;p\n');
     const cases: [string, 0 | 1][] = [
-      ['http:///ok', 1], ['https:///ok', 1], ['http://?q', 1], ['https://h;p', 1],
-      ['http://h#/ok', 0], ['https://h/x#?q', 0], ['https://h/ok#frag', 1], ['http://', 0], ['https://', 0],
-      ['http:/ok', 1], ['HTTPS://h/ok', 1], ['//h/ok', 1], ['https://example.com', 0], ['https://h?q#x', 1],
-      [`https://h/${'a'.repeat(14)}?q`, 1], [`https://h/${'a'.repeat(30)};p`, 1], [`https://h/ok${'\u00e9'.repeat(20)}`, 1],
-      [`https://h/${'x'.repeat(31)}#?q`, 0], [`https://h/${'x'.repeat(15)}\ud83d\ude00?q`, 1], [`https://${'h'.repeat(40)}/ok`, 1],
+      ['http:///ok', 1],
+      ['https:///ok', 1],
+      ['http://?q', 1],
+      ['https://h;p', 1],
+      ['http://h#/ok', 0],
+      ['https://h/x#?q', 0],
+      ['https://h/ok#frag', 1],
+      ['http://', 0],
+      ['https://', 0],
+      ['http:/ok', 1],
+      ['HTTPS://h/ok', 1],
+      ['//h/ok', 1],
+      ['https://example.com', 0],
+      ['https://h?q#x', 1],
+      [`https://h/${'a'.repeat(14)}?q`, 1],
+      [`https://h/${'a'.repeat(30)};p`, 1],
+      [`https://h/ok${'\u00e9'.repeat(20)}`, 1],
+      [`https://h/${'x'.repeat(31)}#?q`, 0],
+      [`https://h/${'x'.repeat(15)}\ud83d\ude00?q`, 1],
+      [`https://${'h'.repeat(40)}/ok`, 1],
     ];
     const bot = robots.forAgent('bot');
     const urls = cases.map(([url]) => url);
@@ -158,9 +196,23 @@ describe('forAgent', () => {
     const robots = parse(body);
     const bot = robots.forAgent('bot');
     const cases: [string, 0 | 1][] = [
-      ['/a.pdf', 0], ['/.pdf', 0], ['/pdf', 1], ['/a.pdf?x', 1], ['/a.pd', 1], ['/x.PDF', 1],
-      ['/a?b&sort=1', 0], ['/a?b', 1], ['/asort=1', 1], ['/?sort=', 0], ['/a?order', 0], ['/aorder', 1],
-      ...'QWXZJKV&=!'.split('').flatMap((c): [string, 0 | 1][] => [[`/a${c}b/end`, 0], [`/a${c}b`, 1], [`/ab/end`, 1]]),
+      ['/a.pdf', 0],
+      ['/.pdf', 0],
+      ['/pdf', 1],
+      ['/a.pdf?x', 1],
+      ['/a.pd', 1],
+      ['/x.PDF', 1],
+      ['/a?b&sort=1', 0],
+      ['/a?b', 1],
+      ['/asort=1', 1],
+      ['/?sort=', 0],
+      ['/a?order', 0],
+      ['/aorder', 1],
+      ...'QWXZJKV&=!'.split('').flatMap((c): [string, 0 | 1][] => [
+        [`/a${c}b/end`, 0],
+        [`/a${c}b`, 1],
+        [`/ab/end`, 1],
+      ]),
     ];
     const urls = cases.map(([path]) => `https://example.com${path}`);
     const want = cases.map(([, allowed]) => allowed);
@@ -190,19 +242,51 @@ describe('forAgent', () => {
   test('differential: forAgent batches agree with the naive model', () => {
     const seg = fc.constantFrom('/', 'a', 'b', '*', '$', '.php', '/index.html', '%2f', 'é');
     const pattern = fc.array(seg, { maxLength: 6 }).map((s) => '/' + s.join(''));
-    const rules = fc.array(fc.tuple(fc.constantFrom('Allow', 'Disallow', 'User-agent'), fc.oneof(pattern, fc.constantFrom('*', 'FooBot', ''))), { maxLength: 25 });
-    const piece = fc.constantFrom('/', 'a', 'b', '$', '.php', 'index.html', '%2F', 'é', '?', '#', ';', ':', '//', '://');
+    const rules = fc.array(
+      fc.tuple(
+        fc.constantFrom('Allow', 'Disallow', 'User-agent'),
+        fc.oneof(pattern, fc.constantFrom('*', 'FooBot', '')),
+      ),
+      { maxLength: 25 },
+    );
+    const piece = fc.constantFrom(
+      '/',
+      'a',
+      'b',
+      '$',
+      '.php',
+      'index.html',
+      '%2F',
+      'é',
+      '?',
+      '#',
+      ';',
+      ':',
+      '//',
+      '://',
+    );
     const tail = fc.array(piece, { maxLength: 8 }).map((s) => s.join(''));
-    const path = fc.oneof(tail.map((t) => '/' + t), tail, tail.map((t) => 'http://e.com' + t), tail.map((t) => '//h' + t), fc.constant(''));
+    const path = fc.oneof(
+      tail.map((t) => '/' + t),
+      tail,
+      tail.map((t) => 'http://e.com' + t),
+      tail.map((t) => '//h' + t),
+      fc.constant(''),
+    );
     fc.assert(
-      fc.property(rules, fc.array(path, { minLength: 1, maxLength: 30 }), fc.constantFrom('FooBot', 'Other'), (lines, paths, agent) => {
-        const text = 'User-agent: *\n' + lines.map(([k, v]) => `${k}: ${v}\n`).join('');
-        const robots = parse(text);
-        const got = robots.forAgent(agent).matchMany(paths);
-        const want = paths.map((p) => (modelCheck(new TextEncoder().encode(text), [agent], p).allowed ? 1 : 0));
-        robots.dispose();
-        expect(Array.from(got), text).toEqual(want);
-      }),
+      fc.property(
+        rules,
+        fc.array(path, { minLength: 1, maxLength: 30 }),
+        fc.constantFrom('FooBot', 'Other'),
+        (lines, paths, agent) => {
+          const text = 'User-agent: *\n' + lines.map(([k, v]) => `${k}: ${v}\n`).join('');
+          const robots = parse(text);
+          const got = robots.forAgent(agent).matchMany(paths);
+          const want = paths.map((p) => (modelCheck(new TextEncoder().encode(text), [agent], p).allowed ? 1 : 0));
+          robots.dispose();
+          expect(Array.from(got), text).toEqual(want);
+        },
+      ),
       { numRuns: 2000, seed: 3 },
     );
   });
@@ -210,10 +294,20 @@ describe('forAgent', () => {
 
 describe('matchLines', () => {
   const body = 'User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\nAllow: /private/ok\n';
-  const urls = ['https://e.com/private/x', 'https://e.com/a.pdf', 'https://e.com/', '', 'https://e.com/private/ok', '/a.pdf?x', 'https://e.com/pr\0ivate/x', 'http://e\0.com/private/', '//h/private/'];
+  const urls = [
+    'https://e.com/private/x',
+    'https://e.com/a.pdf',
+    'https://e.com/',
+    '',
+    'https://e.com/private/ok',
+    '/a.pdf?x',
+    'https://e.com/pr\0ivate/x',
+    'http://e\0.com/private/',
+    '//h/private/',
+  ];
   const expected = (robots: ReturnType<typeof parse>) => urls.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0));
 
-  test('text and bytes, LF and CRLF, empty lines and NULs in lines give check()\'s verdicts', () => {
+  test("text and bytes, LF and CRLF, empty lines and NULs in lines give check()'s verdicts", () => {
     const robots = parse(body);
     const m = robots.forAgent('x');
     const want = expected(robots);

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('RobotsCache memory', () => {
-  test('an evicted origin\'s robots is freed at once; the one kept still answers', async () => {
+  test("an evicted origin's robots is freed at once; the one kept still answers", async () => {
     const dispose = vi.spyOn(Robots.prototype, 'dispose');
     const check = vi.spyOn(Robots.prototype, 'check');
     const cache = new RobotsCache({ maxEntries: 1, fetch: async (url) => new Response(rulesFor(String(url))) });
@@ -109,7 +109,10 @@ describe('RobotsCache memory', () => {
     for (let offset = 0; offset < 12; offset++) {
       const held = heldFetch();
       const cache = new RobotsCache({ fetch: held.fetch, maxEntries: 1 });
-      const first = [cache.isAllowed('https://a.test/a.test/x', 'bot'), cache.isAllowed('https://b.test/b.test/x', 'bot')];
+      const first = [
+        cache.isAllowed('https://a.test/a.test/x', 'bot'),
+        cache.isAllowed('https://b.test/b.test/x', 'bot'),
+      ];
       await ticks();
       held.answer('https://a.test');
       held.answer('https://b.test');
@@ -173,7 +176,7 @@ describe('RobotsCache memory', () => {
     expect(dispose).toHaveBeenCalledTimes(10);
   });
 
-  test('a robots handed out by get() is the caller\'s: eviction does not free it', async () => {
+  test("a robots handed out by get() is the caller's: eviction does not free it", async () => {
     const cache = new RobotsCache({ maxEntries: 1, fetch: async (url) => new Response(rulesFor(String(url))) });
     const { robots } = await cache.get('https://a.test/');
     await cache.isAllowed('https://b.test/', 'bot'); // evicts a.test

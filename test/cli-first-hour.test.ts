@@ -6,7 +6,16 @@
 // against an older build, where they fail.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -31,7 +40,8 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
 
   describe('1. lint --fix replaces a file whole: a failed write leaves the original', () => {
     // A fixable robots.txt (line 2 lacks its colon) of about 3 KB: past a 1 KB file-size limit.
-    const original = 'User-agent: *\nDisallow /x\n' + Array.from({ length: 150 }, (_, i) => `Disallow: /section-${i}/\n`).join('');
+    const original =
+      'User-agent: *\nDisallow /x\n' + Array.from({ length: 150 }, (_, i) => `Disallow: /section-${i}/\n`).join('');
 
     test('a write cut by a file-size limit (ulimit -f) leaves the robots.txt as it was, no temporary file, exit 2 and one line', async () => {
       const folder = join(dir, 'fsize');
@@ -62,15 +72,41 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
 
     test('--format json on 100,000 changed URLs x 3 agents: the document is whole and right, the process under 250 MB', async () => {
       const count = 100_000;
-      const urls = file('diff-urls.txt', Array.from({ length: count }, (_, i) => `https://example.com/page/${i}`).join('\n') + '\n');
+      const urls = file(
+        'diff-urls.txt',
+        Array.from({ length: count }, (_, i) => `https://example.com/page/${i}`).join('\n') + '\n',
+      );
       const r = await runMeasured(['diff', before, after, '--urls', urls, '--format', 'json']);
       expect(r.status).toBe(0);
-      const doc = JSON.parse(r.stdout) as { old: string; new: string; agents: string[]; changes: { url: string; line: number; agent: string; before: { allowed: boolean }; after: { allowed: boolean; line: number } }[] };
+      const doc = JSON.parse(r.stdout) as {
+        old: string;
+        new: string;
+        agents: string[];
+        changes: {
+          url: string;
+          line: number;
+          agent: string;
+          before: { allowed: boolean };
+          after: { allowed: boolean; line: number };
+        }[];
+      };
       expect(doc.agents).toEqual(['Googlebot', 'Bingbot', '*']);
       expect(doc.changes).toHaveLength(count * 3);
-      expect(doc.changes[0]).toEqual({ url: 'https://example.com/page/0', line: 1, agent: 'Googlebot', before: { allowed: true, line: 0, rule: null }, after: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/' } } });
-      expect(doc.changes.at(-1)).toMatchObject({ url: `https://example.com/page/${count - 1}`, line: count, agent: '*' });
-      expect(r.stderr).toContain(`${(count * 3).toLocaleString('en-US')} verdicts changed (${(count * 3).toLocaleString('en-US')} newly disallowed)`);
+      expect(doc.changes[0]).toEqual({
+        url: 'https://example.com/page/0',
+        line: 1,
+        agent: 'Googlebot',
+        before: { allowed: true, line: 0, rule: null },
+        after: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/' } },
+      });
+      expect(doc.changes.at(-1)).toMatchObject({
+        url: `https://example.com/page/${count - 1}`,
+        line: count,
+        agent: '*',
+      });
+      expect(r.stderr).toContain(
+        `${(count * 3).toLocaleString('en-US')} verdicts changed (${(count * 3).toLocaleString('en-US')} newly disallowed)`,
+      );
       // Held in memory, these 300,000 changes took 483 MB (750,000: 1.2 GB); streamed, 147 MB, and 1,000,000 URLs (3 million changes) 201 MB.
       expect(r.maxRss).toBeLessThan(250 * 2 ** 20);
     });
@@ -82,7 +118,10 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       expect(r.stdout).toBe(JSON.stringify(doc, null, 2) + '\n');
       expect(doc.changes.map((c: { url: string }) => c.url)).toEqual(['https://example.com/a']);
       const none = await robotsmatch(['diff', before, before, '--urls', urls, '--format', 'json']);
-      expect(none.stdout).toBe(JSON.stringify({ old: before, new: before, agents: ['Googlebot', 'Bingbot', '*'], changes: [] }, null, 2) + '\n');
+      expect(none.stdout).toBe(
+        JSON.stringify({ old: before, new: before, agents: ['Googlebot', 'Bingbot', '*'], changes: [] }, null, 2) +
+          '\n',
+      );
     });
   });
 
@@ -99,10 +138,20 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       symlinkSync('loop1.txt', join(folder, 'loop2.txt'));
       symlinkSync('gone.txt', join(folder, 'dangling.txt'));
       symlinkSync('a.txt', join(folder, 'linked.txt'));
-      writeFileSync(Buffer.concat([Buffer.from(`${folder}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]), site('Disallow: /'));
+      writeFileSync(
+        Buffer.concat([Buffer.from(`${folder}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]),
+        site('Disallow: /'),
+      );
       const r = await robotsmatch(['audit', folder, '--crawlers', 'GPTBot', '--json']);
       expect(r.status).toBe(0);
-      const read = [...new Set(r.stdout.trim().split('\n').map((l) => JSON.parse(l).robots as string))];
+      const read = [
+        ...new Set(
+          r.stdout
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l).robots as string),
+        ),
+      ];
       expect(read).toEqual([join(folder, 'a.txt'), join(folder, 'linked.txt'), join(folder, 'nested', 'b.txt')]);
       expect(r.stderr).toContain(`robotsmatch: skipped ${join(folder, 'loop1.txt')}: a loop of symbolic links`);
       expect(r.stderr).toContain(`robotsmatch: skipped ${join(folder, 'loop2.txt')}: a loop of symbolic links`);
@@ -110,7 +159,10 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       expect(r.stderr).toContain(`robotsmatch: skipped "${folder}/caf\uFFFD.txt": its name is not UTF-8`);
       // lint DIR reads the same files, and says the same of the rest.
       const lint = await robotsmatch(['lint', folder]);
-      const linted = lint.stderr.split('\n').filter((l) => / \d+ errors?, /.test(l)).map((l) => l.slice(0, l.indexOf(': ')));
+      const linted = lint.stderr
+        .split('\n')
+        .filter((l) => / \d+ errors?, /.test(l))
+        .map((l) => l.slice(0, l.indexOf(': ')));
       expect(linted).toEqual(read);
       expect(lint.stderr).toContain(`robotsmatch: skipped ${join(folder, 'dangling.txt')}: a symbolic link to nothing`);
     });
@@ -132,7 +184,8 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
     test('audit DIR | head -1 stops at once: the rest of the directory is never walked', async () => {
       const folder = join(dir, 'many');
       mkdirSync(folder);
-      for (let i = 0; i < 3_000; i++) writeFileSync(join(folder, `site-${String(i).padStart(5, '0')}.txt`), site(`Disallow: /p${i}/`));
+      for (let i = 0; i < 3_000; i++)
+        writeFileSync(join(folder, `site-${String(i).padStart(5, '0')}.txt`), site(`Disallow: /p${i}/`));
       // Sorted last: reading it would say "skipped" on stderr.
       symlinkSync('nowhere.txt', join(folder, 'zzz-last.txt'));
       const r = await shell(`${robotsmatchCommand} audit ${quote(folder)} | head -1`);
@@ -151,15 +204,35 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
 
   describe('5. check and explain warn about a fetched body that is not a robots.txt, as --robots URL does', () => {
     const bodies: [string, () => void, RegExp][] = [
-      ['an HTML page', () => server.route('/robots.txt', text(200, '<!DOCTYPE html>\n<html><body>Welcome</body></html>\n', { 'content-type': 'text/html; charset=utf-8' })), /this is an HTML page \(Content-Type: text\/html; charset=utf-8\), not a robots\.txt/],
-      ['gzip without Content-Encoding', () => server.route('/robots.txt', (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end(gzipSync(DEMO));
-      }), /gzip-compressed bytes without a Content-Encoding header/],
-      ['UTF-16', () => server.route('/robots.txt', (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end(Buffer.from('\uFEFF' + DEMO, 'utf16le'));
-      }), /the file is UTF-16 text: crawlers read a robots\.txt as UTF-8 and find no rules in it/],
+      [
+        'an HTML page',
+        () =>
+          server.route(
+            '/robots.txt',
+            text(200, '<!DOCTYPE html>\n<html><body>Welcome</body></html>\n', {
+              'content-type': 'text/html; charset=utf-8',
+            }),
+          ),
+        /this is an HTML page \(Content-Type: text\/html; charset=utf-8\), not a robots\.txt/,
+      ],
+      [
+        'gzip without Content-Encoding',
+        () =>
+          server.route('/robots.txt', (_req, res) => {
+            res.writeHead(200, { 'content-type': 'text/plain' });
+            res.end(gzipSync(DEMO));
+          }),
+        /gzip-compressed bytes without a Content-Encoding header/,
+      ],
+      [
+        'UTF-16',
+        () =>
+          server.route('/robots.txt', (_req, res) => {
+            res.writeHead(200, { 'content-type': 'text/plain' });
+            res.end(Buffer.from('\uFEFF' + DEMO, 'utf16le'));
+          }),
+        /the file is UTF-16 text: crawlers read a robots\.txt as UTF-8 and find no rules in it/,
+      ],
     ];
     for (const [what, serve, said] of bodies) {
       test(`${what}: check and explain without --robots say it on stderr, and explain gives it as the reason`, async () => {
@@ -170,16 +243,25 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
         const explain = await robotsmatch(['explain', url, '-a', 'ExampleBot']);
         expect(explain.stderr).toMatch(said);
         // The reason first: the rules were not found because of what the body is.
-        expect(explain.stdout).toMatch(new RegExp(`\\nwhy +(This|The)[^\\n]*${said.source.replace(/^(this|the) /, '')}[^\\n]*\\. ExampleBot may fetch /private/a: `));
+        expect(explain.stdout).toMatch(
+          new RegExp(
+            `\\nwhy +(This|The)[^\\n]*${said.source.replace(/^(this|the) /, '')}[^\\n]*\\. ExampleBot may fetch /private/a: `,
+          ),
+        );
       });
     }
 
     test('cut at the size limit: check and explain without --robots say so', async () => {
-      server.route('/robots.txt', text(200, 'User-agent: *\n' + 'Disallow: /long-path-of-a-rule/\n'.repeat(20) + 'Disallow: /private/\n'));
+      server.route(
+        '/robots.txt',
+        text(200, 'User-agent: *\n' + 'Disallow: /long-path-of-a-rule/\n'.repeat(20) + 'Disallow: /private/\n'),
+      );
       const url = `${server.origin}/private/a`;
       for (const command of ['check', 'explain']) {
         const r = await robotsmatch([command, url, '--max-bytes', '100']);
-        expect(r.stderr, command).toContain(`${server.origin}/robots.txt is longer than 100 bytes; crawlers ignore the rest`);
+        expect(r.stderr, command).toContain(
+          `${server.origin}/robots.txt is longer than 100 bytes; crawlers ignore the rest`,
+        );
       }
     });
 
@@ -193,7 +275,11 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       expect(fetched.stdout).not.toContain('binary');
       expect(JSON.parse((await robotsmatch(['fetch', server.origin, '--json'])).stdout).content).toBe('utf-16');
       const utf16 = file('utf16.txt', Buffer.from('\uFEFF' + DEMO, 'utf16le'));
-      for (const args of [['check', 'https://example.com/', '-r', server.origin], ['check', 'https://example.com/', '-r', utf16], ['audit', utf16, '--crawlers', 'GPTBot']]) {
+      for (const args of [
+        ['check', 'https://example.com/', '-r', server.origin],
+        ['check', 'https://example.com/', '-r', utf16],
+        ['audit', utf16, '--crawlers', 'GPTBot'],
+      ]) {
         const r = await robotsmatch(args);
         expect(r.stderr, args.join(' ')).toContain('UTF-16 text');
         expect(r.stderr, args.join(' ')).not.toContain('binary');
@@ -201,27 +287,47 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
     });
   });
 
-  describe('6. the README\'s filter example is reproducible, and filter says when a line is not a URL', () => {
+  describe("6. the README's filter example is reproducible, and filter says when a line is not a URL", () => {
     test('filter -r robots.txt -a ExampleBot --json urls.txt, run in examples/demo, prints what the README shows', async () => {
       const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
-      const block = /\$ robotsmatch filter -r robots\.txt -a ExampleBot --json urls\.txt\n([\s\S]*?)\n(robotsmatch filter: .*)\n/.exec(readme)!;
-      const r = await shell(`cd ${quote(fileURLToPath(new URL('../examples/demo', import.meta.url)))} && ${robotsmatchCommand} filter -r robots.txt -a ExampleBot --json urls.txt`);
+      const block =
+        /\$ robotsmatch filter -r robots\.txt -a ExampleBot --json urls\.txt\n([\s\S]*?)\n(robotsmatch filter: .*)\n/.exec(
+          readme,
+        )!;
+      const r = await shell(
+        `cd ${quote(fileURLToPath(new URL('../examples/demo', import.meta.url)))} && ${robotsmatchCommand} filter -r robots.txt -a ExampleBot --json urls.txt`,
+      );
       expect(r.stdout).toBe(block[1] + '\n');
       const timing = /[\d.]+ s \([\d,]+ URLs\/s\)/;
       expect(r.stderr.replace(timing, 'T').trim()).toBe(block[2]!.replace(timing, 'T'));
     });
 
     test('a "URL AGENT" line or a # comment in the list: said once on stderr, and the lines are still matched whole', async () => {
-      const list = file('agents.txt', '# URL, then the crawler\nhttps://example.com/files/report.pdf ExampleBot\nhttps://example.com/private/x\n');
+      const list = file(
+        'agents.txt',
+        '# URL, then the crawler\nhttps://example.com/files/report.pdf ExampleBot\nhttps://example.com/private/x\n',
+      );
       const r = await robotsmatch(['filter', '-r', ROBOTS, '-a', 'ExampleBot', list]);
-      expect(r.stderr).toContain('robotsmatch: the URL list has a line that is not a URL, "# URL, then the crawler": each line is matched whole as one URL');
+      expect(r.stderr).toContain(
+        'robotsmatch: the URL list has a line that is not a URL, "# URL, then the crawler": each line is matched whole as one URL',
+      );
       expect(r.stderr.match(/not a URL/g)).toHaveLength(1);
       expect(r.stdout).toBe('# URL, then the crawler\nhttps://example.com/files/report.pdf ExampleBot\n');
-      const spaced = await robotsmatch(['filter', '-r', ROBOTS, file('spaced.txt', 'https://example.com/a\nhttps://example.com/files/report.pdf ExampleBot\n')]);
+      const spaced = await robotsmatch([
+        'filter',
+        '-r',
+        ROBOTS,
+        file('spaced.txt', 'https://example.com/a\nhttps://example.com/files/report.pdf ExampleBot\n'),
+      ]);
       expect(spaced.stderr).toContain('"https://example.com/files/report.pdf ExampleBot"');
       const clean = await robotsmatch(['filter', '-r', ROBOTS, demo('urls.txt')]);
       expect(clean.stderr).not.toContain('not a URL');
-      const fragments = await robotsmatch(['filter', '-r', ROBOTS, file('fragments.txt', 'https://example.com/a#top\nhttps://example.com/b#x#y\n')]);
+      const fragments = await robotsmatch([
+        'filter',
+        '-r',
+        ROBOTS,
+        file('fragments.txt', 'https://example.com/a#top\nhttps://example.com/b#x#y\n'),
+      ]);
       expect(fragments.stderr).not.toContain('not a URL');
     });
   });
@@ -247,23 +353,34 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe('robotsmatch: standard input has no URL: nothing was checked\n');
       const empty = file('empty-list.txt', '\n\n');
-      expect((await robotsmatch(['check', '-u', empty])).stderr).toBe(`robotsmatch: ${empty} has no URL: nothing was checked\n`);
+      expect((await robotsmatch(['check', '-u', empty])).stderr).toBe(
+        `robotsmatch: ${empty} has no URL: nothing was checked\n`,
+      );
     });
 
     test('the diff text names a wildcard pattern as a pattern, with a path it matches, not as a path', async () => {
       const before = file('wild-old.txt', 'User-agent: *\nDisallow: /private/\n');
       const after = file('wild-new.txt', 'User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\n');
       const r = await robotsmatch(['diff', before, after]);
-      expect(r.stdout).toContain('may no longer fetch URLs matching `/*.pdf$` (such as /.pdf) (line 3 `Disallow: /*.pdf$`; before: no rule matches)');
+      expect(r.stdout).toContain(
+        'may no longer fetch URLs matching `/*.pdf$` (such as /.pdf) (line 3 `Disallow: /*.pdf$`; before: no rule matches)',
+      );
       expect(r.stdout).not.toMatch(/fetch \/\*\.pdf\$/);
     });
   });
 });
 
 /** Runs the CLI with its peak resident memory reported (test/support/report-rss.cjs, preloaded), the line taken off stderr. */
-async function runMeasured(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; maxRss: number }> {
+async function runMeasured(
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string; maxRss: number }> {
   const { status, stdout, stderr } = await robotsmatch(args, undefined, { NODE_OPTIONS: `--require ${rss}` });
-  return { status, stdout, stderr: stderr.replace(/maxRSS \d+\n$/, ''), maxRss: Number(/maxRSS (\d+)\n$/.exec(stderr)?.[1]) };
+  return {
+    status,
+    stdout,
+    stderr: stderr.replace(/maxRSS \d+\n$/, ''),
+    maxRss: Number(/maxRSS (\d+)\n$/.exec(stderr)?.[1]),
+  };
 }
 
 /**
@@ -271,7 +388,10 @@ async function runMeasured(args: string[]): Promise<{ status: number | null; std
  * reader that takes the first chunk of its output and then closes it: how
  * much of the input the command took before it stopped.
  */
-function feedUntilClosed(args: string[], offered: number): Promise<{ accepted: number; offered: number; stderr: string }> {
+function feedUntilClosed(
+  args: string[],
+  offered: number,
+): Promise<{ accepted: number; offered: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const err: Buffer[] = [];

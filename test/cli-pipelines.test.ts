@@ -15,17 +15,25 @@ const verdictOf = (i: number) => (expected[i] ? 'allowed' : 'disallowed');
 
 /** The engine's side: split the input into blocks, run the stage on each (concurrently), read back lines. */
 async function runBlocks(blocks: string[][], args: string[]): Promise<string[][]> {
-  return Promise.all(blocks.map(async (block) => {
-    const r = await robotsmatch(['filter', '--robots', ROBOTS, '--quiet', '--workers', '1', ...args], block.map((l) => l + '\n').join(''));
-    expect(r.status).toBe(0);
-    expect(r.stderr).toBe('');
-    const lines = r.stdout.split('\n');
-    expect(lines.pop()).toBe(''); // every answer line ends with a line break
-    return lines;
-  }));
+  return Promise.all(
+    blocks.map(async (block) => {
+      const r = await robotsmatch(
+        ['filter', '--robots', ROBOTS, '--quiet', '--workers', '1', ...args],
+        block.map((l) => l + '\n').join(''),
+      );
+      expect(r.status).toBe(0);
+      expect(r.stderr).toBe('');
+      const lines = r.stdout.split('\n');
+      expect(lines.pop()).toBe(''); // every answer line ends with a line break
+      return lines;
+    }),
+  );
 }
 
-const split = (n: number) => Array.from({ length: n }, (_, p) => urls.slice(Math.floor((p * urls.length) / n), Math.floor(((p + 1) * urls.length) / n)));
+const split = (n: number) =>
+  Array.from({ length: n }, (_, p) =>
+    urls.slice(Math.floor((p * urls.length) / n), Math.floor(((p + 1) * urls.length) / n)),
+  );
 
 describe.skipIf(!existsSync(cli))('filter as a stage of distributed engines', () => {
   test("Spark's RDD.pipe: each partition's elements in, one line back per element, in order", async () => {

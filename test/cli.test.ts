@@ -34,8 +34,12 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     test('--example runs check, explain and lint on the bundled example', async () => {
       const r = await robotsmatch(['--example']);
       expect(r.status).toBe(0);
-      expect(r.stdout).toContain('disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)');
-      expect(r.stdout).toContain('allowed     Googlebot      https://example.com/docs/  (line 12: Allow: /docs/index.html)');
+      expect(r.stdout).toContain(
+        'disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)',
+      );
+      expect(r.stdout).toContain(
+        'allowed     Googlebot      https://example.com/docs/  (line 12: Allow: /docs/index.html)',
+      );
       expect(r.stdout).toContain('$ robotsmatch explain https://example.com/docs/');
       expect(r.stdout).toContain('examples/demo/robots.txt:6: info unsupported-key: Google ignores `Crawl-delay`');
     });
@@ -64,7 +68,10 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       [['filter', '--robots', dir], 'it is a directory'],
       [['filter', '--robots', ROBOTS, '--mode', 'bing'], '--mode must be google or rfc, got "bing"'],
       [['filter', '--robots', ROBOTS, '--workers', '0'], '--workers must be a whole number from 1 to 64'],
-      [['filter', '--robots', ROBOTS, '--verdicts', '--invert'], '--verdicts and --invert are different forms of the output: choose one'],
+      [
+        ['filter', '--robots', ROBOTS, '--verdicts', '--invert'],
+        '--verdicts and --invert are different forms of the output: choose one',
+      ],
       [['check'], 'check needs a URL, or --urls FILE|-'],
       [['check', 'https://e.com/', '--robots', ROBOTS, '--timeout', '2147483648'], '--timeout must be a whole number'],
       [['explain', 'https://e.com/a', 'https://e.com/b', '--robots', ROBOTS], 'explain takes one URL, got 2'],
@@ -80,14 +87,24 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     });
 
     test('--robots URL that cannot be reached: every URL disallowed, as a crawler must, and said on stderr', async () => {
-      const r = await robotsmatch(['filter', '--robots', `${down}/robots.txt`, '--timeout', '5000'], 'https://e.com/\n');
+      const r = await robotsmatch(
+        ['filter', '--robots', `${down}/robots.txt`, '--timeout', '5000'],
+        'https://e.com/\n',
+      );
       expect(r.status).toBe(0);
-      expect(r.stderr).toMatch(/^robotsmatch: http:\/\/127\.0\.0\.1:\d+\/robots\.txt: unreachable, the connection was refused .*: a crawler must not fetch any URL of the site until it answers, so every URL is disallowed\n/);
+      expect(r.stderr).toMatch(
+        /^robotsmatch: http:\/\/127\.0\.0\.1:\d+\/robots\.txt: unreachable, the connection was refused .*: a crawler must not fetch any URL of the site until it answers, so every URL is disallowed\n/,
+      );
       expect(r.stdout).toBe('');
     });
 
     test('input that is not valid gzip', async () => {
-      const r = await robotsmatch(['filter', '--robots', ROBOTS, file('bad.gz', Uint8Array.from([0x1f, 0x8b, 1, 2, 3, 4, 5]))]);
+      const r = await robotsmatch([
+        'filter',
+        '--robots',
+        ROBOTS,
+        file('bad.gz', Uint8Array.from([0x1f, 0x8b, 1, 2, 3, 4, 5])),
+      ]);
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/bad\.gz is not valid gzip/);
     });
@@ -95,7 +112,15 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
 
   describe('check', () => {
     test('against a file: verdict and deciding line; exit 1 when one URL is disallowed', async () => {
-      const r = await robotsmatch(['check', 'https://example.com/private/x', 'https://example.com/private/press/y', '--robots', ROBOTS, '--agent', 'ExampleBot']);
+      const r = await robotsmatch([
+        'check',
+        'https://example.com/private/x',
+        'https://example.com/private/press/y',
+        '--robots',
+        ROBOTS,
+        '--agent',
+        'ExampleBot',
+      ]);
       expect(r.status).toBe(1);
       expect(lines(r.stdout)).toEqual([
         'disallowed  https://example.com/private/x  (line 3: Disallow: /private/)',
@@ -106,27 +131,59 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
 
     test('--json', async () => {
       const r = await robotsmatch(['check', 'https://example.com/search?q=1', '--robots', ROBOTS, '--json']);
-      expect(JSON.parse(r.stdout)).toEqual({ url: 'https://example.com/search?q=1', agent: 'Googlebot', mode: 'google', allowed: false, line: 10, rule: { type: 'disallow', pattern: '/search' }, robots: ROBOTS, fetch: null });
+      expect(JSON.parse(r.stdout)).toEqual({
+        url: 'https://example.com/search?q=1',
+        agent: 'Googlebot',
+        mode: 'google',
+        allowed: false,
+        line: 10,
+        rule: { type: 'disallow', pattern: '/search' },
+        robots: ROBOTS,
+        fetch: null,
+      });
     });
 
-    test('an agent that is not a product token gets the library\'s verdict (the * rules), and stderr says why and names its token', async () => {
+    test("an agent that is not a product token gets the library's verdict (the * rules), and stderr says why and names its token", async () => {
       const header = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-      const r = await robotsmatch(['check', 'https://example.com/search', '--robots', ROBOTS, '--agent', header, '--json']);
+      const r = await robotsmatch([
+        'check',
+        'https://example.com/search',
+        '--robots',
+        ROBOTS,
+        '--agent',
+        header,
+        '--json',
+      ]);
       const want = parse(readFileSync(ROBOTS, 'utf8')).check('https://example.com/search', header);
-      expect(JSON.parse(r.stdout)).toMatchObject({ agent: header, allowed: want.allowed, line: want.line, rule: want.rule });
-      expect(r.stderr).toBe(`robotsmatch: --agent ${JSON.stringify(header)} is not a product token (letters, - and _ only), so no group can name it and only the * rules apply, as the library's check() and Google's parser read it; its product token is "Googlebot" (--agent Googlebot)\n`);
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        agent: header,
+        allowed: want.allowed,
+        line: want.line,
+        rule: want.rule,
+      });
+      expect(r.stderr).toBe(
+        `robotsmatch: --agent ${JSON.stringify(header)} is not a product token (letters, - and _ only), so no group can name it and only the * rules apply, as the library's check() and Google's parser read it; its product token is "Googlebot" (--agent Googlebot)\n`,
+      );
       const digits = await robotsmatch(['check', 'https://e.com/', '--robots', ROBOTS, '--agent', '123']);
       expect(digits.status).toBe(0);
       expect(digits.stderr).toContain('"123" is not a product token');
     });
 
-    test('without --robots: each URL\'s own robots.txt, fetched with the RFC rules, named with its outcome', async () => {
+    test("without --robots: each URL's own robots.txt, fetched with the RFC rules, named with its outcome", async () => {
       const missing = await startServer(); // every path 404
       const failing = await startServer();
       failing.route('/robots.txt', text(503, 'busy'));
       try {
         const r = await robotsmatch([
-          'check', `${server.origin}/private/a`, `${missing.origin}/private/a`, `${failing.origin}/x`, '--agent', 'ExampleBot', '--json', '--user-agent', 'TestBot/1.0',
+          'check',
+          `${server.origin}/private/a`,
+          `${missing.origin}/private/a`,
+          `${failing.origin}/x`,
+          '--agent',
+          'ExampleBot',
+          '--json',
+          '--user-agent',
+          'TestBot/1.0',
         ]);
         const rows = lines(r.stdout).map((l) => JSON.parse(l));
         expect(rows.map((x) => [x.allowed, x.fetch.outcome, x.fetch.status, x.robots])).toEqual([
@@ -145,7 +202,14 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     });
 
     test('--robots URL: a bare origin means its /robots.txt', async () => {
-      const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', server.origin, '--agent', 'ExampleBot']);
+      const r = await robotsmatch([
+        'check',
+        'https://example.com/private/a',
+        '--robots',
+        server.origin,
+        '--agent',
+        'ExampleBot',
+      ]);
       expect(r.stdout).toContain('disallowed  https://example.com/private/a  (line 3: Disallow: /private/)');
     });
 
@@ -156,16 +220,32 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
 
     test('--max-bytes over what the core takes reads up to 256 MiB and says so, for a file and a URL alike (issue 19.5)', async () => {
       for (const robots of [ROBOTS, `${server.origin}/robots.txt`]) {
-        const r = await robotsmatch(['check', 'https://example.com/private/a', '--robots', robots, '--max-bytes', '300000000', '--agent', 'ExampleBot']);
+        const r = await robotsmatch([
+          'check',
+          'https://example.com/private/a',
+          '--robots',
+          robots,
+          '--max-bytes',
+          '300000000',
+          '--agent',
+          'ExampleBot',
+        ]);
         expect(r.status).toBe(1);
         expect(r.stdout).toContain('disallowed  https://example.com/private/a');
-        expect(r.stderr).toBe('robotsmatch: --max-bytes 300000000 is more than robotsmatch reads of a robots.txt; reading at most 268,435,456 bytes (256 MiB)\n');
+        expect(r.stderr).toBe(
+          'robotsmatch: --max-bytes 300000000 is more than robotsmatch reads of a robots.txt; reading at most 268,435,456 bytes (256 MiB)\n',
+        );
       }
     });
   });
 
   describe('filter', () => {
-    const urls = ['https://example.com/private/a', 'https://example.com/ok', 'https://example.com/private/press/b', 'https://example.com/x.pdf'];
+    const urls = [
+      'https://example.com/private/a',
+      'https://example.com/ok',
+      'https://example.com/private/press/b',
+      'https://example.com/x.pdf',
+    ];
     const input = urls.join('\n') + '\n';
 
     test('a file: the allowed URLs in order; the summary on stderr', async () => {
@@ -176,7 +256,10 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     });
 
     test('standard input, --invert, --quiet', async () => {
-      const r = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--invert', '--quiet', '-'], input);
+      const r = await robotsmatch(
+        ['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--invert', '--quiet', '-'],
+        input,
+      );
       expect(r.stdout).toBe('https://example.com/private/a\nhttps://example.com/x.pdf\n');
       expect(r.stderr).toBe('');
     });
@@ -190,9 +273,12 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     });
 
     test('--verdicts: one line per input line, blank and unparseable lines and a last line without a break too', async () => {
-      const odd = 'https://example.com/private/a\n\nnot a url\r\nhttps://example.com/ok\r\nhttps://example.com/private/z';
+      const odd =
+        'https://example.com/private/a\n\nnot a url\r\nhttps://example.com/ok\r\nhttps://example.com/private/z';
       const r = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--verdicts'], odd);
-      expect(r.stdout).toBe('disallowed\thttps://example.com/private/a\nallowed\t\nallowed\tnot a url\nallowed\thttps://example.com/ok\ndisallowed\thttps://example.com/private/z\n');
+      expect(r.stdout).toBe(
+        'disallowed\thttps://example.com/private/a\nallowed\t\nallowed\tnot a url\nallowed\thttps://example.com/ok\ndisallowed\thttps://example.com/private/z\n',
+      );
       const only = await robotsmatch(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--verdicts-only'], odd);
       expect(only.stdout).toBe('disallowed\nallowed\nallowed\nallowed\ndisallowed\n');
     });
@@ -210,7 +296,8 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(out).toHaveLength(list.length);
       const expected = parse(readFileSync(robots)).forAgent('Googlebot').matchLines(list.join('\n'));
       for (let i = 0; i < list.length; i++) {
-        if (out[i] !== `${expected[i] ? 'allowed' : 'disallowed'}\t${list[i]}`) throw new Error(`line ${i + 1}: ${out[i]}`);
+        if (out[i] !== `${expected[i] ? 'allowed' : 'disallowed'}\t${list[i]}`)
+          throw new Error(`line ${i + 1}: ${out[i]}`);
       }
       const single = await robotsmatch(['filter', '--robots', robots, '--verdicts', '--workers', '1', big]);
       expect(single.stderr).not.toContain('workers');
@@ -224,7 +311,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(r.status).toBe(0);
       const lines = r.stderr.split('\n');
       if (cores < 64) {
-        expect(lines[0]).toBe(`robotsmatch: --workers 64 is more than the ${cores} cores here (os.availableParallelism()); using ${cores}`);
+        expect(lines[0]).toBe(
+          `robotsmatch: --workers 64 is more than the ${cores} cores here (os.availableParallelism()); using ${cores}`,
+        );
         if (cores > 1) expect(lines[1]).toContain(`, ${cores} workers`);
       }
       const fits = await robotsmatch(['filter', '--robots', ROBOTS, '--workers', String(cores), '--quiet', big]);
@@ -239,7 +328,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
     });
 
-    test('a progress line on a terminal\'s stderr when the input size is known; none when piped', async () => {
+    test("a progress line on a terminal's stderr when the input size is known; none when piped", async () => {
       const big = file('progress.txt', corpusUrls(100_000).join('\n') + '\n');
       const out = join(dir, 'progress-out.txt');
       // `script` gives the command a terminal; its stdout goes to a file, so the terminal shows stderr.
@@ -254,19 +343,34 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     test('memory stays flat whatever the input size: 100 MB and 400 MB of URLs on stdin peak alike', async () => {
       const { spawn } = await import('node:child_process');
       const lines = Buffer.from(corpusUrls(20_000).join('\n') + '\n'); // about 1.3 MB
-      const peak = (megabytes: number) => new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, ['-r', fileURLToPath(new URL('./support/report-rss.cjs', import.meta.url)), cli, 'filter', '--robots', join(CORPUS_DIR, 'github.com.txt'), '--verdicts'], { stdio: ['pipe', 'ignore', 'pipe'] });
-        let err = '';
-        child.stderr.on('data', (d: Buffer) => (err += d));
-        child.on('error', reject);
-        child.on('close', (status) => (status === 0 ? resolve(Number(/maxRSS (\d+)/.exec(err)![1])) : reject(new Error(err))));
-        (async () => {
-          for (let sent = 0; sent < megabytes * 1e6; sent += lines.length) {
-            if (!child.stdin.write(lines)) await new Promise((r) => child.stdin.once('drain', r));
-          }
-          child.stdin.end();
-        })().catch(reject);
-      });
+      const peak = (megabytes: number) =>
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(
+            process.execPath,
+            [
+              '-r',
+              fileURLToPath(new URL('./support/report-rss.cjs', import.meta.url)),
+              cli,
+              'filter',
+              '--robots',
+              join(CORPUS_DIR, 'github.com.txt'),
+              '--verdicts',
+            ],
+            { stdio: ['pipe', 'ignore', 'pipe'] },
+          );
+          let err = '';
+          child.stderr.on('data', (d: Buffer) => (err += d));
+          child.on('error', reject);
+          child.on('close', (status) =>
+            status === 0 ? resolve(Number(/maxRSS (\d+)/.exec(err)![1])) : reject(new Error(err)),
+          );
+          (async () => {
+            for (let sent = 0; sent < megabytes * 1e6; sent += lines.length) {
+              if (!child.stdin.write(lines)) await new Promise((r) => child.stdin.once('drain', r));
+            }
+            child.stdin.end();
+          })().catch(reject);
+        });
       // Measured here: 20 MB 125 MiB, then a plateau: 200 MB 183, 1 GB 195, 2 GB 191 MiB
       // (104 MiB with --workers 1): a megabyte per chunk, a bounded number under way, the workers' heaps.
       const small = await peak(100);
@@ -276,7 +380,10 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     }, 120_000);
 
     test('--robots URL', async () => {
-      const r = await robotsmatch(['filter', '--robots', `${server.origin}/robots.txt`, '--agent', 'ExampleBot'], input);
+      const r = await robotsmatch(
+        ['filter', '--robots', `${server.origin}/robots.txt`, '--agent', 'ExampleBot'],
+        input,
+      );
       expect(r.stdout).toBe('https://example.com/ok\nhttps://example.com/private/press/b\n');
     });
   });
@@ -293,7 +400,17 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     });
 
     test('--json, with the fallback to `*` and --mode rfc', async () => {
-      const r = await robotsmatch(['explain', 'https://example.com/private/press/x', '--robots', ROBOTS, '--agent', 'ExampleBot', '--json', '--mode', 'rfc']);
+      const r = await robotsmatch([
+        'explain',
+        'https://example.com/private/press/x',
+        '--robots',
+        ROBOTS,
+        '--agent',
+        'ExampleBot',
+        '--json',
+        '--mode',
+        'rfc',
+      ]);
       const e = JSON.parse(r.stdout);
       expect(e).toMatchObject({ allowed: true, line: 5, reason: 'longest-match', fallback: true, mode: 'rfc' });
       expect(e.candidates.map((c: { line: number }) => c.line)).toEqual([5, 3]);
@@ -317,7 +434,11 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const r = await robotsmatch(['lint', ROBOTS, '--json']);
       expect(r.status).toBe(0);
       // The demo's Googlebot group escapes the `*` rules: a warning, which does not fail by default.
-      expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { code: string }) => d.code)).toEqual(['unsupported-key', 'ignores-star-group', 'modes-differ']);
+      expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { code: string }) => d.code)).toEqual([
+        'unsupported-key',
+        'ignores-star-group',
+        'modes-differ',
+      ]);
     });
 
     test('a file past --max-bytes reports the first line cut', async () => {
@@ -333,7 +454,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       try {
         const r = await robotsmatch(['lint', `${missing.origin}/`]);
         expect(r.status).toBe(0);
-        expect(r.stdout).toBe(`${missing.origin}/robots.txt:1: info http-not-found: HTTP 404: crawlers take this as no robots.txt, so they may fetch every URL of the site.\n`);
+        expect(r.stdout).toBe(
+          `${missing.origin}/robots.txt:1: info http-not-found: HTTP 404: crawlers take this as no robots.txt, so they may fetch every URL of the site.\n`,
+        );
         expect(r.stderr).toContain('(HTTP 404');
       } finally {
         await missing.close();
@@ -357,7 +480,13 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
         expect(r.stdout).toContain('# A small robots.txt for the demo');
         expect(r.stdout).toMatch(/\.\.\. \d+ more lines/);
         const json = JSON.parse((await robotsmatch(['fetch', `${moved.origin}/`, '--json'])).stdout);
-        expect(json).toMatchObject({ outcome: 'ok', status: 200, redirects: 1, truncated: false, body: readFileSync(ROBOTS, 'utf8') });
+        expect(json).toMatchObject({
+          outcome: 'ok',
+          status: 200,
+          redirects: 1,
+          truncated: false,
+          body: readFileSync(ROBOTS, 'utf8'),
+        });
       } finally {
         await moved.close();
       }
@@ -366,7 +495,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     test('unreachable: printed, and exit 1', async () => {
       const r = await robotsmatch(['fetch', `${down}/`, '--timeout', '5000']);
       expect(r.status).toBe(1);
-      expect(r.stdout).toMatch(/outcome +unreachable: the connection was refused \(connect ECONNREFUSED .*\): a crawler must not fetch any URL of the site until it answers/);
+      expect(r.stdout).toMatch(
+        /outcome +unreachable: the connection was refused \(connect ECONNREFUSED .*\): a crawler must not fetch any URL of the site until it answers/,
+      );
     });
   });
 });

@@ -7,7 +7,10 @@ import robotsParser from '../src/compat.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 
 const require = createRequire(import.meta.url);
-const original = require('robots-parser') as (url: string, body: string) => {
+const original = require('robots-parser') as (
+  url: string,
+  body: string,
+) => {
   isAllowed(url: string, ua?: string): boolean | undefined;
   getMatchingLineNumber(url: string, ua?: string): number;
   getCrawlDelay(ua?: string): number | undefined;
@@ -15,7 +18,17 @@ const original = require('robots-parser') as (url: string, body: string) => {
   getPreferredHost(): string | null;
 };
 
-const AGENTS = [undefined, 'Googlebot', 'bingbot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Twitterbot/1.0', 'MJ12bot', 'Mediapartners-Google', 'Slurp', 'msnbot'];
+const AGENTS = [
+  undefined,
+  'Googlebot',
+  'bingbot',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'Twitterbot/1.0',
+  'MJ12bot',
+  'Mediapartners-Google',
+  'Slurp',
+  'msnbot',
+];
 
 /** robots-parser's name for a User-Agent (lower-cased, cut at `/`, trimmed). */
 const rpName = (ua: string) => ua.toLowerCase().split('/')[0]!.trim();
@@ -32,10 +45,19 @@ function explainDifference(body: string, url: string, ua: string | undefined): s
   const token = /^[a-z_-]*/.exec(agent)![0];
   for (const m of body.matchAll(/^\s*user-agent\s*:\s*([^#\r\n]*)/gim)) {
     const name = rpName(m[1]!);
-    if (name !== '*' && name !== /^[a-z_-]*/.exec(name)![0] && (name.startsWith(token) || token === /^[a-z_-]*/.exec(name)![0])) return 'agent-token';
+    if (
+      name !== '*' &&
+      name !== /^[a-z_-]*/.exec(name)![0] &&
+      (name.startsWith(token) || token === /^[a-z_-]*/.exec(name)![0])
+    )
+      return 'agent-token';
   }
   // 4. Percent-encoded letters, digits or -._~: RFC 9309 decodes them on both sides, robots-parser does not.
-  if (/%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/i.test(url) || /^\s*(dis)?allow\s*:.*%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/im.test(body)) return 'unreserved-escapes';
+  if (
+    /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/i.test(url) ||
+    /^\s*(dis)?allow\s*:.*%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/im.test(body)
+  )
+    return 'unreserved-escapes';
   return undefined;
 }
 
@@ -57,7 +79,10 @@ describe('robotsmatch/compat agrees with robots-parser on the corpus, except whe
           checks++;
           if (ours.isAllowed(url, ua) === theirs.isAllowed(url, ua)) continue;
           differences++;
-          if (!explainDifference(body, url, ua)) unexplained.push(`${ua} ${url}: robots-parser ${theirs.isAllowed(url, ua)} (line ${theirs.getMatchingLineNumber(url, ua)}), compat ${ours.isAllowed(url, ua)} (line ${ours.getMatchingLineNumber(url, ua)})`);
+          if (!explainDifference(body, url, ua))
+            unexplained.push(
+              `${ua} ${url}: robots-parser ${theirs.isAllowed(url, ua)} (line ${theirs.getMatchingLineNumber(url, ua)}), compat ${ours.isAllowed(url, ua)} (line ${ours.getMatchingLineNumber(url, ua)})`,
+            );
         }
       }
       expect(unexplained.slice(0, 10)).toEqual([]);

@@ -22,7 +22,7 @@ function agentOf(agent: VectorAgent): Agent {
 }
 
 describe('conformance vectors', () => {
-  test('spec-derived cases and Google\'s crawler precedence: verdicts, lines and rules', () => {
+  test("spec-derived cases and Google's crawler precedence: verdicts, lines and rules", () => {
     for (const set of vectors.checks) {
       const robots = parse(set.body, { mode: set.mode });
       const got = set.cases.map(([url]: [string]) => {
@@ -44,7 +44,10 @@ describe('conformance vectors', () => {
       const verdicts = urls.map((url) => robots.check(url, agent));
       const where = `${set.file} ${set.mode} ${JSON.stringify(set.agent)}`;
       expect(verdicts.map((v) => (v.allowed ? '1' : '0')).join(''), where).toBe(set.allowed);
-      expect(verdicts.map((v) => v.line), where).toEqual(set.lines);
+      expect(
+        verdicts.map((v) => v.line),
+        where,
+      ).toEqual(set.lines);
       const matcher = robots.forAgent(agent);
       expect(Array.from(matcher.matchMany(urls)).join(''), where).toBe(set.allowed);
       expect(Array.from(matcher.matchLines(lines)).join(''), where).toBe(set.allowed);
@@ -59,7 +62,11 @@ describe('conformance vectors', () => {
         allowed: u.allowed,
         line: u.line,
         contentSignal: u.contentSignal && { values: { ...u.contentSignal.values }, lines: u.contentSignal.lines },
-        contentUsage: u.contentUsage && { preferences: { ...u.contentUsage.preferences }, lines: u.contentUsage.lines, path: u.contentUsage.path },
+        contentUsage: u.contentUsage && {
+          preferences: { ...u.contentUsage.preferences },
+          lines: u.contentUsage.lines,
+          path: u.contentUsage.path,
+        },
         licenses: u.licenses,
       };
       const { body: _b, agent: _a, url: _u, ...expected } = c;
@@ -69,7 +76,11 @@ describe('conformance vectors', () => {
 
   test('purposes in bulk: matchLines() bytes', () => {
     for (const c of vectors.bulk) {
-      const got = Array.from(parse(c.body).forAgent(agentOf(c.agent)).matchLines(c.lines, undefined, { purpose: purpose(c.purpose) }));
+      const got = Array.from(
+        parse(c.body)
+          .forAgent(agentOf(c.agent))
+          .matchLines(c.lines, undefined, { purpose: purpose(c.purpose) }),
+      );
       expect(got, `${JSON.stringify(c.body)} ${c.purpose}`).toEqual(c.verdicts);
     }
   });
@@ -77,9 +88,16 @@ describe('conformance vectors', () => {
   test('crawler(), identify() and the URL helpers', () => {
     for (const c of vectors.crawler) {
       const found = crawler(c.name);
-      expect(found ? { name: found.name, tokens: found.tokens, obeysGlobalGroup: found.obeysGlobalGroup } : null, c.name).toEqual(c.found);
+      expect(
+        found ? { name: found.name, tokens: found.tokens, obeysGlobalGroup: found.obeysGlobalGroup } : null,
+        c.name,
+      ).toEqual(c.found);
     }
-    for (const c of vectors.identify) expect(identify(c.header).map((e) => e.name), c.header).toEqual(c.names);
+    for (const c of vectors.identify)
+      expect(
+        identify(c.header).map((e) => e.name),
+        c.header,
+      ).toEqual(c.names);
     for (const c of vectors.productToken) expect(productToken(c.header), c.header).toBe(c.token);
     for (const c of vectors.urls) expect([normalizeUrl(c.url), pathOf(c.url)], c.url).toEqual([c.normalized, c.path]);
   });

@@ -20,15 +20,22 @@ class CoreAbort extends Error {}
 let memory: WebAssembly.Memory | undefined;
 /** An AssemblyScript string: UTF-16 units, their byte length stored just before. */
 const asString = (at: number) =>
-  at === 0 ? '' : new TextDecoder('utf-16le').decode(new Uint8Array(memory!.buffer, at, new Uint32Array(memory!.buffer, at - 4, 1)[0]));
+  at === 0
+    ? ''
+    : new TextDecoder('utf-16le').decode(
+        new Uint8Array(memory!.buffer, at, new Uint32Array(memory!.buffer, at - 4, 1)[0]),
+      );
 
-const instance = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(new URL('../build/robotsmatch.debug.wasm', import.meta.url))), {
-  env: {
-    abort(message: number, file: number, line: number, column: number) {
-      throw new CoreAbort(`core aborted: ${asString(message)} at ${asString(file)}:${line}:${column}`);
+const instance = new WebAssembly.Instance(
+  new WebAssembly.Module(readFileSync(new URL('../build/robotsmatch.debug.wasm', import.meta.url))),
+  {
+    env: {
+      abort(message: number, file: number, line: number, column: number) {
+        throw new CoreAbort(`core aborted: ${asString(message)} at ${asString(file)}:${line}:${column}`);
+      },
     },
   },
-});
+);
 const debug = instance.exports as unknown as CoreExports;
 memory = debug.memory;
 setCoreExports(debug);
@@ -46,7 +53,7 @@ describe('debug core: allocator assertions hold under the usual work', () => {
     robots.dispose();
   });
 
-  test('generated files (the differential test\'s): verdicts of the naive Google model, no abort', () => {
+  test("generated files (the differential test's): verdicts of the naive Google model, no abort", () => {
     fc.assert(
       fc.property(robotsBody, agents, fc.array(url, { minLength: 1, maxLength: 6 }), (body, agentList, urls) => {
         const robots = parse(body);
@@ -76,7 +83,9 @@ describe('debug core: allocator assertions hold under the usual work', () => {
     expect(wild.forAgent('bot').matchMany(paths)).toEqual(Uint8Array.from([0, 1, 1, 1])); // 2,000 a's are too few for 5,000
     wild.dispose();
     for (let i = 0; i < 2_000; i++) {
-      const robots = parse(`User-agent: bot${i % 7}\nDisallow: /${i}/\nAllow: /${i}/*.html$\nSitemap: https://e.com/${i}.xml\n`);
+      const robots = parse(
+        `User-agent: bot${i % 7}\nDisallow: /${i}/\nAllow: /${i}/*.html$\nSitemap: https://e.com/${i}.xml\n`,
+      );
       robots.forAgent(`bot${i % 7}`).matchMany([`/${i}/a.html`, `/${i}/b`]);
       if (i % 2) robots.dispose(); // the rest are dropped to the finalizer
     }
@@ -90,7 +99,10 @@ describe('debug core: allocator assertions hold under the usual work', () => {
       const b = robots.forAgent(['b', 'a']);
       robots.isAllowed('/a', 'a'); // an index cached by the robots itself
       if (order & 1) a.dispose();
-      if (order & 2) { b.dispose(); b.dispose(); }
+      if (order & 2) {
+        b.dispose();
+        b.dispose();
+      }
       robots.dispose();
       robots.dispose();
       a.dispose(); // after the robots: nothing left to free
@@ -126,9 +138,20 @@ describe('debug core: allocator assertions hold under the usual work', () => {
     let x = 20261123;
     const random = (n: number) => ((x = (x * 1103515245 + 12345) >>> 0) >>> 8) % n;
     const body = (i: number, rules: number) =>
-      `User-agent: bot${i}\n` + Array.from({ length: rules }, (_, r) => `${r % 3 ? 'Disallow' : 'Allow'}: /${i}/${r}${r % 5 ? '' : '*.x$'}\n`).join('');
-    const probe = (i: number, rules: number) => Array.from({ length: 8 }, (_, k) => `/${i}/${(k * 7) % (rules + 2)}/y.x`);
-    type Live = { robots: ReturnType<typeof parse>; i: number; rules: number; want: Uint8Array; matcher?: ReturnType<ReturnType<typeof parse>['forAgent']> };
+      `User-agent: bot${i}\n` +
+      Array.from(
+        { length: rules },
+        (_, r) => `${r % 3 ? 'Disallow' : 'Allow'}: /${i}/${r}${r % 5 ? '' : '*.x$'}\n`,
+      ).join('');
+    const probe = (i: number, rules: number) =>
+      Array.from({ length: 8 }, (_, k) => `/${i}/${(k * 7) % (rules + 2)}/y.x`);
+    type Live = {
+      robots: ReturnType<typeof parse>;
+      i: number;
+      rules: number;
+      want: Uint8Array;
+      matcher?: ReturnType<ReturnType<typeof parse>['forAgent']>;
+    };
     const round = (live: Live[], steps: number) => {
       for (let step = 0; step < steps; step++) {
         const op = random(10);
@@ -156,7 +179,8 @@ describe('debug core: allocator assertions hold under the usual work', () => {
           if (one.matcher) expect(one.matcher.matchMany(probe(one.i, one.rules))).toEqual(one.want);
         }
       }
-      for (const one of live) expect(one.robots.forAgent(`bot${one.i}`).matchMany(probe(one.i, one.rules))).toEqual(one.want);
+      for (const one of live)
+        expect(one.robots.forAgent(`bot${one.i}`).matchMany(probe(one.i, one.rules))).toEqual(one.want);
     };
     const live: Live[] = [];
     round(live, 3_000);
@@ -168,4 +192,3 @@ describe('debug core: allocator assertions hold under the usual work', () => {
     expect(debug.memory.buffer.byteLength).toBeLessThanOrEqual(settled * 2);
   });
 });
-

@@ -27,22 +27,33 @@ describe('crawl-delay belongs to its record', () => {
   });
 
   test('the * record only when no record names the agent', () => {
-    const body = 'User-agent: *\nCrawl-delay: 10\n\nUser-agent: FooBot\nCrawl-delay: 0.5\n\nUser-agent: BarBot\nDisallow: /\n';
+    const body =
+      'User-agent: *\nCrawl-delay: 10\n\nUser-agent: FooBot\nCrawl-delay: 0.5\n\nUser-agent: BarBot\nDisallow: /\n';
     expect(delays(body, ['FooBot', 'foobot', 'Other', 'BarBot'])).toEqual([0.5, 0.5, 10, undefined]);
   });
 
   test('comments, blank lines and unparseable lines do not end a run of User-agent lines', () => {
     expect(delays('User-agent: a\n# note\n\nnonsense\nUser-agent: b\nCrawl-delay: 3\n', ['a', 'b'])).toEqual([3, 3]);
-    expect(delays('User-agent: a\nSitemap: https://e.com/s.xml\nUser-agent: b\nCrawl-delay: 3\n', ['a', 'b'])).toEqual([undefined, 3]);
+    expect(delays('User-agent: a\nSitemap: https://e.com/s.xml\nUser-agent: b\nCrawl-delay: 3\n', ['a', 'b'])).toEqual([
+      undefined,
+      3,
+    ]);
   });
 
   test('the first valid delay of the records naming the agent; invalid values skipped', () => {
-    expect(delays('User-agent: x\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 3\nCrawl-delay: 4\n', ['x'])).toEqual([3]);
+    expect(
+      delays('User-agent: x\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 3\nCrawl-delay: 4\n', ['x']),
+    ).toEqual([3]);
     expect(delays('User-agent: x\nCrawl-delay: 5\nDisallow: /a\nUser-agent: x\nCrawl-delay: 6\n', ['x'])).toEqual([5]);
   });
 
   test('names are product tokens, and agents that are not tokens name no record', () => {
-    expect(delays('User-agent: Googlebot/2.1\nCrawl-delay: 7\nUser-agent: *\nCrawl-delay: 1\n', ['googlebot', 'Googlebot/2.1'])).toEqual([7, 1]);
+    expect(
+      delays('User-agent: Googlebot/2.1\nCrawl-delay: 7\nUser-agent: *\nCrawl-delay: 1\n', [
+        'googlebot',
+        'Googlebot/2.1',
+      ]),
+    ).toEqual([7, 1]);
     const robots = parse('User-agent: a\nCrawl-delay: 2\nUser-agent: b\nCrawl-delay: 3\n');
     expect(crawlDelay(robots, ['x', 'b'])).toBe(3);
     robots.dispose();
@@ -63,16 +74,25 @@ describe('crawl-delay belongs to its record', () => {
 
 describe('agent arrays cost records plus agents (issue 19.8)', () => {
   // A product token per number: letters only, so every one names a record.
-  const name = (prefix: string, i: number) => prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
-  const body = Array.from({ length: 6_000 }, (_, i) => `User-agent: ${name('bot', i)}\nCrawl-delay: ${i % 5 + 1}\nDisallow: /${i}\n`).join('');
+  const name = (prefix: string, i: number) =>
+    prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
+  const body = Array.from(
+    { length: 6_000 },
+    (_, i) => `User-agent: ${name('bot', i)}\nCrawl-delay: ${(i % 5) + 1}\nDisallow: /${i}\n`,
+  ).join('');
   // 40,000 tokens, one of which (near the end) names record 4,321.
   const agents = Array.from({ length: 40_000 }, (_, i) => (i === 39_990 ? name('bot', 4_321) : name('agent', i)));
 
   test('crawlDelay() with 40,000 tokens against 6,000 records: the record a token near the end names', () => {
     const robots = parse(body);
     crawlDelay(robots, 'warm'); // the reading, made once per Robots
-    expect(crawlDelay(robots, agents)).toBe(4_321 % 5 + 1);
-    expect(crawlDelay(robots, agents.filter((_, i) => i !== 39_990))).toBeUndefined();
+    expect(crawlDelay(robots, agents)).toBe((4_321 % 5) + 1);
+    expect(
+      crawlDelay(
+        robots,
+        agents.filter((_, i) => i !== 39_990),
+      ),
+    ).toBeUndefined();
     robots.dispose();
   });
 
@@ -85,8 +105,13 @@ describe('agent arrays cost records plus agents (issue 19.8)', () => {
     const robots = parse(body);
     crawlDelay(robots, 'warm'); // the reading, made once per Robots
     let seconds: number | undefined;
-    const lookups = countCalls(Set.prototype, ['has'], 4 * (6_000 + 40_000), () => (seconds = crawlDelay(robots, agents)));
-    expect(seconds).toBe(4_321 % 5 + 1);
+    const lookups = countCalls(
+      Set.prototype,
+      ['has'],
+      4 * (6_000 + 40_000),
+      () => (seconds = crawlDelay(robots, agents)),
+    );
+    expect(seconds).toBe((4_321 % 5) + 1);
     expect(lookups).toBeGreaterThanOrEqual(6_000);
     expect(lookups).toBeLessThanOrEqual(4 * (6_000 + 40_000));
     robots.dispose();
@@ -109,7 +134,9 @@ describe('bingbot: a * Crawl-delay applies even when a bingbot record exists (Bi
     }
   });
   test("its own record's delay still wins; a crawler without the flag keeps the record reading", () => {
-    const robots = parse('User-agent: *\nCrawl-delay: 10\n\nUser-agent: bingbot\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /x\n');
+    const robots = parse(
+      'User-agent: *\nCrawl-delay: 10\n\nUser-agent: bingbot\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /x\n',
+    );
     try {
       expect(crawlDelay(robots, bing)).toBe(2);
       expect(crawlDelay(robots, crawler('GPTBot')!)).toBeUndefined();

@@ -12,25 +12,53 @@ import { readFileSync } from 'node:fs';
 import { AI_ROBOTS_TXT_NAMES } from './fixtures/ai-robots-txt.js';
 
 /** data/crawlers.json as another language reads it: plain JSON, no TypeScript in between. */
-const registryFile = JSON.parse(readFileSync(new URL('../data/crawlers.json', import.meta.url), 'utf8')) as { date: string; crawlers: Record<string, unknown>[] };
+const registryFile = JSON.parse(readFileSync(new URL('../data/crawlers.json', import.meta.url), 'utf8')) as {
+  date: string;
+  crawlers: Record<string, unknown>[];
+};
 
 describe('the registry', () => {
   test('data/crawlers.json is the registry: the same entries, each with only the fields and values the types allow', () => {
     expect(registryFile.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(registryFile.crawlers.map((e) => e.name)).toEqual(crawlers.map((c) => c.name));
     const purposes = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
-    const fields = ['name', 'operator', 'purpose', 'purposes', 'tokens', 'googleReads', 'obeysGlobalGroup', 'crawlDelayFromGlobal', 'readsCrawlDelay', 'readsRobotsTxt', 'sentInRequests', 'userAgentTokens', 'description', 'source', 'note'];
+    const fields = [
+      'name',
+      'operator',
+      'purpose',
+      'purposes',
+      'tokens',
+      'googleReads',
+      'obeysGlobalGroup',
+      'crawlDelayFromGlobal',
+      'readsCrawlDelay',
+      'readsRobotsTxt',
+      'sentInRequests',
+      'userAgentTokens',
+      'description',
+      'source',
+      'note',
+    ];
     for (const e of registryFile.crawlers) {
       for (const key of Object.keys(e)) expect(fields, `${String(e.name)}: ${key}`).toContain(key);
-      expect(typeof e.name === 'string' && typeof e.operator === 'string' && typeof e.description === 'string' && typeof e.source === 'string', String(e.name)).toBe(true);
+      expect(
+        typeof e.name === 'string' &&
+          typeof e.operator === 'string' &&
+          typeof e.description === 'string' &&
+          typeof e.source === 'string',
+        String(e.name),
+      ).toBe(true);
       expect(purposes, String(e.name)).toContain(e.purpose);
       // purposes: the main one first, each a purpose, none twice
       expect(Array.isArray(e.purposes) && (e.purposes as unknown[])[0] === e.purpose, String(e.name)).toBe(true);
       for (const p of e.purposes as unknown[]) expect(purposes, String(e.name)).toContain(p);
       expect(new Set(e.purposes as unknown[]).size, String(e.name)).toBe((e.purposes as unknown[]).length);
       expect(['yes', 'user-triggered', 'no', 'unknown'], String(e.name)).toContain(e.readsRobotsTxt);
-      expect(typeof e.obeysGlobalGroup === 'boolean' && typeof e.sentInRequests === 'boolean', String(e.name)).toBe(true);
-      for (const list of [e.tokens, e.userAgentTokens]) expect(Array.isArray(list) && list.every((t) => typeof t === 'string'), String(e.name)).toBe(true);
+      expect(typeof e.obeysGlobalGroup === 'boolean' && typeof e.sentInRequests === 'boolean', String(e.name)).toBe(
+        true,
+      );
+      for (const list of [e.tokens, e.userAgentTokens])
+        expect(Array.isArray(list) && list.every((t) => typeof t === 'string'), String(e.name)).toBe(true);
       if ('note' in e) expect(typeof e.note, String(e.name)).toBe('string');
       if ('readsCrawlDelay' in e) expect(typeof e.readsCrawlDelay, String(e.name)).toBe('boolean');
     }
@@ -43,7 +71,8 @@ describe('the registry', () => {
       names.add(c.name.toLowerCase());
       expect(c.tokens.length, c.name).toBeGreaterThan(0);
       // A name Google reads nothing from (360Spider) can head no group: its one token is its name, which no line is read as.
-      if (/^[^A-Za-z_-]/.test(c.name)) expect([c.tokens, c.googleReads, c.obeysGlobalGroup], c.name).toEqual([[c.name], undefined, true]);
+      if (/^[^A-Za-z_-]/.test(c.name))
+        expect([c.tokens, c.googleReads, c.obeysGlobalGroup], c.name).toEqual([[c.name], undefined, true]);
       else for (const t of c.tokens) expect(t, c.name).toMatch(/^[A-Za-z_-]+$/);
       expect(c.source, c.name).toMatch(/^https?:\/\//);
       expect(c.description.length, c.name).toBeGreaterThan(10);
@@ -55,19 +84,34 @@ describe('the registry', () => {
 
   test("the 'ai' selection reaches every registry crawler that ai.robots.txt lists, whatever its main purpose", () => {
     const ai = new Set(selectCrawlers('ai').map((c) => c.name));
-    const listed = crawlers.filter((c) => AI_ROBOTS_TXT_NAMES.has(c.name.toLowerCase()) || c.tokens.some((t) => AI_ROBOTS_TXT_NAMES.has(t.toLowerCase())));
+    const listed = crawlers.filter(
+      (c) =>
+        AI_ROBOTS_TXT_NAMES.has(c.name.toLowerCase()) || c.tokens.some((t) => AI_ROBOTS_TXT_NAMES.has(t.toLowerCase())),
+    );
     expect(listed.length).toBeGreaterThan(60);
     expect(listed.filter((c) => !ai.has(c.name)).map((c) => c.name)).toEqual([]);
-    for (const name of ['CCBot', 'Diffbot', 'omgili', 'ImagesiftBot', 'aiHitBot', 'Applebot', 'PetalBot']) expect(ai.has(name), name).toBe(true);
+    for (const name of ['CCBot', 'Diffbot', 'omgili', 'ImagesiftBot', 'aiHitBot', 'Applebot', 'PetalBot'])
+      expect(ai.has(name), name).toBe(true);
     // a purpose selection takes every crawler that has it: CCBot archives and feeds AI training
     expect(selectCrawlers('archive').map((c) => c.name)).toContain('CCBot');
     expect(selectCrawlers('ai-training').map((c) => c.name)).toContain('CCBot');
   });
 
   test('robots.txt behaviour that no operator documents is unknown, never no', () => {
-    for (const name of ['OAI-AdsBot', 'TikTokSpider', 'Timpibot', 'cohere-ai', 'cohere-training-data-crawler', 'LinerBot']) expect(crawler(name)?.readsRobotsTxt, name).toBe('unknown');
+    for (const name of [
+      'OAI-AdsBot',
+      'TikTokSpider',
+      'Timpibot',
+      'cohere-ai',
+      'cohere-training-data-crawler',
+      'LinerBot',
+    ])
+      expect(crawler(name)?.readsRobotsTxt, name).toBe('unknown');
     // 'no' only where a source says so
-    for (const c of crawlers.filter((e) => e.readsRobotsTxt === 'no')) expect(registryFile.crawlers.find((e) => e.name === c.name)?.note ?? c.source, c.name).not.toMatch(/so 'no'|unconfirmed: no operator page/);
+    for (const c of crawlers.filter((e) => e.readsRobotsTxt === 'no'))
+      expect(registryFile.crawlers.find((e) => e.name === c.name)?.note ?? c.source, c.name).not.toMatch(
+        /so 'no'|unconfirmed: no operator page/,
+      );
   });
 
   test('facts as the operators now state them', () => {
@@ -81,7 +125,13 @@ describe('the registry', () => {
   });
 
   test("names that are not product tokens: identified by their name, following the group Google's reading of their name makes", () => {
-    for (const [name, reads] of [['MJ12bot', 'MJ'], ['AI2Bot', 'AI'], ['Ai2Bot-Dolma', 'Ai'], ['img2dataset', 'img'], ['archive.org_bot', 'archive']] as const) {
+    for (const [name, reads] of [
+      ['MJ12bot', 'MJ'],
+      ['AI2Bot', 'AI'],
+      ['Ai2Bot-Dolma', 'Ai'],
+      ['img2dataset', 'img'],
+      ['archive.org_bot', 'archive'],
+    ] as const) {
       const entry = crawler(name)!;
       expect(entry, name).toMatchObject({ googleReads: reads });
       expect(entry.tokens[0], name).toBe(reads);
@@ -90,7 +140,9 @@ describe('the registry', () => {
       expect(robots.isAllowed('https://e.com/a', entry), name).toBe(false);
       robots.dispose();
     }
-    expect(identify('Mozilla/5.0 (compatible; MJ12bot/v1.2.1; http://www.majestic12.co.uk/bot.php?+)').map((c) => c.name)).toEqual(['MJ12bot']);
+    expect(
+      identify('Mozilla/5.0 (compatible; MJ12bot/v1.2.1; http://www.majestic12.co.uk/bot.php?+)').map((c) => c.name),
+    ).toEqual(['MJ12bot']);
     for (const c of crawlers) if (c.googleReads !== undefined) expect(c.tokens[0], c.name).toBe(c.googleReads);
   });
 
@@ -98,7 +150,9 @@ describe('the registry', () => {
     const entry = crawler('360Spider')!;
     expect(entry).toMatchObject({ operator: 'Qihoo 360', sentInRequests: true });
     expect(entry.googleReads).toBeUndefined();
-    expect(identify('Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider').map((c) => c.name)).toEqual(['360Spider']);
+    expect(
+      identify('Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0); 360Spider').map((c) => c.name),
+    ).toEqual(['360Spider']);
     const robots = parse('User-agent: 360Spider\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n');
     // the group it heads is no one's: 360Spider (and Googlebot) follow `*`
     for (const agent of [entry, crawler('Googlebot')!]) {
@@ -109,24 +163,33 @@ describe('the registry', () => {
     robots.dispose();
   });
 
-  test('headers found for entries that had none: AWS\'s bedrockbot_<UUID>, and the public lists\' KendraBot, Baiduspider-image, Ai2Bot-Dolma', () => {
+  test("headers found for entries that had none: AWS's bedrockbot_<UUID>, and the public lists' KendraBot, Baiduspider-image, Ai2Bot-Dolma", () => {
     expect(identify('bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301').map((c) => c.name)).toEqual(['bedrockbot']);
-    expect(identify('bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301-acme-kb').map((c) => c.name)).toEqual(['bedrockbot']);
+    expect(identify('bedrockbot_3f2504e0-4f89-11d3-9a0c-0305e82c3301-acme-kb').map((c) => c.name)).toEqual([
+      'bedrockbot',
+    ]);
     // read up to the `_` only when an id follows it (review: `Slurp_Test` is a product of its own, not Slurp)
     expect(identify('mybedrockbot_1').map((c) => c.name)).toEqual([]);
     expect(identify('GPTBot_x/1.0').map((c) => c.name)).toEqual([]);
     expect(identify('Mozilla/5.0 (compatible; Slurp_Test)').map((c) => c.name)).toEqual([]);
-    for (const name of ['bedrockbot', 'amazon-kendra', 'Baiduspider-image', 'Ai2Bot-Dolma']) expect(crawler(name)?.sentInRequests, name).toBe(true);
+    for (const name of ['bedrockbot', 'amazon-kendra', 'Baiduspider-image', 'Ai2Bot-Dolma'])
+      expect(crawler(name)?.sentInRequests, name).toBe(true);
     // Baiduspider-image is not Baiduspider, Ai2Bot-Dolma is not AI2Bot
-    expect(identify('Baiduspider-image+(+http://www.baidu.com/search/spider.htm)').map((c) => c.name)).toEqual(['Baiduspider-image']);
+    expect(identify('Baiduspider-image+(+http://www.baidu.com/search/spider.htm)').map((c) => c.name)).toEqual([
+      'Baiduspider-image',
+    ]);
     expect(identify('Ai2Bot-Dolma').map((c) => c.name)).toEqual(['Ai2Bot-Dolma']);
   });
 
-  test('Google\'s crawlers as Google documents them', () => {
-    expect(crawler('Googlebot-Image')).toMatchObject({ tokens: ['Googlebot-Image', 'Googlebot'], obeysGlobalGroup: true });
+  test("Google's crawlers as Google documents them", () => {
+    expect(crawler('Googlebot-Image')).toMatchObject({
+      tokens: ['Googlebot-Image', 'Googlebot'],
+      obeysGlobalGroup: true,
+    });
     expect(crawler('Googlebot-News')).toMatchObject({ tokens: ['Googlebot-News', 'Googlebot'] });
     expect(crawler('Storebot-Google')).toMatchObject({ tokens: ['Storebot-Google'] });
-    for (const name of ['AdsBot-Google', 'AdsBot-Google-Mobile', 'APIs-Google', 'Mediapartners-Google']) expect(crawler(name)?.obeysGlobalGroup, name).toBe(false);
+    for (const name of ['AdsBot-Google', 'AdsBot-Google-Mobile', 'APIs-Google', 'Mediapartners-Google'])
+      expect(crawler(name)?.obeysGlobalGroup, name).toBe(false);
     expect(crawler('Google-Extended')).toMatchObject({ sentInRequests: false, purpose: 'ai-training' });
     expect(crawler('Applebot-Extended')).toMatchObject({ sentInRequests: false });
     expect(crawler('ChatGPT-User')?.readsRobotsTxt).not.toBe('yes');
@@ -165,7 +228,11 @@ describe('identify(): the known crawler a User-Agent header names', () => {
   });
 
   test('a crawler named after "like Gecko;" or after "like" with more than a space between is still identified', () => {
-    expect(identify('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/W.X.Y.Z Safari/537.36').map((c) => c.name)).toEqual(['Googlebot']);
+    expect(
+      identify(
+        'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/W.X.Y.Z Safari/537.36',
+      ).map((c) => c.name),
+    ).toEqual(['Googlebot']);
     expect(identify('like; Googlebot/2.1').map((c) => c.name)).toEqual(['Googlebot']);
   });
 
@@ -185,7 +252,11 @@ describe('identify(): the known crawler a User-Agent header names', () => {
   });
 
   test('a header that claims several: in the order they appear', () => {
-    expect(identify('GPTBot/1.2 (compatible; ClaudeBot/1.0; Googlebot/2.1)').map((c) => c.name)).toEqual(['GPTBot', 'ClaudeBot', 'Googlebot']);
+    expect(identify('GPTBot/1.2 (compatible; ClaudeBot/1.0; Googlebot/2.1)').map((c) => c.name)).toEqual([
+      'GPTBot',
+      'ClaudeBot',
+      'Googlebot',
+    ]);
   });
 
   test('bots outside the registry: isBot() says so through isbot; identify() names nobody', () => {
@@ -200,7 +271,8 @@ describe('identify(): the known crawler a User-Agent header names', () => {
 });
 
 describe('audit(): who can reach a site, as check() says', () => {
-  const body = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n';
+  const body =
+    'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /nogoogle\n';
   const robots = parse(body);
   const row = (name: string) => audit(robots, [name])[0]!;
 
@@ -213,13 +285,28 @@ describe('audit(): who can reach a site, as check() says', () => {
   });
 
   test("usage signals for /: Cloudflare's managed Content-Signal reaches the crawlers following *, not GPTBot; Content-Usage only where / may be fetched", () => {
-    const managed = parse([
-      'User-Agent: *', 'Content-signal: search=yes,ai-train=no', 'Allow: /', '',
-      'User-agent: GPTBot', 'Disallow: /', '',
-      'User-agent: *', 'Disallow: /cart', 'Content-Usage: / train-ai=n', 'License: https://example.com/license.xml',
-    ].join('\n'));
+    const managed = parse(
+      [
+        'User-Agent: *',
+        'Content-signal: search=yes,ai-train=no',
+        'Allow: /',
+        '',
+        'User-agent: GPTBot',
+        'Disallow: /',
+        '',
+        'User-agent: *',
+        'Disallow: /cart',
+        'Content-Usage: / train-ai=n',
+        'License: https://example.com/license.xml',
+      ].join('\n'),
+    );
     const [gpt, claude] = audit(managed, ['GPTBot', 'ClaudeBot']);
-    expect(gpt).toMatchObject({ access: 'blocked', contentSignal: null, contentUsage: null, licenses: ['https://example.com/license.xml'] });
+    expect(gpt).toMatchObject({
+      access: 'blocked',
+      contentSignal: null,
+      contentUsage: null,
+      licenses: ['https://example.com/license.xml'],
+    });
     expect(claude).toMatchObject({
       access: 'partly',
       contentSignal: { values: { search: 'yes', 'ai-train': 'no' }, lines: [2] },
@@ -241,10 +328,15 @@ describe('audit(): who can reach a site, as check() says', () => {
       for (const a of audit(r)) {
         expect(a.root).toEqual(r.check('/', a.crawler));
         const { contentSignal, contentUsage, licenses } = usage(r, '/', a.crawler);
-        expect({ contentSignal: a.contentSignal, contentUsage: a.contentUsage, licenses: a.licenses }).toEqual({ contentSignal, contentUsage, licenses });
+        expect({ contentSignal: a.contentSignal, contentUsage: a.contentUsage, licenses: a.licenses }).toEqual({
+          contentSignal,
+          contentUsage,
+          licenses,
+        });
         if (a.access === 'blocked') expect(a.root.allowed).toBe(false);
         if (a.access === 'partly') expect(r.isAllowed(a.example!, a.crawler)).toBe(false);
-        if (a.access === 'open') for (const u of urls) expect(r.isAllowed(u, a.crawler), `${a.crawler.name} ${u}`).toBe(true);
+        if (a.access === 'open')
+          for (const u of urls) expect(r.isAllowed(u, a.crawler), `${a.crawler.name} ${u}`).toBe(true);
       }
     } finally {
       r.dispose();
@@ -252,7 +344,10 @@ describe('audit(): who can reach a site, as check() says', () => {
   };
 
   test('property: on generated files, every row agrees with check() (root; the example of partly; open allows every URL tried)', () => {
-    fc.assert(fc.property(robotsBody, fc.array(url, { maxLength: 8 }), (body, urls) => agree(body, urls)), { numRuns: 300, seed: 20261123 });
+    fc.assert(
+      fc.property(robotsBody, fc.array(url, { maxLength: 8 }), (body, urls) => agree(body, urls)),
+      { numRuns: 300, seed: 20261123 },
+    );
   });
 
   test('on every corpus file', () => {
@@ -290,7 +385,8 @@ describe('bodyKind(): bodies that are not a robots.txt', () => {
       '',
       'Sitemap: https://e.com/error-sitemap.xml\n',
       '# robots.txt for example.com: no restrictions\n',
-    ]) expect(bodyKind(body), body).toBeUndefined();
+    ])
+      expect(bodyKind(body), body).toBeUndefined();
   });
 
   test('bounded: a 5 MB body is read from its first bytes only', () => {
@@ -301,7 +397,9 @@ describe('bodyKind(): bodies that are not a robots.txt', () => {
 
 describe('audit(): Content-Signal and Content-Usage that disagree', () => {
   test('each row lists the purposes on which they disagree; agreement and silence list none', () => {
-    const robots = parse('User-agent: GPTBot\nContent-Signal: ai-train=no, search=yes\nContent-Usage: train-ai=y, search=n\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n');
+    const robots = parse(
+      'User-agent: GPTBot\nContent-Signal: ai-train=no, search=yes\nContent-Usage: train-ai=y, search=n\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n',
+    );
     const rows = audit(robots, ['GPTBot', 'CCBot']);
     expect(rows[0]!.usageConflicts).toEqual([
       { purpose: 'train-ai', signalKey: 'ai-train', signal: 'no', preference: 'y', stricter: 'no' },

@@ -18,7 +18,10 @@ describe('differential: WASM core vs naive Google model', () => {
           for (const u of urls) {
             const got = robots.check(u, agentList);
             const want = modelCheck(body, agentList, u);
-            expect({ allowed: got.allowed, line: got.line }, JSON.stringify({ body: new TextDecoder().decode(body), agentList, u })).toEqual(want);
+            expect(
+              { allowed: got.allowed, line: got.line },
+              JSON.stringify({ body: new TextDecoder().decode(body), agentList, u }),
+            ).toEqual(want);
           }
         } finally {
           robots.dispose();
@@ -29,21 +32,29 @@ describe('differential: WASM core vs naive Google model', () => {
   });
 
   test('wildcard matching agrees with the reachable-positions matcher', () => {
-    const pat = fc.array(fc.constantFrom('a', 'b', '/', '*', '$'), { minLength: 1, maxLength: 10 }).map((c) => '/' + c.join(''));
+    const pat = fc
+      .array(fc.constantFrom('a', 'b', '/', '*', '$'), { minLength: 1, maxLength: 10 })
+      .map((c) => '/' + c.join(''));
     const path = fc.array(fc.constantFrom('a', 'b', '/', '$', '*'), { maxLength: 14 }).map((c) => '/' + c.join(''));
     fc.assert(
-      fc.property(fc.array(pat, { minLength: 1, maxLength: 4 }), fc.array(path, { minLength: 1, maxLength: 8 }), (patterns, paths) => {
-        const body = 'User-agent: *\n' + patterns.map((p, i) => `${i % 2 ? 'Allow' : 'Disallow'}: ${p}\n`).join('');
-        const robots = parse(body);
-        try {
-          for (const p of paths) {
-            const got = robots.check(p, 'x');
-            expect({ allowed: got.allowed, line: got.line }, `${body} ${p}`).toEqual(modelCheck(enc.encode(body), ['x'], p));
+      fc.property(
+        fc.array(pat, { minLength: 1, maxLength: 4 }),
+        fc.array(path, { minLength: 1, maxLength: 8 }),
+        (patterns, paths) => {
+          const body = 'User-agent: *\n' + patterns.map((p, i) => `${i % 2 ? 'Allow' : 'Disallow'}: ${p}\n`).join('');
+          const robots = parse(body);
+          try {
+            for (const p of paths) {
+              const got = robots.check(p, 'x');
+              expect({ allowed: got.allowed, line: got.line }, `${body} ${p}`).toEqual(
+                modelCheck(enc.encode(body), ['x'], p),
+              );
+            }
+          } finally {
+            robots.dispose();
           }
-        } finally {
-          robots.dispose();
-        }
-      }),
+        },
+      ),
       { numRuns: 3000, seed: 7 },
     );
   });

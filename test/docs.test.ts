@@ -12,9 +12,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shipped: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files;
-const published = ['README.md', 'CHANGELOG.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
-  ...readdirSync(join(root, 'docs/lint')).filter((f) => f.endsWith('.md')).map((f) => `docs/lint/${f}`)];
-const repositoryOnly = ['bench/corpus/README.md', 'python/README.md', 'examples/crawlee/README.md', 'examples/mv3-extension/README.md', 'examples/cloudflare-worker/README.md'];
+const published = [
+  'README.md',
+  'CHANGELOG.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+  ...readdirSync(join(root, 'docs/lint'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/lint/${f}`),
+];
+const repositoryOnly = [
+  'bench/corpus/README.md',
+  'python/README.md',
+  'examples/crawlee/README.md',
+  'examples/mv3-extension/README.md',
+  'examples/cloudflare-worker/README.md',
+];
 
 /** Markdown links, outside code blocks and code spans. */
 function links(text: string): string[] {
@@ -25,29 +39,44 @@ function links(text: string): string[] {
 /** The anchors of a document's headings, as GitHub and npm make them. */
 function anchors(text: string): Set<string> {
   const prose = text.replace(/```[\s\S]*?```/g, '');
-  return new Set([...prose.matchAll(/^#{1,6} +(.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+  return new Set(
+    [...prose.matchAll(/^#{1,6} +(.+)$/gm)].map((m) =>
+      m[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-'),
+    ),
+  );
 }
 
 const inPackage = (path: string) => shipped.some((entry) => path === entry || path.startsWith(`${entry}/`));
 
 describe('documentation links', () => {
-  test.each(published)('%s (published) links only to files in the package, headings that exist, or absolute URLs', (document) => {
-    const text = readFileSync(join(root, document), 'utf8');
-    for (const target of links(text)) {
-      if (/^[a-z]+:/i.test(target)) {
-        expect(target, `${document}: ${target}`).toMatch(/^https:\/\//);
-        continue;
+  test.each(published)(
+    '%s (published) links only to files in the package, headings that exist, or absolute URLs',
+    (document) => {
+      const text = readFileSync(join(root, document), 'utf8');
+      for (const target of links(text)) {
+        if (/^[a-z]+:/i.test(target)) {
+          expect(target, `${document}: ${target}`).toMatch(/^https:\/\//);
+          continue;
+        }
+        const [path, fragment] = target.split('#') as [string, string | undefined];
+        const file = path === '' ? join(root, document) : join(dirname(join(root, document)), path);
+        const inRepo = relative(root, file).replaceAll('\\', '/');
+        expect(existsSync(file), `${document}: ${target} does not exist`).toBe(true);
+        expect(inPackage(inRepo), `${document}: ${target} is not in the published package (package.json files)`).toBe(
+          true,
+        );
+        if (fragment !== undefined && file.endsWith('.md')) {
+          expect(anchors(readFileSync(file, 'utf8')).has(fragment), `${document}: ${target}: no such heading`).toBe(
+            true,
+          );
+        }
       }
-      const [path, fragment] = target.split('#') as [string, string | undefined];
-      const file = path === '' ? join(root, document) : join(dirname(join(root, document)), path);
-      const inRepo = relative(root, file).replaceAll('\\', '/');
-      expect(existsSync(file), `${document}: ${target} does not exist`).toBe(true);
-      expect(inPackage(inRepo), `${document}: ${target} is not in the published package (package.json files)`).toBe(true);
-      if (fragment !== undefined && file.endsWith('.md')) {
-        expect(anchors(readFileSync(file, 'utf8')).has(fragment), `${document}: ${target}: no such heading`).toBe(true);
-      }
-    }
-  });
+    },
+  );
 
   test.each(repositoryOnly)('%s links only to files in the repository', (document) => {
     const text = readFileSync(join(root, document), 'utf8');
@@ -59,7 +88,7 @@ describe('documentation links', () => {
     }
   });
 
-  test('the README is for users of the package: install and quick start first, the repository\'s commands last', () => {
+  test("the README is for users of the package: install and quick start first, the repository's commands last", () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(headings.slice(0, 3)).toEqual(['Install', 'Quick start', 'API']);
@@ -88,8 +117,10 @@ describe('the documents say what the code does (issue 34)', () => {
 
   test('no document or source comment cites SPEC.md, which is not in the repository: they cite our own docs', () => {
     // (CHANGELOG.md is history, left as written.)
-    const sources = (folder: string): string[] => readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && /\.(ts|md|mjs)$/.test(e.name)).map((e) => relative(root, join(e.parentPath, e.name)));
+    const sources = (folder: string): string[] =>
+      readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
+        .filter((e) => e.isFile() && /\.(ts|md|mjs)$/.test(e.name))
+        .map((e) => relative(root, join(e.parentPath, e.name)));
     for (const file of [...documents.filter((d) => d !== 'CHANGELOG.md'), ...sources('src'), ...sources('assembly')]) {
       expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\bSPEC(\.md| \d)/);
     }
@@ -101,14 +132,26 @@ describe('the documents say what the code does (issue 34)', () => {
     expect(site).toMatch(/library's `usage\(\)` reads them/);
   });
 
-  test('docs/site.md: the page\'s size is the size the build makes (within 10%)', () => {
+  test("docs/site.md: the page's size is the size the build makes (within 10%)", () => {
     const out = mkdtempSync(join(tmpdir(), 'robotsmatch-site-size-'));
     try {
-      const printed = execFileSync(process.execPath, [join(root, 'scripts/build-site.mjs')], { cwd: root, env: { ...process.env, SITE_OUT: out }, encoding: 'utf8' });
+      const printed = execFileSync(process.execPath, [join(root, 'scripts/build-site.mjs')], {
+        cwd: root,
+        env: { ...process.env, SITE_OUT: out },
+        encoding: 'utf8',
+      });
       const [, built, zipped] = /app\.js ([\d.]+) KB, ([\d.]+) KB gzipped/.exec(printed)!;
-      const [, said, saidZipped] = /about\s+(\d+) KB minified, (\d+) KB gzipped/.exec(readFileSync(join(root, 'docs/site.md'), 'utf8'))!;
-      expect(Math.abs(Number(said) / Number(built) - 1), `docs/site.md says ${said} KB, the build makes ${built} KB`).toBeLessThan(0.1);
-      expect(Math.abs(Number(saidZipped) / Number(zipped) - 1), `docs/site.md says ${saidZipped} KB gzipped, the build makes ${zipped} KB`).toBeLessThan(0.1);
+      const [, said, saidZipped] = /about\s+(\d+) KB minified, (\d+) KB gzipped/.exec(
+        readFileSync(join(root, 'docs/site.md'), 'utf8'),
+      )!;
+      expect(
+        Math.abs(Number(said) / Number(built) - 1),
+        `docs/site.md says ${said} KB, the build makes ${built} KB`,
+      ).toBeLessThan(0.1);
+      expect(
+        Math.abs(Number(saidZipped) / Number(zipped) - 1),
+        `docs/site.md says ${saidZipped} KB gzipped, the build makes ${zipped} KB`,
+      ).toBeLessThan(0.1);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -15,7 +15,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const built = existsSync(join(root, 'dist/index.cjs'));
 let app = '';
 
-const BODY = 'User-agent: GPTBot\\nDisallow: /private\\nContent-Signal: ai-train=no\\n\\nUser-agent: *\\nDisallow: /x\\nCrawl-delay: 2\\n';
+const BODY =
+  'User-agent: GPTBot\\nDisallow: /private\\nContent-Signal: ai-train=no\\n\\nUser-agent: *\\nDisallow: /x\\nCrawl-delay: 2\\n';
 
 /** What every subpath says of `robots`, loaded the other way: the same in every combination. */
 const PROBE = `
@@ -91,7 +92,10 @@ const EXPECTED = {
   check: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/private' } },
   explain: { allowed: false, line: 2, reason: 'longest-match' },
   usage: { values: { 'ai-train': 'no' }, lines: [3] },
-  audit: [['GPTBot', 'GPTBot', 'partly', '/private'], ['Googlebot', '*', 'partly', '/x']],
+  audit: [
+    ['GPTBot', 'GPTBot', 'partly', '/private'],
+    ['Googlebot', '*', 'partly', '/x'],
+  ],
   groups: 2,
   crawlDelay: 2,
   selection: 'GPTBot',
@@ -111,7 +115,7 @@ describe.skipIf(!built)('one Robots, every subpath, whichever way each was loade
     if (app) rmSync(app, { recursive: true, force: true });
   });
 
-  test('an ESM program that also requires: ESM, CommonJS and robotsmatch/js Robots with each other\'s subpaths', () => {
+  test("an ESM program that also requires: ESM, CommonJS and robotsmatch/js Robots with each other's subpaths", () => {
     const results = JSON.parse(execFileSync('node', ['esm.mjs'], { cwd: app, encoding: 'utf8' }));
     expect(Object.keys(results)).toHaveLength(5);
     for (const [combination, result] of Object.entries(results)) expect(result, combination).toEqual(EXPECTED);
@@ -124,12 +128,20 @@ describe.skipIf(!built)('one Robots, every subpath, whichever way each was loade
   });
 
   test('something that only looks like a Robots is still refused with a TypeError', () => {
-    const out = execFileSync('node', ['--input-type=module', '-e', `
+    const out = execFileSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { explain } from 'robotsmatch/explain';
       import { groups } from 'robotsmatch';
       const tries = [() => explain({ check() {} }, '/x', 'a'), () => groups({ [Symbol.for('robotsmatch.Robots')]: 1 })];
       process.stdout.write(JSON.stringify(tries.map((f) => { try { f(); return 'answered'; } catch (e) { return e.name; } })));
-    `], { cwd: app, encoding: 'utf8' });
+    `,
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(JSON.parse(out)).toEqual(['TypeError', 'TypeError']);
   });
 });

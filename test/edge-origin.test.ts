@@ -6,7 +6,13 @@
 // `/x/../private`, `//private` are `/private`), the default log bounded, and
 // the cost of huge User-Agent headers bounded.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEnforcer, type Enforcer } from '../src/edge.js';
 import { crawlerUserAgents, browserUserAgents } from './fixtures/user-agents.js';
@@ -21,7 +27,10 @@ const enforcers: Enforcer[] = [];
 
 async function listen(handler: Handler): Promise<string> {
   const server = createServer((req, res) => {
-    Promise.resolve(handler(req, res)).catch((error) => { res.statusCode = 500; res.end(String(error)); });
+    Promise.resolve(handler(req, res)).catch((error) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    });
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,7 +88,11 @@ describe('robotsmatch/edge in front of a real origin', () => {
         res.end(ROBOTS);
       } else originPage(req, res);
     });
-    const enforcer = createEnforcer({ robots: new URL(`${origin}/robots.txt`), action: 'block', onViolation: () => {} });
+    const enforcer = createEnforcer({
+      robots: new URL(`${origin}/robots.txt`),
+      action: 'block',
+      onViolation: () => {},
+    });
     enforcers.push(enforcer);
     const crawler = enforcer.decide({ url: '/private', userAgent: GPTBOT });
     let crawlerDecided = false;
@@ -102,7 +115,7 @@ describe('robotsmatch/edge in front of a real origin', () => {
     expect([decided.allowed, decided.enforced, decided.line]).toEqual([false, true, 2]);
   }, 10_000);
 
-  test('an enforcer given its own site\'s URL fetches its robots.txt through itself without waiting for itself', async () => {
+  test("an enforcer given its own site's URL fetches its robots.txt through itself without waiting for itself", async () => {
     let robotsFetches = 0;
     let enforcer!: Enforcer;
     const site = await listen((req, res) =>
@@ -111,8 +124,14 @@ describe('robotsmatch/edge in front of a real origin', () => {
           robotsFetches++;
           res2.end(ROBOTS);
         } else originPage(req2, res2);
-      })(req, res));
-    enforcer = createEnforcer({ robots: new URL(`${site}/robots.txt`), action: 'block', serveRobotsTxt: true, onViolation: () => {} });
+      })(req, res),
+    );
+    enforcer = createEnforcer({
+      robots: new URL(`${site}/robots.txt`),
+      action: 'block',
+      serveRobotsTxt: true,
+      onViolation: () => {},
+    });
     enforcers.push(enforcer);
 
     // The first crawler request starts the fetch, which comes back to this server as a request for /robots.txt.
@@ -129,19 +148,40 @@ describe('robotsmatch/edge in front of a real origin', () => {
     enforcers.push(enforcer);
     const site = await listen(enforced(enforcer, originPage));
     const plain = await listen(originPage);
-    const spellings = ['/private', '/%70rivate', '/%70%72%69%76%61%74%65/x', '/x/../private', '/x/%2e%2e/private', '/./private', '//private', '/x//..//private', '/public/../private?a=1'];
+    const spellings = [
+      '/private',
+      '/%70rivate',
+      '/%70%72%69%76%61%74%65/x',
+      '/x/../private',
+      '/x/%2e%2e/private',
+      '/./private',
+      '//private',
+      '/x//..//private',
+      '/public/../private?a=1',
+    ];
     for (const path of spellings) {
       expect((await get(plain, path, GPTBOT)).body, `the origin serves ${path} as /private`).toMatch(/^page \/private/);
       expect((await get(site, path, GPTBOT)).status, path).toBe(403);
     }
-    for (const path of ['/public', '/privat', '/%2570rivate', '/x/..private', '/blog?next=//private', '/blog?x=/../private']) {
+    for (const path of [
+      '/public',
+      '/privat',
+      '/%2570rivate',
+      '/x/..private',
+      '/blog?next=//private',
+      '/blog?x=/../private',
+    ]) {
       expect((await get(site, path, GPTBOT)).status, path).toBe(200);
     }
     // Browsers still pass, whatever the path.
     expect((await get(site, '/%70rivate', CHROME)).status).toBe(200);
     // decide() says so too, for an absolute URL (a fetch Request's).
     const decision = await enforcer.decide({ url: 'https://www.example.com/a/b/../../%70rivate', userAgent: GPTBOT });
-    expect([decision.allowed, decision.line, decision.url]).toEqual([false, 2, 'https://www.example.com/a/b/../../%70rivate']);
+    expect([decision.allowed, decision.line, decision.url]).toEqual([
+      false,
+      2,
+      'https://www.example.com/a/b/../../%70rivate',
+    ]);
   });
 
   test('the default log: 10,000 violations write a dozen lines, not 10,000; the next minute says how many were left out', async () => {

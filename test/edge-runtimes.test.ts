@@ -9,7 +9,16 @@
 // with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) it fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,28 +50,48 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
   }, 60_000);
   afterAll(() => workerd?.stop());
 
-  test('the shared cases pass, with Node\'s decisions', async () => {
+  test("the shared cases pass, with Node's decisions", async () => {
     const response = await fetch(workerd.cases, { method: 'POST', body: JSON.stringify(agents) });
     const got = await response.json();
-    const want = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose }, agents);
+    const want = await runEdgeCases(
+      { parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose },
+      agents,
+    );
     expect(got.failures).toEqual([]);
     expect(got.results).toEqual(want.results);
   });
 
   test('the example Worker: robots.txt fetched from the origin once, crawlers held to it, browsers through', async () => {
-    const get = (path: string, userAgent: string) => fetch(workerd.example + path, { headers: { 'user-agent': userAgent } });
+    const get = (path: string, userAgent: string) =>
+      fetch(workerd.example + path, { headers: { 'user-agent': userAgent } });
     // Cold start: concurrent requests wait together for one robots.txt fetch.
     const first = await Promise.all([
-      get('/private/a', header('GPTBot')), get('/blog', header('GPTBot')), get('/private/a', header('Googlebot')),
-      get('/private/press/x', header('Googlebot')), get('/private/a', CHROME), get('/private/a', header('AdsBot-Google')),
+      get('/private/a', header('GPTBot')),
+      get('/blog', header('GPTBot')),
+      get('/private/a', header('Googlebot')),
+      get('/private/press/x', header('Googlebot')),
+      get('/private/a', CHROME),
+      get('/private/a', header('AdsBot-Google')),
     ]);
     expect(first.map((r) => r.status)).toEqual([403, 403, 403, 200, 200, 200]);
-    expect(await first[0]!.text()).toBe("Forbidden: this site's robots.txt disallows /private/a for GPTBot (line 6: Disallow: /).\n");
-    expect(await first[2]!.text()).toBe("Forbidden: this site's robots.txt disallows /private/a for Googlebot (line 2: Disallow: /private/).\n");
+    expect(await first[0]!.text()).toBe(
+      "Forbidden: this site's robots.txt disallows /private/a for GPTBot (line 6: Disallow: /).\n",
+    );
+    expect(await first[2]!.text()).toBe(
+      "Forbidden: this site's robots.txt disallows /private/a for Googlebot (line 2: Disallow: /private/).\n",
+    );
     expect(await first[4]!.text()).toBe(`origin /private/a for ${CHROME}`);
     // Google-Extended's Disallow: / is never applied to Googlebot.
     expect((await get('/blog', header('Googlebot'))).status).toBe(200);
-    for (const name of ['ClaudeBot', 'CCBot', 'PerplexityBot', 'Bytespider', 'Googlebot-Image', 'bingbot', 'Applebot']) {
+    for (const name of [
+      'ClaudeBot',
+      'CCBot',
+      'PerplexityBot',
+      'Bytespider',
+      'Googlebot-Image',
+      'bingbot',
+      'Applebot',
+    ]) {
       expect((await get('/private/a', header(name))).status, name).toBe(403);
       expect((await get('/public', header(name))).status, name).toBe(200);
     }
@@ -71,14 +100,17 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
     expect((await (await fetch(`${workerd.origin}/origin-stats`)).json()).robotsFetches).toBe(1);
     // robots.txt itself reaches the origin for everyone, even a crawler it disallows everything.
     expect(await (await get('/robots.txt', header('GPTBot'))).text()).toContain('User-agent: GPTBot');
-    const stats = await (await fetch(`${workerd.example}/.well-known/robots-enforcer`, { headers: { authorization: 'Bearer s3cret' } })).json();
+    const stats = await (
+      await fetch(`${workerd.example}/.well-known/robots-enforcer`, { headers: { authorization: 'Bearer s3cret' } })
+    ).json();
     expect(stats.crawlers.GPTBot).toEqual({ requests: 3, disallowed: 2, operator: 'OpenAI' }); // and its /robots.txt
     expect((await fetch(`${workerd.example}/.well-known/robots-enforcer`)).status).toBe(401);
     expect(workerd.log()).toContain('"message":"robots.txt violation"');
   });
 
   test('the example Worker with ROBOTS_TXT and ACTION log: serves that file, lets violations through and logs them', async () => {
-    const get = (path: string, userAgent: string) => fetch(workerd.exampleText + path, { headers: { 'user-agent': userAgent } });
+    const get = (path: string, userAgent: string) =>
+      fetch(workerd.exampleText + path, { headers: { 'user-agent': userAgent } });
     const served = await get('/robots.txt', FIREFOX);
     expect(await served.text()).toContain('User-agent: bingbot\nDisallow: /\n');
     expect(served.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -92,27 +124,35 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
 const wrangler = join(root, 'examples/cloudflare-worker/node_modules/wrangler/bin/wrangler.js');
 const node22 = [24, 22, 26].map((major) => join(root, `.cache/node/${major}/bin/node`)).find(existsSync);
 const skipWrangler = (!existsSync(wrangler) || !node22 || skipWorkerd) && !require;
-test.skipIf(skipWrangler)(`wrangler deploy --dry-run bundles the example as it is, and that bundle runs in workerd${why(skipWrangler, 'wrangler is not installed (npm ci --prefix examples/cloudflare-worker) or no Node >= 22 (node scripts/node-lines.mjs)')}`, async () => {
-  const out = mkdtempSync(join(tmpdir(), 'robotsmatch-wrangler-'));
-  execFileSync(node22!, [wrangler, 'deploy', '--dry-run', '--outdir', out], {
-    cwd: join(root, 'examples/cloudflare-worker'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-  });
-  const files = readdirSync(out);
-  const wasm = files.filter((f) => f.endsWith('.wasm'));
-  expect(wasm).toHaveLength(1); // one core, as a module
-  const bundle = readFileSync(join(out, 'worker.js'), 'utf8').replaceAll(wasm[0]!, 'robotsmatch.wasm');
-  expect(bundle).not.toContain('WASM_TEXT'); // not the inlined core
-  const workerd = await startEdgeWorkerd({ example: bundle });
-  try {
-    const blocked = await fetch(`${workerd.example}/private/a`, { headers: { 'user-agent': header('ClaudeBot') } });
-    expect(blocked.status).toBe(403);
-    const through = await fetch(`${workerd.example}/private/press/a`, { headers: { 'user-agent': header('Googlebot') } });
-    expect(await through.text()).toBe(`origin /private/press/a for ${header('Googlebot')}`);
-  } finally {
-    workerd.stop();
-  }
-}, 60_000);
+test.skipIf(skipWrangler)(
+  `wrangler deploy --dry-run bundles the example as it is, and that bundle runs in workerd${why(skipWrangler, 'wrangler is not installed (npm ci --prefix examples/cloudflare-worker) or no Node >= 22 (node scripts/node-lines.mjs)')}`,
+  async () => {
+    const out = mkdtempSync(join(tmpdir(), 'robotsmatch-wrangler-'));
+    execFileSync(node22!, [wrangler, 'deploy', '--dry-run', '--outdir', out], {
+      cwd: join(root, 'examples/cloudflare-worker'),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    });
+    const files = readdirSync(out);
+    const wasm = files.filter((f) => f.endsWith('.wasm'));
+    expect(wasm).toHaveLength(1); // one core, as a module
+    const bundle = readFileSync(join(out, 'worker.js'), 'utf8').replaceAll(wasm[0]!, 'robotsmatch.wasm');
+    expect(bundle).not.toContain('WASM_TEXT'); // not the inlined core
+    const workerd = await startEdgeWorkerd({ example: bundle });
+    try {
+      const blocked = await fetch(`${workerd.example}/private/a`, { headers: { 'user-agent': header('ClaudeBot') } });
+      expect(blocked.status).toBe(403);
+      const through = await fetch(`${workerd.example}/private/press/a`, {
+        headers: { 'user-agent': header('Googlebot') },
+      });
+      expect(await through.text()).toBe(`origin /private/press/a for ${header('Googlebot')}`);
+    } finally {
+      workerd.stop();
+    }
+  },
+  60_000,
+);
 
 /** A folder where `robotsmatch` is installed as `npm install file:` links it, with the example's files. */
 function installedExample(example: string): string {
@@ -126,8 +166,16 @@ function installedExample(example: string): string {
 }
 
 /** Starts a server example (PORT=0) and waits for its "listening on" line. */
-async function serve(command: string, args: string[], cwd: string): Promise<{ origin: string; child: ChildProcess; output(): string }> {
-  const child = spawn(command, args, { cwd, env: { ...process.env, PORT: '0', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function serve(
+  command: string,
+  args: string[],
+  cwd: string,
+): Promise<{ origin: string; child: ChildProcess; output(): string }> {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, PORT: '0', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -144,7 +192,10 @@ async function serve(command: string, args: string[], cwd: string): Promise<{ or
 async function checkServer(origin: string): Promise<void> {
   const get = (path: string, userAgent: string) => fetch(origin + path, { headers: { 'user-agent': userAgent } });
   const blocked = await get('/', header('GPTBot'));
-  expect([blocked.status, await blocked.text()]).toEqual([403, "Forbidden: this site's robots.txt disallows / for GPTBot (line 7: Disallow: /).\n"]);
+  expect([blocked.status, await blocked.text()]).toEqual([
+    403,
+    "Forbidden: this site's robots.txt disallows / for GPTBot (line 7: Disallow: /).\n",
+  ]);
   expect((await get('/private/a', header('Googlebot'))).status).toBe(403);
   expect((await get('/private/press/a', header('Googlebot'))).status).toBe(200);
   expect((await get('/private/a', header('AdsBot-Google'))).status).toBe(200);
@@ -162,8 +213,20 @@ describe.skipIf(!built)('robotsmatch/edge in Node, Deno and Bun', () => {
     const script = (load: string) => `${load}
 const e = createEnforcer({ robots: 'User-agent: GPTBot\\nDisallow: /p\\n', onViolation: () => {} });
 e.decide({ url: 'https://e.com/p?x', userAgent: ${JSON.stringify(header('GPTBot'))} }).then((d) => console.log(JSON.stringify([d.allowed, d.crawler.name, d.line, d.url])));`;
-    const esm = execFileSync('node', ['--input-type=module', '-e', script(`import { createEnforcer } from ${JSON.stringify(join(root, 'dist/edge.js'))};`)], { encoding: 'utf8' });
-    const cjs = execFileSync('node', ['-e', script(`const { createEnforcer } = require(${JSON.stringify(join(root, 'dist/edge.cjs'))});`)], { encoding: 'utf8' });
+    const esm = execFileSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        script(`import { createEnforcer } from ${JSON.stringify(join(root, 'dist/edge.js'))};`),
+      ],
+      { encoding: 'utf8' },
+    );
+    const cjs = execFileSync(
+      'node',
+      ['-e', script(`const { createEnforcer } = require(${JSON.stringify(join(root, 'dist/edge.cjs'))});`)],
+      { encoding: 'utf8' },
+    );
     expect(JSON.parse(esm)).toEqual([false, 'GPTBot', 2, 'https://e.com/p?x']);
     expect(JSON.parse(cjs)).toEqual([false, 'GPTBot', 2, 'https://e.com/p?x']);
   });
@@ -178,18 +241,28 @@ e.decide({ url: 'https://e.com/p?x', userAgent: ${JSON.stringify(header('GPTBot'
     }
   });
 
-  for (const [name, args] of [['deno', ['run', '--allow-net', '--allow-read', '--allow-env', 'server.mjs']], ['bun', ['server.mjs']]] as const) {
+  for (const [name, args] of [
+    ['deno', ['run', '--allow-net', '--allow-read', '--allow-env', 'server.mjs']],
+    ['bun', ['server.mjs']],
+  ] as const) {
     const bin = join(root, 'node_modules/.bin', name);
     const skip = !existsSync(bin) && !require;
-    test.skipIf(skip)(`examples/deno-bun under ${name === 'deno' ? 'Deno.serve' : 'Bun.serve'}${why(skip, `${name} is not installed (npm package ${name})`)}`, async () => {
-      const dir = installedExample('deno-bun');
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'x', private: true, type: 'module', dependencies: { robotsmatch: '*' } }));
-      const server = await serve(bin, [...args], dir);
-      try {
-        await checkServer(server.origin);
-      } finally {
-        server.child.kill();
-      }
-    }, 60_000);
+    test.skipIf(skip)(
+      `examples/deno-bun under ${name === 'deno' ? 'Deno.serve' : 'Bun.serve'}${why(skip, `${name} is not installed (npm package ${name})`)}`,
+      async () => {
+        const dir = installedExample('deno-bun');
+        writeFileSync(
+          join(dir, 'package.json'),
+          JSON.stringify({ name: 'x', private: true, type: 'module', dependencies: { robotsmatch: '*' } }),
+        );
+        const server = await serve(bin, [...args], dir);
+        try {
+          await checkServer(server.origin);
+        } finally {
+          server.child.kill();
+        }
+      },
+      60_000,
+    );
   }
 });

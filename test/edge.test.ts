@@ -15,11 +15,15 @@ import { runEdgeCases, SITE_ROBOTS } from './edge/cases.mjs';
 const agents = { crawlers: crawlerUserAgents, browsers: browserUserAgents };
 const GPTBOT = crawlerUserAgents.find((s) => s.crawler === 'GPTBot')!.header;
 const CHROME = browserUserAgents[0]!.header;
-const req = (path: string, userAgent: string) => new Request(`https://www.example.com${path}`, { headers: { 'user-agent': userAgent } });
+const req = (path: string, userAgent: string) =>
+  new Request(`https://www.example.com${path}`, { headers: { 'user-agent': userAgent } });
 
 describe('robotsmatch/edge', () => {
   test('the shared cases: real crawler and browser headers against the tricky robots.txt', async () => {
-    const { results, failures } = await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose }, agents);
+    const { results, failures } = await runEdgeCases(
+      { parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose },
+      agents,
+    );
     expect(failures).toEqual([]);
     expect(results.length).toBeGreaterThan(1000);
   });
@@ -30,7 +34,9 @@ describe('robotsmatch/edge', () => {
       const enforcer = createEnforcer({ robots: 'User-agent: GPTBot\nDisallow: /private\n' });
       expect(await enforcer.handle(req('/private/x', GPTBOT))).toBeUndefined(); // 'log' is the default
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]![0]).toBe(`robots.txt violation: GPTBot requested https://www.example.com/private/x (line 2: Disallow: /private; group GPTBot; action log; user-agent ${JSON.stringify(GPTBOT)})`);
+      expect(warn.mock.calls[0]![0]).toBe(
+        `robots.txt violation: GPTBot requested https://www.example.com/private/x (line 2: Disallow: /private; group GPTBot; action log; user-agent ${JSON.stringify(GPTBOT)})`,
+      );
     } finally {
       warn.mockRestore();
     }
@@ -41,9 +47,21 @@ describe('robotsmatch/edge', () => {
     try {
       const waited: Promise<unknown>[] = [];
       const ctx = { waitUntil: (p: Promise<unknown>) => void waited.push(p) };
-      const throwing = createEnforcer({ robots: SITE_ROBOTS, action: 'block', onViolation: () => { throw new Error('sink down'); } });
+      const throwing = createEnforcer({
+        robots: SITE_ROBOTS,
+        action: 'block',
+        onViolation: () => {
+          throw new Error('sink down');
+        },
+      });
       expect((await throwing.handle(req('/private', GPTBOT), ctx))?.status).toBe(403);
-      const rejecting = createEnforcer({ robots: SITE_ROBOTS, action: 'block', onViolation: async () => { throw new Error('sink down'); } });
+      const rejecting = createEnforcer({
+        robots: SITE_ROBOTS,
+        action: 'block',
+        onViolation: async () => {
+          throw new Error('sink down');
+        },
+      });
       expect((await rejecting.handle(req('/private', GPTBOT), ctx))?.status).toBe(403);
       expect(waited).toHaveLength(1);
       await Promise.all(waited);
@@ -67,9 +85,19 @@ describe('robotsmatch/edge', () => {
         return new Response(status === 200 ? body : 'oops', { status, headers: { 'cache-control': 'max-age=60' } });
       },
     });
-    const enforcer = createEnforcer({ robots: new URL('https://www.example.com/'), cache, now, serveRobotsTxt: true, onViolation: () => {} });
+    const enforcer = createEnforcer({
+      robots: new URL('https://www.example.com/'),
+      cache,
+      now,
+      serveRobotsTxt: true,
+      onViolation: () => {},
+    });
     // Concurrent first requests share one fetch.
-    const first = await Promise.all([enforcer.decide(req('/v1', GPTBOT)), enforcer.decide(req('/v2', GPTBOT)), enforcer.decide(req('/v1', GPTBOT))]);
+    const first = await Promise.all([
+      enforcer.decide(req('/v1', GPTBOT)),
+      enforcer.decide(req('/v2', GPTBOT)),
+      enforcer.decide(req('/v1', GPTBOT)),
+    ]);
     expect(first.map((d) => d.allowed)).toEqual([false, true, false]);
     expect(fetched).toEqual(['https://www.example.com/robots.txt']);
     expect(await (await enforcer.handle(req('/robots.txt', CHROME)))!.text()).toBe(body);
@@ -101,8 +129,17 @@ describe('robotsmatch/edge', () => {
   test('a URL that cannot be fetched at all: nothing is enforced (no disallow-all on our own failure), and it is tried again', async () => {
     let up = false;
     let clock = Date.UTC(2026, 0, 1);
-    const cache = new RobotsCache({ now: () => clock, fetch: async () => (up ? new Response('User-agent: *\nDisallow: /\n') : new Response('down', { status: 500 })) });
-    const enforcer = createEnforcer({ robots: new URL('https://www.example.com/robots.txt'), cache, now: () => clock, action: 'block', onViolation: () => {} });
+    const cache = new RobotsCache({
+      now: () => clock,
+      fetch: async () => (up ? new Response('User-agent: *\nDisallow: /\n') : new Response('down', { status: 500 })),
+    });
+    const enforcer = createEnforcer({
+      robots: new URL('https://www.example.com/robots.txt'),
+      cache,
+      now: () => clock,
+      action: 'block',
+      onViolation: () => {},
+    });
     const d = await enforcer.decide(req('/x', GPTBOT));
     expect([d.allowed, d.enforced, d.skipped]).toEqual([true, false, 'unreachable']);
     expect(await enforcer.handle(req('/x', GPTBOT))).toBeUndefined();

@@ -24,7 +24,14 @@ describe('4.1 robots.txt location', () => {
   }
 
   test('4.1 URLs that cannot have one are a RobotsUrlError', () => {
-    for (const bad of ['mailto:a@example.com', '/relative/path', 'example.com/x', 'data:text/plain,x', 'file:///etc/passwd', '']) {
+    for (const bad of [
+      'mailto:a@example.com',
+      '/relative/path',
+      'example.com/x',
+      'data:text/plain,x',
+      'file:///etc/passwd',
+      '',
+    ]) {
       expect(() => robotsTxtUrl(bad), bad).toThrow(RobotsUrlError);
     }
     expect(() => robotsTxtUrl(42 as never)).toThrow(TypeError);
@@ -33,8 +40,14 @@ describe('4.1 robots.txt location', () => {
 
 describe('4.2 fetching', () => {
   let a: TestServer, b: TestServer;
-  beforeAll(async () => { a = await startServer(); b = await startServer(); });
-  afterAll(async () => { await a.close(); await b.close(); });
+  beforeAll(async () => {
+    a = await startServer();
+    b = await startServer();
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
 
   test('4.3 RobotsCache.get() gives a copy that says the file was cut at maxBytes, as the fetched original does', async () => {
     a.route('/robots.txt', text(200, 'User-agent: *\n' + 'Disallow: /a-long-rule-to-cut/\n'.repeat(20)));
@@ -46,9 +59,14 @@ describe('4.2 fetching', () => {
     cache.clear();
   });
 
-  test('4.2 an ftp: robots.txt, which fetch() cannot read, is unreachable with a reason that says so (not fetch()\'s bare TypeError)', async () => {
+  test("4.2 an ftp: robots.txt, which fetch() cannot read, is unreachable with a reason that says so (not fetch()'s bare TypeError)", async () => {
     let asked = false;
-    const r = await fetchRobots('ftp://127.0.0.1/pub/file', { fetch: (async () => { asked = true; throw new TypeError('fetch failed'); }) as typeof fetch });
+    const r = await fetchRobots('ftp://127.0.0.1/pub/file', {
+      fetch: (async () => {
+        asked = true;
+        throw new TypeError('fetch failed');
+      }) as typeof fetch,
+    });
     expect(asked).toBe(false);
     expect(r).toMatchObject({ outcome: 'unreachable', status: undefined, url: 'ftp://127.0.0.1/robots.txt' });
     expect((r.error as Error).name).toBe('NotSupportedError');
@@ -69,10 +87,17 @@ describe('4.2 fetching', () => {
   test('4.2 the Content-Type header of the answer is kept, as sent (undefined without one)', async () => {
     a.route('/robots.txt', text(200, RULES, { 'content-type': 'text/html; charset=UTF-8' }));
     expect((await fetchRobots(a.origin)).contentType).toBe('text/html; charset=UTF-8');
-    a.route('/robots.txt', (_req, res) => { res.writeHead(200); res.end(RULES); });
+    a.route('/robots.txt', (_req, res) => {
+      res.writeHead(200);
+      res.end(RULES);
+    });
     expect((await fetchRobots(a.origin)).contentType).toBeUndefined();
     a.route('/robots.txt', text(404, 'gone', { 'content-type': 'text/html' }));
-    expect(await fetchRobots(a.origin)).toMatchObject({ outcome: 'unavailable', status: 404, contentType: 'text/html' });
+    expect(await fetchRobots(a.origin)).toMatchObject({
+      outcome: 'unavailable',
+      status: 404,
+      contentType: 'text/html',
+    });
   });
 
   for (const status of [400, 401, 403, 404, 410, 451]) {
@@ -101,13 +126,22 @@ describe('4.2 fetching', () => {
 
   for (const hops of [1, 2, 3, 4, 5]) {
     test(`4.2 a chain of ${hops} redirect(s) is followed; the rules apply to the original host`, async () => {
-      for (let i = 0; i < hops; i++) a.route(`/hop${hops}-${i}`, redirect(i + 1 < hops ? `/hop${hops}-${i + 1}` : `${b.origin}/rules-${hops}`, [301, 302, 307, 308][i % 4]));
+      for (let i = 0; i < hops; i++)
+        a.route(
+          `/hop${hops}-${i}`,
+          redirect(i + 1 < hops ? `/hop${hops}-${i + 1}` : `${b.origin}/rules-${hops}`, [301, 302, 307, 308][i % 4]),
+        );
       a.route('/robots.txt', redirect(`/hop${hops}-0`));
       b.route(`/rules-${hops}`, text(200, RULES));
       // robots.txt -> hop0 -> ... : hops + 1 redirects in all, the last to another origin.
       const r = await fetchRobots(a.origin);
       if (hops + 1 <= 5) {
-        expect(r).toMatchObject({ outcome: 'ok', redirects: hops + 1, url: `${a.origin}/robots.txt`, finalUrl: `${b.origin}/rules-${hops}` });
+        expect(r).toMatchObject({
+          outcome: 'ok',
+          redirects: hops + 1,
+          url: `${a.origin}/robots.txt`,
+          finalUrl: `${b.origin}/rules-${hops}`,
+        });
         expect(r.robots.isAllowed(`${a.origin}/private/x`, 'bot')).toBe(false);
       } else {
         expect(r).toMatchObject({ outcome: 'unavailable', redirects: 5 });
@@ -128,11 +162,19 @@ describe('4.2 fetching', () => {
 
   test('4.2 a redirect to a non-web scheme, or without Location, is unavailable', async () => {
     // ftp: too (issue 15.8): the platform's fetch cannot follow it, which made it "unreachable" (disallow all).
-    for (const to of ['mailto:x@example.com', 'ftp://ftp.example.com/robots.txt', 'file:///etc/robots.txt', 'data:text/plain,User-agent:%20*']) {
+    for (const to of [
+      'mailto:x@example.com',
+      'ftp://ftp.example.com/robots.txt',
+      'file:///etc/robots.txt',
+      'data:text/plain,User-agent:%20*',
+    ]) {
       a.route('/robots.txt', redirect(to));
       expect((await fetchRobots(a.origin)).outcome, to).toBe('unavailable');
     }
-    a.route('/robots.txt', (_q, res) => { res.writeHead(302); res.end(); });
+    a.route('/robots.txt', (_q, res) => {
+      res.writeHead(302);
+      res.end();
+    });
     expect((await fetchRobots(a.origin)).outcome).toBe('unavailable');
   });
 
@@ -151,7 +193,10 @@ describe('4.2 fetching', () => {
       res.writeHead(200);
       res.write('User-agent: *\nDisallow: /x/\n');
       const chunk = '#' + 'y'.repeat(65_534) + '\n';
-      const pump = () => { while (!res.destroyed && res.write(chunk)); if (!res.destroyed) res.once('drain', pump); };
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
       pump();
     });
     const r = await fetchRobots(a.origin, { maxBytes: 100_000 });
@@ -179,7 +224,9 @@ describe('4.2 fetching', () => {
   });
 
   test('4.2 DNS and connection errors: unreachable', async () => {
-    const failing = async () => { throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') }); };
+    const failing = async () => {
+      throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') });
+    };
     expect((await fetchRobots('https://example.invalid/', { fetch: failing })).outcome).toBe('unreachable');
     const closed = await startServer();
     const origin = closed.origin;
@@ -187,7 +234,7 @@ describe('4.2 fetching', () => {
     expect((await fetchRobots(origin)).outcome).toBe('unreachable'); // connection refused
   });
 
-  test('4.2 a caller\'s fetch is called as a plain function (browsers reject any other `this`)', async () => {
+  test("4.2 a caller's fetch is called as a plain function (browsers reject any other `this`)", async () => {
     a.route('/robots.txt', text(200, RULES));
     const strictFetch = function (this: unknown, input: string, init: RequestInit) {
       if (this !== undefined) throw new TypeError('Illegal invocation');
@@ -196,7 +243,7 @@ describe('4.2 fetching', () => {
     expect((await fetchRobots(a.origin, { fetch: strictFetch })).outcome).toBe('ok');
   });
 
-  test('4.2 the caller\'s abort rejects instead of answering', async () => {
+  test("4.2 the caller's abort rejects instead of answering", async () => {
     a.route('/robots.txt', () => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 50);
@@ -204,7 +251,10 @@ describe('4.2 fetching', () => {
   });
 
   test('4.3 Cache-Control max-age sets the expiry, within bounds', async () => {
-    const at = (headers: Record<string, string>) => { a.route('/robots.txt', text(200, RULES, headers)); return fetchRobots(a.origin, { now: () => 0 }); };
+    const at = (headers: Record<string, string>) => {
+      a.route('/robots.txt', text(200, RULES, headers));
+      return fetchRobots(a.origin, { now: () => 0 });
+    };
     expect((await at({})).expires).toBe(24 * 3600_000);
     expect((await at({ 'cache-control': 'public, max-age=3600' })).expires).toBe(3600_000);
     expect((await at({ 'cache-control': 'max-age=5' })).expires).toBe(60_000);
@@ -215,15 +265,21 @@ describe('4.2 fetching', () => {
 
 describe('4.3 RobotsCache', () => {
   let a: TestServer, b: TestServer, c: TestServer;
-  beforeAll(async () => { [a, b, c] = await Promise.all([startServer(), startServer(), startServer()]); });
-  afterAll(async () => { await Promise.all([a.close(), b.close(), c.close()]); });
+  beforeAll(async () => {
+    [a, b, c] = await Promise.all([startServer(), startServer(), startServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close(), c.close()]);
+  });
   const fetches = (s: TestServer) => s.requests.filter((r) => r.path === '/robots.txt').length;
 
   test('4.3 a hundred concurrent checks on one origin make exactly one fetch', async () => {
     a.route('/robots.txt', (_q, res) => setTimeout(() => text(200, RULES)(_q, res), 30));
     const cache = new RobotsCache();
     const before = fetches(a);
-    const verdicts = await Promise.all(Array.from({ length: 100 }, (_, i) => cache.isAllowed(`${a.origin}/${i % 2 ? 'private/' : ''}${i}`, 'bot')));
+    const verdicts = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => cache.isAllowed(`${a.origin}/${i % 2 ? 'private/' : ''}${i}`, 'bot')),
+    );
     expect(fetches(a) - before).toBe(1);
     expect(verdicts.filter((v) => !v)).toHaveLength(50);
   });
@@ -246,16 +302,30 @@ describe('4.3 RobotsCache', () => {
     let now = 0;
     const cache = new RobotsCache({ now: () => now });
     a.route('/robots.txt', text(200, RULES));
-    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, outcome: 'ok', stale: false });
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({
+      allowed: false,
+      outcome: 'ok',
+      stale: false,
+    });
     a.route('/robots.txt', text(503, 'down'));
     now += 25 * 3600_000; // past the 24 hours
-    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, line: 2, outcome: 'unreachable', status: 503, stale: true });
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({
+      allowed: false,
+      line: 2,
+      outcome: 'unreachable',
+      status: 503,
+      stale: true,
+    });
     expect(await cache.isAllowed(`${a.origin}/public`, 'bot')).toBe(true);
     now += 31 * 24 * 3600_000; // still the last good copy after 30 days (SPEC 4.2)
     expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, stale: true });
     a.route('/robots.txt', text(404, ''));
     now += 3600_000;
-    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: true, outcome: 'unavailable', stale: false });
+    expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({
+      allowed: true,
+      outcome: 'unavailable',
+      stale: false,
+    });
   });
 
   test('4.2 unreachable with no good copy: disallow all, for 30 days; then allow all', async () => {
@@ -292,16 +362,32 @@ describe('4.3 RobotsCache', () => {
     for (let i = 0; i < 3000; i++) urls.push(`${[a, b, c][i % 3]!.origin}/${i % 2 ? 'a-private' : 'page'}/${i}`);
     urls.push('mailto:someone@example.com', 'not a url');
     const allowed = await cache.filter(urls, 'bot');
-    expect(allowed).toEqual(urls.filter((u, i) => i < 3000 && (u.startsWith(c.origin) || (u.startsWith(a.origin) && !u.includes('/a-private/')))));
+    expect(allowed).toEqual(
+      urls.filter(
+        (u, i) => i < 3000 && (u.startsWith(c.origin) || (u.startsWith(a.origin) && !u.includes('/a-private/'))),
+      ),
+    );
     expect([a, b, c].map(fetches).map((n, i) => n - before[i]!)).toEqual([1, 1, 1]);
   });
 
   test('4.3 fetches over all hosts stay within `concurrency`', async () => {
     const servers = await Promise.all(Array.from({ length: 6 }, () => startServer()));
-    let active = 0, most = 0;
-    for (const s of servers) s.route('/robots.txt', (_q, res) => { active++; most = Math.max(most, active); setTimeout(() => { active--; text(200, RULES)(_q, res); }, 40); });
+    let active = 0,
+      most = 0;
+    for (const s of servers)
+      s.route('/robots.txt', (_q, res) => {
+        active++;
+        most = Math.max(most, active);
+        setTimeout(() => {
+          active--;
+          text(200, RULES)(_q, res);
+        }, 40);
+      });
     const cache = new RobotsCache({ concurrency: 2 });
-    await cache.filter(servers.map((s) => `${s.origin}/x`), 'bot');
+    await cache.filter(
+      servers.map((s) => `${s.origin}/x`),
+      'bot',
+    );
     expect(most).toBe(2);
     await Promise.all(servers.map((s) => s.close()));
   });
@@ -335,7 +421,9 @@ describe('4.3 RobotsCache', () => {
   test('4.3 filterStream: an async stream of URLs, allowed ones out in order', async () => {
     a.route('/robots.txt', text(200, 'User-agent: *\nDisallow: /*7$\n'));
     const cache = new RobotsCache();
-    async function* lines() { for (let i = 0; i < 2500; i++) yield `${a.origin}/p/${i}`; }
+    async function* lines() {
+      for (let i = 0; i < 2500; i++) yield `${a.origin}/p/${i}`;
+    }
     const out: string[] = [];
     for await (const url of cache.filterStream(lines(), 'bot', { batchSize: 300 })) out.push(url);
     expect(out).toHaveLength(2250);
@@ -359,14 +447,18 @@ describe('maxBytes beyond what the core takes (issue 19.5)', () => {
   const huge = (size: number) => async () => {
     const line = new TextEncoder().encode('#' + 'x'.repeat((1 << 20) - 2) + '\n');
     let sent = 0;
-    return new Response(new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= size) return controller.close();
-        const chunk = sent === 0 ? new TextEncoder().encode(RULES_FIRST) : line.subarray(0, Math.min(line.length, size - sent));
-        sent += chunk.length;
-        controller.enqueue(chunk);
-      },
-    }), { status: 200 });
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= size) return controller.close();
+          const chunk =
+            sent === 0 ? new TextEncoder().encode(RULES_FIRST) : line.subarray(0, Math.min(line.length, size - sent));
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      }),
+      { status: 200 },
+    );
   };
 
   test('fetchRobots: a 300 MiB body with maxBytes 2^31-1 is cut at the core limit, truncated, and its rules apply', async () => {

@@ -18,7 +18,10 @@ function model(text: string, verdicts: Uint8Array, keep: 'allowed' | 'disallowed
   lines.forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const ok = verdicts[i] === 1;
-    if (line !== '') { urls++; if (ok) allowed++; }
+    if (line !== '') {
+      urls++;
+      if (ok) allowed++;
+    }
     const label = ok ? 'allowed' : 'disallowed';
     if (keep === 'labelled') out += `${label}\t${line}\n`;
     else if (keep === 'verdicts') out += `${label}\n`;
@@ -44,21 +47,32 @@ describe('filterLines', () => {
   });
 
   test('generated URLs with blank lines, CRLF and no final line break, in both modes', () => {
-    fc.assert(fc.property(
-      fc.array(fc.oneof(anyUrl.filter((u) => !u.includes('\n') && !u.includes('\r')), fc.constant('')), { maxLength: 20 }),
-      fc.constantFrom('\n', '\r\n'), fc.boolean(), fc.constantFrom('google' as const, 'rfc' as const),
-      (lines, eol, finalBreak, mode) => {
-        const text = lines.join(eol) + (finalBreak && lines.length ? eol : '');
-        const robots = parse('User-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*x\n', { mode });
-        const matcher = robots.forAgent('bot');
-        const verdicts = matcher.matchLines(text);
-        for (const keep of ['allowed', 'disallowed', 'labelled', 'verdicts'] as const) {
-          const got = matcher.filterLines(text, keep);
-          expect({ ...got, output: dec.decode(got.output) }).toEqual(model(text, verdicts, keep));
-        }
-        robots.dispose();
-      },
-    ), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            anyUrl.filter((u) => !u.includes('\n') && !u.includes('\r')),
+            fc.constant(''),
+          ),
+          { maxLength: 20 },
+        ),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        fc.constantFrom('google' as const, 'rfc' as const),
+        (lines, eol, finalBreak, mode) => {
+          const text = lines.join(eol) + (finalBreak && lines.length ? eol : '');
+          const robots = parse('User-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*x\n', { mode });
+          const matcher = robots.forAgent('bot');
+          const verdicts = matcher.matchLines(text);
+          for (const keep of ['allowed', 'disallowed', 'labelled', 'verdicts'] as const) {
+            const got = matcher.filterLines(text, keep);
+            expect({ ...got, output: dec.decode(got.output) }).toEqual(model(text, verdicts, keep));
+          }
+          robots.dispose();
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   test('bad arguments', () => {

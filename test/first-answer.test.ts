@@ -12,7 +12,12 @@ import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url, agents } from './support/generated.js';
 
 /** The first answer for each URL from a fresh parse (always the scan), and the full index's. */
-function bothWays(body: string | Uint8Array, agent: string | string[], urls: string[], mode: 'google' | 'rfc'): { scan: Verdict[]; full: Verdict[] } {
+function bothWays(
+  body: string | Uint8Array,
+  agent: string | string[],
+  urls: string[],
+  mode: 'google' | 'rfc',
+): { scan: Verdict[]; full: Verdict[] } {
   const scan = urls.map((u) => {
     const robots = parse(body, { mode });
     try {
@@ -45,10 +50,16 @@ describe('first answers (scan) and later answers (full index) agree', () => {
 
   test('generated files, agents and URLs (both modes)', () => {
     fc.assert(
-      fc.property(robotsBody, agents, fc.array(url, { minLength: 1, maxLength: 6 }), fc.constantFrom('google' as const, 'rfc' as const), (body, agentList, list, mode) => {
-        const { scan, full } = bothWays(body, agentList, list, mode);
-        expect(scan, JSON.stringify({ body: new TextDecoder().decode(body), agentList, list })).toEqual(full);
-      }),
+      fc.property(
+        robotsBody,
+        agents,
+        fc.array(url, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('google' as const, 'rfc' as const),
+        (body, agentList, list, mode) => {
+          const { scan, full } = bothWays(body, agentList, list, mode);
+          expect(scan, JSON.stringify({ body: new TextDecoder().decode(body), agentList, list })).toEqual(full);
+        },
+      ),
       { numRuns: 3000, seed: 20261123 },
     );
   });
@@ -57,46 +68,80 @@ describe('first answers (scan) and later answers (full index) agree', () => {
     // Prefixes of 7 to 9 and 15 to 17 bytes around the sort's two words, pieces
     // that make keys equal, one a prefix of another, or differing only past
     // byte 8 or byte 16.
-    const prefix = fc.constantFrom('/', '/aaaaaa', '/aaaaaaa', '/aaaaaaaa', '/aaaaaaa/', '/aaaaaaab', '/aaaaaaa/aaaaaa', '/aaaaaaa/aaaaaaa', '/aaaaaaa/aaaaaaab', '/aaaaaaa/aaaaaaa/');
+    const prefix = fc.constantFrom(
+      '/',
+      '/aaaaaa',
+      '/aaaaaaa',
+      '/aaaaaaaa',
+      '/aaaaaaa/',
+      '/aaaaaaab',
+      '/aaaaaaa/aaaaaa',
+      '/aaaaaaa/aaaaaaa',
+      '/aaaaaaa/aaaaaaab',
+      '/aaaaaaa/aaaaaaa/',
+    );
     const piece = fc.array(fc.constantFrom('a', 'b', '/', '*'), { maxLength: 6 }).map((cs) => cs.join(''));
-    const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), prefix, piece, fc.boolean()).map(([type, p, q, anchored]) => `${type}: ${p}${q}${anchored ? '$' : ''}`);
-    const path = fc.tuple(prefix, fc.array(fc.constantFrom('a', 'b', '/'), { maxLength: 8 })).map(([p, cs]) => p + cs.join(''));
+    const rule = fc
+      .tuple(fc.constantFrom('Allow', 'Disallow'), prefix, piece, fc.boolean())
+      .map(([type, p, q, anchored]) => `${type}: ${p}${q}${anchored ? '$' : ''}`);
+    const path = fc
+      .tuple(prefix, fc.array(fc.constantFrom('a', 'b', '/'), { maxLength: 8 }))
+      .map(([p, cs]) => p + cs.join(''));
     fc.assert(
-      fc.property(fc.array(rule, { minLength: 2, maxLength: 24 }), fc.array(path, { minLength: 1, maxLength: 8 }), fc.constantFrom('google' as const, 'rfc' as const), (rules, paths, mode) => {
-        const body = `User-agent: *\n${rules.join('\n')}\n`;
-        const { scan, full } = bothWays(body, 'bot', paths, mode);
-        expect(full, body).toEqual(scan);
-        if (mode === 'google') {
-          for (let i = 0; i < paths.length; i++) expect({ allowed: full[i]!.allowed, line: full[i]!.line }, `${body}${paths[i]}`).toEqual(modelCheck(new TextEncoder().encode(body), ['bot'], paths[i]!));
-        }
-      }),
+      fc.property(
+        fc.array(rule, { minLength: 2, maxLength: 24 }),
+        fc.array(path, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('google' as const, 'rfc' as const),
+        (rules, paths, mode) => {
+          const body = `User-agent: *\n${rules.join('\n')}\n`;
+          const { scan, full } = bothWays(body, 'bot', paths, mode);
+          expect(full, body).toEqual(scan);
+          if (mode === 'google') {
+            for (let i = 0; i < paths.length; i++)
+              expect({ allowed: full[i]!.allowed, line: full[i]!.line }, `${body}${paths[i]}`).toEqual(
+                modelCheck(new TextEncoder().encode(body), ['bot'], paths[i]!),
+              );
+          }
+        },
+      ),
       { numRuns: 2000, seed: 20261123 },
     );
   });
 
   test('long paths (the scan prefilter, 256 bytes on) agree with the full index, explain() and the model', () => {
     const bytes = (s: string) => [...new TextEncoder().encode(s)];
-    const piece = fc.array(fc.constantFrom('a', 'b', 'c', '/', '*'), { minLength: 1, maxLength: 8 }).map((cs) => cs.join(''));
-    const rule = fc.tuple(fc.constantFrom('Allow', 'Disallow'), piece, fc.boolean()).map(([type, p, anchored]) => `${type}: /${p}${anchored ? '$' : ''}`);
+    const piece = fc
+      .array(fc.constantFrom('a', 'b', 'c', '/', '*'), { minLength: 1, maxLength: 8 })
+      .map((cs) => cs.join(''));
+    const rule = fc
+      .tuple(fc.constantFrom('Allow', 'Disallow'), piece, fc.boolean())
+      .map(([type, p, anchored]) => `${type}: /${p}${anchored ? '$' : ''}`);
     fc.assert(
-      fc.property(fc.array(rule, { minLength: 1, maxLength: 12 }), fc.array(fc.constantFrom('a', 'b', 'c', '/'), { minLength: 260, maxLength: 400 }), fc.constantFrom('google' as const, 'rfc' as const), (rules, chars, mode) => {
-        const body = 'User-agent: *\n' + rules.join('\n') + '\n';
-        const path = '/' + chars.join('');
-        const { scan, full } = bothWays(body, 'bot', [path], mode);
-        expect(scan, JSON.stringify({ body, path })).toEqual(full);
-        const robots = parse(body, { mode });
-        try {
-          const e = explain(robots, path, 'bot');
-          expect({ allowed: e.allowed, line: e.line, rule: e.rule }).toEqual(full[0]);
-          if (mode === 'google') {
-            // Every rule explain lists matches by the reachable-positions model, and every rule the model matches is listed.
-            const listed = new Set(e.candidates.filter((c) => !c.indexHtml).map((c) => c.line));
-            rules.forEach((r, i) => expect(listed.has(i + 2), r).toBe(modelMatches(bytes(e.path), bytes(r.slice(r.indexOf(' ') + 1)))));
+      fc.property(
+        fc.array(rule, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.constantFrom('a', 'b', 'c', '/'), { minLength: 260, maxLength: 400 }),
+        fc.constantFrom('google' as const, 'rfc' as const),
+        (rules, chars, mode) => {
+          const body = 'User-agent: *\n' + rules.join('\n') + '\n';
+          const path = '/' + chars.join('');
+          const { scan, full } = bothWays(body, 'bot', [path], mode);
+          expect(scan, JSON.stringify({ body, path })).toEqual(full);
+          const robots = parse(body, { mode });
+          try {
+            const e = explain(robots, path, 'bot');
+            expect({ allowed: e.allowed, line: e.line, rule: e.rule }).toEqual(full[0]);
+            if (mode === 'google') {
+              // Every rule explain lists matches by the reachable-positions model, and every rule the model matches is listed.
+              const listed = new Set(e.candidates.filter((c) => !c.indexHtml).map((c) => c.line));
+              rules.forEach((r, i) =>
+                expect(listed.has(i + 2), r).toBe(modelMatches(bytes(e.path), bytes(r.slice(r.indexOf(' ') + 1)))),
+              );
+            }
+          } finally {
+            robots.dispose();
           }
-        } finally {
-          robots.dispose();
-        }
-      }),
+        },
+      ),
       { numRuns: 1500, seed: 19 },
     );
   });

@@ -9,7 +9,8 @@ import { EXAMPLE_POLICY } from './support/example-policy.js';
 
 const POLICY: Policy = EXAMPLE_POLICY;
 const header = (name: string) => crawlerUserAgents.find((s) => s.crawler === name)!.header;
-const req = (path: string, userAgent: string) => new Request(`https://www.example.com${path}`, { headers: { 'user-agent': userAgent } });
+const req = (path: string, userAgent: string) =>
+  new Request(`https://www.example.com${path}`, { headers: { 'user-agent': userAgent } });
 
 test('a policy: the generated file is served at /robots.txt and enforced', async () => {
   const generated = generate(POLICY);

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate, verify, type Policy } from '../src/generate.js';
 
-const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/generate/${name}`, import.meta.url)), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`./fixtures/generate/${name}`, import.meta.url)), 'utf8');
 const EXAMPLE = JSON.parse(fixture('policy.json')) as Policy;
 const kinds = (r: ReturnType<typeof verify>) => [...new Set(r.differences.map((d) => d.kind))];
 
@@ -17,18 +18,30 @@ describe('verify', () => {
   });
 
   test('a welcome group (OAI-SearchBot, Allow: /) escapes every * disallow', () => {
-    const r = verify({ default: { disallow: ['/private/', '/search'] }, signals: { search: 'yes' } }, fixture('welcome-group.txt'));
+    const r = verify(
+      { default: { disallow: ['/private/', '/search'] }, signals: { search: 'yes' } },
+      fixture('welcome-group.txt'),
+    );
     expect(r.ok).toBe(false);
     const escaped = r.differences.filter((d) => d.crawler === 'OAI-SearchBot');
     expect(escaped.map((d) => d.path)).toEqual(['/', '/private/', '/search']); // / for its Content-Signal: none in its group
-    expect(escaped[1]!.message).toBe("OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.");
+    expect(escaped[1]!.message).toBe(
+      "OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.",
+    );
     expect(r.differences.some((d) => d.kind === 'lint' && d.code === 'allow-all-group')).toBe(false); // info, not a warning: the cells say it
   });
 
   test('names that are not product tokens: AI2Bot is read as AI', () => {
     const r = verify({ crawlers: { GPTBot: 'block', iaskspider: 'block' } }, fixture('not-tokens.txt'));
     const names = r.differences.filter((d) => d.kind === 'agent-not-token');
-    expect(names).toEqual([{ kind: 'agent-not-token', line: 3, message: '`User-agent: AI2Bot` is not a product token: Google reads it as `AI`, so this group speaks to crawlers named AI, not to AI2Bot.' }]);
+    expect(names).toEqual([
+      {
+        kind: 'agent-not-token',
+        line: 3,
+        message:
+          '`User-agent: AI2Bot` is not a product token: Google reads it as `AI`, so this group speaks to crawlers named AI, not to AI2Bot.',
+      },
+    ]);
     // iaskspider/2.0 is read as iaskspider, which is what it meant: no difference for it.
     expect(r.differences.filter((d) => d.crawler === 'iaskspider')).toEqual([]);
     expect(r.ok).toBe(false);
@@ -38,7 +51,9 @@ describe('verify', () => {
     const r = verify({ default: { disallow: ['/café/'] } }, fixture('double-encoded.txt'));
     expect(r.ok).toBe(false);
     expect(r.matrix.paths).toContain('/caf%C3%A9/');
-    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe("Googlebot, /caf%C3%A9/: by Google's and RFC 9309's rules it may fetch /caf%C3%A9/ (no rule applies), but the policy says it may not.");
+    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe(
+      "Googlebot, /caf%C3%A9/: by Google's and RFC 9309's rules it may fetch /caf%C3%A9/ (no rule applies), but the policy says it may not.",
+    );
   });
 
   test('a raw space: the request has %20, the rule never matches; lint says why', () => {
@@ -50,13 +65,18 @@ describe('verify', () => {
 
   test('a prepended block repeating User-agent: * merges with the site file: its Allow: / opens everything', () => {
     const composed = fixture('managed-block.txt') + fixture('site-closed.txt');
-    const googlebot = (text: string) => verify({ default: 'block' }, text).differences.filter((d) => d.crawler === 'Googlebot');
+    const googlebot = (text: string) =>
+      verify({ default: 'block' }, text).differences.filter((d) => d.crawler === 'Googlebot');
     expect(googlebot(fixture('site-closed.txt'))).toEqual([]);
     // (The site's file alone is not right either: AdsBot-Google and the others that skip * may fetch everything.)
-    expect(verify({ default: 'block' }, fixture('site-closed.txt')).differences.some((d) => d.crawler === 'AdsBot-Google')).toBe(true);
+    expect(
+      verify({ default: 'block' }, fixture('site-closed.txt')).differences.some((d) => d.crawler === 'AdsBot-Google'),
+    ).toBe(true);
     const r = verify({ default: 'block' }, composed);
     expect(r.ok).toBe(false);
-    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe("Googlebot, /: by Google's and RFC 9309's rules it may fetch / (line 4 `Allow: /`), but the policy says it may not.");
+    expect(r.differences.find((d) => d.crawler === 'Googlebot')!.message).toBe(
+      "Googlebot, /: by Google's and RFC 9309's rules it may fetch / (line 4 `Allow: /`), but the policy says it may not.",
+    );
   });
 
   test('Host and Crawl-delay nobody asked for', () => {
@@ -67,7 +87,10 @@ describe('verify', () => {
   });
 
   test('user-triggered fetchers listed as if robots.txt bound them: the file says it, the rows say robots.txt cannot hold them', () => {
-    const r = verify({ crawlers: { 'ChatGPT-User': 'block', 'Perplexity-User': 'block' } }, fixture('user-triggered.txt'));
+    const r = verify(
+      { crawlers: { 'ChatGPT-User': 'block', 'Perplexity-User': 'block' } },
+      fixture('user-triggered.txt'),
+    );
     expect(r.ok).toBe(true);
     expect(r.notes).toEqual([
       expect.objectContaining({ kind: 'user-triggered', crawler: 'ChatGPT-User' }),
@@ -82,12 +105,17 @@ describe('verify', () => {
     expect(r.notes).toEqual([expect.objectContaining({ kind: 'robots-only-token', crawler: 'Google-Extended' })]);
   });
 
-  test("Content-Signal only in the * group: a crawler with its own group reads none", () => {
-    const r = verify({ default: { disallow: ['/private/'] }, signals: { search: 'yes', 'ai-train': 'no' } }, fixture('signal-only-star.txt'));
+  test('Content-Signal only in the * group: a crawler with its own group reads none', () => {
+    const r = verify(
+      { default: { disallow: ['/private/'] }, signals: { search: 'yes', 'ai-train': 'no' } },
+      fixture('signal-only-star.txt'),
+    );
     expect(r.ok).toBe(false);
     const googlebot = r.differences.filter((d) => d.crawler === 'Googlebot');
     expect(googlebot[0]).toMatchObject({ kind: 'signal', path: '/' });
-    expect(googlebot[0]!.message).toBe("Googlebot, /: by Google's and RFC 9309's rules it reads no Content-Signal for /, but the policy says `search=yes, ai-train=no`.");
+    expect(googlebot[0]!.message).toBe(
+      "Googlebot, /: by Google's and RFC 9309's rules it reads no Content-Signal for /, but the policy says `search=yes, ai-train=no`.",
+    );
     expect(r.differences.some((d) => d.kind === 'lint' && d.code === 'signal-not-inherited')).toBe(true);
   });
 
@@ -98,7 +126,7 @@ describe('verify', () => {
 
   test('bad input: a typed error, never a crash', () => {
     expect(() => verify(EXAMPLE, 42 as unknown as string)).toThrow(TypeError);
-    expect(() => verify({ crawlers: { 'AI2Bot2': 'block' } }, '')).toThrow('not a product token');
+    expect(() => verify({ crawlers: { AI2Bot2: 'block' } }, '')).toThrow('not a product token');
     expect(verify(EXAMPLE, new Uint8Array([0xff, 0xfe, 0, 0])).ok).toBe(false);
   });
 });

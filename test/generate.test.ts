@@ -28,7 +28,8 @@ describe('the example policy', () => {
         const blocked = c.purposes.includes('ai-training') || c.name === 'PerplexityBot';
         expect(robots.isAllowed('/', c), `${c.name} / (${mode})`).toBe(!blocked);
         // Every crawler that may fetch reads search=yes, ai-train=no.
-        if (!blocked) expect(usage(robots, '/', c).contentSignal?.values, c.name).toEqual({ search: 'yes', 'ai-train': 'no' });
+        if (!blocked)
+          expect(usage(robots, '/', c).contentSignal?.values, c.name).toEqual({ search: 'yes', 'ai-train': 'no' });
       }
       expect(robots.sitemaps).toEqual(['https://example.com/sitemap.xml']);
       robots.dispose();
@@ -99,7 +100,17 @@ Sitemap: https://example.com/sitemap.xml
     expect(purposes.indexOf('ads')).toBeGreaterThan(purposes.lastIndexOf('search'));
     const ads = matrix.rows.find((r) => r.crawler === 'AdsBot-Google')!;
     expect(ads.group).toBe('AdsBot-Google');
-    expect(ads.cells[1]).toMatchObject({ path: '/private/', intended: false, google: { allowed: false, line: text.split('\n').lastIndexOf('Disallow: /private/') + 1, rule: 'Disallow: /private/' }, rfc: { allowed: false }, problems: [] });
+    expect(ads.cells[1]).toMatchObject({
+      path: '/private/',
+      intended: false,
+      google: {
+        allowed: false,
+        line: text.split('\n').lastIndexOf('Disallow: /private/') + 1,
+        rule: 'Disallow: /private/',
+      },
+      rfc: { allowed: false },
+      problems: [],
+    });
     expect(ads.cells[0]!.google.signal).toEqual({ search: 'yes', 'ai-train': 'no' });
     // Rows robots.txt cannot deliver are marked, with the reason.
     expect(matrix.rows.find((r) => r.crawler === 'Google-Extended')!.limit?.kind).toBe('robots-only-token');
@@ -129,14 +140,21 @@ describe('compilation', () => {
   });
 
   test('patterns are percent-encoded exactly once; the change is a diagnostic', () => {
-    const { text, diagnostics } = generate({ default: { disallow: ['/café/', '/caf%C3%A9/x', '/my page', '/a#b', '/100%'] } });
+    const { text, diagnostics } = generate({
+      default: { disallow: ['/café/', '/caf%C3%A9/x', '/my page', '/a#b', '/100%'] },
+    });
     expect(text).toContain('Disallow: /caf%C3%A9/\n');
     expect(text).toContain('Disallow: /caf%C3%A9/x\n');
     expect(text).toContain('Disallow: /my%20page\n');
     expect(text).toContain('Disallow: /a%23b\n');
     expect(text).toContain('Disallow: /100%25\n');
     expect(text).not.toContain('%25C3');
-    expect(diagnostics.filter((d) => d.kind === 'encoded').map((d) => d.field)).toEqual(['default.disallow[0]', 'default.disallow[2]', 'default.disallow[3]', 'default.disallow[4]']);
+    expect(diagnostics.filter((d) => d.kind === 'encoded').map((d) => d.field)).toEqual([
+      'default.disallow[0]',
+      'default.disallow[2]',
+      'default.disallow[3]',
+      'default.disallow[4]',
+    ]);
     expect(parse(text).isAllowed('https://example.com/caf%C3%A9/', 'Googlebot')).toBe(false);
   });
 
@@ -156,15 +174,24 @@ describe('compilation', () => {
     const readers = crawlers.filter((c) => c.operator !== 'Google' && c.operator !== 'Yandex');
     // bingbot named (its own rules): its group has no Crawl-delay while * has one, and bingbot still reads 5.
     // (BingPreview answers to the bingbot group too: the policy gives it the same intent.)
-    const named = generate({ default: { disallow: ['/x'] }, crawlers: { bingbot: { disallow: ['/b/'] }, BingPreview: { disallow: ['/b/'] } }, crawlDelay: 5 }).text;
+    const named = generate({
+      default: { disallow: ['/x'] },
+      crawlers: { bingbot: { disallow: ['/b/'] }, BingPreview: { disallow: ['/b/'] } },
+      crawlDelay: 5,
+    }).text;
     const bingGroup = named.split('\n\n').find((g) => g.includes('User-agent: bingbot'))!;
     expect(bingGroup).not.toContain('Crawl-delay');
     // Everything blocked but bingbot: no * delay to take, so its group carries one.
-    const blocked = generate({ default: 'block', crawlers: { bingbot: 'allow', BingPreview: 'allow' }, crawlDelay: 5 }).text;
+    const blocked = generate({
+      default: 'block',
+      crawlers: { bingbot: 'allow', BingPreview: 'allow' },
+      crawlDelay: 5,
+    }).text;
     expect(blocked.split('\n\n').find((g) => g.includes('User-agent: bingbot'))).toContain('Crawl-delay: 5');
     for (const text of [named, blocked]) {
       const robots = parse(text);
-      for (const c of readers) if (robots.isAllowed('/', c)) expect(crawlDelay(robots, c), `${c.name}\n${text}`).toBe(5);
+      for (const c of readers)
+        if (robots.isAllowed('/', c)) expect(crawlDelay(robots, c), `${c.name}\n${text}`).toBe(5);
       robots.dispose();
     }
   });
@@ -174,7 +201,10 @@ describe('compilation', () => {
   });
 
   test('rules of its own without the default: the intended escape is not a failure', () => {
-    const { text } = generate({ default: { disallow: ['/private/'] }, crawlers: { Googlebot: { allow: ['/private/'], default: false } } });
+    const { text } = generate({
+      default: { disallow: ['/private/'] },
+      crawlers: { Googlebot: { allow: ['/private/'], default: false } },
+    });
     expect(parse(text).isAllowed('/private/', 'Googlebot')).toBe(true);
     expect(parse(text).isAllowed('/private/', 'bingbot')).toBe(false);
   });
@@ -182,8 +212,10 @@ describe('compilation', () => {
 
 describe('policies that cannot be written', () => {
   test('a name that is not a product token: what Google would read instead', () => {
-    expect(() => generate({ crawlers: { 'MyBot2': 'block' } })).toThrow(PolicyError);
-    expect(() => generate({ crawlers: { 'MyBot2': 'block' } })).toThrow('"MyBot2" is not a product token (letters, - and _ only): Google reads it as "MyBot"');
+    expect(() => generate({ crawlers: { MyBot2: 'block' } })).toThrow(PolicyError);
+    expect(() => generate({ crawlers: { MyBot2: 'block' } })).toThrow(
+      '"MyBot2" is not a product token (letters, - and _ only): Google reads it as "MyBot"',
+    );
     expect(() => generate({ crawlers: { 'iaskspider/2.0': 'block' } })).toThrow('Google reads it as "iaskspider"');
   });
 
@@ -199,8 +231,12 @@ describe('policies that cannot be written', () => {
       robots.dispose();
     }
     // AI2Bot and Ai2Bot-Dolma are both read as `AI`: one group speaks to both, so they must share an intent.
-    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow(/AI2Bot and Ai2Bot-Dolma both answer to `AI`|Ai2Bot-Dolma and AI2Bot both answer to `Ai`/);
-    expect(generate({ crawlers: { AI2Bot: 'block', 'Ai2Bot-Dolma': 'block' } }).text).toContain("User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n");
+    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow(
+      /AI2Bot and Ai2Bot-Dolma both answer to `AI`|Ai2Bot-Dolma and AI2Bot both answer to `Ai`/,
+    );
+    expect(generate({ crawlers: { AI2Bot: 'block', 'Ai2Bot-Dolma': 'block' } }).text).toContain(
+      "User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n",
+    );
   });
 
   test('a purpose reaches every crawler that has it among its purposes; a block wins over an allow, and generate says whom it also reaches', () => {
@@ -217,7 +253,12 @@ describe('policies that cannot be written', () => {
     expect(said.message).toContain('CCBot (also archive)');
     expect(said.message).toContain('Bytespider (also search)');
     // Named under crawlers, a crawler's own entry wins.
-    expect(parse(generate({ purposes: { 'ai-training': 'block' }, crawlers: { CCBot: 'allow' } }).text).isAllowed('/', byName('CCBot'))).toBe(true);
+    expect(
+      parse(generate({ purposes: { 'ai-training': 'block' }, crawlers: { CCBot: 'allow' } }).text).isAllowed(
+        '/',
+        byName('CCBot'),
+      ),
+    ).toBe(true);
   });
 
   test('crawlers that share a token cannot have different rules: generate fails naming the cell', () => {
@@ -231,7 +272,9 @@ describe('policies that cannot be written', () => {
     const e = error as GenerateError;
     expect(e.message).toMatch(/bingbot and BingPreview both answer to `bingbot`/);
     expect(e.differences.some((d) => d.crawler === 'bingbot' && d.path === '/')).toBe(true);
-    expect(e.result.matrix.rows.find((r) => r.crawler === 'bingbot')!.cells[0]!.problems[0]).toMatch(/may not fetch \/ \(line \d+ `Disallow: \/`\), but the policy says it may/);
+    expect(e.result.matrix.rows.find((r) => r.crawler === 'bingbot')!.cells[0]!.problems[0]).toMatch(
+      /may not fetch \/ \(line \d+ `Disallow: \/`\), but the policy says it may/,
+    );
   });
 
   test('bad fields are typed errors naming the field', () => {
@@ -247,7 +290,8 @@ describe('policies that cannot be written', () => {
       [{ hosts: 'x' }, 'policy hosts: is not a policy field'],
       [{ default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } }, 'more than 2000 patterns'],
     ];
-    for (const [policy, message] of cases) expect(() => generate(policy as Policy), JSON.stringify(policy).slice(0, 60)).toThrow(message);
+    for (const [policy, message] of cases)
+      expect(() => generate(policy as Policy), JSON.stringify(policy).slice(0, 60)).toThrow(message);
   });
 });
 
@@ -258,25 +302,46 @@ test('360Spider, whose name no User-agent line can name, follows * whatever the 
   expect(robots.isAllowed('/', spider)).toBe(true); // the default: it cannot be blocked by name
   expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'Baiduspider')!)).toBe(false);
   robots.dispose();
-  expect(result.diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([{
-    severity: 'warning', kind: 'unnameable', field: 'purposes.search', crawler: '360Spider',
-    message: '360Spider cannot be given the rules of purposes.search: its name is no product token and Google\'s parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default\'s rules.',
-  }]);
+  expect(result.diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([
+    {
+      severity: 'warning',
+      kind: 'unnameable',
+      field: 'purposes.search',
+      crawler: '360Spider',
+      message:
+        "360Spider cannot be given the rules of purposes.search: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.",
+    },
+  ]);
   expect(result.text).not.toContain('360Spider');
   // when the policy asks for the default anyway, nothing is said
-  expect(generate({ default: 'block', purposes: { search: 'block' } }).diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([]);
+  expect(
+    generate({ default: 'block', purposes: { search: 'block' } }).diagnostics.filter((d) => d.kind === 'unnameable'),
+  ).toEqual([]);
   expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(PolicyError);
   expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(/no User-agent line can name 360Spider/);
 });
 
 // ---- the property: random policies, every registry crawler, both readings ----
 
-const PURPOSES = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other', 'ai', 'user-triggered'] as const;
+const PURPOSES = [
+  'search',
+  'ads',
+  'ai-training',
+  'ai-search',
+  'ai-assistant',
+  'archive',
+  'seo',
+  'social',
+  'other',
+  'ai',
+  'user-triggered',
+] as const;
 /** Patterns as a policy gives them, and as a crawler's request (and the file) carries them. */
 const ENCODED: Record<string, string> = { '/caf\u00e9/': '/caf%C3%A9/', '/my page': '/my%20page' };
 const enc = (p: string) => ENCODED[p] ?? p;
 // Crawlers that share a token (bingbot and BingPreview, AI2Bot and Ai2Bot-Dolma read as `AI`) cannot be told apart (a test above): the policy names none of them.
-const shared = (c: CrawlerEntry) => crawlers.some((o) => o !== c && o.tokens[0]!.toLowerCase() === c.tokens[0]!.toLowerCase());
+const shared = (c: CrawlerEntry) =>
+  crawlers.some((o) => o !== c && o.tokens[0]!.toLowerCase() === c.tokens[0]!.toLowerCase());
 // 360Spider: no User-agent line can name it (Google reads nothing from its name); a policy naming it is refused (a test below).
 const unnameable = (c: CrawlerEntry) => !/^[A-Za-z_-]+$/.test(c.tokens[0]!);
 const NAMEABLE = crawlers.filter((c) => !shared(c) && !unnameable(c)).map((c) => c.name);
@@ -291,22 +356,37 @@ const accessArb = fc.oneof(
   fc.constant('block' as const),
   fc.record({ allow: fc.subarray(['/blog/', '/private/open']), disallow: fc.subarray(['/drafts/', '/a*b', '/x$']) }),
 );
-const policyArb: fc.Arbitrary<Policy> = fc.record({
-  default: defaultArb,
-  purposes: fc.dictionary(fc.constantFrom(...PURPOSES), accessArb, { maxKeys: 4 }),
-  crawlers: fc.dictionary(fc.constantFrom(...NAMEABLE, 'MyBot'), accessArb, { maxKeys: 4 }),
-  signals: fc.record({ search: fc.constantFrom('yes', 'no'), 'ai-train': fc.constantFrom('yes', 'no') }, { requiredKeys: [] }),
-  sitemaps: fc.subarray(['https://example.com/sitemap.xml']),
-}, { requiredKeys: ['default'] }) as fc.Arbitrary<Policy>;
+const policyArb: fc.Arbitrary<Policy> = fc.record(
+  {
+    default: defaultArb,
+    purposes: fc.dictionary(fc.constantFrom(...PURPOSES), accessArb, { maxKeys: 4 }),
+    crawlers: fc.dictionary(fc.constantFrom(...NAMEABLE, 'MyBot'), accessArb, { maxKeys: 4 }),
+    signals: fc.record(
+      { search: fc.constantFrom('yes', 'no'), 'ai-train': fc.constantFrom('yes', 'no') },
+      { requiredKeys: [] },
+    ),
+    sitemaps: fc.subarray(['https://example.com/sitemap.xml']),
+  },
+  { requiredKeys: ['default'] },
+) as fc.Arbitrary<Policy>;
 
 /** The test's own reading of the policy for one crawler: its rules, in the precedence docs/generate.md states. */
 function intendedRules(policy: Policy, c: CrawlerEntry): { allow: string[]; disallow: string[] } {
   const d = policy.default;
-  const base = d === 'block' ? { allow: [], disallow: ['/'] } : d === 'allow' || d === undefined ? { allow: [], disallow: [] } : { allow: [], disallow: (d.disallow ?? []).map(enc) };
-  const own = Object.entries(policy.crawlers ?? {}).find(([k]) => k.toLowerCase() === c.name.toLowerCase() || k.toLowerCase() === c.tokens[0]!.toLowerCase())?.[1];
+  const base =
+    d === 'block'
+      ? { allow: [], disallow: ['/'] }
+      : d === 'allow' || d === undefined
+        ? { allow: [], disallow: [] }
+        : { allow: [], disallow: (d.disallow ?? []).map(enc) };
+  const own = Object.entries(policy.crawlers ?? {}).find(
+    ([k]) => k.toLowerCase() === c.name.toLowerCase() || k.toLowerCase() === c.tokens[0]!.toLowerCase(),
+  )?.[1];
   // Each of its purposes speaks through itself, or `ai` for an AI purpose; a block among them wins, else the first (its main purpose first).
   const said = (p: string) => (policy.purposes as Record<string, Policy['default']> | undefined)?.[p];
-  const byPurpose = c.purposes.map((p) => said(p) ?? (['ai-training', 'ai-search', 'ai-assistant'].includes(p) ? said('ai') : undefined)).filter((a) => a !== undefined);
+  const byPurpose = c.purposes
+    .map((p) => said(p) ?? (['ai-training', 'ai-search', 'ai-assistant'].includes(p) ? said('ai') : undefined))
+    .filter((a) => a !== undefined);
   const fromPurposes = byPurpose.find((a) => a === 'block') ?? byPurpose[0];
   const access = own ?? (c.readsRobotsTxt === 'user-triggered' ? said('user-triggered') : undefined) ?? fromPurposes;
   if (access === undefined || unnameable(c)) return base; // 360Spider follows `*`, whatever the policy asks
@@ -317,15 +397,37 @@ function intendedRules(policy: Policy, c: CrawlerEntry): { allow: string[]; disa
 }
 
 function referenceText(rules: { allow: string[]; disallow: string[] }): string {
-  return ['User-agent: *', ...(rules.allow.length + rules.disallow.length ? [] : ['Allow: /']), ...rules.allow.map((p) => `Allow: ${p}`), ...rules.disallow.map((p) => `Disallow: ${p}`)].join('\n') + '\n';
+  return (
+    [
+      'User-agent: *',
+      ...(rules.allow.length + rules.disallow.length ? [] : ['Allow: /']),
+      ...rules.allow.map((p) => `Allow: ${p}`),
+      ...rules.disallow.map((p) => `Disallow: ${p}`),
+    ].join('\n') + '\n'
+  );
 }
 
 test('property: for random policies the generated file gives every registry crawler its intended verdict on every sample path, in both readings, and lint has no warning', () => {
-  const samples = ['/', '/private/', '/private/open', '/search', '/caf%C3%A9/', '/my%20page', '/x.pdf', '/blog/', '/drafts/', '/ab', '/x', '/other'];
+  const samples = [
+    '/',
+    '/private/',
+    '/private/open',
+    '/search',
+    '/caf%C3%A9/',
+    '/my%20page',
+    '/x.pdf',
+    '/blog/',
+    '/drafts/',
+    '/ab',
+    '/x',
+    '/other',
+  ];
   fc.assert(
     fc.property(policyArb, (policy) => {
       const { text } = generate(policy, { paths: samples });
-      const lintFindings = lint(text).filter((d) => d.severity !== 'info' && !(d.code === 'disallow-all' && policy.default === 'block'));
+      const lintFindings = lint(text).filter(
+        (d) => d.severity !== 'info' && !(d.code === 'disallow-all' && policy.default === 'block'),
+      );
       expect(lintFindings).toEqual([]);
       const signals = policy.signals && Object.keys(policy.signals).length ? policy.signals : undefined;
       for (const mode of MODES) {
@@ -335,7 +437,8 @@ test('property: for random policies the generated file gives every registry craw
           for (const path of samples) {
             const want = reference.isAllowed(path, '*');
             expect(robots.isAllowed(path, c), `${c.name} ${path} (${mode})\n${text}`).toBe(want);
-            if (want && signals) expect(usage(robots, path, c).contentSignal?.values, `${c.name} ${path} signal`).toEqual(signals);
+            if (want && signals)
+              expect(usage(robots, path, c).contentSignal?.values, `${c.name} ${path} signal`).toEqual(signals);
           }
           reference.dispose();
         }
@@ -349,10 +452,28 @@ test('property: for random policies the generated file gives every registry craw
 });
 
 test('property: any JSON value as a policy is a result, a PolicyError or a GenerateError, never another failure', () => {
-  const fields = ['default', 'purposes', 'crawlers', 'signals', 'sitemaps', 'paths', 'preset', 'license', 'host', 'crawlDelay', 'contentUsage'];
-  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('allow', 'block', '/x', '/caf\u00e9', '*', '#', '%', '\n'));
-  const policy = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 4 }),
-    fc.record({ crawlers: fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 3 }) }));
+  const fields = [
+    'default',
+    'purposes',
+    'crawlers',
+    'signals',
+    'sitemaps',
+    'paths',
+    'preset',
+    'license',
+    'host',
+    'crawlDelay',
+    'contentUsage',
+  ];
+  const value = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom('allow', 'block', '/x', '/caf\u00e9', '*', '#', '%', '\n'),
+  );
+  const policy = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 4 }),
+    fc.record({ crawlers: fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 3 }) }),
+  );
   fc.assert(
     fc.property(policy, (p) => {
       try {

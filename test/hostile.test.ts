@@ -56,8 +56,15 @@ describe('hostile input', () => {
     );
   });
 
-  test('NUL bytes anywhere: each ends its line\'s content', () => {
-    const body = Uint8Array.from([0, 10, ...new TextEncoder().encode('User-agent: *\nDisallow: /a\0/b\n'), 0, 0, ...new TextEncoder().encode('Disallow: /c\n\0')]);
+  test("NUL bytes anywhere: each ends its line's content", () => {
+    const body = Uint8Array.from([
+      0,
+      10,
+      ...new TextEncoder().encode('User-agent: *\nDisallow: /a\0/b\n'),
+      0,
+      0,
+      ...new TextEncoder().encode('Disallow: /c\n\0'),
+    ]);
     expect(allowed(body, 'x', '/a')).toBe(false);
     expect(allowed(body, 'x', '/b')).toBe(true);
     expect(allowed(body, 'x', '/c')).toBe(true); // its line starts with NUL, so it is empty
@@ -100,35 +107,46 @@ describe('linear-time matching (long pattern segments)', () => {
 
   // The timeout guards against a hang: the naive segment search took 0.65 s
   // per check of the 64 KB URL and 12 s of the 1 MB one.
-  test.each([65_536, 1 << 20])('a %i-byte URL against 30 rules of 16,601-byte segments', (n) => {
-    expect(body.length).toBeLessThan(512_000);
-    const robots = parse(body);
-    expect(robots.check('https://e.com/' + 'a'.repeat(n) + 'b', 'x')).toMatchObject({ allowed: false, line: 2 });
-    expect(robots.isAllowed('https://e.com/' + 'a'.repeat(n), 'x')).toBe(true);
-    expect(robots.isAllowed('https://e.com/' + 'ab'.repeat(n / 2), 'x')).toBe(true);
-    const matcher = robots.forAgent('x');
-    expect([...matcher.matchMany(['/' + 'a'.repeat(n) + 'b', '/' + 'a'.repeat(n)])]).toEqual([0, 1]);
-    robots.dispose();
-  }, 10_000);
+  test.each([65_536, 1 << 20])(
+    'a %i-byte URL against 30 rules of 16,601-byte segments',
+    (n) => {
+      expect(body.length).toBeLessThan(512_000);
+      const robots = parse(body);
+      expect(robots.check('https://e.com/' + 'a'.repeat(n) + 'b', 'x')).toMatchObject({ allowed: false, line: 2 });
+      expect(robots.isAllowed('https://e.com/' + 'a'.repeat(n), 'x')).toBe(true);
+      expect(robots.isAllowed('https://e.com/' + 'ab'.repeat(n / 2), 'x')).toBe(true);
+      const matcher = robots.forAgent('x');
+      expect([...matcher.matchMany(['/' + 'a'.repeat(n) + 'b', '/' + 'a'.repeat(n)])]).toEqual([0, 1]);
+      robots.dispose();
+    },
+    10_000,
+  );
 
   test('long segments match exactly as the reachable-positions model does', () => {
     const text = fc.array(fc.constantFrom('a', 'a', 'b'), { minLength: 0, maxLength: 90 }).map((cs) => cs.join(''));
     const bytes = (s: string) => [...new TextEncoder().encode(s)];
-    fc.assert(fc.property(
-      fc.array(fc.oneof(text, fc.constant('*')), { minLength: 1, maxLength: 4 }), fc.boolean(),
-      fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 300 }).map((cs) => cs.join('')), text, text, fc.boolean(),
-      (parts, anchored, rest, fill, tail, derived) => {
-        const pattern = '/' + parts.join('') + (anchored ? '$' : '');
-        // Half the paths are built from the pattern (stars filled in), so long segments do match.
-        const path = '/' + (derived ? parts.map((p) => (p === '*' ? fill : p)).join('') + tail : rest);
-        const robots = parse(`User-agent: *\nDisallow: ${pattern}\n`);
-        try {
-          expect(robots.isAllowed(path, 'x')).toBe(!modelMatches(bytes(path), bytes(pattern)));
-        } finally {
-          robots.dispose();
-        }
-      },
-    ), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(text, fc.constant('*')), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 300 }).map((cs) => cs.join('')),
+        text,
+        text,
+        fc.boolean(),
+        (parts, anchored, rest, fill, tail, derived) => {
+          const pattern = '/' + parts.join('') + (anchored ? '$' : '');
+          // Half the paths are built from the pattern (stars filled in), so long segments do match.
+          const path = '/' + (derived ? parts.map((p) => (p === '*' ? fill : p)).join('') + tail : rest);
+          const robots = parse(`User-agent: *\nDisallow: ${pattern}\n`);
+          try {
+            expect(robots.isAllowed(path, 'x')).toBe(!modelMatches(bytes(path), bytes(pattern)));
+          } finally {
+            robots.dispose();
+          }
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });
 
@@ -138,30 +156,42 @@ describe("check()'s first answers have the full index's prefilter (found with is
   // needing a `b` and its digits, against a long path of `a`s.
   const body = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
 
-  test.each([65_536, 1 << 20])('a %i-byte URL, first answers', (n) => {
-    const robots = parse(body, { maxBytes: 1 << 20 });
-    for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
-      const verdict = robots.check(url, 'bot');
-      expect(verdict).toEqual(url.endsWith('c') ? { allowed: false, line: 30_001, rule: { type: 'disallow', pattern: '/*a29999b*c' } } : { allowed: true, line: 0, rule: null });
-    }
-    robots.dispose();
-  }, 60_000); // a hang guard only: without the prefilter the 1 MiB URL took minutes
+  test.each([65_536, 1 << 20])(
+    'a %i-byte URL, first answers',
+    (n) => {
+      const robots = parse(body, { maxBytes: 1 << 20 });
+      for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+        const verdict = robots.check(url, 'bot');
+        expect(verdict).toEqual(
+          url.endsWith('c')
+            ? { allowed: false, line: 30_001, rule: { type: 'disallow', pattern: '/*a29999b*c' } }
+            : { allowed: true, line: 0, rule: null },
+        );
+      }
+      robots.dispose();
+    },
+    60_000,
+  ); // a hang guard only: without the prefilter the 1 MiB URL took minutes
 
-  test.each([65_536, 1 << 20])('a %i-byte URL: a first answer costs a small multiple of the full index\'s', (n) => {
-    // Guards against the first answers searching the whole path for every
-    // rule (6.5 s for the 64 KiB URL here, tens of thousands of times the full
-    // index's answer). Not a wall-clock bound: check()'s first answer on a
-    // fresh Robots against forAgent()'s full index answering the same URL,
-    // best of alternating runs (test/support/growth.ts), a ratio load moves
-    // far less than a time: 3 to 25 measured here under load.
-    const robots = parse(body, { maxBytes: 1 << 20 });
-    const full = robots.forAgent('bot');
-    for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
-      const firstAnswer = () => firstAnswerMs(body, url, 'bot');
-      const r = bestRatio(() => timed(() => full.check(url)), firstAnswer, 3);
-      expect(r.ratio, r.note).toBeLessThan(200);
-    }
-    full.dispose();
-    robots.dispose();
-  }, 60_000);
+  test.each([65_536, 1 << 20])(
+    "a %i-byte URL: a first answer costs a small multiple of the full index's",
+    (n) => {
+      // Guards against the first answers searching the whole path for every
+      // rule (6.5 s for the 64 KiB URL here, tens of thousands of times the full
+      // index's answer). Not a wall-clock bound: check()'s first answer on a
+      // fresh Robots against forAgent()'s full index answering the same URL,
+      // best of alternating runs (test/support/growth.ts), a ratio load moves
+      // far less than a time: 3 to 25 measured here under load.
+      const robots = parse(body, { maxBytes: 1 << 20 });
+      const full = robots.forAgent('bot');
+      for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+        const firstAnswer = () => firstAnswerMs(body, url, 'bot');
+        const r = bestRatio(() => timed(() => full.check(url)), firstAnswer, 3);
+        expect(r.ratio, r.note).toBeLessThan(200);
+      }
+      full.dispose();
+      robots.dispose();
+    },
+    60_000,
+  );
 });

@@ -37,7 +37,10 @@ describe('layout', () => {
     // assembly/index.ts renames its exports to one letter each; the TypeScript
     // side must call them by the same letters (a mismatch would call the wrong
     // function, or none).
-    const from = (build: string) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(new URL(`../build/${build}`, import.meta.url)))).map((e) => e.name).sort();
+    const from = (build: string) =>
+      WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(new URL(`../build/${build}`, import.meta.url))))
+        .map((e) => e.name)
+        .sort();
     const want = [...Object.values(X), 'memory'].sort();
     expect(new Set(Object.values(X)).size).toBe(Object.values(X).length);
     expect(from('robotsmatch.wasm')).toEqual(want);
@@ -45,7 +48,6 @@ describe('layout', () => {
     const source = readFileSync(new URL('../assembly/index.ts', import.meta.url), 'utf8');
     for (const [name, letter] of Object.entries(X)) expect(source, name).toContain(`  ${name} as ${letter},\n`);
   });
-
 
   test('no import cycle, counting type-only imports too', () => {
     const graph = new Map(files.map((f) => [f, importsOf(join(SRC, f), true).filter((t) => files.includes(t))]));
@@ -63,7 +65,13 @@ describe('layout', () => {
     };
     for (const f of files) visit(f, []);
     // One known back-reference is type-only: AgentMatcher.robots is typed Robots.
-    expect(cycles.filter((c) => c !== 'rules/matcher.ts -> rules/robots.ts -> rules/matcher.ts' && c !== 'rules/robots.ts -> rules/matcher.ts -> rules/robots.ts')).toEqual([]);
+    expect(
+      cycles.filter(
+        (c) =>
+          c !== 'rules/matcher.ts -> rules/robots.ts -> rules/matcher.ts' &&
+          c !== 'rules/robots.ts -> rules/matcher.ts -> rules/robots.ts',
+      ),
+    ).toEqual([]);
   });
 
   test('no cycle among runtime imports at all', () => {
@@ -84,7 +92,11 @@ describe('layout', () => {
   });
 
   test('the matching path imports nothing built on it', () => {
-    const below: Record<string, string[]> = { common: ['common'], core: ['core', 'common'], rules: ['rules', 'core', 'common'] };
+    const below: Record<string, string[]> = {
+      common: ['common'],
+      core: ['core', 'common'],
+      rules: ['rules', 'core', 'common'],
+    };
     const wrong: string[] = [];
     for (const f of files) {
       const allowed = below[area(f)];
@@ -95,7 +107,22 @@ describe('layout', () => {
   });
 
   test('every source file is in an area folder, except the entry points', () => {
-    expect(files.filter((f) => area(f) === '(entry)').sort()).toEqual(['api.ts', 'archive.ts', 'compat.ts', 'crawlers.ts', 'edge.ts', 'explain.ts', 'generate.ts', 'index.ts', 'js.ts', 'lint.ts', 'usage.ts', 'workerd.ts'].sort());
+    expect(files.filter((f) => area(f) === '(entry)').sort()).toEqual(
+      [
+        'api.ts',
+        'archive.ts',
+        'compat.ts',
+        'crawlers.ts',
+        'edge.ts',
+        'explain.ts',
+        'generate.ts',
+        'index.ts',
+        'js.ts',
+        'lint.ts',
+        'usage.ts',
+        'workerd.ts',
+      ].sort(),
+    );
   });
 });
 
@@ -104,8 +131,16 @@ describe('pay for what you use', () => {
     const { build } = await import('esbuild');
     const entry = join(SRC, 'index.ts');
     const result = await build({
-      stdin: { contents: `import { parse } from ${JSON.stringify(entry)}; export const f = (t, u, a) => parse(t).forAgent(a).isAllowed(u) && parse(t).isAllowed(u, a);`, resolveDir: SRC },
-      bundle: true, minify: true, format: 'esm', write: false, metafile: true, logLevel: 'error',
+      stdin: {
+        contents: `import { parse } from ${JSON.stringify(entry)}; export const f = (t, u, a) => parse(t).forAgent(a).isAllowed(u) && parse(t).isAllowed(u, a);`,
+        resolveDir: SRC,
+      },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'error',
     });
     const kept = Object.keys(Object.values(result.metafile!.outputs)[0]!.inputs).map((p) => relative(SRC, resolve(p)));
     expect(kept.filter((p) => /^(report|lint|fetch|cli|compat|crawlers|edge)\//.test(p))).toEqual([]);

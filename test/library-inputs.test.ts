@@ -11,7 +11,8 @@ import robotsParser from '../src/compat.js';
 import { startServer, text, type TestServer } from './support/server.js';
 
 const RULES = 'User-agent: *\nDisallow: /private/\n';
-const version = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')).version as string;
+const version = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'))
+  .version as string;
 
 describe('inputs as users have them', () => {
   test('isAllowed and check take a URL object, as fetchRobots does', () => {
@@ -31,15 +32,22 @@ describe('inputs as users have them', () => {
   });
 
   test('RobotsCache names an option it does not know instead of ignoring it', () => {
-    expect(() => new RobotsCache({ signal: AbortSignal.timeout(1000) } as never)).toThrow(/RobotsCache has no option signal/);
+    expect(() => new RobotsCache({ signal: AbortSignal.timeout(1000) } as never)).toThrow(
+      /RobotsCache has no option signal/,
+    );
     expect(() => new RobotsCache({ maxentries: 5 } as never)).toThrow(/RobotsCache has no option maxentries/);
     expect(() => new RobotsCache({ maxEntries: 5, timeoutMs: undefined })).not.toThrow();
-    return expect(fetchRobots('https://e.com/', { timeout: 5 } as never)).rejects.toThrow(/fetchRobots has no option timeout/);
+    return expect(fetchRobots('https://e.com/', { timeout: 5 } as never)).rejects.toThrow(
+      /fetchRobots has no option timeout/,
+    );
   });
 
-  test('groups(robots) lists each group\'s Crawl-delay lines, as written, with their seconds (issue 23, item 8)', () => {
+  test("groups(robots) lists each group's Crawl-delay lines, as written, with their seconds (issue 23, item 8)", () => {
     const robots = parse('User-agent: a\nCrawl-delay: 5\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: soon\nAllow: /\n');
-    expect(groups(robots).map((g) => g.crawlDelays)).toEqual([[{ line: 2, value: '5', seconds: 5 }], [{ line: 6, value: 'soon', seconds: undefined }]]);
+    expect(groups(robots).map((g) => g.crawlDelays)).toEqual([
+      [{ line: 2, value: '5', seconds: 5 }],
+      [{ line: 6, value: 'soon', seconds: undefined }],
+    ]);
     robots.dispose();
   });
 
@@ -57,7 +65,10 @@ describe('fetching', () => {
     server = await startServer();
     server.route('/robots.txt', text(200, RULES));
     server.route('/draft/robots-new.txt', text(200, 'User-agent: *\nDisallow: /draft-only/\n'));
-    server.route('/page.html', text(200, '<!doctype html><title>x</title>', { 'content-type': 'text/html; charset=utf-8' }));
+    server.route(
+      '/page.html',
+      text(200, '<!doctype html><title>x</title>', { 'content-type': 'text/html; charset=utf-8' }),
+    );
   });
   afterAll(() => server.close());
 
@@ -67,7 +78,10 @@ describe('fetching', () => {
     const cache = new RobotsCache();
     await cache.check(`${server.origin}/x`, 'bot');
     const sent = server.requests.slice(before).map((r) => r.userAgent);
-    expect(sent).toEqual([`robotsmatch/${version} (+https://www.npmjs.com/package/robotsmatch)`, `robotsmatch/${version} (+https://www.npmjs.com/package/robotsmatch)`]);
+    expect(sent).toEqual([
+      `robotsmatch/${version} (+https://www.npmjs.com/package/robotsmatch)`,
+      `robotsmatch/${version} (+https://www.npmjs.com/package/robotsmatch)`,
+    ]);
     await fetchRobots(`${server.origin}/`, { userAgent: 'MyCrawler/2.0' });
     expect(server.requests.at(-1)!.userAgent).toBe('MyCrawler/2.0');
   });
@@ -103,10 +117,26 @@ describe('fetching', () => {
 });
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-test.skipIf(!existsSync(dist))('with no WebAssembly (node --jitless) the error says to use robotsmatch/js, which works', () => {
-  const wasm = spawnSync(process.execPath, ['--jitless', '--input-type=module', '-e', `import { parse } from ${JSON.stringify(dist)}; parse('')`], { encoding: 'utf8' });
-  expect(wasm.status).not.toBe(0);
-  expect(wasm.stderr).toContain('no WebAssembly: import robotsmatch/js');
-  const js = spawnSync(process.execPath, ['--jitless', '--input-type=module', '-e', `import { parse } from ${JSON.stringify(dist.replace(/index\.js$/, 'js.js'))}; console.log(parse('User-agent: *\\nDisallow: /\\n').isAllowed('/x', 'bot'))`], { encoding: 'utf8' });
-  expect(js.stdout.trim()).toBe('false');
-});
+test.skipIf(!existsSync(dist))(
+  'with no WebAssembly (node --jitless) the error says to use robotsmatch/js, which works',
+  () => {
+    const wasm = spawnSync(
+      process.execPath,
+      ['--jitless', '--input-type=module', '-e', `import { parse } from ${JSON.stringify(dist)}; parse('')`],
+      { encoding: 'utf8' },
+    );
+    expect(wasm.status).not.toBe(0);
+    expect(wasm.stderr).toContain('no WebAssembly: import robotsmatch/js');
+    const js = spawnSync(
+      process.execPath,
+      [
+        '--jitless',
+        '--input-type=module',
+        '-e',
+        `import { parse } from ${JSON.stringify(dist.replace(/index\.js$/, 'js.js'))}; console.log(parse('User-agent: *\\nDisallow: /\\n').isAllowed('/x', 'bot'))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(js.stdout.trim()).toBe('false');
+  },
+);

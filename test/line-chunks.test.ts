@@ -44,7 +44,13 @@ describe('lineChunks', () => {
     // which joining uses) counted during the read, at most a few times the
     // input's length. Past that the count throws, so the old way fails at once.
     let chunks: Uint8Array[] = [];
-    const copied = await countCallsAsync(Uint8Array.prototype, ['set'], 3 * (32 << 20), async () => (chunks = await collect(longLine(32 << 20))), (from: ArrayLike<number>) => from.length);
+    const copied = await countCallsAsync(
+      Uint8Array.prototype,
+      ['set'],
+      3 * (32 << 20),
+      async () => (chunks = await collect(longLine(32 << 20))),
+      (from: ArrayLike<number>) => from.length,
+    );
     expect(copied).toBeGreaterThanOrEqual(32 << 20); // the line is joined once
     expect(copied).toBeLessThanOrEqual(3 * (32 << 20));
     expect(chunks.map((c) => c.length)).toEqual([(32 << 20) + 7]); // whole lines: the long one and `/next`
@@ -61,32 +67,51 @@ describe('lineChunks', () => {
   }, 30_000); // a hang guard only
 
   test('whole lines, in order, whatever the pieces', async () => {
-    const text = fc.array(fc.oneof(fc.constantFrom('\n', '\r\n', 'a', '/x', 'é'), fc.string({ maxLength: 40 })), { maxLength: 60 }).map((parts) => parts.join(''));
-    await fc.assert(fc.asyncProperty(text, fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 64 }), async (body, cuts, size) => {
-      const bytes = new TextEncoder().encode(body);
-      const pieces: Uint8Array[] = [];
-      for (let at = 0, i = 0; at < bytes.length; i++) {
-        const n = cuts[i % cuts.length]!;
-        pieces.push(bytes.slice(at, at + n));
-        at += n;
-      }
-      const chunks = await collect((async function* () { yield* pieces; })(), size);
-      expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
-      chunks.slice(0, -1).forEach((c) => {
-        expect(c.at(-1)).toBe(0x0a); // every chunk but the last ends a line
-        expect(c.length).toBeGreaterThanOrEqual(1);
-      });
-      // Each in its own buffer, shared with no other chunk nor with the pieces read (which may be pooled): it is moved to a worker.
-      const buffers = new Set<ArrayBufferLike>(chunks.map((c) => c.buffer));
-      expect(buffers.size).toBe(chunks.length);
-      for (const p of pieces) expect(buffers.has(p.buffer)).toBe(false);
-    }), { numRuns: 500 });
+    const text = fc
+      .array(fc.oneof(fc.constantFrom('\n', '\r\n', 'a', '/x', 'é'), fc.string({ maxLength: 40 })), { maxLength: 60 })
+      .map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (body, cuts, size) => {
+          const bytes = new TextEncoder().encode(body);
+          const pieces: Uint8Array[] = [];
+          for (let at = 0, i = 0; at < bytes.length; i++) {
+            const n = cuts[i % cuts.length]!;
+            pieces.push(bytes.slice(at, at + n));
+            at += n;
+          }
+          const chunks = await collect(
+            (async function* () {
+              yield* pieces;
+            })(),
+            size,
+          );
+          expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+          chunks.slice(0, -1).forEach((c) => {
+            expect(c.at(-1)).toBe(0x0a); // every chunk but the last ends a line
+            expect(c.length).toBeGreaterThanOrEqual(1);
+          });
+          // Each in its own buffer, shared with no other chunk nor with the pieces read (which may be pooled): it is moved to a worker.
+          const buffers = new Set<ArrayBufferLike>(chunks.map((c) => c.buffer));
+          expect(buffers.size).toBe(chunks.length);
+          for (const p of pieces) expect(buffers.has(p.buffer)).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe.skipIf(!existsSync(cli))('robotsmatch filter on a pipe', () => {
   test('a line longer than 64 MiB on standard input ends the command quickly, with one error line', async () => {
-    const child = spawn(process.execPath, [cli, 'filter', '--robots', join(CORPUS_DIR, 'www.nytimes.com.txt'), '--quiet'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [cli, 'filter', '--robots', join(CORPUS_DIR, 'www.nytimes.com.txt'), '--quiet'],
+      { stdio: ['pipe', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d));
     child.stdin.on('error', () => {}); // it stops reading: EPIPE
@@ -96,7 +121,11 @@ describe.skipIf(!existsSync(cli))('robotsmatch filter on a pipe', () => {
     let open = true;
     void closed.then(() => (open = false));
     while (open && written < 200 << 20) {
-      if (!child.stdin.write(piece)) await new Promise((resolve) => { child.stdin.once('drain', resolve); void closed.then(resolve); });
+      if (!child.stdin.write(piece))
+        await new Promise((resolve) => {
+          child.stdin.once('drain', resolve);
+          void closed.then(resolve);
+        });
       written += piece.length;
     }
     child.stdin.end();

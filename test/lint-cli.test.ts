@@ -28,7 +28,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
   test('text: FILE:LINE: SEVERITY CODE: MESSAGE, the fix under it; exit 1 on an error', async () => {
     const r = await robotsmatch(['lint', fixture('wacom.txt')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe(`${fixture('wacom.txt')}:1: error joined-lines: This line holds a User-agent line and a rule: Google reads only \`User-agent: *\` and ignores \`Disallow: /\`.
+    expect(
+      r.stdout,
+    ).toBe(`${fixture('wacom.txt')}:1: error joined-lines: This line holds a User-agent line and a rule: Google reads only \`User-agent: *\` and ignores \`Disallow: /\`.
     unsafe fix: User-agent: *
                 Disallow: /
                 Puts \`Disallow: /\` on a line of its own under \`User-agent: *\`. Crawlers with no group of their own (Googlebot, bingbot and 165 others) will then be disallowed from /.
@@ -41,7 +43,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toBe(`::warning file=${fixture('fortune.txt')},line=13,title=robotsmatch ignores-star-group::Googlebot follows only its own group, not the \`*\` group: it may fetch /wp-admin/, /preview/ and /*?utm_source= that \`*\` disallows (lines 6, 10 and 11).`);
+    expect(lines[0]).toBe(
+      `::warning file=${fixture('fortune.txt')},line=13,title=robotsmatch ignores-star-group::Googlebot follows only its own group, not the \`*\` group: it may fetch /wp-admin/, /preview/ and /*?utm_source= that \`*\` disallows (lines 6, 10 and 11).`,
+    );
     expect(lines[4]).toMatch(/^::notice file=.*,line=34,col=1,endColumn=12,title=robotsmatch unsupported-key::/);
     expect(r.stderr).toBe('');
   });
@@ -53,9 +57,19 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0];
     expect(run.tool.driver.name).toBe('robotsmatch');
-    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['disallow-all', 'missing-colon', 'rule-outside-group', 'typo-key', 'unknown-key']);
+    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual([
+      'disallow-all',
+      'missing-colon',
+      'rule-outside-group',
+      'typo-key',
+      'unknown-key',
+    ]);
     expect(run.results).toHaveLength(10);
-    expect(run.results.at(-1)).toMatchObject({ ruleId: 'disallow-all', level: 'error', locations: [{ physicalLocation: { region: { startLine: 4 } } }] });
+    expect(run.results.at(-1)).toMatchObject({
+      ruleId: 'disallow-all',
+      level: 'error',
+      locations: [{ physicalLocation: { region: { startLine: 4 } } }],
+    });
     expect(run.results[0].properties).toMatchObject({ fixSafety: 'unsafe', fixedLines: ['User-agent: *'] });
   });
 
@@ -63,20 +77,59 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
     const r = await robotsmatch(['lint', FIXTURES, '--json']);
     expect(r.status).toBe(1);
     const files = JSON.parse(r.stdout).files as { file: string; diagnostics: { code: string }[] }[];
-    expect(files.map((f) => f.file)).toEqual(readdirSync(FIXTURES).filter((f) => f.endsWith('.txt')).sort().map((f) => join(FIXTURES, f)));
+    expect(files.map((f) => f.file)).toEqual(
+      readdirSync(FIXTURES)
+        .filter((f) => f.endsWith('.txt'))
+        .sort()
+        .map((f) => join(FIXTURES, f)),
+    );
     expect(files.find((f) => f.file.endsWith('html-404.txt'))!.diagnostics.map((d) => d.code)).toEqual(['html-body']);
   });
 
   test('--fail-on: the least severity that fails', async () => {
     expect((await robotsmatch(['lint', fixture('fortune.txt')])).status).toBe(0);
     expect((await robotsmatch(['lint', fixture('fortune.txt'), '--fail-on', 'warning'])).status).toBe(1);
-    expect((await robotsmatch(['lint', fixture('cloudflare-wordpress.txt'), '--fail-on', 'warning', '--ignore', 'repeated-agent'])).status).toBe(0);
-    expect((await robotsmatch(['lint', fixture('cloudflare-wordpress.txt'), '--fail-on', 'info', '--ignore', 'repeated-agent'])).status).toBe(1);
+    expect(
+      (
+        await robotsmatch([
+          'lint',
+          fixture('cloudflare-wordpress.txt'),
+          '--fail-on',
+          'warning',
+          '--ignore',
+          'repeated-agent',
+        ])
+      ).status,
+    ).toBe(0);
+    expect(
+      (
+        await robotsmatch([
+          'lint',
+          fixture('cloudflare-wordpress.txt'),
+          '--fail-on',
+          'info',
+          '--ignore',
+          'repeated-agent',
+        ])
+      ).status,
+    ).toBe(1);
   });
 
   test('--select and --ignore (comma-separated, repeatable); an unknown code is a usage error', async () => {
-    const select = await robotsmatch(['lint', fixture('typos.txt'), '--select', 'typo-key,missing-colon', '--select', 'unknown-key']);
-    expect(select.stdout.split('\n').filter((l) => / (warning|error|info) /.test(l)).map((l) => l.split(' ')[2])).toEqual(['unknown-key:', 'typo-key:', 'missing-colon:', 'unknown-key:', 'typo-key:', 'typo-key:']);
+    const select = await robotsmatch([
+      'lint',
+      fixture('typos.txt'),
+      '--select',
+      'typo-key,missing-colon',
+      '--select',
+      'unknown-key',
+    ]);
+    expect(
+      select.stdout
+        .split('\n')
+        .filter((l) => / (warning|error|info) /.test(l))
+        .map((l) => l.split(' ')[2]),
+    ).toEqual(['unknown-key:', 'typo-key:', 'missing-colon:', 'unknown-key:', 'typo-key:', 'typo-key:']);
     expect(select.status).toBe(0);
     const ignore = await robotsmatch(['lint', fixture('typos.txt'), '--ignore', 'rule-outside-group']);
     expect(ignore.stdout).not.toContain('rule-outside-group');
@@ -86,7 +139,10 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
   });
 
   test('suppression comments in the file', async () => {
-    const path = file('suppressed.txt', '# robotsmatch: ignore-file[disallow-all]\nUser-agent: *\nDisallow: /\nDisallow: / # robotsmatch: ignore[duplicate-rule]\n');
+    const path = file(
+      'suppressed.txt',
+      '# robotsmatch: ignore-file[disallow-all]\nUser-agent: *\nDisallow: /\nDisallow: / # robotsmatch: ignore[duplicate-rule]\n',
+    );
     const r = await robotsmatch(['lint', path]);
     expect(r.stdout).toBe('');
     expect(r.status).toBe(0);
@@ -115,7 +171,9 @@ Disallow: /private/
     expect(safeOnly.status).toBe(1);
     expect(readFileSync(wacom, 'utf8')).toBe(readFileSync(fixture('wacom.txt'), 'utf8'));
     const unsafe = await robotsmatch(['lint', wacom, '--fix', '--unsafe-fixes']);
-    expect(readFileSync(wacom, 'utf8')).toBe('User-agent: *\nDisallow: /\n\nSitemap: https://www.wacom.example.com/sitemap.xml\n');
+    expect(readFileSync(wacom, 'utf8')).toBe(
+      'User-agent: *\nDisallow: /\n\nSitemap: https://www.wacom.example.com/sitemap.xml\n',
+    );
     // Fixed as it said: now the file disallows every URL, which lint reports.
     expect(unsafe.stdout).toContain(':2: error disallow-all:');
   });
@@ -126,7 +184,9 @@ Disallow: /private/
     copyFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), path);
     await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
     const once = readFileSync(path, 'utf8');
-    expect(once).not.toBe(readFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), 'utf8'));
+    expect(once).not.toBe(
+      readFileSync(fileURLToPath(new URL('./fixtures/lint-fixes/elpais.txt', import.meta.url)), 'utf8'),
+    );
     const again = await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
     expect(readFileSync(path, 'utf8')).toBe(once);
     expect(again.stderr).not.toMatch(/fixed/);
@@ -141,7 +201,8 @@ Disallow: /private/
     const once = readFileSync(path, 'utf8');
     // every AI crawler of the block got its own group, as the joined lines meant
     expect(once).not.toMatch(/User-agent: \S+ Disallow/);
-    for (const bot of ['GPTBot', 'ChatGPT-User', 'ClaudeBot', 'Google-Extended', 'Omgilibot']) expect(once, bot).toContain(`User-agent: ${bot}\nDisallow: /\n`);
+    for (const bot of ['GPTBot', 'ChatGPT-User', 'ClaudeBot', 'Google-Extended', 'Omgilibot'])
+      expect(once, bot).toContain(`User-agent: ${bot}\nDisallow: /\n`);
     const again = await robotsmatch(['lint', path, '--fix', '--unsafe-fixes']);
     expect(readFileSync(path, 'utf8')).toBe(once);
     expect(again.stderr).not.toMatch(/fixed/);
@@ -185,17 +246,31 @@ Disallow: /private/
   });
 
   test('a URL: the HTTP status and a Content-Type that is not text/plain are reported', async () => {
-    server.route('/robots.txt', text(200, 'User-agent: *\nDisallow: /private/\n', { 'content-type': 'text/html; charset=utf-8' }));
+    server.route(
+      '/robots.txt',
+      text(200, 'User-agent: *\nDisallow: /private/\n', { 'content-type': 'text/html; charset=utf-8' }),
+    );
     const r = await robotsmatch(['lint', `${server.origin}/`]);
-    expect(r.stdout).toBe(`${server.origin}/robots.txt:1: warning content-type: The server sends this robots.txt as \`text/html\`, not \`text/plain\`: Google reads it anyway, but RFC 9309 expects text/plain and stricter crawlers may not read it.\n`);
-    expect(r.stderr).toBe(`${server.origin}/robots.txt (HTTP 200, text/html; charset=utf-8): 0 errors, 1 warning, 0 notes\n`);
+    expect(r.stdout).toBe(
+      `${server.origin}/robots.txt:1: warning content-type: The server sends this robots.txt as \`text/html\`, not \`text/plain\`: Google reads it anyway, but RFC 9309 expects text/plain and stricter crawlers may not read it.\n`,
+    );
+    expect(r.stderr).toBe(
+      `${server.origin}/robots.txt (HTTP 200, text/html; charset=utf-8): 0 errors, 1 warning, 0 notes\n`,
+    );
     server.route('/robots.txt', text(503, 'busy'));
     const down = await robotsmatch(['lint', `${server.origin}/`]);
     expect(down.status).toBe(1);
     expect(down.stdout).toContain(':1: error http-error: HTTP 503: crawlers take this as "disallow everything"');
-    server.route('/robots.txt', text(200, '<!DOCTYPE html>\n<html><body>Welcome</body></html>\n', { 'content-type': 'text/html' }));
+    server.route(
+      '/robots.txt',
+      text(200, '<!DOCTYPE html>\n<html><body>Welcome</body></html>\n', { 'content-type': 'text/html' }),
+    );
     const html = await robotsmatch(['lint', `${server.origin}/`, '--json']);
-    expect(JSON.parse(html.stdout).files[0]).toMatchObject({ status: 200, contentType: 'text/html', diagnostics: [{ code: 'html-body' }, { code: 'content-type' }] });
+    expect(JSON.parse(html.stdout).files[0]).toMatchObject({
+      status: 200,
+      contentType: 'text/html',
+      diagnostics: [{ code: 'html-body' }, { code: 'content-type' }],
+    });
   });
 
   test('usage errors', async () => {
@@ -214,9 +289,16 @@ Disallow: /private/
 });
 
 describe.skipIf(!existsSync(cli))('robotsmatch diff', () => {
-  const OLD = file('old.txt', 'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: Googlebot\nDisallow: /search\n\nSitemap: https://e.com/a.xml\n');
-  const NEW = file('new.txt', 'User-agent: *\nDisallow: /wp-admin/\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: https://e.com/b.xml\n');
-  const URLS = 'https://e.com/\nhttps://e.com/private/x\nhttps://e.com/search?q=1\nhttps://e.com/wp-admin/admin-ajax.php\nhttps://e.com/about\n';
+  const OLD = file(
+    'old.txt',
+    'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: Googlebot\nDisallow: /search\n\nSitemap: https://e.com/a.xml\n',
+  );
+  const NEW = file(
+    'new.txt',
+    'User-agent: *\nDisallow: /wp-admin/\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: https://e.com/b.xml\n',
+  );
+  const URLS =
+    'https://e.com/\nhttps://e.com/private/x\nhttps://e.com/search?q=1\nhttps://e.com/wp-admin/admin-ajax.php\nhttps://e.com/about\n';
 
   test('without URLs: what changes for each crawler the files name, in words', async () => {
     const r = await robotsmatch(['diff', OLD, NEW]);
@@ -246,39 +328,62 @@ Sitemaps added: https://e.com/b.xml
 Sitemaps removed: https://e.com/a.xml
 `);
     expect((await robotsmatch(['diff', OLD, NEW, '--fail-on-block'])).status).toBe(1);
-    expect((await robotsmatch(['diff', NEW, NEW, '--fail-on-block'])).stdout).toContain('No crawler\'s rules change.');
+    expect((await robotsmatch(['diff', NEW, NEW, '--fail-on-block'])).stdout).toContain("No crawler's rules change.");
   });
 
   test('--urls: every URL whose verdict changes, with the deciding line on each side', async () => {
     const urls = file('urls.txt', URLS);
     const r = await robotsmatch(['diff', OLD, NEW, '--urls', urls]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe([
-      'Googlebot\tallowed -> disallowed\thttps://e.com/private/x\told: no rule matches; new: line 3 `Disallow: /private/`',
-      'Bingbot\tallowed -> disallowed\thttps://e.com/private/x\told: no rule matches; new: line 3 `Disallow: /private/`',
-      '*\tallowed -> disallowed\thttps://e.com/private/x\told: no rule matches; new: line 3 `Disallow: /private/`',
-      'Googlebot\tdisallowed -> allowed\thttps://e.com/search?q=1\told: line 6 `Disallow: /search`; new: no rule matches',
-      'Googlebot\tallowed -> disallowed\thttps://e.com/wp-admin/admin-ajax.php\told: no rule matches; new: line 2 `Disallow: /wp-admin/`',
-      'Bingbot\tallowed -> disallowed\thttps://e.com/wp-admin/admin-ajax.php\told: line 3 `Allow: /wp-admin/admin-ajax.php`; new: line 2 `Disallow: /wp-admin/`',
-      '*\tallowed -> disallowed\thttps://e.com/wp-admin/admin-ajax.php\told: line 3 `Allow: /wp-admin/admin-ajax.php`; new: line 2 `Disallow: /wp-admin/`',
-      '',
-    ].join('\n'));
+    expect(r.stdout).toBe(
+      [
+        'Googlebot\tallowed -> disallowed\thttps://e.com/private/x\told: no rule matches; new: line 3 `Disallow: /private/`',
+        'Bingbot\tallowed -> disallowed\thttps://e.com/private/x\told: no rule matches; new: line 3 `Disallow: /private/`',
+        '*\tallowed -> disallowed\thttps://e.com/private/x\told: no rule matches; new: line 3 `Disallow: /private/`',
+        'Googlebot\tdisallowed -> allowed\thttps://e.com/search?q=1\told: line 6 `Disallow: /search`; new: no rule matches',
+        'Googlebot\tallowed -> disallowed\thttps://e.com/wp-admin/admin-ajax.php\told: no rule matches; new: line 2 `Disallow: /wp-admin/`',
+        'Bingbot\tallowed -> disallowed\thttps://e.com/wp-admin/admin-ajax.php\told: line 3 `Allow: /wp-admin/admin-ajax.php`; new: line 2 `Disallow: /wp-admin/`',
+        '*\tallowed -> disallowed\thttps://e.com/wp-admin/admin-ajax.php\told: line 3 `Allow: /wp-admin/admin-ajax.php`; new: line 2 `Disallow: /wp-admin/`',
+        '',
+      ].join('\n'),
+    );
     expect(r.stderr).toBe('7 verdicts changed (6 newly disallowed) for Googlebot, Bingbot, *\n');
-    const stdin = await robotsmatch(['diff', OLD, NEW, '--urls', '-', '--agent', 'GPTBot', '--fail-on-block', '--format', 'json'], URLS);
+    const stdin = await robotsmatch(
+      ['diff', OLD, NEW, '--urls', '-', '--agent', 'GPTBot', '--fail-on-block', '--format', 'json'],
+      URLS,
+    );
     expect(stdin.status).toBe(1);
-    expect(JSON.parse(stdin.stdout).changes.map((c: { line: number; agent: string }) => `${c.line} ${c.agent}`)).toEqual(['1 GPTBot', '2 GPTBot', '3 GPTBot', '4 GPTBot', '5 GPTBot']);
+    expect(
+      JSON.parse(stdin.stdout).changes.map((c: { line: number; agent: string }) => `${c.line} ${c.agent}`),
+    ).toEqual(['1 GPTBot', '2 GPTBot', '3 GPTBot', '4 GPTBot', '5 GPTBot']);
   });
 
   test('--format github: annotations on the new file, at the line that now decides', async () => {
-    const r = await robotsmatch(['diff', OLD, NEW, '--urls', file('urls2.txt', URLS), '--agent', 'Googlebot', '--format', 'github']);
-    expect(r.stdout.split('\n')[0]).toBe(`::warning file=${NEW},line=3,title=robots.txt change for Googlebot::Googlebot https://e.com/private/x: allowed -> disallowed (old: no rule matches; new: line 3 \`Disallow: /private/\`)`);
+    const r = await robotsmatch([
+      'diff',
+      OLD,
+      NEW,
+      '--urls',
+      file('urls2.txt', URLS),
+      '--agent',
+      'Googlebot',
+      '--format',
+      'github',
+    ]);
+    expect(r.stdout.split('\n')[0]).toBe(
+      `::warning file=${NEW},line=3,title=robots.txt change for Googlebot::Googlebot https://e.com/private/x: allowed -> disallowed (old: no rule matches; new: line 3 \`Disallow: /private/\`)`,
+    );
   });
 
   test('URLs as OLD and NEW; a big URL list streams', async () => {
     const server = await startServer();
     try {
       server.route('/robots.txt', text(200, readFileSync(NEW, 'utf8')));
-      const big = file('big.txt', Array.from({ length: 200_000 }, (_, i) => `https://e.com/${i % 2 ? 'private' : 'public'}/${i}`).join('\n') + '\n');
+      const big = file(
+        'big.txt',
+        Array.from({ length: 200_000 }, (_, i) => `https://e.com/${i % 2 ? 'private' : 'public'}/${i}`).join('\n') +
+          '\n',
+      );
       const r = await robotsmatch(['diff', OLD, `${server.origin}/`, '--urls', big, '--agent', 'Bingbot']);
       expect(r.status).toBe(0);
       expect(r.stdout.split('\n').filter((l) => l !== '')).toHaveLength(100_000);
@@ -290,7 +395,11 @@ Sitemaps removed: https://e.com/a.xml
 
   test('usage errors', async () => {
     expect((await robotsmatch(['diff', OLD])).stderr).toContain('diff takes OLD and NEW, got 1');
-    expect((await robotsmatch(['diff', OLD, NEW, '--agent', 'Googlebot/2.1'])).stderr).toContain('is not a product token');
-    expect((await robotsmatch(['diff', '-', '-'])).stderr).toContain('only one of OLD, NEW and --urls can be standard input');
+    expect((await robotsmatch(['diff', OLD, NEW, '--agent', 'Googlebot/2.1'])).stderr).toContain(
+      'is not a product token',
+    );
+    expect((await robotsmatch(['diff', '-', '-'])).stderr).toContain(
+      'only one of OLD, NEW and --urls can be standard input',
+    );
   });
 });

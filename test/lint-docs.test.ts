@@ -9,14 +9,24 @@ import { ALL_CODES, CODES, formatText, lint, type DiagnosticCode, type LintOptio
 const DIR = fileURLToPath(new URL('../docs/lint/', import.meta.url));
 const FIX: Record<string, string> = { none: 'none', safe: 'safe', unsafe: 'unsafe', either: 'safe or unsafe' };
 
-interface Example { text?: string; base64?: string; repeat?: { head: string; line: string; count: number; tail: string }; options?: LintOptions }
+interface Example {
+  text?: string;
+  base64?: string;
+  repeat?: { head: string; line: string; count: number; tail: string };
+  options?: LintOptions;
+}
 
 function exampleOf(page: string): { body: string | Uint8Array; options: LintOptions } {
   const m = /<!-- example \(checked by test\/lint-docs\.test\.ts\): (.*) -->/.exec(page);
   if (!m) throw new Error('no example marker');
   const e = JSON.parse(m[1]!) as Example;
-  const body = e.text ?? (e.base64 !== undefined ? new Uint8Array(Buffer.from(e.base64, 'base64'))
-    : e.repeat!.head + Array.from({ length: e.repeat!.count }, (_, i) => e.repeat!.line.replace('{i}', String(i))).join('') + e.repeat!.tail);
+  const body =
+    e.text ??
+    (e.base64 !== undefined
+      ? new Uint8Array(Buffer.from(e.base64, 'base64'))
+      : e.repeat!.head +
+        Array.from({ length: e.repeat!.count }, (_, i) => e.repeat!.line.replace('{i}', String(i))).join('') +
+        e.repeat!.tail);
   return { body, options: e.options ?? {} };
 }
 
@@ -24,20 +34,28 @@ describe('docs/lint', () => {
   const index = readFileSync(DIR + 'README.md', 'utf8');
 
   test('a page for every code and none for a code that does not exist; the index lists each', () => {
-    expect(readdirSync(DIR).filter((f) => f !== 'README.md').sort()).toEqual(ALL_CODES.map((c) => `${c}.md`).sort());
-    for (const code of ALL_CODES) expect(index, code).toContain(`| [\`${code}\`](${code}.md) | ${CODES[code].severity} |`);
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f !== 'README.md')
+        .sort(),
+    ).toEqual(ALL_CODES.map((c) => `${c}.md`).sort());
+    for (const code of ALL_CODES)
+      expect(index, code).toContain(`| [\`${code}\`](${code}.md) | ${CODES[code].severity} |`);
   });
 
-  test.each(ALL_CODES)('%s: severity, fix, sources, and an example whose output is the linter\'s', (code: DiagnosticCode) => {
-    const page = readFileSync(`${DIR}${code}.md`, 'utf8');
-    expect(page.startsWith(`# \`${code}\`: ${CODES[code].title}\n`)).toBe(true);
-    expect(page).toContain(`| ${CODES[code].severity} | ${FIX[CODES[code].fix]} |`);
-    expect(page).toMatch(/## Why it matters\n\n[\s\S]+Sources?:/);
-    expect(page).toMatch(/Google|RFC 9309|Yandex|Bing|sitemaps\.org/);
-    const { body, options } = exampleOf(page);
-    const found = lint(body, { ...options, select: [code] });
-    expect(found.map((d) => d.code)).toContain(code);
-    const label = options.source ? 'https://example.com/robots.txt' : 'robots.txt';
-    expect(page).toContain(formatText(label, found).trimEnd());
-  });
+  test.each(ALL_CODES)(
+    "%s: severity, fix, sources, and an example whose output is the linter's",
+    (code: DiagnosticCode) => {
+      const page = readFileSync(`${DIR}${code}.md`, 'utf8');
+      expect(page.startsWith(`# \`${code}\`: ${CODES[code].title}\n`)).toBe(true);
+      expect(page).toContain(`| ${CODES[code].severity} | ${FIX[CODES[code].fix]} |`);
+      expect(page).toMatch(/## Why it matters\n\n[\s\S]+Sources?:/);
+      expect(page).toMatch(/Google|RFC 9309|Yandex|Bing|sitemaps\.org/);
+      const { body, options } = exampleOf(page);
+      const found = lint(body, { ...options, select: [code] });
+      expect(found.map((d) => d.code)).toContain(code);
+      const label = options.source ? 'https://example.com/robots.txt' : 'robots.txt';
+      expect(page).toContain(formatText(label, found).trimEnd());
+    },
+  );
 });

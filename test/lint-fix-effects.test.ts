@@ -18,7 +18,9 @@ const dir = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, impor
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const FILES: [string, string][] = [];
 for (const d of ['lint', 'lint-fixes']) {
-  for (const f of readdirSync(dir(d)).filter((x) => x.endsWith('.txt')).sort()) {
+  for (const f of readdirSync(dir(d))
+    .filter((x) => x.endsWith('.txt'))
+    .sort()) {
     try {
       FILES.push([`${d}/${f}`, decoder.decode(readFileSync(dir(d) + f))]);
     } catch {
@@ -35,7 +37,14 @@ function agents(...texts: string[]): [string, Agent][] {
   const seen = new Set(out.map(([n]) => n.toLowerCase()));
   for (const t of texts) {
     for (const l of lines(t)) {
-      if (l.kind !== 'user-agent' || !l.agent || l.agent === '*' || BROWSERS.test(l.agent) || seen.has(l.agent.toLowerCase())) continue;
+      if (
+        l.kind !== 'user-agent' ||
+        !l.agent ||
+        l.agent === '*' ||
+        BROWSERS.test(l.agent) ||
+        seen.has(l.agent.toLowerCase())
+      )
+        continue;
       seen.add(l.agent.toLowerCase());
       out.push([l.agent, l.agent]);
     }
@@ -62,7 +71,12 @@ function paths(...texts: string[]): string[] {
 function verdicts(body: string, who: [string, Agent][], list: string[]): Map<string, Map<string, boolean>> {
   const robots = parse(body);
   try {
-    return new Map(who.map(([name, agent]) => [name, new Map(list.map((p) => [p, robots.isAllowed(`https://example.com${p}`, agent)]))]));
+    return new Map(
+      who.map(([name, agent]) => [
+        name,
+        new Map(list.map((p) => [p, robots.isAllowed(`https://example.com${p}`, agent)])),
+      ]),
+    );
   } finally {
     robots.dispose();
   }
@@ -71,7 +85,8 @@ function verdicts(body: string, who: [string, Agent][], list: string[]): Map<str
 /** Every (crawler, path) whose verdict differs, with the verdict after. */
 function changes(a: Map<string, Map<string, boolean>>, b: Map<string, Map<string, boolean>>): Map<string, boolean> {
   const out = new Map<string, boolean>();
-  for (const [name, byPath] of a) for (const [p, allowed] of byPath) if (b.get(name)!.get(p) !== allowed) out.set(`${name} ${p}`, !allowed);
+  for (const [name, byPath] of a)
+    for (const [p, allowed] of byPath) if (b.get(name)!.get(p) !== allowed) out.set(`${name} ${p}`, !allowed);
   return out;
 }
 
@@ -112,7 +127,8 @@ describe('fixes alone and together, checked with the matcher for every registry 
         continue;
       }
       expect(message, `line ${d.line}`).not.toMatch(/No crawler's verdict changes/);
-      if ([...changed.values()].includes(false)) expect(message, `line ${d.line}`).toMatch(/will then be disallowed|and be disallowed/);
+      if ([...changed.values()].includes(false))
+        expect(message, `line ${d.line}`).toMatch(/will then be disallowed|and be disallowed/);
       if ([...changed.values()].includes(true)) expect(message, `line ${d.line}`).toMatch(/be allowed/);
       const listed = /more crawler/.test(message);
       for (const key of changed.keys()) {
@@ -125,10 +141,14 @@ describe('fixes alone and together, checked with the matcher for every registry 
     // Together: every change is one a fix says alone, and every change a fix says alone happens.
     const together = changes(before, verdicts(all, who, list));
     for (const [key, allowed] of together) {
-      expect([...alone.values()].some((c) => c.get(key) === allowed), `together, ${key} becomes ${allowed ? 'allowed' : 'disallowed'} and no fix says so`).toBe(true);
+      expect(
+        [...alone.values()].some((c) => c.get(key) === allowed),
+        `together, ${key} becomes ${allowed ? 'allowed' : 'disallowed'} and no fix says so`,
+      ).toBe(true);
     }
     for (const [d, c] of alone) {
-      for (const [key, allowed] of c) expect(together.get(key), `line ${d.line} says ${key} becomes ${allowed}; together it does not`).toBe(allowed);
+      for (const [key, allowed] of c)
+        expect(together.get(key), `line ${d.line} says ${key} becomes ${allowed}; together it does not`).toBe(allowed);
     }
   });
 });
@@ -172,14 +192,19 @@ describe('fixes that made things worse in real files, each with a near miss', ()
     const ds = lint(text('not-found.txt'));
     expect(ds.map((d) => d.code)).not.toContain('missing-colon');
     expect(ds.filter((d) => d.fix)).toEqual([]);
-    expect(lint('User-agent: bingbot\nCrawl-delay 5\nDisallow: /x\n').find((d) => d.code === 'missing-colon')!.fix!.lines).toEqual(['Crawl-delay: 5']);
+    expect(
+      lint('User-agent: bingbot\nCrawl-delay 5\nDisallow: /x\n').find((d) => d.code === 'missing-colon')!.fix!.lines,
+    ).toEqual(['Crawl-delay: 5']);
   });
 
   test('an invisible U+200D before `User-agent: ClaudeBot`: no safe removal of its `Disallow: /` as a duplicate, and after every fix ClaudeBot is still disallowed; near miss: a real duplicate is removed', () => {
     const body = text('zwj-claudebot.txt');
     const ds = lint(body);
     expect(ds.find((d) => d.line === 5 && d.code === 'duplicate-rule')!.fix).toBeUndefined();
-    expect(ds.find((d) => d.line === 9 && d.code === 'duplicate-rule')!.fix).toMatchObject({ safety: 'safe', lines: [] });
+    expect(ds.find((d) => d.line === 9 && d.code === 'duplicate-rule')!.fix).toMatchObject({
+      safety: 'safe',
+      lines: [],
+    });
     const all = parse(applyFixes(body, ds, { unsafe: true }));
     expect(all.isAllowed('https://example.com/', 'ClaudeBot')).toBe(false);
   });
@@ -187,17 +212,23 @@ describe('fixes that made things worse in real files, each with a near miss', ()
   test('a group named `MJ12bot` (Google reads `MJ`): its fix names the crawler once, as the registry does; AdsBot-Google (ignores `*`) gets no `*` finding', () => {
     const ds = lint(text('mj12bot.txt'));
     // The registry's MJ12bot (which Google reads as `MJ`) and the file's `MJ12bot` line are one crawler, said once.
-    expect(ds.find((d) => d.line === 5)!.fix!.message).toBe('Puts each of `/search`, `/tags` on a Disallow line of its own. MJ12bot (group `MJ`) will then be disallowed from /search and /tags.');
+    expect(ds.find((d) => d.line === 5)!.fix!.message).toBe(
+      'Puts each of `/search`, `/tags` on a Disallow line of its own. MJ12bot (group `MJ`) will then be disallowed from /search and /tags.',
+    );
     expect(ds.find((d) => d.line === 4)!.message).toMatch(/^MJ12bot \(group `MJ`\) follows only its own group/);
     expect(ds.filter((d) => d.line === 7)).toEqual([]);
   });
 
-  test('a group named `BingPreview`, which the registry\'s BingPreview does not read (it follows `bingbot`): its fix does not say BingPreview changes; near miss: a `bingbot` group\'s fix names BingPreview', () => {
+  test("a group named `BingPreview`, which the registry's BingPreview does not read (it follows `bingbot`): its fix does not say BingPreview changes; near miss: a `bingbot` group's fix names BingPreview", () => {
     const fix = (body: string) => lint(body).find((d) => d.code === 'whitespace-in-pattern')!.fix!.message;
     const own = fix('User-agent: BingPreview\nDisallow: /a /b\n');
-    expect(own).toContain('Crawlers reading `BingPreview` (BingPreview itself follows `bingbot`) will then be disallowed from /a and /b');
+    expect(own).toContain(
+      'Crawlers reading `BingPreview` (BingPreview itself follows `bingbot`) will then be disallowed from /a and /b',
+    );
     expect(own).not.toMatch(/\. BingPreview will/);
-    expect(fix('User-agent: bingbot\nDisallow: /a /b\n')).toMatch(/bingbot and BingPreview will then be disallowed from \/a and \/b/);
+    expect(fix('User-agent: bingbot\nDisallow: /a /b\n')).toMatch(
+      /bingbot and BingPreview will then be disallowed from \/a and \/b/,
+    );
   });
 
   test('AdsBot-Google (ignores `*`) named with a lookalike hyphen: the fix says it will be disallowed from /, not that it gains or loses the `*` rules', () => {

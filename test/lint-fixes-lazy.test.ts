@@ -20,10 +20,16 @@ import { fixDense, joinedLines, manyGroups, publisher } from '../bench/lint-shap
 
 const dir = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url));
 const FILES: [string, Uint8Array][] = [];
-for (const d of ['lint', 'lint-fixes']) for (const f of readdirSync(dir(d)).sort()) FILES.push([`${d}/${f}`, new Uint8Array(readFileSync(dir(d) + f))]);
+for (const d of ['lint', 'lint-fixes'])
+  for (const f of readdirSync(dir(d)).sort()) FILES.push([`${d}/${f}`, new Uint8Array(readFileSync(dir(d) + f))]);
 for (const { name, body } of corpusFiles()) FILES.push([`corpus/${name}`, body]);
 const encoder = new TextEncoder();
-for (const [name, make, kb] of [['manyGroups', manyGroups, 8], ['joinedLines', joinedLines, 4], ['fixDense', fixDense, 3], ['publisher', publisher, 32]] as const) {
+for (const [name, make, kb] of [
+  ['manyGroups', manyGroups, 8],
+  ['joinedLines', joinedLines, 4],
+  ['fixDense', fixDense, 3],
+  ['publisher', publisher, 32],
+] as const) {
   FILES.push([`${name}(${kb})`, encoder.encode(make(kb))]);
 }
 
@@ -88,10 +94,10 @@ describe('unsafe fixes worked out when read', () => {
   });
 });
 
-describe('each registry crawler\'s groups, read from the model', () => {
+describe("each registry crawler's groups, read from the model", () => {
   // The effects read a registry crawler's groups from the model (the first of its tokens that a group names,
   // else `*`, or none) rather than asking the core for each crawler in each fixed file: the two must agree.
-  test('equal to the core\'s selection() for every registry crawler, on every file', () => {
+  test("equal to the core's selection() for every registry crawler, on every file", () => {
     for (const [name, body] of FILES) {
       const model = new FileModel(body);
       try {
@@ -122,7 +128,15 @@ describe('the fixed copies read by groups()', () => {
       const light = new GroupsModel(body, full.maxBytes);
       try {
         const view = (m: FileModel | GroupsModel) => ({
-          groups: Array.from(m.groups, (g) => g && { tokens: g.tokens, rules: g.rules.map((r) => `${r.kind} ${r.value}`), agents: g.agents.map((a) => `${a.agent} ${a.value}`) }),
+          groups: Array.from(
+            m.groups,
+            (g) =>
+              g && {
+                tokens: g.tokens,
+                rules: g.rules.map((r) => `${r.kind} ${r.value}`),
+                agents: g.agents.map((a) => `${a.agent} ${a.value}`),
+              },
+          ),
           named: [...m.named],
           star: m.star,
           names: [...m.named.keys()].map((t) => [m.nameOf(t), m.displayName(t)]),
@@ -141,14 +155,21 @@ describe('one line replaced, for each fix described', () => {
   test('the same text as applyFixes() with that fix alone, for every line of every file, with CRLF, CR and a byte order mark', () => {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const texts = FILES.map(([, body]) => decoder.decode(body)).filter((t) => t.length < 20_000);
-    texts.push('\uFEFFUser-agent: *\r\nDisallow: /a\r\n\r\nDisallow: /b', 'User-agent: a\rDisallow: /x\rAllow: /y', 'one line, no break', '');
+    texts.push(
+      '\uFEFFUser-agent: *\r\nDisallow: /a\r\n\r\nDisallow: /b',
+      'User-agent: a\rDisallow: /x\rAllow: /y',
+      'one line, no break',
+      '',
+    );
     for (const text of texts) {
       const split = splitForFixes(text);
       const count = split.breaks.length;
       for (let line = 1; line <= count + 1; line++) {
         for (const lines of [[], ['Disallow: /new'], ['User-agent: x', 'Disallow: /']]) {
           const fix = { safety: 'unsafe' as const, lines, message: '' };
-          expect(applyOne(split, line, lines)).toBe(applyFixes(text, [{ line, severity: 'info', code: 'joined-lines', message: '', fix }], { unsafe: true }));
+          expect(applyOne(split, line, lines)).toBe(
+            applyFixes(text, [{ line, severity: 'info', code: 'joined-lines', message: '', fix }], { unsafe: true }),
+          );
         }
       }
     }

@@ -29,7 +29,15 @@ function textOf(body: Uint8Array): string | undefined {
 /** Tokens the file names, as Google reads them. */
 function tokens(text: string): string[] {
   // A browser's name (`Mozilla`, read from a full header) is no crawler: fixes do not speak for it.
-  return lines(text).filter((l) => l.kind === 'user-agent' && l.agent && l.agent !== '*' && !/^(Mozilla|Opera|Safari|Chrome|AppleWebKit)$/i.test(l.agent)).map((l) => l.agent!);
+  return lines(text)
+    .filter(
+      (l) =>
+        l.kind === 'user-agent' &&
+        l.agent &&
+        l.agent !== '*' &&
+        !/^(Mozilla|Opera|Safari|Chrome|AppleWebKit)$/i.test(l.agent),
+    )
+    .map((l) => l.agent!);
 }
 
 /** `/`, a path for each rule of either file, and the generated URLs. */
@@ -74,7 +82,8 @@ function holds(text: string): void {
   const before = verdicts(text, agents, urls);
   // Safe fixes: every verdict unchanged.
   const afterSafe = verdicts(safe, agents, urls);
-  for (const [key, allowed] of before) expect(afterSafe.get(key), `safe fixes changed ${key}\n${text}\n---\n${safe}`).toBe(allowed);
+  for (const [key, allowed] of before)
+    expect(afterSafe.get(key), `safe fixes changed ${key}\n${text}\n---\n${safe}`).toBe(allowed);
   // Every fix: `/` newly disallowed only where a fix says so.
   if (all === text) return;
   const said = diagnostics.filter((d) => d.fix?.safety === 'unsafe').map((d) => d.fix!.message);
@@ -82,24 +91,50 @@ function holds(text: string): void {
   try {
     for (const agent of agents) {
       if (!before.get(`${agent} /`) || robots.isAllowed('/', agentIn(all, agent))) continue;
-      const named = said.some((m) => /will then be disallowed from \/(\.| and)/.test(m) && (m.toLowerCase().includes(agent.toLowerCase()) || m.includes('Crawlers with no group of their own')));
-      expect(named, `the fixes disallow / for ${agent} without saying so\n${text}\n---\n${all}\n${said.join('\n')}`).toBe(true);
+      const named = said.some(
+        (m) =>
+          /will then be disallowed from \/(\.| and)/.test(m) &&
+          (m.toLowerCase().includes(agent.toLowerCase()) || m.includes('Crawlers with no group of their own')),
+      );
+      expect(
+        named,
+        `the fixes disallow / for ${agent} without saying so\n${text}\n---\n${all}\n${said.join('\n')}`,
+      ).toBe(true);
     }
   } finally {
     robots.dispose();
   }
   // Safe fixes converge: none is left to apply.
-  expect(lint(safe).filter((d) => d.fix?.safety === 'safe').map((d) => `${d.line} ${d.code}`), safe).toEqual([]);
+  expect(
+    lint(safe)
+      .filter((d) => d.fix?.safety === 'safe')
+      .map((d) => `${d.line} ${d.code}`),
+    safe,
+  ).toEqual([]);
 }
 
 describe('applyFixes', () => {
-  const fix = (lines: string[], safety: 'safe' | 'unsafe' = 'safe'): Diagnostic['fix'] => ({ safety, lines, message: 'x.' });
-  const d = (line: number, f?: Diagnostic['fix']): Diagnostic => ({ line, severity: 'warning', code: 'typo-key', message: 'x.', ...(f ? { fix: f } : {}) });
+  const fix = (lines: string[], safety: 'safe' | 'unsafe' = 'safe'): Diagnostic['fix'] => ({
+    safety,
+    lines,
+    message: 'x.',
+  });
+  const d = (line: number, f?: Diagnostic['fix']): Diagnostic => ({
+    line,
+    severity: 'warning',
+    code: 'typo-key',
+    message: 'x.',
+    ...(f ? { fix: f } : {}),
+  });
 
-  test('replaces, splits and removes lines, keeping every other byte and each line\'s own break', () => {
+  test("replaces, splits and removes lines, keeping every other byte and each line's own break", () => {
     const text = '\uFEFFUser-agent: *\r\nDissallow: /a\r\nDisallow: /b\nDisallow: /b\rSitemap: x';
-    expect(applyFixes(text, [d(2, fix(['Disallow: /a'])), d(4, fix([]))])).toBe('\uFEFFUser-agent: *\r\nDisallow: /a\r\nDisallow: /b\nSitemap: x');
-    expect(applyFixes(text, [d(1, fix(['User-agent: *', 'Disallow: /']))])).toBe('\uFEFFUser-agent: *\r\nDisallow: /\r\nDissallow: /a\r\nDisallow: /b\nDisallow: /b\rSitemap: x');
+    expect(applyFixes(text, [d(2, fix(['Disallow: /a'])), d(4, fix([]))])).toBe(
+      '\uFEFFUser-agent: *\r\nDisallow: /a\r\nDisallow: /b\nSitemap: x',
+    );
+    expect(applyFixes(text, [d(1, fix(['User-agent: *', 'Disallow: /']))])).toBe(
+      '\uFEFFUser-agent: *\r\nDisallow: /\r\nDissallow: /a\r\nDisallow: /b\nDisallow: /b\rSitemap: x',
+    );
     expect(applyFixes('a\nb', [d(2, fix(['c', 'd']))])).toBe('a\nc\nd');
   });
 
@@ -124,10 +159,13 @@ describe('applyFixes', () => {
 
 describe('the promises fixes make', () => {
   test('generated files', () => {
-    fc.assert(fc.property(robotsBody, (body) => {
-      const text = textOf(body);
-      if (text !== undefined) holds(text);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(robotsBody, (body) => {
+        const text = textOf(body);
+        if (text !== undefined) holds(text);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   test('every corpus file', () => {
@@ -142,10 +180,36 @@ describe('the promises fixes make', () => {
   });
 
   test('files made of the lines fixes touch', () => {
-    const pieces = fc.constantFrom('User-agent: *', 'User-agent: *OrkashBot*', 'User-Agnet: *', 'User-agent: * Disallow: /', 'User-agent: Googlebot/2.1',
-      'User-agent: Googlebot Image', 'User-agent: Google Bot', 'useragent: x', 'Disallow: /', 'Disallow:\u00a0/x', 'Disallow: /a b', 'Disallow: /a /b',
-      'Allow: .css', 'Disallow: private/', 'Dissallow /x', 'Alow: /y', 'Disallow: /a', 'Disallow: /a', 'Disallow: http://e.com/', 'sitemap https://e.com/s.xml',
-      'https://e.com/sitemap.xml', 'User-agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Allow: /', '', '# c');
-    fc.assert(fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => holds(parts.join('\n') + '\n')), { numRuns: 400 });
+    const pieces = fc.constantFrom(
+      'User-agent: *',
+      'User-agent: *OrkashBot*',
+      'User-Agnet: *',
+      'User-agent: * Disallow: /',
+      'User-agent: Googlebot/2.1',
+      'User-agent: Googlebot Image',
+      'User-agent: Google Bot',
+      'useragent: x',
+      'Disallow: /',
+      'Disallow:\u00a0/x',
+      'Disallow: /a b',
+      'Disallow: /a /b',
+      'Allow: .css',
+      'Disallow: private/',
+      'Dissallow /x',
+      'Alow: /y',
+      'Disallow: /a',
+      'Disallow: /a',
+      'Disallow: http://e.com/',
+      'sitemap https://e.com/s.xml',
+      'https://e.com/sitemap.xml',
+      'User-agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Allow: /',
+      '',
+      '# c',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => holds(parts.join('\n') + '\n')),
+      { numRuns: 400 },
+    );
   });
 });

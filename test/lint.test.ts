@@ -11,32 +11,99 @@ import { corpusFiles } from './support/corpus.js';
 import { robotsBody } from './support/generated.js';
 import { bytes } from './support/verdict.js';
 
-const codes = (body: string | Uint8Array, options?: LintOptions) => lint(body, options).map((d) => `${d.line} ${d.code}`);
+const codes = (body: string | Uint8Array, options?: LintOptions) =>
+  lint(body, options).map((d) => `${d.line} ${d.code}`);
 const only = (body: string | Uint8Array, code: DiagnosticCode) => lint(body).filter((d) => d.code === code);
 
 // Each code: [a file that triggers it on `line`, a near file that must not, options].
-type Case = [DiagnosticCode, Diagnostic['severity'], string | Uint8Array, number, string | Uint8Array, LintOptions?, LintOptions?];
+type Case = [
+  DiagnosticCode,
+  Diagnostic['severity'],
+  string | Uint8Array,
+  number,
+  string | Uint8Array,
+  LintOptions?,
+  LintOptions?,
+];
 const star = (rules: string) => `User-agent: *\n${rules}\n`;
-const manyRules = (n: number) => 'User-agent: *\n' + Array.from({ length: n }, (_, i) => `Disallow: /p${i}/\n`).join('');
+const manyRules = (n: number) =>
+  'User-agent: *\n' + Array.from({ length: n }, (_, i) => `Disallow: /p${i}/\n`).join('');
 const cases: Case[] = [
   // the file
-  ['html-body', 'error', '<!DOCTYPE html>\n<html><head><title>Not Found</title></head>\n<body><h1>404</h1></body></html>\n', 1, star('Disallow: /<html>')],
-  ['binary-body', 'error', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 1, star('Disallow: /%89PNG')],
+  [
+    'html-body',
+    'error',
+    '<!DOCTYPE html>\n<html><head><title>Not Found</title></head>\n<body><h1>404</h1></body></html>\n',
+    1,
+    star('Disallow: /<html>'),
+  ],
+  [
+    'binary-body',
+    'error',
+    bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    1,
+    star('Disallow: /%89PNG'),
+  ],
   ['gzip-body', 'error', new Uint8Array(gzipSync('User-agent: *\nDisallow: /\n')), 1, star('Disallow: /robots.txt.gz')],
-  ['utf16-body', 'error', new Uint8Array(Buffer.from('\ufeffUser-agent: *\nDisallow: /private/\n', 'utf16le')), 1, '\ufeffUser-agent: *\nDisallow: /private/\n'],
+  [
+    'utf16-body',
+    'error',
+    new Uint8Array(Buffer.from('\ufeffUser-agent: *\nDisallow: /private/\n', 'utf16le')),
+    1,
+    '\ufeffUser-agent: *\nDisallow: /private/\n',
+  ],
   ['empty-file', 'info', '', 1, 'User-agent: *\nDisallow:\n'],
   ['no-user-agent', 'error', 'Disallow: /admin/\nDisallow: /tmp/\n', 1, 'Sitemap: https://example.com/sitemap.xml\n'],
-  ['html-in-file', 'warning', 'User-agent: *\nDisallow: /a\n<script>\nvar tracker = 1;\n</script>\n', 3, star('Disallow: /a<b>')],
-  ['over-size-limit', 'error', 'User-agent: *\nDisallow: /a\nDisallow: /b\n', 3, 'User-agent: *\nDisallow: /a\n', { maxBytes: 30 }],
-  ['partial-bom', 'warning', bytes([0xef, 0xbb], 'User-agent: *\nDisallow: /x\n'), 1, bytes([0xef, 0xbb, 0xbf], 'User-agent: *\nDisallow: /x\n')],
+  [
+    'html-in-file',
+    'warning',
+    'User-agent: *\nDisallow: /a\n<script>\nvar tracker = 1;\n</script>\n',
+    3,
+    star('Disallow: /a<b>'),
+  ],
+  [
+    'over-size-limit',
+    'error',
+    'User-agent: *\nDisallow: /a\nDisallow: /b\n',
+    3,
+    'User-agent: *\nDisallow: /a\n',
+    { maxBytes: 30 },
+  ],
+  [
+    'partial-bom',
+    'warning',
+    bytes([0xef, 0xbb], 'User-agent: *\nDisallow: /x\n'),
+    1,
+    bytes([0xef, 0xbb, 0xbf], 'User-agent: *\nDisallow: /x\n'),
+  ],
   ['too-many-rules', 'warning', manyRules(2049), 2050, manyRules(2048)],
-  ['content-type', 'warning', star('Disallow: /x'), 1, star('Disallow: /x'), { source: { status: 200, contentType: 'text/html; charset=UTF-8' } }, { source: { status: 200, contentType: 'text/plain; charset=utf-8' } }],
+  [
+    'content-type',
+    'warning',
+    star('Disallow: /x'),
+    1,
+    star('Disallow: /x'),
+    { source: { status: 200, contentType: 'text/html; charset=UTF-8' } },
+    { source: { status: 200, contentType: 'text/plain; charset=utf-8' } },
+  ],
   ['http-not-found', 'info', '', 1, star('Disallow: /x'), { source: { status: 404 } }, { source: { status: 200 } }],
   ['http-error', 'error', '', 1, star('Disallow: /x'), { source: { status: 503 } }, { source: { status: 404 } }],
   // lines
   ['nul-byte', 'error', 'User-agent: *\nDisallow: /a\0b\n', 2, 'User-agent: *\nDisallow: /a0b\n'],
-  ['too-long', 'error', `User-agent: *\nDisallow: /${'a'.repeat(16_700)}\n`, 2, `User-agent: *\nDisallow: /${'a'.repeat(16_600)}\n`],
-  ['invalid-utf8', 'warning', bytes('User-agent: *\nDisallow: /a', [0xff, 0xfe], '\n'), 2, bytes('User-agent: *\nDisallow: /a', [0xc3, 0xa9], '\n')],
+  [
+    'too-long',
+    'error',
+    `User-agent: *\nDisallow: /${'a'.repeat(16_700)}\n`,
+    2,
+    `User-agent: *\nDisallow: /${'a'.repeat(16_600)}\n`,
+  ],
+  [
+    'invalid-utf8',
+    'warning',
+    bytes('User-agent: *\nDisallow: /a', [0xff, 0xfe], '\n'),
+    2,
+    bytes('User-agent: *\nDisallow: /a', [0xc3, 0xa9], '\n'),
+  ],
   ['unparseable', 'error', 'User-agent: *\nthis is not a line\n', 2, 'User-agent: *\n# this is a comment\n'],
   ['typo-key', 'warning', 'User-agent: *\nDissallow: /x\n', 2, 'User-agent: *\nDisallow: /x\n'],
   ['missing-colon', 'warning', 'User-agent: *\nDisallow /x\n', 2, 'User-agent: *\nDisallow: /x\n'],
@@ -48,59 +115,243 @@ const cases: Case[] = [
   ['joined-lines', 'error', 'User-agent: * Disallow: /\n', 1, 'User-agent: *\nDisallow: /\n'],
   // User-agent lines
   ['empty-user-agent', 'warning', 'User-agent:\nDisallow: /\n', 1, 'User-agent: *\nDisallow: /x\n'],
-  ['user-agent-not-token', 'info', 'User-agent: Googlebot/2.1\nDisallow: /x\n', 1, 'User-agent: MJ12bot\nDisallow: /\n'],
-  ['user-agent-words', 'warning', 'User-agent: Googlebot Image\nDisallow: /\n', 1, 'User-agent: Sogou web spider\nDisallow: /\n'],
-  ['wildcard-in-user-agent', 'warning', 'User-agent: *OrkashBot*\nDisallow: /\n', 1, 'User-agent: OrkashBot\nDisallow: /\n'],
-  ['user-agent-header', 'warning', 'User-agent: Mozilla/4.0 (compatible; MSIE 4.0; Windows NT)\nDisallow: /\n', 1, 'User-agent: Googlebot/2.1 (+http://www.google.com/bot.html)\nDisallow: /x\n'],
-  ['repeated-agent', 'warning', 'User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\nUser-agent: A\nDisallow: /c\n', 5, 'User-agent: a\nUser-agent: a\nDisallow: /a\n'],
+  [
+    'user-agent-not-token',
+    'info',
+    'User-agent: Googlebot/2.1\nDisallow: /x\n',
+    1,
+    'User-agent: MJ12bot\nDisallow: /\n',
+  ],
+  [
+    'user-agent-words',
+    'warning',
+    'User-agent: Googlebot Image\nDisallow: /\n',
+    1,
+    'User-agent: Sogou web spider\nDisallow: /\n',
+  ],
+  [
+    'wildcard-in-user-agent',
+    'warning',
+    'User-agent: *OrkashBot*\nDisallow: /\n',
+    1,
+    'User-agent: OrkashBot\nDisallow: /\n',
+  ],
+  [
+    'user-agent-header',
+    'warning',
+    'User-agent: Mozilla/4.0 (compatible; MSIE 4.0; Windows NT)\nDisallow: /\n',
+    1,
+    'User-agent: Googlebot/2.1 (+http://www.google.com/bot.html)\nDisallow: /x\n',
+  ],
+  [
+    'repeated-agent',
+    'warning',
+    'User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\nUser-agent: A\nDisallow: /c\n',
+    5,
+    'User-agent: a\nUser-agent: a\nDisallow: /a\n',
+  ],
   ['modes-differ', 'info', 'User-agent: * and more\nDisallow: /x\n', 1, 'User-agent: *\nDisallow: /x\n'],
   // groups
-  ['ignores-star-group', 'warning', star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /search\n', 5, star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /wp-admin/\nDisallow: /search\n'],
-  ['empty-group', 'warning', star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\n', 4, star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\nDisallow: /private/\n'],
+  [
+    'ignores-star-group',
+    'warning',
+    star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /search\n',
+    5,
+    star('Disallow: /wp-admin/\nDisallow: /search') +
+      '\nUser-agent: Googlebot\nDisallow: /wp-admin/\nDisallow: /search\n',
+  ],
+  [
+    'empty-group',
+    'warning',
+    star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\n',
+    4,
+    star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\nDisallow: /private/\n',
+  ],
   // the silences: each a real-world shape and its near miss
-  ['delay-group-merged', 'error', 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: BadBot\nUser-agent: EvilBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n', 1, 'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: *\nDisallow: /admin/\n'],
-  ['allow-cancels-disallow', 'error', 'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n', 5, 'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /wp-admin/\n'],
-  ['rule-after-blank-line', 'warning', 'User-agent: Googlebot\nDisallow: /search\n\nDisallow: /private/\n', 4, 'User-agent: *\nDisallow: /search\n\nDisallow: /private/\n'],
+  [
+    'delay-group-merged',
+    'error',
+    'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: BadBot\nUser-agent: EvilBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n',
+    1,
+    'User-agent: bingbot\nCrawl-delay: 5\nUser-agent: *\nDisallow: /admin/\n',
+  ],
+  [
+    'allow-cancels-disallow',
+    'error',
+    'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n',
+    5,
+    'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /wp-admin/\n',
+  ],
+  [
+    'rule-after-blank-line',
+    'warning',
+    'User-agent: Googlebot\nDisallow: /search\n\nDisallow: /private/\n',
+    4,
+    'User-agent: *\nDisallow: /search\n\nDisallow: /private/\n',
+  ],
   ['agent-name-cut', 'warning', 'User-agent: AI2Bot\nDisallow: /\n', 1, 'User-agent: Mail.RU_Bot\nDisallow: /\n'],
-  ['misspelt-crawler', 'warning', 'User-agent: Duckduckgo\nDisallow: /private/\n', 1, 'User-agent: SemrushBot-SA\nDisallow: /private/\n'],
-  ['lookalike-character', 'error', 'User-agent: Perplexity\u2011User\nDisallow: /\n', 1, 'User-agent: Perplexity-User\nDisallow: /\n'],
-  ['duplicate-group', 'info', 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n', 4, 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n'],
+  [
+    'misspelt-crawler',
+    'warning',
+    'User-agent: Duckduckgo\nDisallow: /private/\n',
+    1,
+    'User-agent: SemrushBot-SA\nDisallow: /private/\n',
+  ],
+  [
+    'lookalike-character',
+    'error',
+    'User-agent: Perplexity\u2011User\nDisallow: /\n',
+    1,
+    'User-agent: Perplexity-User\nDisallow: /\n',
+  ],
+  [
+    'duplicate-group',
+    'info',
+    'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n',
+    4,
+    'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n',
+  ],
   ['pattern-never-matches', 'warning', star('Disallow: /{lang}/search'), 2, star('Disallow: /*/search')],
   ['double-encoded-pattern', 'warning', star('Disallow: /search%253Fq'), 2, star('Disallow: /sale/50%25-off/')],
-  ['allow-all-group', 'info', star('Disallow: /cart') + '\nUser-agent: DuckDuckBot\nDisallow:\n', 4, star('Disallow: /') + '\nUser-agent: DuckDuckBot\nDisallow:\n'],
+  [
+    'allow-all-group',
+    'info',
+    star('Disallow: /cart') + '\nUser-agent: DuckDuckBot\nDisallow:\n',
+    4,
+    star('Disallow: /') + '\nUser-agent: DuckDuckBot\nDisallow:\n',
+  ],
   ['disallow-all', 'error', star('Disallow: /'), 2, star('Disallow: /') + '\nUser-agent: Googlebot\nAllow: /\n'],
-  ['crawl-delay-ignored', 'warning', 'User-agent: Googlebot\nCrawl-delay: 10\nDisallow: /x\n', 2, 'User-agent: Bingbot\nCrawl-delay: 10\nDisallow: /x\n'],
+  [
+    'crawl-delay-ignored',
+    'warning',
+    'User-agent: Googlebot\nCrawl-delay: 10\nDisallow: /x\n',
+    2,
+    'User-agent: Bingbot\nCrawl-delay: 10\nDisallow: /x\n',
+  ],
   ['long-crawl-delay', 'warning', star('Crawl-delay: 120'), 2, star('Crawl-delay: 10')],
-  ['duplicate-rule', 'info', 'User-agent: *\nDisallow: /a\nDisallow: /a\n', 3, 'User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /a\n'],
-  ['conflicting-rules', 'info', 'User-agent: *\nDisallow: /a\nAllow: /a\n', 3, 'User-agent: *\nDisallow: /a\nAllow: /a/\n'],
+  [
+    'duplicate-rule',
+    'info',
+    'User-agent: *\nDisallow: /a\nDisallow: /a\n',
+    3,
+    'User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /a\n',
+  ],
+  [
+    'conflicting-rules',
+    'info',
+    'User-agent: *\nDisallow: /a\nAllow: /a\n',
+    3,
+    'User-agent: *\nDisallow: /a\nAllow: /a/\n',
+  ],
   // patterns
-  ['pattern-no-leading-slash', 'warning', 'User-agent: *\nDisallow: private\n', 2, 'User-agent: *\nDisallow: *private\n'],
+  [
+    'pattern-no-leading-slash',
+    'warning',
+    'User-agent: *\nDisallow: private\n',
+    2,
+    'User-agent: *\nDisallow: *private\n',
+  ],
   ['url-as-pattern', 'warning', star('Disallow: http://other.example.com/'), 2, star('Disallow: /http-docs/')],
   ['whitespace-in-pattern', 'warning', star('Disallow:\u00a0/account/'), 2, star('Disallow: /caf\u00e9/\u00a0menu')],
   ['hash-in-pattern', 'warning', star('Disallow: /page#top'), 2, star('Disallow: /page # the old page')],
-  ['dollar-inside-pattern', 'warning', 'User-agent: *\nDisallow: /*.pdf$*\n', 2, 'User-agent: *\nDisallow: /*$history\n'],
+  [
+    'dollar-inside-pattern',
+    'warning',
+    'User-agent: *\nDisallow: /*.pdf$*\n',
+    2,
+    'User-agent: *\nDisallow: /*$history\n',
+  ],
   // sitemaps
   ['relative-sitemap', 'warning', 'Sitemap: /sitemap.xml\n', 1, 'Sitemap: ftp://example.com/sitemap.xml\n'],
-  ['bare-url', 'warning', star('Disallow:') + 'https://example.com/sitemap.xml\n', 3, star('Disallow:') + 'Sitemap: https://example.com/sitemap.xml\n'],
+  [
+    'bare-url',
+    'warning',
+    star('Disallow:') + 'https://example.com/sitemap.xml\n',
+    3,
+    star('Disallow:') + 'Sitemap: https://example.com/sitemap.xml\n',
+  ],
   // usage statements (more in lint-usage.test.ts)
-  ['usage-outside-group', 'warning', 'Content-Signal: ai-train=no\nUser-agent: *\nAllow: /\n', 1, 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n'],
-  ['usage-joins-groups', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n', 2, 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n'],
-  ['usage-never-applies', 'info', 'User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=n\n', 3, 'User-agent: GPTBot\nDisallow: /\nAllow: /public/\nContent-Usage: train-ai=n\n'],
-  ['signal-syntax', 'warning', star('Content-Signal: search, ai-train=no'), 2, star('Content-Signal: search=yes, ai-train=no')],
+  [
+    'usage-outside-group',
+    'warning',
+    'Content-Signal: ai-train=no\nUser-agent: *\nAllow: /\n',
+    1,
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n',
+  ],
+  [
+    'usage-joins-groups',
+    'warning',
+    'User-agent: *\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n',
+    2,
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n',
+  ],
+  [
+    'usage-never-applies',
+    'info',
+    'User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=n\n',
+    3,
+    'User-agent: GPTBot\nDisallow: /\nAllow: /public/\nContent-Usage: train-ai=n\n',
+  ],
+  [
+    'signal-syntax',
+    'warning',
+    star('Content-Signal: search, ai-train=no'),
+    2,
+    star('Content-Signal: search=yes, ai-train=no'),
+  ],
   ['signal-unknown-key', 'warning', star('Content-Signal: ai_train=no'), 2, star('Content-Signal: AI-Train=no')],
   ['signal-invalid-value', 'warning', star('Content-Signal: ai-train=n'), 2, star('Content-Signal: ai-train=No')],
-  ['signal-duplicate-key', 'warning', star('Content-Signal: ai-train=yes, ai-train=no'), 2, star('Content-Signal: ai-train=no, ai-train=no')],
-  ['signal-conflict', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=yes\nDisallow: /cart\n', 6,
-    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: ai-train=yes\nDisallow: /cart\n'],
-  ['usage-overruled-by-signal', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /blog/ train-ai=y\nAllow: /\n', 3,
-    'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /blog/ search=y\nAllow: /\n'],
-  ['signal-not-inherited', 'warning', 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n', 5,
-    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n'],
+  [
+    'signal-duplicate-key',
+    'warning',
+    star('Content-Signal: ai-train=yes, ai-train=no'),
+    2,
+    star('Content-Signal: ai-train=no, ai-train=no'),
+  ],
+  [
+    'signal-conflict',
+    'warning',
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=yes\nDisallow: /cart\n',
+    6,
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: ai-train=yes\nDisallow: /cart\n',
+  ],
+  [
+    'usage-overruled-by-signal',
+    'warning',
+    'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /blog/ train-ai=y\nAllow: /\n',
+    3,
+    'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /blog/ search=y\nAllow: /\n',
+  ],
+  [
+    'signal-not-inherited',
+    'warning',
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: PerplexityBot\nAllow: /\n',
+    5,
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n',
+  ],
   ['usage-unparsed', 'warning', star('Content-Usage: / train-ai=n,'), 2, star('Content-Usage: / train-ai=n')],
-  ['usage-no-preference', 'warning', star('Content-Usage: /blog train-ai=N'), 2, star('Content-Usage: /blog train-ai=n')],
+  [
+    'usage-no-preference',
+    'warning',
+    star('Content-Usage: /blog train-ai=N'),
+    2,
+    star('Content-Usage: /blog train-ai=n'),
+  ],
   ['usage-unknown-label', 'warning', star('Content-Usage: / train-genai=n'), 2, star('Content-Usage: / train-ai=n')],
-  ['usage-duplicate-label', 'warning', star('Content-Usage: / train-ai=n, train-ai=y'), 2, star('Content-Usage: / train-ai=n, search=n')],
-  ['license-not-url', 'warning', 'License: /license.xml\nUser-agent: *\nDisallow: /x\n', 1, 'License: https://example.com/license.xml\nUser-agent: *\nDisallow: /x\n'],
+  [
+    'usage-duplicate-label',
+    'warning',
+    star('Content-Usage: / train-ai=n, train-ai=y'),
+    2,
+    star('Content-Usage: / train-ai=n, search=n'),
+  ],
+  [
+    'license-not-url',
+    'warning',
+    'License: /license.xml\nUser-agent: *\nDisallow: /x\n',
+    1,
+    'License: https://example.com/license.xml\nUser-agent: *\nDisallow: /x\n',
+  ],
 ];
 
 describe('lint: each code', () => {
@@ -139,22 +390,34 @@ describe('lint: each code', () => {
     expect(delay!.message).toContain('Yandex has ignored it since 2018');
   });
 
-  test('who ignores or waits out a Crawl-delay is the registry\'s fact (readsCrawlDelay), not a hand-kept pattern', () => {
+  test("who ignores or waits out a Crawl-delay is the registry's fact (readsCrawlDelay), not a hand-kept pattern", () => {
     const ignoring = crawlerRegistry.filter((c) => c.readsCrawlDelay === false);
     expect(ignoring.length).toBeGreaterThan(50); // Google's and Yandex's
-    for (const c of ignoring) expect(codes(`User-agent: ${c.tokens[0]}\nCrawl-delay: 10\nDisallow: /x\n`), c.name).toContain('2 crawl-delay-ignored');
+    for (const c of ignoring)
+      expect(codes(`User-agent: ${c.tokens[0]}\nCrawl-delay: 10\nDisallow: /x\n`), c.name).toContain(
+        '2 crawl-delay-ignored',
+      );
     // Google's GoogleMessages and GoogleProducer: the old pattern wanted a hyphen and said nothing
-    for (const name of ['GoogleMessages', 'GoogleProducer']) expect(only(`User-agent: ${name}\nCrawl-delay: 10\n`, 'crawl-delay-ignored')[0]?.message, name).toContain('Google ignores Crawl-delay');
-    expect(only('User-agent: YandexBot\nUser-agent: Googlebot\nCrawl-delay: 10\n', 'crawl-delay-ignored')[0]?.message).toContain('Google and Yandex ignore Crawl-delay');
-    expect(only('User-agent: Googlebot-Mobile\nCrawl-delay: 10\n', 'crawl-delay-ignored')[0]?.message).toContain('Google ignores Crawl-delay'); // retired, still Google's
+    for (const name of ['GoogleMessages', 'GoogleProducer'])
+      expect(only(`User-agent: ${name}\nCrawl-delay: 10\n`, 'crawl-delay-ignored')[0]?.message, name).toContain(
+        'Google ignores Crawl-delay',
+      );
+    expect(
+      only('User-agent: YandexBot\nUser-agent: Googlebot\nCrawl-delay: 10\n', 'crawl-delay-ignored')[0]?.message,
+    ).toContain('Google and Yandex ignore Crawl-delay');
+    expect(only('User-agent: Googlebot-Mobile\nCrawl-delay: 10\n', 'crawl-delay-ignored')[0]?.message).toContain(
+      'Google ignores Crawl-delay',
+    ); // retired, still Google's
     // Applebot falls back to Googlebot's group but is Apple's: nothing said of it
     expect(codes('User-agent: Applebot\nCrawl-delay: 10\nDisallow: /x\n')).not.toContain('2 crawl-delay-ignored');
     // a long delay is said for the crawlers documented to wait it
     const waiting = crawlerRegistry.filter((c) => c.readsCrawlDelay === true);
     expect(waiting.map((c) => c.name)).toEqual(expect.arrayContaining(['bingbot', 'Slurp']));
-    for (const c of waiting) expect(codes(`User-agent: ${c.tokens[0]}\nCrawl-delay: 120\n`), c.name).toContain('2 long-crawl-delay');
+    for (const c of waiting)
+      expect(codes(`User-agent: ${c.tokens[0]}\nCrawl-delay: 120\n`), c.name).toContain('2 long-crawl-delay');
     // adidxbot (Bing's ads crawler) and the retired msnbot: no documented wait, so no claim that they wait
-    for (const name of ['adidxbot', 'msnbot']) expect(codes(`User-agent: ${name}\nCrawl-delay: 120\n`), name).not.toContain('2 long-crawl-delay');
+    for (const name of ['adidxbot', 'msnbot'])
+      expect(codes(`User-agent: ${name}\nCrawl-delay: 120\n`), name).not.toContain('2 long-crawl-delay');
   });
 
   test('modes-differ: percent-encoded unreserved characters and the index.html rule', () => {
@@ -172,11 +435,19 @@ describe('lint: each code', () => {
 
   test('safe fixes are the corrected line, keeping indentation and comments', () => {
     const fix = (body: string, code: DiagnosticCode) => only(body, code)[0]!.fix;
-    expect(fix('User-agent: *\nDisalow: /x\n', 'typo-key')).toEqual({ safety: 'safe', lines: ['Disallow: /x'], message: expect.any(String) });
+    expect(fix('User-agent: *\nDisalow: /x\n', 'typo-key')).toEqual({
+      safety: 'safe',
+      lines: ['Disallow: /x'],
+      message: expect.any(String),
+    });
     expect(fix('User-agent: *\n  Disallow /x # old\n', 'missing-colon')!.lines).toEqual(['  Disallow: /x # old']);
     expect(fix('User-agent: *\nDissallow /x\n', 'typo-key')!.lines).toEqual(['Disallow: /x']);
-    expect(fix('User-agent: Googlebot/2.1\nDisallow: /x\n', 'user-agent-not-token')!.lines).toEqual(['User-agent: Googlebot']);
-    expect(fix('User-agent: Mediapartners-Google*\nDisallow: /x\n', 'user-agent-not-token')!.lines).toEqual(['User-agent: Mediapartners-Google']);
+    expect(fix('User-agent: Googlebot/2.1\nDisallow: /x\n', 'user-agent-not-token')!.lines).toEqual([
+      'User-agent: Googlebot',
+    ]);
+    expect(fix('User-agent: Mediapartners-Google*\nDisallow: /x\n', 'user-agent-not-token')!.lines).toEqual([
+      'User-agent: Mediapartners-Google',
+    ]);
     expect(fix('User-agent: *\nDisallow: /a\nDisallow: /a\n', 'duplicate-rule')!.lines).toEqual([]);
     expect(fix('User-agent: * more\nDisallow: /x\n', 'modes-differ')!.lines).toEqual(['User-agent: *']);
   });
@@ -217,10 +488,18 @@ Sitemap: https://example.com/sitemap.xml
     expect(codes(body)).toEqual(['3 duplicate-rule', '4 unsupported-key']);
     expect(codes(body, { select: ['unsupported-key'] })).toEqual(['4 unsupported-key']);
     expect(codes(body, { ignore: ['unsupported-key'] })).toEqual(['3 duplicate-rule']);
-    expect(codes('User-agent: *\nDisallow: /a\nDisallow: /a # robotsmatch: ignore[duplicate-rule]\nCrawl-delay: 1\n')).toEqual(['4 unsupported-key']);
-    expect(codes('User-agent: *\nDisallow: /a\n# robotsmatch: ignore[duplicate-rule]\nDisallow: /a\nCrawl-delay: 1 # robotsmatch: ignore\n')).toEqual([]);
+    expect(
+      codes('User-agent: *\nDisallow: /a\nDisallow: /a # robotsmatch: ignore[duplicate-rule]\nCrawl-delay: 1\n'),
+    ).toEqual(['4 unsupported-key']);
+    expect(
+      codes(
+        'User-agent: *\nDisallow: /a\n# robotsmatch: ignore[duplicate-rule]\nDisallow: /a\nCrawl-delay: 1 # robotsmatch: ignore\n',
+      ),
+    ).toEqual([]);
     expect(codes('# robotsmatch: ignore-file[unsupported-key, duplicate-rule]\n' + body)).toEqual([]);
-    expect(codes('User-agent: *\nDisallow: /a\nDisallow: /a # robotsmatch: ignore[unsupported-key]\n')).toEqual(['3 duplicate-rule']);
+    expect(codes('User-agent: *\nDisallow: /a\nDisallow: /a # robotsmatch: ignore[unsupported-key]\n')).toEqual([
+      '3 duplicate-rule',
+    ]);
     expect(() => lint(body, { select: ['no-such-code' as DiagnosticCode] })).toThrow(/not a diagnostic code/);
   });
 
@@ -247,20 +526,28 @@ describe('lint over real, generated and hostile files', () => {
   });
 
   test('generated files: no throw, every diagnostic on a line of the file', () => {
-    fc.assert(fc.property(robotsBody, fc.constantFrom('google' as const, 'rfc' as const), (body, mode) => {
-      const count = lines(body, { mode }).length;
-      for (const d of lint(body, { mode })) {
-        expect(d.line).toBeGreaterThanOrEqual(1);
-        expect(d.line).toBeLessThanOrEqual(count + 1);
-      }
-    }), { numRuns: 2_000 });
+    fc.assert(
+      fc.property(robotsBody, fc.constantFrom('google' as const, 'rfc' as const), (body, mode) => {
+        const count = lines(body, { mode }).length;
+        for (const d of lint(body, { mode })) {
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.line).toBeLessThanOrEqual(count + 1);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   test('random bytes, a 500 KiB line and invalid UTF-8 never throw', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), (body) => {
-      lint(body);
-    }), { numRuns: 2_000 });
-    expect(codes('Disallow: /' + 'a'.repeat(600_000))).toEqual(expect.arrayContaining(['1 too-long', '1 over-size-limit']));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 400 }), (body) => {
+        lint(body);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(codes('Disallow: /' + 'a'.repeat(600_000))).toEqual(
+      expect.arrayContaining(['1 too-long', '1 over-size-limit']),
+    );
     lint(Uint8Array.from({ length: 100_000 }, (_, i) => (i * 131) & 0xff));
   });
 });
@@ -277,13 +564,17 @@ describe('lines(): recognised keys Google does not use', () => {
   });
 
   test('lines() gives each rule and user-agent line its group', () => {
-    const report = lines('Disallow: /a\nUser-agent: a\nUser-agent: b\nDisallow: /x\nSitemap: https://e.com/s\nUser-agent: c\nAllow: /\n');
+    const report = lines(
+      'Disallow: /a\nUser-agent: a\nUser-agent: b\nDisallow: /x\nSitemap: https://e.com/s\nUser-agent: c\nAllow: /\n',
+    );
     expect(report.map((l) => l.group)).toEqual([-1, 0, 0, 0, undefined, 1, 1, undefined]); // the last: the empty line after the final break
   });
 
   test('lines() reads ASCII, UTF-8 and invalid bytes alike (one decode of the body, per-line checks only when it is not UTF-8)', () => {
     expect(lines('User-agent: *\nDisallow: /caf\u00e9\n').map((l) => [l.text, l.value, l.problems])).toEqual([
-      ['User-agent: *', '*', []], ['Disallow: /caf\u00e9', '/caf\u00e9', []], ['', undefined, []],
+      ['User-agent: *', '*', []],
+      ['Disallow: /caf\u00e9', '/caf\u00e9', []],
+      ['', undefined, []],
     ]);
     const broken = lines(bytes('User-agent: *\nDisallow: /a', [0xff], '\nDisallow: /b\n'));
     expect(broken.map((l) => l.problems.includes('invalid-utf8'))).toEqual([false, true, false, false]);
@@ -296,7 +587,10 @@ describe('lines(): recognised keys Google does not use', () => {
 describe('columns on a line cut at 16,663 bytes inside a character (issue 19.6)', () => {
   // "Disallow: /a$b" is 14 bytes; then 2-byte characters, so the cut falls inside one.
   const long = 'é'.repeat(9_000);
-  const at = (body: string, code: DiagnosticCode) => lint(body).filter((d) => d.code === code).map((d) => [d.line, d.column, d.endColumn]);
+  const at = (body: string, code: DiagnosticCode) =>
+    lint(body)
+      .filter((d) => d.code === code)
+      .map((d) => [d.line, d.column, d.endColumn]);
 
   test('dollar-inside-pattern points at the `$`', () => {
     expect(at(`User-agent: *\nDisallow: /a$*b${long}\n`, 'dollar-inside-pattern')).toEqual([[2, 13, 14]]);
@@ -321,35 +615,44 @@ describe('crawler names the linter knows come from the registry', () => {
     expect(codes('User-agent: archiver\nDisallow: /\n')).not.toContain('1 misspelt-crawler');
     expect(codes('User-agent: Screamin\nDisallow: /\n')).not.toContain('1 misspelt-crawler');
     expect(codes('User-agent: Archive\nDisallow: /\n')).not.toContain('1 misspelt-crawler'); // archive.org_bot's group as Google reads it
-    const meant = (body: string) => lint(body).find((d) => d.code === 'misspelt-crawler')?.message.match(/did you mean `([^`]+)`/)?.[1];
+    const meant = (body: string) =>
+      lint(body)
+        .find((d) => d.code === 'misspelt-crawler')
+        ?.message.match(/did you mean `([^`]+)`/)?.[1];
     expect(meant('User-agent: CCBots\nDisallow: /\n')).toBe('CCBot');
     expect(meant('User-agent: Baidu\nDisallow: /\n')).toBe('Baiduspider');
     expect(meant('User-agent: msnbots\nDisallow: /\n')).toBe('msnbot'); // retired, still written
   });
 
-  test('words that spell a registry crawler\'s name (`Perplexity User`, `Meta ExternalAgent`) get user-agent-words and its token; near miss: `Sogou web spider`, whose crawler follows `Sogou`', () => {
+  test("words that spell a registry crawler's name (`Perplexity User`, `Meta ExternalAgent`) get user-agent-words and its token; near miss: `Sogou web spider`, whose crawler follows `Sogou`", () => {
     const words = (body: string) => lint(body).find((d) => d.code === 'user-agent-words');
     expect(words('User-agent: Perplexity User\nDisallow: /\n')!.fix!.lines).toEqual(['User-agent: Perplexity-User']);
-    expect(words('User-agent: Meta ExternalAgent\nDisallow: /\n')!.message).toContain('so meta-externalagent does not follow this group');
+    expect(words('User-agent: Meta ExternalAgent\nDisallow: /\n')!.message).toContain(
+      'so meta-externalagent does not follow this group',
+    );
     expect(words('User-agent: Sogou web spider\nDisallow: /\n')).toBeUndefined();
   });
 
-  test('every registry crawler whose name Google reads shorter gets agent-name-cut with the registry\'s googleReads, and its group is named as the registry names it', () => {
+  test("every registry crawler whose name Google reads shorter gets agent-name-cut with the registry's googleReads, and its group is named as the registry names it", () => {
     const cut = crawlerRegistry.filter((c) => c.googleReads !== undefined && /^[A-Za-z0-9._-]+$/.test(c.name));
-    expect(cut.map((c) => c.name)).toEqual(expect.arrayContaining(['MJ12bot', 'AI2Bot', 'img2dataset', 'archive.org_bot']));
+    expect(cut.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['MJ12bot', 'AI2Bot', 'img2dataset', 'archive.org_bot']),
+    );
     for (const c of cut) {
       const ds = lint(`User-agent: *\nDisallow: /x\n\nUser-agent: ${c.name}\nDisallow: /a /b\n`);
-      expect(ds.find((d) => d.code === 'agent-name-cut')!.message).toContain(`Google reads \`${c.name}\` as \`${c.googleReads}\``);
+      expect(ds.find((d) => d.code === 'agent-name-cut')!.message).toContain(
+        `Google reads \`${c.name}\` as \`${c.googleReads}\``,
+      );
       const said = ds.find((d) => d.code === 'whitespace-in-pattern')!.fix!.message;
       expect(said).toContain(`${c.name} (group \`${c.googleReads}\`) `);
       expect(said.split(c.name).length - 1).toBe(1); // once, not also as the file's token
     }
   });
 
-  test('User-agent: 360Spider: Google reads no name and no Google-rules crawler follows the group; the message does not claim what 360Spider\'s own parser does, which its operator says reads the name (review)', () => {
+  test("User-agent: 360Spider: Google reads no name and no Google-rules crawler follows the group; the message does not claim what 360Spider's own parser does, which its operator says reads the name (review)", () => {
     const body = 'User-agent: 360Spider\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
     expect(only(body, 'agent-name-cut').map((d) => d.message)).toEqual([
-      'Google reads `360Spider` as no name at all (a product token is letters, `-` and `_` only): for parsers that read names as Google\'s does, no crawler follows this group; 360Spider\'s own parser may still read the whole name (360 Search says its crawler reads `User-agent: 360Spider`).',
+      "Google reads `360Spider` as no name at all (a product token is letters, `-` and `_` only): for parsers that read names as Google's does, no crawler follows this group; 360Spider's own parser may still read the whole name (360 Search says its crawler reads `User-agent: 360Spider`).",
     ]);
     // robotsmatch reads names as Google does: for 360Spider it answers with `*`
     const robots = parse(body);
@@ -357,7 +660,9 @@ describe('crawler names the linter knows come from the registry', () => {
     expect(robots.isAllowed('/private/a', crawlerRegistry.find((c) => c.name === '360Spider')!)).toBe(false);
     robots.dispose();
     // no `*` group: it may fetch every URL
-    expect(only('User-agent: AhrefsBot\nUser-agent: 360Spider\nDisallow: /\n', 'agent-name-cut')[0]!.message).toContain('this line adds no crawler to its group (its other User-agent lines still apply); 360Spider\'s own parser may still read the whole name');
+    expect(only('User-agent: AhrefsBot\nUser-agent: 360Spider\nDisallow: /\n', 'agent-name-cut')[0]!.message).toContain(
+      "this line adds no crawler to its group (its other User-agent lines still apply); 360Spider's own parser may still read the whole name",
+    );
     expect(only(body, 'agent-name-cut')[0]!.message).not.toMatch(/may fetch every URL|itself follows/);
   });
 });

@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const built = existsSync(join(dist, 'index.js'));
 const { names } = JSON.parse(readFileSync(join(root, 'scripts/mangled-props.json'), 'utf8')) as { names: string[] };
-const files = (test: (file: string) => boolean) => (built ? readdirSync(dist, { recursive: true }) as string[] : []).filter(test).map((file) => join(dist, file));
+const files = (test: (file: string) => boolean) =>
+  (built ? (readdirSync(dist, { recursive: true }) as string[]) : []).filter(test).map((file) => join(dist, file));
 const mangled = (file: string) => /^(index|js|workerd)\.c?js$/.test(file.split(/[\\/]/).pop()!);
 
 describe.skipIf(!built)('shortened property names', () => {
@@ -21,7 +22,10 @@ describe.skipIf(!built)('shortened property names', () => {
     const found: string[] = [];
     for (const file of files((f) => /\.d\.c?ts$/.test(f))) {
       // Code only: comments and string literals (`'joined-lines'`) are not names.
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/'[^'\n]*'|"[^"\n]*"|`[^`]*`/g, "''");
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/'[^'\n]*'|"[^"\n]*"|`[^`]*`/g, "''");
       for (const name of names) if (new RegExp(`\\b${name}\\b`).test(code)) found.push(`${name} in ${file}`);
     }
     expect(found).toEqual([]);

@@ -41,13 +41,15 @@ describe('memory', () => {
     robots.dispose();
   });
 
-  test.skipIf(!existsSync(dist))('dispose() frees at once: a synchronous loop of parse, check with a 20 KB agent, dispose keeps under 20 MB', () => {
-    // A separate process, for gc(). The loop never yields, so no finalizer
-    // callback runs: whatever the FinalizationRegistry holds of a disposed
-    // Robots stays. It held each Compiled with its last agent (5,000 x 20 KB
-    // strings: 98 MB); dispose() now drops them, and what is left is a few
-    // hundred bytes each.
-    const script = `
+  test.skipIf(!existsSync(dist))(
+    'dispose() frees at once: a synchronous loop of parse, check with a 20 KB agent, dispose keeps under 20 MB',
+    () => {
+      // A separate process, for gc(). The loop never yields, so no finalizer
+      // callback runs: whatever the FinalizationRegistry holds of a disposed
+      // Robots stays. It held each Compiled with its last agent (5,000 x 20 KB
+      // strings: 98 MB); dispose() now drops them, and what is left is a few
+      // hundred bytes each.
+      const script = `
       const { parse } = await import(${JSON.stringify(dist)});
       const agent = 'Mozilla/5.0 (compatible; ' + 'x'.repeat(20 * 1024) + ')';
       const tokens = Array.from({ length: 2000 }, (_, i) => 'bot' + i);
@@ -60,9 +62,12 @@ describe('memory', () => {
         grown(5000, (r, i) => r.forAgent(agent + i).check('/x' + i)),
       ]));
     `;
-    const grown: number[] = JSON.parse(execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }));
-    for (const bytes of grown) expect(bytes).toBeLessThan(20 * 1024 * 1024);
-  });
+      const grown: number[] = JSON.parse(
+        execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+      );
+      for (const bytes of grown) expect(bytes).toBeLessThan(20 * 1024 * 1024);
+    },
+  );
 
   test.skipIf(!existsSync(dist))('robots and matchers dropped without dispose() are reclaimed', () => {
     // A separate process, so that gc() is available and nothing else holds memory.
@@ -76,14 +81,18 @@ describe('memory', () => {
       for (let i = 0; i < 8; i++) { round(); await settle(); sizes.push(process.memoryUsage().rss); }
       process.stdout.write(JSON.stringify(sizes));
     `;
-    const sizes: number[] = JSON.parse(execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }));
+    const sizes: number[] = JSON.parse(
+      execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+    );
     // Five more rounds of 2,000 files and matchers (~28 KB each) never disposed: about
     // 275 MiB more without the finalizers (measured by disabling them), a few MiB with.
     expect(sizes[7]! - sizes[2]!).toBeLessThan(32 * 1024 * 1024);
   });
 
-  test.skipIf(!existsSync(dist))('a disposed matcher collected later does not free a newer matcher at the same address', () => {
-    const script = `
+  test.skipIf(!existsSync(dist))(
+    'a disposed matcher collected later does not free a newer matcher at the same address',
+    () => {
+      const script = `
       const { parse } = await import(${JSON.stringify(dist)});
       const robots = parse('User-agent: a\\nDisallow: /a\\nUser-agent: b\\nDisallow: /b\\n');
       let first = robots.forAgent('a');
@@ -94,14 +103,17 @@ describe('memory', () => {
       const others = Array.from({ length: 50 }, () => robots.forAgent('a')); // would reuse a wrongly freed block
       process.stdout.write(JSON.stringify([second.isAllowed('/b'), second.isAllowed('/a'), others[0].isAllowed('/a')]));
     `;
-    const out = execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual([false, true, false]);
-  });
+      const out = execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(JSON.parse(out)).toEqual([false, true, false]);
+    },
+  );
 
-  test.skipIf(!existsSync(dist))('dispose() releases the JavaScript side too: a synchronous loop keeps nothing large (15.5)', () => {
-    // No turn of the event loop, so no finalizer callback runs: what a disposed
-    // Robots still holds (decoded rules, records, its body, explain's readings) must be dropped by dispose().
-    const script = `
+  test.skipIf(!existsSync(dist))(
+    'dispose() releases the JavaScript side too: a synchronous loop keeps nothing large (15.5)',
+    () => {
+      // No turn of the event loop, so no finalizer callback runs: what a disposed
+      // Robots still holds (decoded rules, records, its body, explain's readings) must be dropped by dispose().
+      const script = `
       const { parse, crawlDelay } = await import(${JSON.stringify(dist)});
       const { explain } = await import(${JSON.stringify(dist.replace(/index\.js$/, 'explain.js'))});
       const { readFileSync } = await import('node:fs');
@@ -118,9 +130,13 @@ describe('memory', () => {
       globalThis.gc();
       process.stdout.write(String(process.memoryUsage().heapUsed - before));
     `;
-    const grown = Number(execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }));
-    // Each cycle decodes up to 200 rules: about 50 MB would stay reachable if
-    // dispose() kept them; what stays is the emptied objects, a few hundred bytes each.
-    expect(grown).toBeLessThan(12 * 1024 * 1024);
-  }, 120_000);
+      const grown = Number(
+        execFileSync('node', ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+      );
+      // Each cycle decodes up to 200 rules: about 50 MB would stay reachable if
+      // dispose() kept them; what stays is the emptied objects, a few hundred bytes each.
+      expect(grown).toBeLessThan(12 * 1024 * 1024);
+    },
+    120_000,
+  );
 });

@@ -7,14 +7,23 @@ import { parse, isPlainToken, Robots, RobotsDisposedError, RobotsCache, fetchRob
 import { explain } from '../src/explain.js';
 
 const BODY = 'User-agent: *\nDisallow: /private/\n';
-const urls = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `https://e.com/private/${i}` : `https://e.com/open/${i}`));
+const urls = (n: number) =>
+  Array.from({ length: n }, (_, i) => (i % 2 ? `https://e.com/private/${i}` : `https://e.com/open/${i}`));
 const expected = (list: string[]) => list.map((u) => (u.includes('/private/') ? 0 : 1));
 
 /** An array whose element `at` runs `effect` when read. */
 function withGetter(list: string[], at: number, effect: () => void): string[] {
   const copy = [...list];
   let value = copy[at]!;
-  Object.defineProperty(copy, at, { get() { effect(); return value; }, set(v) { value = v; } });
+  Object.defineProperty(copy, at, {
+    get() {
+      effect();
+      return value;
+    },
+    set(v) {
+      value = v;
+    },
+  });
   return copy;
 }
 
@@ -53,11 +62,20 @@ describe('user code during a call (15.2)', () => {
   test('a Proxy array and an iterator that dispose midway', () => {
     const robots = parse(BODY);
     const matcher = robots.forAgent('bot');
-    const proxy = new Proxy(urls(100), { get(target, key, receiver) { if (key === '50') robots.dispose(); return Reflect.get(target, key, receiver); } });
+    const proxy = new Proxy(urls(100), {
+      get(target, key, receiver) {
+        if (key === '50') robots.dispose();
+        return Reflect.get(target, key, receiver);
+      },
+    });
     expect(() => matcher.matchMany(proxy)).toThrow(RobotsDisposedError);
     const again = parse(BODY);
     const m2 = again.forAgent('bot');
-    function* lazy() { yield '/a'; again.dispose(); yield '/private/b'; }
+    function* lazy() {
+      yield '/a';
+      again.dispose();
+      yield '/private/b';
+    }
     expect(() => m2.filter(lazy())).toThrow(RobotsDisposedError);
   });
 
@@ -66,12 +84,21 @@ describe('user code during a call (15.2)', () => {
     const agents = withGetter(['a', 'b'], 1, () => robots.dispose());
     expect(() => robots.check('/private/x', agents)).toThrow(RobotsDisposedError);
     const other = parse(BODY);
-    expect(() => explain(other, '/private/x', withGetter(['a'], 0, () => other.dispose()))).toThrow(RobotsDisposedError);
+    expect(() =>
+      explain(
+        other,
+        '/private/x',
+        withGetter(['a'], 0, () => other.dispose()),
+      ),
+    ).toThrow(RobotsDisposedError);
   });
 
   test('an agent array whose getter evicts the cached indexes', () => {
     const robots = parse(BODY);
-    const evict = () => { for (let i = 0; i < 40; i++) robots.check('/x', `agent${String.fromCharCode(97 + i % 26)}${i}`.replace(/\d/g, 'x')); };
+    const evict = () => {
+      for (let i = 0; i < 40; i++)
+        robots.check('/x', `agent${String.fromCharCode(97 + (i % 26))}${i}`.replace(/\d/g, 'x'));
+    };
     expect(robots.check('/private/x', withGetter(['bot'], 0, evict))).toMatchObject({ allowed: false, line: 2 });
     robots.dispose();
   });
@@ -92,8 +119,21 @@ describe('options checked where they are given (15.6)', () => {
     ['timeoutMs 1.5', () => new RobotsCache({ timeoutMs: 1.5 }), RangeError, /options\.timeoutMs/],
     ['now returning NaN', () => new RobotsCache({ now: () => NaN }), RangeError, /options\.now/],
     ['isPlainToken(null)', () => isPlainToken(null as never), TypeError, /agent/],
-    ['matcher.filter(a string)', () => parse(BODY).forAgent('x').filter('/a/b' as never), TypeError, /urls/],
-    ['cache.filter(a string)', () => new RobotsCache({ fetch: async () => new Response('') }).filter('/a' as never, 'x'), TypeError, /urls/],
+    [
+      'matcher.filter(a string)',
+      () =>
+        parse(BODY)
+          .forAgent('x')
+          .filter('/a/b' as never),
+      TypeError,
+      /urls/,
+    ],
+    [
+      'cache.filter(a string)',
+      () => new RobotsCache({ fetch: async () => new Response('') }).filter('/a' as never, 'x'),
+      TypeError,
+      /urls/,
+    ],
   ] as const)('%s', async (_, call, type, message) => {
     let error: unknown;
     try {
@@ -106,8 +146,12 @@ describe('options checked where they are given (15.6)', () => {
   });
 
   test('fetchRobots: signal must be an AbortSignal, timeoutMs a whole number in range', async () => {
-    await expect(fetchRobots('https://e.com/', { signal: {} as never, fetch: async () => new Response('') })).rejects.toThrow(/options\.signal/);
-    await expect(fetchRobots('https://e.com/', { timeoutMs: 0, fetch: async () => new Response('') })).rejects.toThrow(RangeError);
+    await expect(
+      fetchRobots('https://e.com/', { signal: {} as never, fetch: async () => new Response('') }),
+    ).rejects.toThrow(/options\.signal/);
+    await expect(fetchRobots('https://e.com/', { timeoutMs: 0, fetch: async () => new Response('') })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   test('filterStream: batchSize must be a positive whole number', async () => {

@@ -20,7 +20,12 @@ let app = '';
 let tarball = '';
 
 const sh = (command: string, args: string[], cwd = app, input?: string) => {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', input, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const r = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -28,12 +33,26 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'robotsmatch-pack-'));
     // --ignore-scripts: dist/ is already built by the test command; prepack scripts would rebuild it.
-    const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!;
+    const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
     tarball = join(dir, packed);
     app = join(dir, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    const install = sh('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error']);
+    const install = sh('npm', [
+      'install',
+      tarball,
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel',
+      'error',
+    ]);
     if (install.status !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
   }, 180_000);
   afterAll(() => {
@@ -42,8 +61,20 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
 
   test('the tarball holds the papers and one core', () => {
     const list = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    for (const file of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/cli/main.js', 'package/dist/robotsmatch.wasm',
-      'package/dist/explain.js', 'package/dist/explain.cjs', 'package/dist/explain-workerd.js', 'package/dist/usage.js', 'package/dist/usage.cjs', 'package/dist/usage-workerd.js']) {
+    for (const file of [
+      'package/LICENSE',
+      'package/CHANGELOG.md',
+      'package/README.md',
+      'package/dist/index.js',
+      'package/dist/cli/main.js',
+      'package/dist/robotsmatch.wasm',
+      'package/dist/explain.js',
+      'package/dist/explain.cjs',
+      'package/dist/explain-workerd.js',
+      'package/dist/usage.js',
+      'package/dist/usage.cjs',
+      'package/dist/usage-workerd.js',
+    ]) {
       expect(list).toContain(file);
     }
     expect(readFileSync(join(app, 'node_modules/robotsmatch/LICENSE'), 'utf8')).toContain('Apache License');
@@ -51,16 +82,27 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
     const cli = readFileSync(join(app, 'node_modules/robotsmatch/dist/cli/main.js'), 'utf8');
     expect(cli).toContain('from "../index.js"');
     expect(cli).not.toMatch(/WebAssembly\.(Module|Instance|instantiate|compile)/);
-    expect(list.some((f) => f.startsWith('package/test/') || f.startsWith('package/src/') || f.startsWith('package/bench/'))).toBe(false);
+    expect(
+      list.some((f) => f.startsWith('package/test/') || f.startsWith('package/src/') || f.startsWith('package/bench/')),
+    ).toBe(false);
   });
 
   test('every link of the published Markdown resolves in the tarball, or is an absolute URL', () => {
     const list = new Set(execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean));
     const documents = [...list].filter((f) => f.endsWith('.md'));
-    expect(documents).toEqual(expect.arrayContaining(['package/README.md', 'package/docs/cli.md', 'package/docs/architecture.md', 'package/docs/crawlers.md']));
+    expect(documents).toEqual(
+      expect.arrayContaining([
+        'package/README.md',
+        'package/docs/cli.md',
+        'package/docs/architecture.md',
+        'package/docs/crawlers.md',
+      ]),
+    );
     const broken: string[] = [];
     for (const document of documents) {
-      const text = readFileSync(join(app, 'node_modules/robotsmatch', document.slice('package/'.length)), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      const text = readFileSync(join(app, 'node_modules/robotsmatch', document.slice('package/'.length)), 'utf8')
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '');
       for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^https:\/\//.test(target!)) continue;
         const path = target!.split('#')[0]!;
@@ -73,7 +115,9 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
   });
 
   test('ESM: import, every public subpath', () => {
-    writeFileSync(join(app, 'esm.mjs'), `
+    writeFileSync(
+      join(app, 'esm.mjs'),
+      `
 import { parse, RobotsCache } from 'robotsmatch';
 import { explain } from 'robotsmatch/explain';
 import { lint } from 'robotsmatch/lint';
@@ -96,17 +140,27 @@ console.log(JSON.stringify({
   compat: robotsParser('https://e.com/robots.txt', body).isAllowed('https://e.com/private/x', 'Bot/1.0'),
   edge: (await createEnforcer({ robots, action: 'block', onViolation: () => {} }).handle(new Request('https://e.com/private/x', { headers: { 'user-agent': 'CCBot/2.0 (https://commoncrawl.org/faq/)' } }))).status,
 }));
-`);
+`,
+    );
     const r = sh(process.execPath, ['esm.mjs']);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
       check: { allowed: false, line: 2, rule: { type: 'disallow', pattern: '/private/' } },
-      js: false, explain: 'longest-match', lint: ['typo-key'], cache: 'function', version: '0.1.0', wasm: true, compat: false, edge: 403,
+      js: false,
+      explain: 'longest-match',
+      lint: ['typo-key'],
+      cache: 'function',
+      version: '0.1.0',
+      wasm: true,
+      compat: false,
+      edge: 403,
     });
   });
 
   test('CommonJS: require', () => {
-    writeFileSync(join(app, 'cjs.cjs'), `
+    writeFileSync(
+      join(app, 'cjs.cjs'),
+      `
 const { parse } = require('robotsmatch');
 const js = require('robotsmatch/js');
 const r = parse('User-agent: *\\nDisallow: /a\\n');
@@ -115,7 +169,8 @@ const { lint } = require('robotsmatch/lint');
 const { createEnforcer } = require('robotsmatch/edge');
 createEnforcer({ robots: r, onViolation: () => {} }).decide({ url: '/a', userAgent: 'CCBot/2.0' }).then((d) => console.log(JSON.stringify([d.crawler.name, d.allowed])));
 console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDisallow: /a\\n').isAllowed('/b', 'x'), require('robotsmatch/package.json').name, typeof robotsParser, robotsParser('https://e.com/robots.txt', 'User-agent: *\\nDisallow: /a\\n').isAllowed('https://e.com/a'), lint('Dissallow: /x').map((d) => d.code)]));
-`);
+`,
+    );
     const r = sh(process.execPath, ['cjs.cjs']);
     expect(r.stderr).toBe('');
     const [first, second] = r.stdout.trim().split('\n');
@@ -149,32 +204,65 @@ console.log(JSON.stringify({
 }));
 `;
   const contract = {
-    main: [], explain: 'longest-match', explainMatcher: true, usage: { search: 'yes', 'ai-train': 'no' }, purpose: ['https://e.com/a\n', ''],
-    subpaths: [['explain'], ['purpose', 'usage']], js: ['longest-match', 'no', 'https://e.com/a\n'], foreign: 'longest-match', // a robotsmatch/js Robots works with the main entry's subpaths (test/dual-package.test.ts)
+    main: [],
+    explain: 'longest-match',
+    explainMatcher: true,
+    usage: { search: 'yes', 'ai-train': 'no' },
+    purpose: ['https://e.com/a\n', ''],
+    subpaths: [['explain'], ['purpose', 'usage']],
+    js: ['longest-match', 'no', 'https://e.com/a\n'],
+    foreign: 'longest-match', // a robotsmatch/js Robots works with the main entry's subpaths (test/dual-package.test.ts)
   };
 
   test.each([
-    ['ESM', 'entries.mjs', "import * as main from 'robotsmatch';\nimport * as explainer from 'robotsmatch/explain';\nimport * as usager from 'robotsmatch/usage';\nimport * as js from 'robotsmatch/js';"],
-    ['CommonJS', 'entries.cjs', "const main = require('robotsmatch');\nconst explainer = require('robotsmatch/explain');\nconst usager = require('robotsmatch/usage');\nconst js = require('robotsmatch/js');"],
-  ])('%s: explain, usage and purpose are subpaths that read what the main entry parses; robotsmatch/js keeps them', (_, file, load) => {
-    writeFileSync(join(app, file), entryContract(load));
-    const r = sh(process.execPath, [file]);
-    expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual(contract);
-  });
+    [
+      'ESM',
+      'entries.mjs',
+      "import * as main from 'robotsmatch';\nimport * as explainer from 'robotsmatch/explain';\nimport * as usager from 'robotsmatch/usage';\nimport * as js from 'robotsmatch/js';",
+    ],
+    [
+      'CommonJS',
+      'entries.cjs',
+      "const main = require('robotsmatch');\nconst explainer = require('robotsmatch/explain');\nconst usager = require('robotsmatch/usage');\nconst js = require('robotsmatch/js');",
+    ],
+  ])(
+    '%s: explain, usage and purpose are subpaths that read what the main entry parses; robotsmatch/js keeps them',
+    (_, file, load) => {
+      writeFileSync(join(app, file), entryContract(load));
+      const r = sh(process.execPath, [file]);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toEqual(contract);
+    },
+  );
 
   test('the CLI through npx: --example and a real filter', () => {
     const example = sh('npx', ['--no-install', 'robotsmatch', '--example']);
     expect(example.status).toBe(0);
-    expect(example.stdout).toContain('disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)');
+    expect(example.stdout).toContain(
+      'disallowed  ExampleBot     https://example.com/private/notes.html  (line 3: Disallow: /private/)',
+    );
     // The commands it shows name files the user has: run one as shown.
     const shown = /--robots (\S+)/.exec(example.stdout)![1]!;
     expect(shown).toBe('node_modules/robotsmatch/examples/demo/robots.txt');
-    const again = sh('npx', ['--no-install', 'robotsmatch', 'check', 'https://example.com/private/notes.html', '--robots', shown, '--agent', 'ExampleBot']);
+    const again = sh('npx', [
+      '--no-install',
+      'robotsmatch',
+      'check',
+      'https://example.com/private/notes.html',
+      '--robots',
+      shown,
+      '--agent',
+      'ExampleBot',
+    ]);
     expect(again.stdout).toBe('disallowed  https://example.com/private/notes.html  (line 3: Disallow: /private/)\n');
     expect(sh('npx', ['--no-install', 'robotsmatch', '--version']).stdout).toBe('0.1.0\n');
     writeFileSync(join(app, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
-    const filter = sh('npx', ['--no-install', 'robotsmatch', 'filter', '--robots', 'robots.txt', '--verdicts'], app, 'https://e.com/private/a\nhttps://e.com/ok\n');
+    const filter = sh(
+      'npx',
+      ['--no-install', 'robotsmatch', 'filter', '--robots', 'robots.txt', '--verdicts'],
+      app,
+      'https://e.com/private/a\nhttps://e.com/ok\n',
+    );
     expect(filter.status).toBe(0);
     expect(filter.stdout).toBe('disallowed\thttps://e.com/private/a\nallowed\thttps://e.com/ok\n');
   });
@@ -216,50 +304,100 @@ declare const site: URL; // a value only where a lib or @types/node has URL
 export const shared = [audit(robots, 'ai'), createEnforcer({ robots }), createEnforcer({ robots: site, cache: new Cache() })];
 robots.dispose();
 `;
-  test.each(['node16', 'bundler'] as const)('TypeScript, moduleResolution %s, strict, skipLibCheck false, default lib, no @types/node', (resolution) => {
-    const project = join(app, `ts-${resolution}`);
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'check.ts'), source);
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'es2022', module: resolution === 'node16' ? 'node16' : 'esnext', moduleResolution: resolution,
-        strict: true, skipLibCheck: false, noEmit: true, types: [], typeRoots: [],
-      },
-      files: ['check.ts'],
-    }));
-    const r = sh(process.execPath, [typescript, '-p', project]);
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  });
+  test.each(['node16', 'bundler'] as const)(
+    'TypeScript, moduleResolution %s, strict, skipLibCheck false, default lib, no @types/node',
+    (resolution) => {
+      const project = join(app, `ts-${resolution}`);
+      mkdirSync(project, { recursive: true });
+      writeFileSync(join(project, 'check.ts'), source);
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'es2022',
+            module: resolution === 'node16' ? 'node16' : 'esnext',
+            moduleResolution: resolution,
+            strict: true,
+            skipLibCheck: false,
+            noEmit: true,
+            types: [],
+            typeRoots: [],
+          },
+          files: ['check.ts'],
+        }),
+      );
+      const r = sh(process.execPath, [typescript, '-p', project]);
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+  );
 
-  test.each([false, true])('TypeScript, lib es2022 only (no DOM), strict, skipLibCheck false, @types/node %s', (withNode) => {
-    const project = join(app, `ts-es2022-${withNode ? 'node' : 'bare'}`);
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'check.ts'), source.replace("import { parse as parseJs } from 'robotsmatch/js';", "import { parse as parseJs } from 'robotsmatch/js';\nimport { fetchRobots, RobotsCache } from 'robotsmatch';\nexport const more = [fetchRobots, new RobotsCache()];"));
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'es2022', lib: ['es2022'], module: 'node16', moduleResolution: 'node16',
-        strict: true, skipLibCheck: false, noEmit: true,
-        types: withNode ? ['node'] : [], typeRoots: withNode ? [join(root, 'node_modules/@types')] : [],
-      },
-      files: ['check.ts'],
-    }));
-    const r = sh(process.execPath, [typescript, '-p', project]);
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  });
+  test.each([false, true])(
+    'TypeScript, lib es2022 only (no DOM), strict, skipLibCheck false, @types/node %s',
+    (withNode) => {
+      const project = join(app, `ts-es2022-${withNode ? 'node' : 'bare'}`);
+      mkdirSync(project, { recursive: true });
+      writeFileSync(
+        join(project, 'check.ts'),
+        source.replace(
+          "import { parse as parseJs } from 'robotsmatch/js';",
+          "import { parse as parseJs } from 'robotsmatch/js';\nimport { fetchRobots, RobotsCache } from 'robotsmatch';\nexport const more = [fetchRobots, new RobotsCache()];",
+        ),
+      );
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'es2022',
+            lib: ['es2022'],
+            module: 'node16',
+            moduleResolution: 'node16',
+            strict: true,
+            skipLibCheck: false,
+            noEmit: true,
+            types: withNode ? ['node'] : [],
+            typeRoots: withNode ? [join(root, 'node_modules/@types')] : [],
+          },
+          files: ['check.ts'],
+        }),
+      );
+      const r = sh(process.execPath, [typescript, '-p', project]);
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+  );
 
   test('TypeScript with the esnext lib: `using` disposes a Robots', () => {
     const project = join(app, 'ts-using');
     mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'check.ts'), `import { parse } from 'robotsmatch';\n{\n  using robots = parse('User-agent: *\\nDisallow: /\\n');\n  robots.isAllowed('/', 'x');\n}\nexport {};\n`);
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'es2022', lib: ['esnext', 'dom'], module: 'node16', moduleResolution: 'node16', strict: true, skipLibCheck: false, noEmit: true, types: [], typeRoots: [] },
-      files: ['check.ts'],
-    }));
+    writeFileSync(
+      join(project, 'check.ts'),
+      `import { parse } from 'robotsmatch';\n{\n  using robots = parse('User-agent: *\\nDisallow: /\\n');\n  robots.isAllowed('/', 'x');\n}\nexport {};\n`,
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2022',
+          lib: ['esnext', 'dom'],
+          module: 'node16',
+          moduleResolution: 'node16',
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          types: [],
+          typeRoots: [],
+        },
+        files: ['check.ts'],
+      }),
+    );
     const r = sh(process.execPath, [typescript, '-p', project]);
     expect(r.stdout + r.stderr).toBe('');
-    const robots = sh(process.execPath, ['--input-type=module', '-e', "import { parse } from 'robotsmatch'; const r = parse('User-agent: *\\nDisallow: /\\n'); r[Symbol.dispose ?? Symbol.for('Symbol.dispose')](); try { r.isAllowed('/', 'x'); } catch (e) { console.log(e.name); }"]);
+    const robots = sh(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "import { parse } from 'robotsmatch'; const r = parse('User-agent: *\\nDisallow: /\\n'); r[Symbol.dispose ?? Symbol.for('Symbol.dispose')](); try { r.isAllowed('/', 'x'); } catch (e) { console.log(e.name); }",
+    ]);
     expect(robots.stdout.trim()).toBe('RobotsDisposedError');
   });
 
@@ -267,7 +405,11 @@ robots.dispose();
     const publint = sh(join(root, 'node_modules/.bin/publint'), ['run', tarball, '--strict'], root);
     expect(publint.stdout + publint.stderr).not.toMatch(/Errors:|Warnings:/);
     expect(publint.status).toBe(0);
-    const attw = sh(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'node16', '--exclude-entrypoints', './robotsmatch.wasm', '--format', 'table-flipped'], root);
+    const attw = sh(
+      join(root, 'node_modules/.bin/attw'),
+      [tarball, '--profile', 'node16', '--exclude-entrypoints', './robotsmatch.wasm', '--format', 'table-flipped'],
+      root,
+    );
     expect(attw.status, attw.stdout + attw.stderr).toBe(0);
   });
 });

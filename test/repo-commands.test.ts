@@ -20,9 +20,13 @@ function clone(name: string, { installed = false, buildFails = false } = {}) {
   const at = join(dir, name);
   mkdirSync(join(at, 'scripts'), { recursive: true });
   mkdirSync(join(at, 'bin'));
-  for (const script of ['start.mjs', 'test.mjs']) copyFileSync(join(root, 'scripts', script), join(at, 'scripts', script));
-  const tools = 'for t in asc tsup wasm-opt tsc vitest; do printf "#!/bin/sh\\necho \\"$t \\$*\\" >> \\"$NPM_LOG\\"\\n" > node_modules/.bin/$t; chmod +x node_modules/.bin/$t; done';
-  writeFileSync(join(at, 'bin', 'npm'), `#!/bin/sh
+  for (const script of ['start.mjs', 'test.mjs'])
+    copyFileSync(join(root, 'scripts', script), join(at, 'scripts', script));
+  const tools =
+    'for t in asc tsup wasm-opt tsc vitest; do printf "#!/bin/sh\\necho \\"$t \\$*\\" >> \\"$NPM_LOG\\"\\n" > node_modules/.bin/$t; chmod +x node_modules/.bin/$t; done';
+  writeFileSync(
+    join(at, 'bin', 'npm'),
+    `#!/bin/sh
 echo "npm $*" >> "$NPM_LOG"
 case "$1" in
   ci) mkdir -p node_modules/.bin && ${tools} ;;
@@ -30,7 +34,8 @@ case "$1" in
     i=0; while [ $i -lt 100 ]; do echo "build output line $i"; i=$((i+1)); done
     ${buildFails ? 'echo "asc: ERROR TS2304: Cannot find name" >&2; exit 1' : 'mkdir -p dist/cli && echo "console.log(\\"the example answer\\")" > dist/cli/main.js'} ;;
 esac
-`);
+`,
+  );
   chmodSync(join(at, 'bin', 'npm'), 0o755);
   if (installed) {
     mkdirSync(join(at, 'node_modules', '.bin'), { recursive: true });
@@ -39,16 +44,25 @@ esac
   return at;
 }
 
-function run(at: string, script: string, args: string[] = []): Promise<{ status: number | null; stdout: string; stderr: string; log: string[] }> {
+function run(
+  at: string,
+  script: string,
+  args: string[] = [],
+): Promise<{ status: number | null; stdout: string; stderr: string; log: string[] }> {
   const log = join(at, 'npm.log');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(at, 'scripts', script), ...args], { cwd: at, env: { ...process.env, PATH: `${join(at, 'bin')}:${process.env.PATH}`, NPM_LOG: log } });
+    const child = spawn(process.execPath, [join(at, 'scripts', script), ...args], {
+      cwd: at,
+      env: { ...process.env, PATH: `${join(at, 'bin')}:${process.env.PATH}`, NPM_LOG: log },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
     child.stderr.on('data', (d: Buffer) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr, log: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [] }));
+    child.on('close', (status) =>
+      resolve({ status, stdout, stderr, log: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [] }),
+    );
   });
 }
 
@@ -59,7 +73,7 @@ describe('npm start and npm test, as package.json runs them', () => {
     expect(scripts.test).toBe('node scripts/test.mjs');
   });
 
-  test('npm start in a clone never installed: npm ci, a quiet build, then the example\'s answer and nothing of the build', async () => {
+  test("npm start in a clone never installed: npm ci, a quiet build, then the example's answer and nothing of the build", async () => {
     const at = clone('fresh');
     const r = await run(at, 'start.mjs');
     expect(r.status).toBe(0);
@@ -89,7 +103,9 @@ describe('npm start and npm test, as package.json runs them', () => {
     expect(r.stdout).toContain('Python tests: none in this clone (no python/ folder)');
     // A python/ folder without its runner: said, not passed over in silence.
     mkdirSync(join(at, 'python'));
-    expect((await run(at, 'test.mjs')).stdout).toContain('Python tests: skipped, python/ is here but scripts/test-python.mjs, which runs them, is not');
+    expect((await run(at, 'test.mjs')).stdout).toContain(
+      'Python tests: skipped, python/ is here but scripts/test-python.mjs, which runs them, is not',
+    );
     // With the runner, it runs after vitest.
     writeFileSync(join(at, 'scripts', 'test-python.mjs'), 'console.log("python tests ran")\n');
     expect((await run(at, 'test.mjs')).stdout).toContain('python tests ran');
@@ -104,14 +120,32 @@ describe('npm start and npm test, as package.json runs them', () => {
     expect(config).toContain("reporters: ['default', './test/support/skipped-reporter.ts']");
     const at = join(dir, 'skipping');
     mkdirSync(at);
-    writeFileSync(join(at, 'some.test.ts'), "import { test } from 'vitest';\ntest.skipIf(true)('on Node 22 (skipped: Node 22 is not installed)', () => {});\ntest('runs', () => {});\n");
+    writeFileSync(
+      join(at, 'some.test.ts'),
+      "import { test } from 'vitest';\ntest.skipIf(true)('on Node 22 (skipped: Node 22 is not installed)', () => {});\ntest('runs', () => {});\n",
+    );
     const r = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', at, '--reporter', 'default', '--reporter', join(root, 'test/support/skipped-reporter.ts')], { cwd: at, env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(
+        process.execPath,
+        [
+          join(root, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--root',
+          at,
+          '--reporter',
+          'default',
+          '--reporter',
+          join(root, 'test/support/skipped-reporter.ts'),
+        ],
+        { cwd: at, env: { ...process.env, NO_COLOR: '1' } },
+      );
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d));
       child.on('error', reject);
       child.on('close', () => resolve(out));
     });
-    expect(r).toContain('1 test skipped, each saying why:\n  some.test.ts > on Node 22 (skipped: Node 22 is not installed)\n');
+    expect(r).toContain(
+      '1 test skipped, each saying why:\n  some.test.ts > on Node 22 (skipped: Node 22 is not installed)\n',
+    );
   });
 });

@@ -127,7 +127,10 @@ describe('1.4 comments', () => {
     const body = 'User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n';
     expect(allowed(body, 'FooBot', 'http://foo.bar/foo/bar')).toBe(true);
     expect(allowed(body, 'FooBot', 'http://foo.bar/foo/quz')).toBe(false);
-    expect(verdict(body, 'FooBot', 'http://foo.bar/foo/quzqux').rule).toEqual({ type: 'disallow', pattern: '/foo/quz' });
+    expect(verdict(body, 'FooBot', 'http://foo.bar/foo/quzqux').rule).toEqual({
+      type: 'disallow',
+      pattern: '/foo/quz',
+    });
   });
 
   test('1.4 a comment inside the user-agent value ends it', () => {
@@ -138,7 +141,11 @@ describe('1.4 comments', () => {
 describe('1.5 whitespace', () => {
   test('1.5 space, tab, VT and FF around line, key and value are ignored', () => {
     const body = ' \t User-agent \v:\f FooBot \t\nDisallow\t:\t/x/ \v\f\n';
-    expect(verdict(body, 'FooBot', URL)).toEqual({ allowed: false, line: 2, rule: { type: 'disallow', pattern: '/x/' } });
+    expect(verdict(body, 'FooBot', URL)).toEqual({
+      allowed: false,
+      line: 2,
+      rule: { type: 'disallow', pattern: '/x/' },
+    });
   });
 });
 
@@ -161,7 +168,14 @@ describe('1.6 key: value', () => {
   test('1.6 lines that do not parse are ignored and parsing goes on', () => {
     const body = 'foo\n:bar\nUser-agent: FooBot\n???\nDisallow: /\n';
     expect(verdict(body, 'FooBot', URL)).toMatchObject({ allowed: false, line: 5 });
-    expect(lines(body).map((l) => l.kind)).toEqual(['invalid', 'invalid', 'user-agent', 'invalid', 'disallow', 'empty']);
+    expect(lines(body).map((l) => l.kind)).toEqual([
+      'invalid',
+      'invalid',
+      'user-agent',
+      'invalid',
+      'disallow',
+      'empty',
+    ]);
   });
 
   test('1.6 the value may contain colons', () => {
@@ -171,7 +185,11 @@ describe('1.6 key: value', () => {
 });
 
 describe('1.7 keys', () => {
-  const cases = ['USER-AGENT: FooBot\nALLOW: /x/\nDISALLOW: /\n', 'user-agent: FooBot\nallow: /x/\ndisallow: /\n', 'uSeR-aGeNt: FooBot\nAlLoW: /x/\ndIsAlLoW: /\n'];
+  const cases = [
+    'USER-AGENT: FooBot\nALLOW: /x/\nDISALLOW: /\n',
+    'user-agent: FooBot\nallow: /x/\ndisallow: /\n',
+    'uSeR-aGeNt: FooBot\nAlLoW: /x/\ndIsAlLoW: /\n',
+  ];
   for (const body of cases) {
     test(`1.7 keys are case-insensitive: ${JSON.stringify(body.slice(0, 10))}`, () => {
       expect(allowed(body, 'FooBot', 'http://foo.bar/x/y')).toBe(true);

@@ -45,7 +45,8 @@ describe('2.1 groups', () => {
   });
 
   test('2.1 Google example: four groups a, b, e+f, h', () => {
-    const text = 'user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n';
+    const text =
+      'user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n';
     expect(allowed(text, 'a', '/c')).toBe(false);
     expect(allowed(text, 'a', '/d')).toBe(true);
     expect(allowed(text, 'b', '/d')).toBe(false);
@@ -103,7 +104,9 @@ describe('2.3 the crawler names itself', () => {
   const text = 'user-agent: FooBot\ndisallow: /\n';
   test('2.3 tokens are compared whole: Googlebot/2.1 from the caller names no group', () => {
     expect(allowed('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /\n', 'Googlebot/2.1', '/x')).toBe(true);
-    expect(allowed('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nDisallow: /a\n', 'Googlebot/2.1', '/a')).toBe(false);
+    expect(allowed('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nDisallow: /a\n', 'Googlebot/2.1', '/a')).toBe(
+      false,
+    );
   });
 
   test('2.3 "Foo Bar" from the caller names no group', () => {
@@ -128,7 +131,8 @@ describe('2.3 the crawler names itself', () => {
 
   test('2.3 plain tokens are [A-Za-z_-]+ (linter helper)', () => {
     for (const ok of ['Foobot', 'Foobot-Bar', 'Foo_Bar']) expect(isPlainToken(ok)).toBe(true);
-    for (const bad of ['', 'ツ', 'Foobot*', ' Foobot ', 'Foobot/2.1', 'Foobot Bar']) expect(isPlainToken(bad)).toBe(false);
+    for (const bad of ['', 'ツ', 'Foobot*', ' Foobot ', 'Foobot/2.1', 'Foobot Bar'])
+      expect(isPlainToken(bad)).toBe(false);
   });
 });
 
@@ -157,7 +161,8 @@ describe('2.4 choosing groups', () => {
   });
 
   test('2.4 Google example: groups for googlebot-news, *, googlebot', () => {
-    const t = 'user-agent: googlebot-news\ndisallow: /1\n\nuser-agent: *\ndisallow: /2\n\nuser-agent: googlebot\ndisallow: /3\n';
+    const t =
+      'user-agent: googlebot-news\ndisallow: /1\n\nuser-agent: *\ndisallow: /2\n\nuser-agent: googlebot\ndisallow: /3\n';
     const group = (agent: string) => [1, 2, 3].find((n) => !allowed(t, agent, `/${n}`));
     expect(group('Googlebot-News')).toBe(1);
     expect(group('Googlebot')).toBe(3);
@@ -166,7 +171,8 @@ describe('2.4 choosing groups', () => {
   });
 
   test('2.4 Google example: groups for one agent are merged', () => {
-    const t = 'user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n';
+    const t =
+      'user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n';
     expect(allowed(t, 'googlebot-news', '/fish')).toBe(false);
     expect(allowed(t, 'googlebot-news', '/shrimp')).toBe(false);
     expect(allowed(t, 'googlebot-news', '/carrots')).toBe(true);
@@ -185,13 +191,17 @@ describe('2.4 choosing groups', () => {
 
 describe('2.5 sitemaps and other records', () => {
   test('2.5 sitemaps are collected from anywhere, in order', () => {
-    const robots = parse('Sitemap: http://foo.bar/a.xml\nUser-Agent: foo\nAllow: /some/path\nsitemap: http://foo.bar/b.xml\n\n\nSitemap:   http://foo.bar/c.xml  \n');
+    const robots = parse(
+      'Sitemap: http://foo.bar/a.xml\nUser-Agent: foo\nAllow: /some/path\nsitemap: http://foo.bar/b.xml\n\n\nSitemap:   http://foo.bar/c.xml  \n',
+    );
     expect(robots.sitemaps).toEqual(['http://foo.bar/a.xml', 'http://foo.bar/b.xml', 'http://foo.bar/c.xml']);
     robots.dispose();
   });
 
   test('2.6 crawl-delay comes from the record naming the crawler, else the * record', () => {
-    const robots = parse('User-agent: *\nCrawl-delay: 10\nDisallow:\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n\nUser-agent: BarBot\nDisallow: /\n');
+    const robots = parse(
+      'User-agent: *\nCrawl-delay: 10\nDisallow:\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n\nUser-agent: BarBot\nDisallow: /\n',
+    );
     expect(crawlDelay(robots, 'FooBot')).toBe(0.5);
     expect(crawlDelay(robots, 'foobot')).toBe(0.5);
     expect(crawlDelay(robots, 'Other')).toBe(10);
@@ -207,7 +217,7 @@ describe('2.5 sitemaps and other records', () => {
 });
 
 describe('2.6 crawl-delay where Google merges groups', () => {
-  test('2.6 a delay under the crawler\'s own user-agent line is its record\'s, though the rules share one group', () => {
+  test("2.6 a delay under the crawler's own user-agent line is its record's, though the rules share one group", () => {
     // No rule separates the two user-agent lines, so Google reads one group {*, FooBot}.
     const robots = parse('User-agent: *\nCrawl-delay: 10\n\nUser-agent: FooBot\nCrawl-delay: 0.5\nDisallow: /x\n');
     expect(crawlDelay(robots, 'FooBot')).toBe(0.5);
@@ -218,14 +228,23 @@ describe('2.6 crawl-delay where Google merges groups', () => {
 });
 
 describe('2.2 the per-line reading reports whom a user-agent line names, as the matcher reads it', () => {
-  const body = 'User-agent: *\nUser-agent: * Disallow: /\nUser-agent: Googlebot/2.1\nUser-agent: 123\nUser-agent: *bot\n';
+  const body =
+    'User-agent: *\nUser-agent: * Disallow: /\nUser-agent: Googlebot/2.1\nUser-agent: 123\nUser-agent: *bot\n';
   test('Google mode: `* text` is the global group', () => {
-    expect(lines(body).filter((l) => l.kind === 'user-agent').map((l) => l.agent)).toEqual(['*', '*', 'Googlebot', '', '']);
+    expect(
+      lines(body)
+        .filter((l) => l.kind === 'user-agent')
+        .map((l) => l.agent),
+    ).toEqual(['*', '*', 'Googlebot', '', '']);
     // ...and the matcher agrees: the second line's group is the global one.
     expect(allowed('User-agent: * Disallow: /\nDisallow: /x\n', 'AnyBot', '/x')).toBe(false);
   });
   test('RFC mode: `* text` names no crawler', () => {
-    expect(lines(body, RFC).filter((l) => l.kind === 'user-agent').map((l) => l.agent)).toEqual(['*', '', 'Googlebot', '', '']);
+    expect(
+      lines(body, RFC)
+        .filter((l) => l.kind === 'user-agent')
+        .map((l) => l.agent),
+    ).toEqual(['*', '', 'Googlebot', '', '']);
     expect(allowed('User-agent: * Disallow: /\nDisallow: /x\n', 'AnyBot', '/x', RFC)).toBe(true);
   });
 });

@@ -103,23 +103,57 @@ describe('3.3 patterns', () => {
     ['/', ['/', '/x', '/a/b?c'], []],
     ['/*', ['/', '/x', '/a/b?c'], []],
     ['/$', ['/'], ['/x', '/?a']],
-    ['/fish', ['/fish', '/fish.html', '/fish/salmon.html', '/fishheads', '/fishheads/yummy.html', '/fish.php?id=anything'],
-      ['/Fish.asp', '/catfish', '/?id=fish', '/desert/fish']],
-    ['/fish*', ['/fish', '/fish.html', '/fish/salmon.html', '/fishheads', '/fishheads/yummy.html', '/fish.php?id=anything'],
-      ['/Fish.asp', '/catfish', '/?id=fish', '/desert/fish']],
-    ['/fish/', ['/fish/', '/fish/?id=anything', '/fish/salmon.htm'], ['/fish', '/fish.html', '/animals/fish/', '/Fish/Salmon.asp']],
-    ['/*.php', ['/index.php', '/filename.php', '/folder/filename.php', '/folder/filename.php?parameters', '/folder/any.php.file.html',
-      '/filename.php/', '/index?f=filename.php/'], ['/', '/windows.PHP', '/php/', '/index?php']],
-    ['/*.php$', ['/filename.php', '/folder/filename.php'],
-      ['/filename.php?parameters', '/filename.php/', '/filename.php5', '/windows.PHP', '/php/', '/filename?php', '/aaaphpaaa']],
+    [
+      '/fish',
+      ['/fish', '/fish.html', '/fish/salmon.html', '/fishheads', '/fishheads/yummy.html', '/fish.php?id=anything'],
+      ['/Fish.asp', '/catfish', '/?id=fish', '/desert/fish'],
+    ],
+    [
+      '/fish*',
+      ['/fish', '/fish.html', '/fish/salmon.html', '/fishheads', '/fishheads/yummy.html', '/fish.php?id=anything'],
+      ['/Fish.asp', '/catfish', '/?id=fish', '/desert/fish'],
+    ],
+    [
+      '/fish/',
+      ['/fish/', '/fish/?id=anything', '/fish/salmon.htm'],
+      ['/fish', '/fish.html', '/animals/fish/', '/Fish/Salmon.asp'],
+    ],
+    [
+      '/*.php',
+      [
+        '/index.php',
+        '/filename.php',
+        '/folder/filename.php',
+        '/folder/filename.php?parameters',
+        '/folder/any.php.file.html',
+        '/filename.php/',
+        '/index?f=filename.php/',
+      ],
+      ['/', '/windows.PHP', '/php/', '/index?php'],
+    ],
+    [
+      '/*.php$',
+      ['/filename.php', '/folder/filename.php'],
+      [
+        '/filename.php?parameters',
+        '/filename.php/',
+        '/filename.php5',
+        '/windows.PHP',
+        '/php/',
+        '/filename?php',
+        '/aaaphpaaa',
+      ],
+    ],
     ['/fish*.php', ['/fish.php', '/fishheads/catfish.php?parameters'], ['/Fish.PHP']],
   ];
   for (const [pattern, hits, misses] of table) {
     test(`3.3 Google table: ${pattern}`, () => {
       const t = `user-agent: FooBot\ndisallow: /\nallow: ${pattern}\n`;
       const rule = { type: 'allow', pattern };
-      for (const path of hits) expect(verdict(t, 'FooBot', `http://foo.bar${path}`), path).toMatchObject({ allowed: true, rule });
-      for (const path of misses) expect(verdict(t, 'FooBot', `http://foo.bar${path}`), path).toMatchObject({ allowed: false });
+      for (const path of hits)
+        expect(verdict(t, 'FooBot', `http://foo.bar${path}`), path).toMatchObject({ allowed: true, rule });
+      for (const path of misses)
+        expect(verdict(t, 'FooBot', `http://foo.bar${path}`), path).toMatchObject({ allowed: false });
     });
   }
 
@@ -154,18 +188,18 @@ describe('3.3 patterns', () => {
 describe('3.3 literal `$` and `*`, written as they are or percent-encoded, on each side', () => {
   // [pattern, URL path, disallowed in Google mode, disallowed in RFC mode]
   const cases: [string, string, boolean, boolean][] = [
-    ['/a$b', '/a$b', true, true],       // `$` inside a pattern is literal: both modes (RFC: both sides become %24)
-    ['/a$b', '/a%24b', false, true],    // Google matches the URL as given; RFC normalises it
+    ['/a$b', '/a$b', true, true], // `$` inside a pattern is literal: both modes (RFC: both sides become %24)
+    ['/a$b', '/a%24b', false, true], // Google matches the URL as given; RFC normalises it
     ['/a%24b', '/a$b', false, true],
     ['/a%24b', '/a%24b', true, true],
-    ['/a%2Ab', '/a*b', false, true],    // an encoded star is a literal star
+    ['/a%2Ab', '/a*b', false, true], // an encoded star is a literal star
     ['/a%2Ab', '/a%2Ab', true, true],
-    ['/a%2ab', '/a%2Ab', true, true],   // hex case does not matter in patterns
-    ['/a*b', '/a*b', true, true],       // a written star is a wildcard
+    ['/a%2ab', '/a%2Ab', true, true], // hex case does not matter in patterns
+    ['/a*b', '/a*b', true, true], // a written star is a wildcard
     ['/a*b', '/aXYb', true, true],
-    ['/a$b$', '/a$b', true, true],      // the last `$` anchors, the inner one is literal
+    ['/a$b$', '/a$b', true, true], // the last `$` anchors, the inner one is literal
     ['/a$b$', '/a$bc', false, false],
-    ['/x$', '/x$', false, false],       // a final `$` is the anchor, not a literal
+    ['/x$', '/x$', false, false], // a final `$` is the anchor, not a literal
     ['/x$', '/x', true, true],
   ];
   test.each(cases)('Disallow: %s, URL %s: Google %s, RFC %s', (pattern, path, google, rfc) => {
@@ -175,7 +209,11 @@ describe('3.3 literal `$` and `*`, written as they are or percent-encoded, on ea
   });
 
   test('the deciding rule is reported as written', () => {
-    expect(verdict('User-agent: *\nDisallow: /a$b\n', 'bot', '/a$b', RFC)).toEqual({ allowed: false, line: 2, rule: { type: 'disallow', pattern: '/a$b' } });
+    expect(verdict('User-agent: *\nDisallow: /a$b\n', 'bot', '/a$b', RFC)).toEqual({
+      allowed: false,
+      line: 2,
+      rule: { type: 'disallow', pattern: '/a$b' },
+    });
   });
 });
 
@@ -213,7 +251,10 @@ describe('3.4 precedence', () => {
     // "/ツ" is 3 bytes long escaped to 10; "/%E3%83" is 7.
     const t = 'User-agent: *\nAllow: /ツ\nDisallow: /%E3%83%84x\n';
     expect(verdict(t, 'a', '/%E3%83%84xyz')).toMatchObject({ allowed: false, line: 3 });
-    expect(verdict('User-agent: *\nDisallow: /%E3%83\nAllow: /ツ\n', 'a', '/%E3%83%84')).toMatchObject({ allowed: true, line: 3 });
+    expect(verdict('User-agent: *\nDisallow: /%E3%83\nAllow: /ツ\n', 'a', '/%E3%83%84')).toMatchObject({
+      allowed: true,
+      line: 3,
+    });
   });
 
   test('3.4 an empty allow/disallow value matches nothing', () => {
@@ -221,7 +262,8 @@ describe('3.4 precedence', () => {
   });
 
   test('3.4 RFC simple example', () => {
-    const t = 'User-Agent: *\nDisallow: *.gif$\nDisallow: /example/\nAllow: /publications/\n\nUser-Agent: foobot\nDisallow:/\nAllow:/example/page.html\nAllow:/example/allowed.gif\n\nUser-Agent: barbot\nUser-Agent: bazbot\nDisallow: /example/page.html\n\nUser-Agent: quxbot\n';
+    const t =
+      'User-Agent: *\nDisallow: *.gif$\nDisallow: /example/\nAllow: /publications/\n\nUser-Agent: foobot\nDisallow:/\nAllow:/example/page.html\nAllow:/example/allowed.gif\n\nUser-Agent: barbot\nUser-Agent: bazbot\nDisallow: /example/page.html\n\nUser-Agent: quxbot\n';
     for (const mode of [undefined, RFC]) {
       expect(allowed(t, 'foobot', '/example/page.html', mode)).toBe(true);
       expect(allowed(t, 'foobot', '/example/allowed.gif', mode)).toBe(true);
@@ -248,7 +290,9 @@ describe('3.5 index.html', () => {
   const t = 'User-Agent: *\nAllow: /allowed-slash/index.html\nDisallow: /\n';
   test('3.5 (G) allowing <dir>/index.html allows <dir>/', () => {
     expect(verdict(t, 'foobot', 'http://foo.com/allowed-slash/')).toEqual({
-      allowed: true, line: 2, rule: { type: 'allow', pattern: '/allowed-slash/index.html' },
+      allowed: true,
+      line: 2,
+      rule: { type: 'allow', pattern: '/allowed-slash/index.html' },
     });
     expect(allowed(t, 'foobot', 'http://foo.com/allowed-slash/index.htm')).toBe(false);
     expect(allowed(t, 'foobot', 'http://foo.com/allowed-slash/index.html')).toBe(true);
@@ -303,8 +347,16 @@ describe('3.7 verdicts name the deciding rule', () => {
   });
 
   test('3.7 an empty rule that applies is reported with its line but allows', () => {
-    expect(verdict('User-agent: *\nDisallow:\n', 'x', '/a')).toEqual({ allowed: true, line: 2, rule: { type: 'disallow', pattern: '' } });
-    expect(verdict('User-agent: *\nDisallow:\nAllow:\n', 'x', '/a')).toEqual({ allowed: true, line: 3, rule: { type: 'allow', pattern: '' } });
+    expect(verdict('User-agent: *\nDisallow:\n', 'x', '/a')).toEqual({
+      allowed: true,
+      line: 2,
+      rule: { type: 'disallow', pattern: '' },
+    });
+    expect(verdict('User-agent: *\nDisallow:\nAllow:\n', 'x', '/a')).toEqual({
+      allowed: true,
+      line: 3,
+      rule: { type: 'allow', pattern: '' },
+    });
   });
 
   test('3.7 when a specific group applies, the line comes from it', () => {

@@ -52,14 +52,25 @@ describe('6.2 a crawler follows the most specific group (Google: order of preced
   });
 
   test('groups naming the chosen token are merged (Google: grouping of rules)', () => {
-    const merged = parse('user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n');
-    expect([merged.isAllowed('/fish', news), merged.isAllowed('/shrimp', news), merged.isAllowed('/carrots', news)]).toEqual([false, false, true]);
+    const merged = parse(
+      'user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n',
+    );
+    expect([
+      merged.isAllowed('/fish', news),
+      merged.isAllowed('/shrimp', news),
+      merged.isAllowed('/carrots', news),
+    ]).toEqual([false, false, true]);
   });
 
   test('the same answers from forAgent(), in RFC mode, and after the full index is built', () => {
     for (const mode of ['google', 'rfc'] as const) {
       const r = parse(THREE_GROUPS, { mode });
-      for (const [crawler, group] of [[news, 1], [googlebot, 3], [storebot, 2], [image, 3]] as const) {
+      for (const [crawler, group] of [
+        [news, 1],
+        [googlebot, 3],
+        [storebot, 2],
+        [image, 3],
+      ] as const) {
         const m = r.forAgent(crawler);
         const found = [1, 2, 3].find((n) => !m.isAllowed(`/group-${n}`));
         expect(found).toBe(group);
@@ -69,7 +80,7 @@ describe('6.2 a crawler follows the most specific group (Google: order of preced
   });
 });
 
-describe('6.2 crawlers that ignore `*` (Google\'s special-case crawlers)', () => {
+describe("6.2 crawlers that ignore `*` (Google's special-case crawlers)", () => {
   const robots = parse('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n');
   test('AdsBot ignores the `*` group: only a group naming it binds it', () => {
     expect(robots.isAllowed('/anything', adsbot)).toBe(true);
@@ -80,7 +91,9 @@ describe('6.2 crawlers that ignore `*` (Google\'s special-case crawlers)', () =>
   test('explain says why nothing binds it', () => {
     const e = explain(robots, '/anything', adsbot);
     expect(e).toMatchObject({ allowed: true, groups: [], selectedBy: { token: null } });
-    expect(e.message).toBe('AdsBot-Google may fetch /anything: no group names AdsBot-Google, and it ignores the `*` group, so nothing in this file restricts it.');
+    expect(e.message).toBe(
+      'AdsBot-Google may fetch /anything: no group names AdsBot-Google, and it ignores the `*` group, so nothing in this file restricts it.',
+    );
   });
 });
 
@@ -88,11 +101,19 @@ describe('6.2 explain names the token that chose the group', () => {
   const robots = parse(THREE_GROUPS);
   test('a fallback token', () => {
     const e = explain(robots, '/group-3', image);
-    expect(e.selectedBy).toEqual({ token: 'Googlebot', why: 'no group names Googlebot-Image, so it follows the Googlebot group' });
-    expect(e.message).toBe('Googlebot-Image may not fetch /group-3: no group names Googlebot-Image, so it follows the Googlebot group, and line 8 `disallow: /group-3` is the longest matching rule (8 bytes).');
+    expect(e.selectedBy).toEqual({
+      token: 'Googlebot',
+      why: 'no group names Googlebot-Image, so it follows the Googlebot group',
+    });
+    expect(e.message).toBe(
+      'Googlebot-Image may not fetch /group-3: no group names Googlebot-Image, so it follows the Googlebot group, and line 8 `disallow: /group-3` is the longest matching rule (8 bytes).',
+    );
   });
   test('the global group', () => {
-    expect(explain(robots, '/group-2', storebot).selectedBy).toEqual({ token: '*', why: 'no group names Storebot-Google, so it follows the `*` group' });
+    expect(explain(robots, '/group-2', storebot).selectedBy).toEqual({
+      token: '*',
+      why: 'no group names Storebot-Google, so it follows the `*` group',
+    });
   });
   test('a token array has no selection: it is a union', () => {
     expect(explain(robots, '/group-2', ['Googlebot-News', 'Googlebot']).selectedBy).toBeUndefined();

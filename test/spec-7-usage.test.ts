@@ -52,11 +52,19 @@ describe('SPEC 7.2 Content-Usage: the AIPREF attach example', () => {
     const urls = ['/test', '/never/test', '/ai-ok/test'].map((p) => `https://example.com${p}`).join('\n');
     expect([...matcher.matchLines(urls, undefined, { purpose: purpose('train-ai') })]).toEqual([2, 0, 1]);
     const labelled = matcher.filterLines(urls, 'labelled', { purpose: purpose('train-ai') });
-    expect(decode(labelled.output)).toBe('opted-out\thttps://example.com/test\ndisallowed\thttps://example.com/never/test\nallowed\thttps://example.com/ai-ok/test\n');
+    expect(decode(labelled.output)).toBe(
+      'opted-out\thttps://example.com/test\ndisallowed\thttps://example.com/never/test\nallowed\thttps://example.com/ai-ok/test\n',
+    );
     expect(labelled).toMatchObject({ lines: 3, urls: 3, allowed: 2, optedOut: 1 });
-    expect(decode(matcher.filterLines(urls, 'allowed', { purpose: purpose('train-ai') }).output)).toBe('https://example.com/ai-ok/test\n');
-    expect(decode(matcher.filterLines(urls, 'disallowed', { purpose: purpose('train-ai') }).output)).toBe('https://example.com/test\nhttps://example.com/never/test\n');
-    expect(decode(matcher.filterLines(urls, 'verdicts', { purpose: purpose('train-ai') }).output)).toBe('opted-out\ndisallowed\nallowed\n');
+    expect(decode(matcher.filterLines(urls, 'allowed', { purpose: purpose('train-ai') }).output)).toBe(
+      'https://example.com/ai-ok/test\n',
+    );
+    expect(decode(matcher.filterLines(urls, 'disallowed', { purpose: purpose('train-ai') }).output)).toBe(
+      'https://example.com/test\nhttps://example.com/never/test\n',
+    );
+    expect(decode(matcher.filterLines(urls, 'verdicts', { purpose: purpose('train-ai') }).output)).toBe(
+      'opted-out\ndisallowed\nallowed\n',
+    );
     // Without a purpose nothing changes, and no optedOut count appears.
     expect(matcher.filterLines(urls, 'allowed')).not.toHaveProperty('optedOut');
     expect([...matcher.matchLines(urls)]).toEqual([1, 0, 1]);
@@ -65,7 +73,9 @@ describe('SPEC 7.2 Content-Usage: the AIPREF attach example', () => {
 
 describe('SPEC 7.2 Content-Usage: matching and combining', () => {
   test('equal-length paths in conflict: the most restrictive wins, label by label (n over y over unknown)', () => {
-    const robots = parse('User-agent: *\nContent-Usage: /a/ train-ai=y, search=y\nContent-Usage: /a/ train-ai=n\nContent-Usage: /a/ search="n"\n');
+    const robots = parse(
+      'User-agent: *\nContent-Usage: /a/ train-ai=y, search=y\nContent-Usage: /a/ train-ai=n\nContent-Usage: /a/ search="n"\n',
+    );
     const u = usage(robots, 'https://x/a/page', 'bot');
     expect({ ...u.contentUsage!.preferences }).toEqual({ 'train-ai': 'n', search: 'y' });
     expect(u.contentUsage!.lines).toEqual([2, 3, 4]);
@@ -73,7 +83,9 @@ describe('SPEC 7.2 Content-Usage: matching and combining', () => {
   });
 
   test('unlike allow and disallow, where an equal-length allow wins', () => {
-    const robots = parse('User-agent: *\nDisallow: /a/\nAllow: /a/\nContent-Usage: /a/ train-ai=y\nContent-Usage: /a/ train-ai=n\n');
+    const robots = parse(
+      'User-agent: *\nDisallow: /a/\nAllow: /a/\nContent-Usage: /a/ train-ai=y\nContent-Usage: /a/ train-ai=n\n',
+    );
     const u = usage(robots, 'https://x/a/', 'bot');
     expect(u.allowed).toBe(true);
     expect(u.contentUsage!.preferences['train-ai']).toBe('n');
@@ -82,12 +94,19 @@ describe('SPEC 7.2 Content-Usage: matching and combining', () => {
   test('the longest matching path decides the whole preference: labels it does not name are unknown', () => {
     const robots = parse('User-agent: *\nContent-Usage: / train-ai=n, search=n\nContent-Usage: /blog/ search=y\n');
     expect({ ...usage(robots, 'https://x/blog/post', 'bot').contentUsage!.preferences }).toEqual({ search: 'y' });
-    expect({ ...usage(robots, 'https://x/shop', 'bot').contentUsage!.preferences }).toEqual({ 'train-ai': 'n', search: 'n' });
+    expect({ ...usage(robots, 'https://x/shop', 'bot').contentUsage!.preferences }).toEqual({
+      'train-ai': 'n',
+      search: 'n',
+    });
   });
 
   test('without a path a rule covers the whole group, and any path outranks it', () => {
     const robots = parse('User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /open/ train-ai=y\n');
-    expect(usage(robots, 'https://x/anything', 'bot').contentUsage).toEqual({ preferences: { 'train-ai': 'n' }, lines: [2], path: '' });
+    expect(usage(robots, 'https://x/anything', 'bot').contentUsage).toEqual({
+      preferences: { 'train-ai': 'n' },
+      lines: [2],
+      path: '',
+    });
     expect(usage(robots, 'https://x/open/1', 'bot').contentUsage!.preferences['train-ai']).toBe('y');
   });
 
@@ -105,37 +124,53 @@ describe('SPEC 7.2 Content-Usage: matching and combining', () => {
     expect(u.line).toBe(2);
   });
 
-  test('a crawler with its own group does not read the * group\'s Content-Usage', () => {
+  test("a crawler with its own group does not read the * group's Content-Usage", () => {
     const robots = parse('User-agent: *\nContent-Usage: / train-ai=n\nAllow: /\n\nUser-agent: GPTBot\nAllow: /\n');
     expect(usage(robots, 'https://x/', 'GPTBot').contentUsage).toBeNull();
     expect(usage(robots, 'https://x/', 'CCBot').contentUsage!.preferences['train-ai']).toBe('n');
   });
 
-  test('groups are the parser\'s: a Content-Usage line does not end a group, so user-agent lines around it share it (as Google reads them)', () => {
+  test("groups are the parser's: a Content-Usage line does not end a group, so user-agent lines around it share it (as Google reads them)", () => {
     const robots = parse('User-agent: *\nContent-Usage: / train-ai=n\n\nUser-agent: GPTBot\nDisallow: /private\n');
     expect(usage(robots, 'https://x/', 'GPTBot').contentUsage!.lines).toEqual([2]);
     expect(robots.isAllowed('https://x/private', 'CCBot')).toBe(false);
   });
 
-  test.each(['google', 'rfc'] as const)('%s mode: non-ASCII and percent-encoded paths match exactly as a Disallow of the same path would', (mode) => {
-    const paths = ['/café/', '/%E6%97%A5%E6%9C%AC/', '/caf%c3%a9/', '/%7Euser/'];
-    const urls = ['/caf%C3%A9/menu', '/café/menu', '/日本/a', '/%E6%97%A5%E6%9C%AC/a', '/cafe/menu', '/~user/x', '/%7euser/x', '/%7Euser/x'];
-    for (const path of paths) {
-      const robots = parse(`User-agent: *\nContent-Usage: ${path} train-ai=n\n`, { mode });
-      const disallow = parse(`User-agent: *\nDisallow: ${path}\n`, { mode });
-      for (const url of urls) {
-        const matched = usage(robots, `https://x${url}`, 'bot').contentUsage !== null;
-        expect(matched, `${path} against ${url}`).toBe(!disallow.isAllowed(`https://x${url}`, 'bot'));
+  test.each(['google', 'rfc'] as const)(
+    '%s mode: non-ASCII and percent-encoded paths match exactly as a Disallow of the same path would',
+    (mode) => {
+      const paths = ['/café/', '/%E6%97%A5%E6%9C%AC/', '/caf%c3%a9/', '/%7Euser/'];
+      const urls = [
+        '/caf%C3%A9/menu',
+        '/café/menu',
+        '/日本/a',
+        '/%E6%97%A5%E6%9C%AC/a',
+        '/cafe/menu',
+        '/~user/x',
+        '/%7euser/x',
+        '/%7Euser/x',
+      ];
+      for (const path of paths) {
+        const robots = parse(`User-agent: *\nContent-Usage: ${path} train-ai=n\n`, { mode });
+        const disallow = parse(`User-agent: *\nDisallow: ${path}\n`, { mode });
+        for (const url of urls) {
+          const matched = usage(robots, `https://x${url}`, 'bot').contentUsage !== null;
+          expect(matched, `${path} against ${url}`).toBe(!disallow.isAllowed(`https://x${url}`, 'bot'));
+        }
       }
-    }
-    // The draft's own percent-encoding rule: the non-ASCII path and its encoded form are one path.
-    const robots = parse('User-agent: *\nContent-Usage: /café/ train-ai=n\n', { mode });
-    expect(usage(robots, 'https://x/caf%C3%A9/menu', 'bot').contentUsage!.lines).toEqual([2]);
-  });
+      // The draft's own percent-encoding rule: the non-ASCII path and its encoded form are one path.
+      const robots = parse('User-agent: *\nContent-Usage: /café/ train-ai=n\n', { mode });
+      expect(usage(robots, 'https://x/caf%C3%A9/menu', 'bot').contentUsage!.lines).toEqual([2]);
+    },
+  );
 
-  test('keys are read case-insensitively and with Google\'s leniency for spaces, but a misspelt key is not Content-Usage', () => {
+  test("keys are read case-insensitively and with Google's leniency for spaces, but a misspelt key is not Content-Usage", () => {
     const robots = parse('User-agent: *\n  content-USAGE :  /a/   train-ai=n  # note\nContent-Usages: / train-ai=n\n');
-    expect(usage(robots, 'https://x/a/', 'bot').contentUsage).toEqual({ preferences: { 'train-ai': 'n' }, lines: [2], path: '/a/' });
+    expect(usage(robots, 'https://x/a/', 'bot').contentUsage).toEqual({
+      preferences: { 'train-ai': 'n' },
+      lines: [2],
+      path: '/a/',
+    });
     expect(usage(robots, 'https://x/b', 'bot').contentUsage).toBeNull();
   });
 
@@ -145,16 +180,23 @@ describe('SPEC 7.2 Content-Usage: matching and combining', () => {
   });
 
   test('none of it changes allow/disallow: check() is the same with the lines made comments', () => {
-    const withUsage = parse('User-agent: a\nContent-Usage: / train-ai=n\nContent-Signal: search=no\nUser-agent: b\nDisallow: /x\n');
-    const without = parse('User-agent: a\n# Content-Usage: / train-ai=n\n# Content-Signal: search=no\nUser-agent: b\nDisallow: /x\n');
-    for (const agent of ['a', 'b', 'c']) for (const path of ['/', '/x', '/y']) {
-      expect(withUsage.check(`https://h${path}`, agent)).toEqual(without.check(`https://h${path}`, agent));
-    }
+    const withUsage = parse(
+      'User-agent: a\nContent-Usage: / train-ai=n\nContent-Signal: search=no\nUser-agent: b\nDisallow: /x\n',
+    );
+    const without = parse(
+      'User-agent: a\n# Content-Usage: / train-ai=n\n# Content-Signal: search=no\nUser-agent: b\nDisallow: /x\n',
+    );
+    for (const agent of ['a', 'b', 'c'])
+      for (const path of ['/', '/x', '/y']) {
+        expect(withUsage.check(`https://h${path}`, agent)).toEqual(without.check(`https://h${path}`, agent));
+      }
   });
 });
 
-describe('SPEC 7.2 preferences: the vocab draft\'s processing examples', () => {
-  const prefs = (expression: string) => ({ ...usage(parse(`User-agent: *\nContent-Usage: / ${expression}\n`), 'https://x/', 'bot').contentUsage!.preferences });
+describe("SPEC 7.2 preferences: the vocab draft's processing examples", () => {
+  const prefs = (expression: string) => ({
+    ...usage(parse(`User-agent: *\nContent-Usage: / ${expression}\n`), 'https://x/', 'bot').contentUsage!.preferences,
+  });
 
   test('train-ai=y, train-ai, search=n, search="n": the last duplicate wins, and neither is a token: all unknown', () => {
     expect(prefs('train-ai=y, train-ai, search=n, search="n"')).toEqual({ 'train-ai': 'unknown', search: 'unknown' });
@@ -171,7 +213,11 @@ describe('SPEC 7.2 preferences: the vocab draft\'s processing examples', () => {
     expect(prefs('search=y, train-ai=n,')).toEqual({});
   });
   test('yes instead of y, and unknown labels, are kept as written', () => {
-    expect(prefs('train-ai=yes, bots=n, train-genai=n')).toEqual({ 'train-ai': 'unknown', bots: 'n', 'train-genai': 'n' });
+    expect(prefs('train-ai=yes, bots=n, train-genai=n')).toEqual({
+      'train-ai': 'unknown',
+      bots: 'n',
+      'train-genai': 'n',
+    });
   });
   test('optional whitespace after commas, tabs included', () => {
     expect(prefs('train-ai=n,search=y')).toEqual({ 'train-ai': 'n', search: 'y' });
@@ -216,25 +262,43 @@ describe('SPEC 7.1 Content-Signal', () => {
     // Googlebot follows its own group: no signal reaches it.
     expect(usage(robots, 'https://x/page', 'Googlebot').contentSignal).toBeNull();
     // GPTBot may not crawl at all; its group has no signal.
-    expect(usage(robots, 'https://x/page', 'GPTBot')).toMatchObject({ allowed: false, contentSignal: null, contentUsage: null });
+    expect(usage(robots, 'https://x/page', 'GPTBot')).toMatchObject({
+      allowed: false,
+      contentSignal: null,
+      contentUsage: null,
+    });
     // And the purpose filter opts CCBot out of training everywhere it may crawl.
-    expect([...robots.forAgent('CCBot').matchLines('https://x/a\nhttps://x/cart\n', undefined, { purpose: purpose('train-ai') })]).toEqual([2, 0]);
-    expect([...robots.forAgent('CCBot').matchLines('https://x/a\n', undefined, { purpose: purpose('search') })]).toEqual([1]);
+    expect([
+      ...robots
+        .forAgent('CCBot')
+        .matchLines('https://x/a\nhttps://x/cart\n', undefined, { purpose: purpose('train-ai') }),
+    ]).toEqual([2, 0]);
+    expect([
+      ...robots.forAgent('CCBot').matchLines('https://x/a\n', undefined, { purpose: purpose('search') }),
+    ]).toEqual([1]);
   });
 
-  test('two signal lines in the crawler\'s groups: the most restrictive value per key', () => {
-    const robots = parse('User-agent: *\nContent-Signal: search=yes, ai-train=yes, use=full\nUser-agent: *\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no, use=immediate\n');
-    expect(usage(robots, 'https://x/', 'bot').contentSignal).toEqual({ values: { search: 'yes', 'ai-train': 'no', use: 'immediate' }, lines: [2, 7] });
+  test("two signal lines in the crawler's groups: the most restrictive value per key", () => {
+    const robots = parse(
+      'User-agent: *\nContent-Signal: search=yes, ai-train=yes, use=full\nUser-agent: *\nAllow: /\n\nUser-agent: *\nContent-Signal: ai-train=no, use=immediate\n',
+    );
+    expect(usage(robots, 'https://x/', 'bot').contentSignal).toEqual({
+      values: { search: 'yes', 'ai-train': 'no', use: 'immediate' },
+      lines: [2, 7],
+    });
   });
 
   test('a signal outside any group applies to nobody; garbage entries are skipped', () => {
-    const robots = parse('Content-Signal: ai-train=no\nUser-agent: *\nContent-Signal: ai-train=maybe, =yes, search, ai-input=no\n');
+    const robots = parse(
+      'Content-Signal: ai-train=no\nUser-agent: *\nContent-Signal: ai-train=maybe, =yes, search, ai-input=no\n',
+    );
     expect(usage(robots, 'https://x/', 'bot').contentSignal).toEqual({ values: { 'ai-input': 'no' }, lines: [3] });
   });
 });
 
 describe('Content-Signal and Content-Usage together', () => {
-  const file = 'User-agent: *\nContent-Signal: search=yes, ai-train=yes, ai-input=no\nContent-Usage: / train-ai=y\nContent-Usage: /members/ train-ai=n\nDisallow: /admin\n';
+  const file =
+    'User-agent: *\nContent-Signal: search=yes, ai-train=yes, ai-input=no\nContent-Usage: / train-ai=y\nContent-Usage: /members/ train-ai=n\nDisallow: /admin\n';
 
   test('usage() reports both, each with its lines', () => {
     const u = usage(parse(file), 'https://x/members/a', 'bot');
@@ -244,7 +308,7 @@ describe('Content-Signal and Content-Usage together', () => {
     expect(u.contentUsage!.lines).toEqual([4]);
   });
 
-  test('the filter opts a URL out when either says no; ai-input is Content-Signal\'s alone', () => {
+  test("the filter opts a URL out when either says no; ai-input is Content-Signal's alone", () => {
     const m = parse(file).forAgent('bot');
     const urls = 'https://x/\nhttps://x/members/a\nhttps://x/admin\n';
     expect([...m.matchLines(urls, undefined, { purpose: purpose('train-ai') })]).toEqual([1, 2, 0]);
@@ -253,7 +317,9 @@ describe('Content-Signal and Content-Usage together', () => {
     expect([...m.matchLines(urls, undefined, { purpose: purpose('search') })]).toEqual([1, 1, 0]);
     // A blank line is no URL: labelled by its crawl verdict alone, never opted out.
     const signalNo = parse('User-agent: *\nContent-Signal: ai-train=no\n').forAgent('bot');
-    expect(decode(signalNo.filterLines('https://x/a\n\nhttps://x/b\n', 'verdicts', { purpose: purpose('train-ai') }).output)).toBe('opted-out\nallowed\nopted-out\n');
+    expect(
+      decode(signalNo.filterLines('https://x/a\n\nhttps://x/b\n', 'verdicts', { purpose: purpose('train-ai') }).output),
+    ).toBe('opted-out\nallowed\nopted-out\n');
     // Content-Signal says no while Content-Usage says y: no wins.
     const both = parse('User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=y\n').forAgent('bot');
     expect([...both.matchLines('https://x/\n', undefined, { purpose: purpose('train-ai') })]).toEqual([2]);
@@ -265,13 +331,17 @@ describe('Content-Signal and Content-Usage together', () => {
     expect(() => purpose('Train AI')).toThrow(/purpose must be .*"Train AI"/);
     expect(() => purpose(7 as unknown as string)).toThrow(RangeError);
     // A string is not a Purpose: purpose() makes one (and brings the usage readers along only then).
-    expect(() => m.filterLines('https://x/\n', 'allowed', { purpose: 'train-ai' as never })).toThrow(/options.purpose must be a Purpose from purpose\('train-ai'\)/);
+    expect(() => m.filterLines('https://x/\n', 'allowed', { purpose: 'train-ai' as never })).toThrow(
+      /options.purpose must be a Purpose from purpose\('train-ai'\)/,
+    );
   });
 });
 
-describe('SPEC 5: lines() reads the usage keys as Google\'s reporting parser does', () => {
+describe("SPEC 5: lines() reads the usage keys as Google's reporting parser does", () => {
   test('Content-Signal and Content-Usage are known keys Google does not use; License is unknown to it', () => {
-    const read = lines('User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=n\nLicense: https://x/l.xml\n');
+    const read = lines(
+      'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=n\nLicense: https://x/l.xml\n',
+    );
     expect(read.slice(1, 4).map((l) => [l.kind, l.key, l.problems])).toEqual([
       ['other', 'Content-Signal', ['unsupported-key']],
       ['other', 'Content-Usage', ['unsupported-key']],
@@ -282,14 +352,20 @@ describe('SPEC 5: lines() reads the usage keys as Google\'s reporting parser doe
 
 describe('SPEC 7.3 License', () => {
   test('global: listed for every crawler, wherever the line stands', () => {
-    const robots = parse('License: https://example.com/license.xml\nUser-agent: *\nDisallow: /x\nLicense: https://example.com/other.xml\n\nUser-agent: GPTBot\nDisallow: /\n');
-    expect(usage(robots, 'https://x/', 'bot').licenses).toEqual(['https://example.com/license.xml', 'https://example.com/other.xml']);
+    const robots = parse(
+      'License: https://example.com/license.xml\nUser-agent: *\nDisallow: /x\nLicense: https://example.com/other.xml\n\nUser-agent: GPTBot\nDisallow: /\n',
+    );
+    expect(usage(robots, 'https://x/', 'bot').licenses).toEqual([
+      'https://example.com/license.xml',
+      'https://example.com/other.xml',
+    ]);
     expect(usage(robots, 'https://x/', 'GPTBot').licenses).toHaveLength(2);
   });
 });
 
 describe('usage() on matchers, crawlers and explain', () => {
-  const file = 'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /a/ train-ai=n\nAllow: /\n\nUser-agent: Googlebot\nContent-Usage: / search=y\nAllow: /\n';
+  const file =
+    'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: /a/ train-ai=n\nAllow: /\n\nUser-agent: Googlebot\nContent-Usage: / search=y\nAllow: /\n';
 
   test('a matcher gives what the robots gives for its agent', () => {
     const robots = parse(file);
@@ -327,40 +403,74 @@ describe('usage() on matchers, crawlers and explain', () => {
 describe('properties', () => {
   const segment = fc.constantFrom('a', 'b', 'ab', 'x*', 'p.pdf', '%41', 'é', '$');
   const path = fc.array(segment, { maxLength: 3 }).map((parts) => '/' + parts.join('/'));
-  const pref = fc.constantFrom('train-ai=n', 'train-ai=y', 'search=n', 'train-ai=y, search=n', 'train-ai="n"', 'Train-ai=n', 'train-ai');
+  const pref = fc.constantFrom(
+    'train-ai=n',
+    'train-ai=y',
+    'search=n',
+    'train-ai=y, search=n',
+    'train-ai="n"',
+    'Train-ai=n',
+    'train-ai',
+  );
   const line = fc.oneof(
     fc.tuple(fc.constantFrom('Allow', 'Disallow'), path).map(([k, p]) => `${k}: ${p}`),
     fc.tuple(path, pref).map(([p, v]) => `Content-Usage: ${p} ${v}`),
     pref.map((v) => `Content-Usage: ${v}`),
-    fc.constantFrom('Content-Signal: ai-train=no', 'Content-Signal: ai-train=yes, search=no', 'User-agent: *', 'User-agent: bot', 'User-agent: other'),
+    fc.constantFrom(
+      'Content-Signal: ai-train=no',
+      'Content-Signal: ai-train=yes, search=no',
+      'User-agent: *',
+      'User-agent: bot',
+      'User-agent: other',
+    ),
   );
   const file = fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n'));
   const urls = fc.array(path, { minLength: 1, maxLength: 8 }).map((paths) => paths.map((p) => `https://h${p}`));
 
-  test.each(['google', 'rfc'] as const)('%s: usage().allowed is check().allowed; the purpose filter keeps what usage() says', (mode) => {
-    fc.assert(fc.property(file, urls, fc.constantFrom('bot', 'other', 'none'), fc.constantFrom('train-ai', 'search'), (body, list, agent, purposeName) => {
-      const robots = parse(body, { mode });
-      try {
-        const verdicts = robots.forAgent(agent).matchLines(list.join('\n'), undefined, { purpose: purpose(purposeName) });
-        list.forEach((url, i) => {
-          const u = usage(robots, url, agent);
-          expect(u.allowed).toBe(robots.check(url, agent).allowed);
-          const signal = u.contentSignal?.values[purposeName === 'train-ai' ? 'ai-train' : 'search'];
-          const preference = u.contentUsage?.preferences[purposeName];
-          const expected = !u.allowed ? 0 : signal === 'no' || preference === 'n' ? 2 : 1;
-          expect(verdicts[i]).toBe(expected);
-        });
-      } finally {
-        robots.dispose();
-      }
-    }), { numRuns: 400 });
-  });
+  test.each(['google', 'rfc'] as const)(
+    '%s: usage().allowed is check().allowed; the purpose filter keeps what usage() says',
+    (mode) => {
+      fc.assert(
+        fc.property(
+          file,
+          urls,
+          fc.constantFrom('bot', 'other', 'none'),
+          fc.constantFrom('train-ai', 'search'),
+          (body, list, agent, purposeName) => {
+            const robots = parse(body, { mode });
+            try {
+              const verdicts = robots
+                .forAgent(agent)
+                .matchLines(list.join('\n'), undefined, { purpose: purpose(purposeName) });
+              list.forEach((url, i) => {
+                const u = usage(robots, url, agent);
+                expect(u.allowed).toBe(robots.check(url, agent).allowed);
+                const signal = u.contentSignal?.values[purposeName === 'train-ai' ? 'ai-train' : 'search'];
+                const preference = u.contentUsage?.preferences[purposeName];
+                const expected = !u.allowed ? 0 : signal === 'no' || preference === 'n' ? 2 : 1;
+                expect(verdicts[i]).toBe(expected);
+              });
+            } finally {
+              robots.dispose();
+            }
+          },
+        ),
+        { numRuns: 400 },
+      );
+    },
+  );
 });
 
 describe('bad input', () => {
   test('20,000 applying * groups with signal and usage lines: usage() and explain() read each line once', () => {
     const lines: string[] = [];
-    for (let i = 0; i < 20_000; i++) lines.push('User-agent: *', `Content-Signal: ai-train=${i % 2 ? 'no' : 'yes'}`, `Content-Usage: /${i}/ train-ai=y`, 'Allow: /x');
+    for (let i = 0; i < 20_000; i++)
+      lines.push(
+        'User-agent: *',
+        `Content-Signal: ai-train=${i % 2 ? 'no' : 'yes'}`,
+        `Content-Usage: /${i}/ train-ai=y`,
+        'Allow: /x',
+      );
     const robots = parse(lines.join('\n'), { maxBytes: 1 << 22 });
     const u = usage(robots, 'https://x/5/a', 'bot');
     expect(u.contentSignal!.values['ai-train']).toBe('no');
@@ -374,15 +484,27 @@ describe('bad input', () => {
     const big = 'x'.repeat(16_000);
     const lines = ['User-agent: *'];
     for (let i = 0; i < 3000; i++) {
-      lines.push(`Content-Signal: ai-train=${i % 2 ? 'no' : 'maybe'}, ${i}`, `Content-Usage: /${i}/* train-ai=n`, `License: https://e.example/${i}`);
+      lines.push(
+        `Content-Signal: ai-train=${i % 2 ? 'no' : 'maybe'}, ${i}`,
+        `Content-Usage: /${i}/* train-ai=n`,
+        `License: https://e.example/${i}`,
+      );
     }
-    lines.push(`Content-Signal: ${big}`, `Content-Usage: /${big} ${big}`, `Content-Usage: ${big}=n`, `License: ${big}`, `Content-Usage: /1/ "${big}`);
+    lines.push(
+      `Content-Signal: ${big}`,
+      `Content-Usage: /${big} ${big}`,
+      `Content-Usage: ${big}=n`,
+      `License: ${big}`,
+      `Content-Usage: /1/ "${big}`,
+    );
     const robots = parse(lines.join('\n'), { maxBytes: 1 << 20 });
     const u = usage(robots, `https://x/1/${'y'.repeat(10_000)}`, 'bot');
     expect(u.contentSignal!.values['ai-train']).toBe('no');
     expect(u.contentUsage!.lines).toEqual([6]);
     expect(u.licenses).toHaveLength(3001);
     const m = robots.forAgent('bot');
-    expect(m.filterLines('https://x/1/a\nhttps://x/2/b\n', 'verdicts', { purpose: purpose('train-ai') }).optedOut).toBe(2);
+    expect(m.filterLines('https://x/1/a\nhttps://x/2/b\n', 'verdicts', { purpose: purpose('train-ai') }).optedOut).toBe(
+      2,
+    );
   });
 });

@@ -8,12 +8,14 @@ import fc from 'fast-check';
 import { parse } from '../src/index.js';
 
 /** Strings of any UTF-16 units but line breaks, weighted towards the awkward ones. */
-const unit = fc.oneof(
-  fc.integer({ min: 0x20, max: 0x7e }),
-  fc.integer({ min: 0x80, max: 0x7ff }),
-  fc.integer({ min: 0x800, max: 0xffff }),
-  fc.constantFrom(0xd800, 0xdbff, 0xdc00, 0xdfff, 0xd83d, 0xde00, 0xfffd, 0),
-).filter((u) => u !== 0x0a && u !== 0x0d);
+const unit = fc
+  .oneof(
+    fc.integer({ min: 0x20, max: 0x7e }),
+    fc.integer({ min: 0x80, max: 0x7ff }),
+    fc.integer({ min: 0x800, max: 0xffff }),
+    fc.constantFrom(0xd800, 0xdbff, 0xdc00, 0xdfff, 0xd83d, 0xde00, 0xfffd, 0),
+  )
+  .filter((u) => u !== 0x0a && u !== 0x0d);
 const units = fc.array(unit, { maxLength: 40 }).map((list) => String.fromCharCode(...list));
 
 const percentEncoded = (text: string) =>
@@ -46,7 +48,9 @@ describe('URLs as UTF-16', () => {
   test('matchMany (units) agrees with matchLines (TextEncoder) on any strings', () => {
     const robots = [
       parse('User-agent: *\nDisallow: /*\u00e9\nDisallow: /%E2%82%AC\nAllow: /*%EF%BF%BD$\nDisallow: /a\n'),
-      parse('User-agent: *\nDisallow: /*\u00e9\nDisallow: /%E2%82%AC\nAllow: /*%EF%BF%BD$\nDisallow: /a\n', { mode: 'rfc' }),
+      parse('User-agent: *\nDisallow: /*\u00e9\nDisallow: /%E2%82%AC\nAllow: /*%EF%BF%BD$\nDisallow: /a\n', {
+        mode: 'rfc',
+      }),
     ];
     // Runs of ASCII take the core's eight-units-at-a-time path.
     const ascii = fc.stringMatching(/^[a-z\/.]{0,24}$/);

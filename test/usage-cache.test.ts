@@ -34,7 +34,10 @@ describe('usage(): Content-Signal values worked out once per set of groups', () 
     const robots = parse(FILE);
     reads.count = 0;
     for (let i = 0; i < 1000; i++) {
-      expect(usage(robots, `/a${i}`, 'Anybot').contentSignal).toEqual({ values: { search: 'yes', 'ai-train': 'no', 'ai-input': 'no' }, lines: [2, 3] });
+      expect(usage(robots, `/a${i}`, 'Anybot').contentSignal).toEqual({
+        values: { search: 'yes', 'ai-train': 'no', 'ai-input': 'no' },
+        lines: [2, 3],
+      });
       expect(usage(robots, `/a${i}`, 'GPTBot').contentSignal).toEqual({ values: { search: 'no' }, lines: [7] });
       expect(usage(robots, `/a${i}`, 'CCBot').contentSignal).toBeNull();
     }
@@ -42,7 +45,11 @@ describe('usage(): Content-Signal values worked out once per set of groups', () 
     // A matcher and a purpose share them.
     const matcher = robots.forAgent('Anybot');
     expect(usage(matcher, '/b').contentSignal?.lines).toEqual([2, 3]);
-    expect(new TextDecoder().decode(matcher.filterLines('/b\n/private\n', 'allowed', { purpose: purpose('train-ai') }).output)).toBe('');
+    expect(
+      new TextDecoder().decode(
+        matcher.filterLines('/b\n/private\n', 'allowed', { purpose: purpose('train-ai') }).output,
+      ),
+    ).toBe('');
     expect(reads.count).toBe(3);
     robots.dispose();
   });
@@ -52,7 +59,10 @@ describe('usage(): Content-Signal values worked out once per set of groups', () 
     const first = usage(robots, '/a', 'Anybot').contentSignal!;
     first.values.search = 'no';
     first.lines.push(99);
-    expect(usage(robots, '/a', 'Anybot').contentSignal).toEqual({ values: { search: 'yes', 'ai-train': 'no', 'ai-input': 'no' }, lines: [2, 3] });
+    expect(usage(robots, '/a', 'Anybot').contentSignal).toEqual({
+      values: { search: 'yes', 'ai-train': 'no', 'ai-input': 'no' },
+      lines: [2, 3],
+    });
     robots.dispose();
   });
 

@@ -13,7 +13,10 @@ const run = (args, cwd, input) => {
   return { out: r.stdout, err: r.stderr, status: r.status };
 };
 const demo = mkdtempSync(join(tmpdir(), 'robotsmatch-docs-'));
-writeFileSync(demo + '/robots.before.txt', 'User-agent: *\nDisallow: /wp-admin/\nDissallow /tmp/\n\nUser-agent: Googlebot\nDisallow: /search\n\nUser-agent: *OrkashBot*\nDisallow: /\n\nsitemap https://example.com/sitemap.xml\n');
+writeFileSync(
+  demo + '/robots.before.txt',
+  'User-agent: *\nDisallow: /wp-admin/\nDissallow /tmp/\n\nUser-agent: Googlebot\nDisallow: /search\n\nUser-agent: *OrkashBot*\nDisallow: /\n\nsitemap https://example.com/sitemap.xml\n',
+);
 copyFileSync(demo + '/robots.before.txt', demo + '/robots.txt');
 const text = run(['lint', 'robots.txt'], demo);
 const gh = run(['lint', 'robots.txt', '--format', 'github'], demo);
@@ -21,18 +24,36 @@ const diffOut = run(['lint', 'robots.txt', '--diff', '--unsafe-fixes'], demo);
 const fix = run(['lint', 'robots.txt', '--fix'], demo);
 const fixed = readFileSync(demo + '/robots.txt', 'utf8');
 copyFileSync(demo + '/robots.before.txt', demo + '/robots.txt');
-writeFileSync(demo + '/old.txt', 'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: Googlebot\nDisallow: /search\n');
-writeFileSync(demo + '/new.txt', 'User-agent: *\nDisallow: /wp-admin/\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n');
-writeFileSync(demo + '/urls.txt', 'https://example.com/\nhttps://example.com/private/report.pdf\nhttps://example.com/search?q=shoes\nhttps://example.com/wp-admin/admin-ajax.php\n');
+writeFileSync(
+  demo + '/old.txt',
+  'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: Googlebot\nDisallow: /search\n',
+);
+writeFileSync(
+  demo + '/new.txt',
+  'User-agent: *\nDisallow: /wp-admin/\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n',
+);
+writeFileSync(
+  demo + '/urls.txt',
+  'https://example.com/\nhttps://example.com/private/report.pdf\nhttps://example.com/search?q=shoes\nhttps://example.com/wp-admin/admin-ajax.php\n',
+);
 const d1 = run(['diff', 'old.txt', 'new.txt'], demo);
 const d2 = run(['diff', 'old.txt', 'new.txt', '--urls', 'urls.txt', '--fail-on-block'], demo);
 
 const FIX = { none: '', safe: 'safe', unsafe: 'unsafe', either: 'safe or unsafe' };
-const families = [['file', 'The file as a whole'], ['lines', 'Lines'], ['agents', 'User-agent lines'], ['groups', 'Groups and who follows them'], ['patterns', 'Allow and Disallow patterns'], ['sitemaps', 'Sitemaps'], ['usage', 'Usage statements: Content-Signal, Content-Usage, License']];
+const families = [
+  ['file', 'The file as a whole'],
+  ['lines', 'Lines'],
+  ['agents', 'User-agent lines'],
+  ['groups', 'Groups and who follows them'],
+  ['patterns', 'Allow and Disallow patterns'],
+  ['sitemaps', 'Sitemaps'],
+  ['usage', 'Usage statements: Content-Signal, Content-Usage, License'],
+];
 let tables = '';
 for (const [family, title] of families) {
   tables += `\n### ${title}\n\n| code | severity | fix | |\n|---|---|---|---|\n`;
-  for (const code of ALL_CODES.filter((c) => CODES[c].family === family)) tables += `| [\`${code}\`](${code}.md) | ${CODES[code].severity} | ${FIX[CODES[code].fix]} | ${CODES[code].title} |\n`;
+  for (const code of ALL_CODES.filter((c) => CODES[c].family === family))
+    tables += `| [\`${code}\`](${code}.md) | ${CODES[code].severity} | ${FIX[CODES[code].fix]} | ${CODES[code].title} |\n`;
 }
 const block = (cmd, r, extra = '') => '```\n$ ' + cmd + '\n' + r.out + (r.err ? r.err : '') + extra + '```';
 

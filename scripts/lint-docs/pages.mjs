@@ -9,9 +9,18 @@ import { PAGES } from './data.mjs';
 const out = fileURLToPath(new URL('../../docs/lint/', import.meta.url));
 mkdirSync(out, { recursive: true });
 const FIX = { none: 'none', safe: 'safe', unsafe: 'unsafe', either: 'safe or unsafe' };
-const FAMILY = { file: 'the file', lines: 'lines', agents: 'User-agent lines', groups: 'groups', patterns: 'patterns', sitemaps: 'sitemaps', usage: 'usage statements' };
+const FAMILY = {
+  file: 'the file',
+  lines: 'lines',
+  agents: 'User-agent lines',
+  groups: 'groups',
+  patterns: 'patterns',
+  sitemaps: 'sitemaps',
+  usage: 'usage statements',
+};
 
-export const expand = (r) => r.head + Array.from({ length: r.count }, (_, i) => r.line.replace('{i}', String(i))).join('') + r.tail;
+export const expand = (r) =>
+  r.head + Array.from({ length: r.count }, (_, i) => r.line.replace('{i}', String(i))).join('') + r.tail;
 
 function exampleBody(p) {
   if (p.repeat) return expand(p.repeat);
@@ -31,17 +40,33 @@ for (const code of ALL_CODES) {
   const found = lint(body, options);
   if (!found.some((d) => d.code === code)) throw new Error(`${code}: the example does not trigger it`);
   const label = p.lintUrl ? 'https://example.com/robots.txt' : 'robots.txt';
-  const cmd = p.lintUrl ? 'robotsmatch lint --select ' + code + ' https://example.com/' : `robotsmatch lint --select ${code} robots.txt`;
+  const cmd = p.lintUrl
+    ? 'robotsmatch lint --select ' + code + ' https://example.com/'
+    : `robotsmatch lint --select ${code} robots.txt`;
   const shown = p.shown ?? p.exampleShown ?? (p.example !== null && p.example !== undefined ? p.example : null);
   let fileBlock;
   if (p.lintUrl) fileBlock = p.example ? '```robots.txt\n' + p.example + '```\n\n' : '';
   else if (shown !== null) fileBlock = '```robots.txt\n' + shown + '```\n\n';
-  else if (p.exampleGzip) fileBlock = 'A robots.txt saved gzip-compressed (`gzip -c robots.txt > robots.txt`), served as it is:\n\n```robots.txt\n' + p.exampleGzip + '```\n\n';
-  else if (p.exampleUtf16) fileBlock = 'This file, saved as UTF-16 (little-endian, with a byte order mark):\n\n```robots.txt\n' + p.exampleUtf16.replace('\ufeff', '').replace(/\r/g, '') + '```\n\n';
+  else if (p.exampleGzip)
+    fileBlock =
+      'A robots.txt saved gzip-compressed (`gzip -c robots.txt > robots.txt`), served as it is:\n\n```robots.txt\n' +
+      p.exampleGzip +
+      '```\n\n';
+  else if (p.exampleUtf16)
+    fileBlock =
+      'This file, saved as UTF-16 (little-endian, with a byte order mark):\n\n```robots.txt\n' +
+      p.exampleUtf16.replace('\ufeff', '').replace(/\r/g, '') +
+      '```\n\n';
   else fileBlock = 'A PNG image served at `/robots.txt` (its first bytes: `89 50 4E 47 0D 0A 1A 0A ...`).\n\n';
-  const served = p.lintUrl ? `Served by \`https://example.com/robots.txt\`${p.options.source.status ? ` with status ${p.options.source.status}` : ''}${p.options.source.contentType ? ` and \`Content-Type: ${p.options.source.contentType}\`` : ''}${p.example ? ':' : '.'}\n\n` : '';
+  const served = p.lintUrl
+    ? `Served by \`https://example.com/robots.txt\`${p.options.source.status ? ` with status ${p.options.source.status}` : ''}${p.options.source.contentType ? ` and \`Content-Type: ${p.options.source.contentType}\`` : ''}${p.example ? ':' : '.'}\n\n`
+    : '';
   const output = formatText(label, found).replace(/\n$/, '');
-  const marker = p.repeat ? { repeat: p.repeat } : typeof body === 'string' ? { text: body } : { base64: Buffer.from(body).toString('base64') };
+  const marker = p.repeat
+    ? { repeat: p.repeat }
+    : typeof body === 'string'
+      ? { text: body }
+      : { base64: Buffer.from(body).toString('base64') };
   if (p.options) marker.options = p.options;
   const page = `# \`${code}\`: ${info.title}
 

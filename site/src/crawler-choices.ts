@@ -76,7 +76,9 @@ export function choicesFor(names: readonly string[], tokenText: string): Choices
         notes.push(`"${shown}" names no product token a User-agent line could match, so it adds no column.`);
         continue;
       }
-      notes.push(`"${shown}" is a User-Agent header: read as its product token ${token}, the name robots.txt groups use for it.`);
+      notes.push(
+        `"${shown}" is a User-Agent header: read as its product token ${token}, the name robots.txt groups use for it.`,
+      );
     }
     if (seen.has(token.toLowerCase())) continue;
     seen.add(token.toLowerCase());
@@ -85,7 +87,9 @@ export function choicesFor(names: readonly string[], tokenText: string): Choices
     const clash = choices.some((c) => c.label.toLowerCase() === token.toLowerCase());
     choices.push({ label: clash ? `${token} (token)` : token, agent: token });
     if (!isPlainToken(token)) {
-      notes.push(`${token} is not a product token (letters, - and _ only): a User-agent line naming it would name ${/^[A-Za-z_-]*/.exec(token)![0] || 'nothing'}, so no group names ${token} as written.`);
+      notes.push(
+        `${token} is not a product token (letters, - and _ only): a User-agent line naming it would name ${/^[A-Za-z_-]*/.exec(token)![0] || 'nothing'}, so no group names ${token} as written.`,
+      );
     }
   }
   return { choices, notes };

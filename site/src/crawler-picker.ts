@@ -16,7 +16,17 @@ export class CrawlerPicker {
       const items = entriesOf(group.purposes).map((entry) => {
         const box = h('input', { type: 'checkbox', value: entry.name });
         boxes.push(box);
-        return h('li', {}, h('label', { title: entry.description }, box, ` ${entry.name}`, h('span', { class: 'operator' }, entry.operator)));
+        return h(
+          'li',
+          {},
+          h(
+            'label',
+            { title: entry.description },
+            box,
+            ` ${entry.name}`,
+            h('span', { class: 'operator' }, entry.operator),
+          ),
+        );
       });
       const count = h('span', { class: 'chosen-count' });
       this.#boxes.push(...boxes);

@@ -9,7 +9,11 @@ type Attributes = Record<string, string | number | boolean | null | undefined>;
  * `true` attribute is present and empty, `false`, null and undefined leave
  * it out (so `hidden: false` shows an element).
  */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;

@@ -181,6 +181,7 @@ function rank(severity: string): number {
 /** The on-screen column (in character widths) of character `index` of a line, tabs expanded. */
 function visualColumn(text: string, index: number): number {
   let column = 0;
-  for (let i = 0; i < index && i < text.length; i++) column = text[i] === '\t' ? (Math.floor(column / TAB) + 1) * TAB : column + 1;
+  for (let i = 0; i < index && i < text.length; i++)
+    column = text[i] === '\t' ? (Math.floor(column / TAB) + 1) * TAB : column + 1;
   return column + Math.max(0, index - text.length);
 }

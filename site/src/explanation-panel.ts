@@ -16,19 +16,47 @@ export interface ExplainedLines {
 
 function groupSentence(group: ExplainedGroup): string {
   const agents = group.agents.map((a) => `\`User-agent: ${a}\``).join(', ');
-  const rules = group.ruleLines.length === 0 ? 'no rules' : group.ruleLines.length === 1 ? `its rule on line ${group.ruleLines[0]}` : `its rules on lines ${group.ruleLines[0]}-${group.ruleLines.at(-1)}`;
+  const rules =
+    group.ruleLines.length === 0
+      ? 'no rules'
+      : group.ruleLines.length === 1
+        ? `its rule on line ${group.ruleLines[0]}`
+        : `its rules on lines ${group.ruleLines[0]}-${group.ruleLines.at(-1)}`;
   return `Line${group.userAgentLines.length > 1 ? 's' : ''} ${group.userAgentLines.join(', ')} (${agents}), with ${rules}.`;
 }
 
 function candidatesTable(e: Explanation): HTMLTableElement {
-  return h('table', { class: 'candidates' },
+  return h(
+    'table',
+    { class: 'candidates' },
     h('caption', {}, 'Every rule of those groups that matches the path, highest priority first'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Line'), h('th', { scope: 'col' }, 'Rule'), h('th', { scope: 'col' }, 'Priority (bytes)'), h('th', { scope: 'col' }, ''))),
-    h('tbody', {}, ...e.candidates.map((c, i) => h('tr', { class: i === 0 && c.line === e.line ? 'decides' : '' },
-      h('td', {}, String(c.line)),
-      h('td', {}, h('code', {}, ruleText(c)), c.indexHtml ? ' (its directory, by Google\'s index.html rule)' : ''),
-      h('td', {}, String(c.priority)),
-      h('td', {}, i === 0 && c.line === e.line ? 'decides' : '')))));
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Line'),
+        h('th', { scope: 'col' }, 'Rule'),
+        h('th', { scope: 'col' }, 'Priority (bytes)'),
+        h('th', { scope: 'col' }, ''),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...e.candidates.map((c, i) =>
+        h(
+          'tr',
+          { class: i === 0 && c.line === e.line ? 'decides' : '' },
+          h('td', {}, String(c.line)),
+          h('td', {}, h('code', {}, ruleText(c)), c.indexHtml ? " (its directory, by Google's index.html rule)" : ''),
+          h('td', {}, String(c.priority)),
+          h('td', {}, i === 0 && c.line === e.line ? 'decides' : ''),
+        ),
+      ),
+    ),
+  );
 }
 
 /**
@@ -37,32 +65,56 @@ function candidatesTable(e: Explanation): HTMLTableElement {
  * With `focus`, its heading takes the keyboard focus (a cell was chosen);
  * without, the focus stays where it is (the file changed under it).
  */
-export function showExplanation(panel: HTMLElement, matrix: VerdictMatrix, row: number, column: number, showLine: (line: number) => void, focus: boolean): ExplainedLines {
+export function showExplanation(
+  panel: HTMLElement,
+  matrix: VerdictMatrix,
+  row: number,
+  column: number,
+  showLine: (line: number) => void,
+  focus: boolean,
+): ExplainedLines {
   const url = matrix.list.urls[row]!;
   const choice = matrix.choices[column]!;
   const e = explain(matrix.robots, url, choice.agent);
   const heading = h('h3', { id: 'explanation-heading', tabindex: -1 }, `${choice.label} and ${url}`);
   const other = e.otherMode;
-  const details = h('dl', {},
+  const details = h(
+    'dl',
+    {},
     h('dt', {}, 'Verdict'),
     h('dd', {}, verdictText(e), e.rule ? ' ' : '', e.rule ? h('code', {}, ruleText(e.rule)) : ''),
     h('dt', {}, 'Path matched'),
     h('dd', {}, h('code', {}, e.path)),
     h('dt', {}, 'Group'),
-    h('dd', {}, ...(e.selectedBy ? withCode(`${e.selectedBy.why[0]!.toUpperCase()}${e.selectedBy.why.slice(1)}.`) : [e.fallback ? 'No group names it, so the `*` group applies.' : e.groups.length ? 'The groups that name it apply.' : 'No group applies: nothing restricts it.'].flatMap(withCode))),
+    h(
+      'dd',
+      {},
+      ...(e.selectedBy
+        ? withCode(`${e.selectedBy.why[0]!.toUpperCase()}${e.selectedBy.why.slice(1)}.`)
+        : [
+            e.fallback
+              ? 'No group names it, so the `*` group applies.'
+              : e.groups.length
+                ? 'The groups that name it apply.'
+                : 'No group applies: nothing restricts it.',
+          ].flatMap(withCode)),
+    ),
     ...e.groups.map((g) => h('dd', { class: 'group-lines' }, ...withCode(groupSentence(g)))),
     h('dt', {}, modeName(otherMode(matrix.mode))),
     other
       ? h('dd', { class: 'differs' }, `${verdictText(other)}. `, ...withCode(other.why))
-      : h('dd', {}, 'The same verdict, by the same line.'));
+      : h('dd', {}, 'The same verdict, by the same line.'),
+  );
   const show = e.line > 0 ? h('button', { type: 'button' }, `Show line ${e.line} in the file`) : null;
   show?.addEventListener('click', () => showLine(e.line));
-  replaceChildren(panel,
+  replaceChildren(
+    panel,
     heading,
     h('p', { class: 'message' }, ...withCode(e.message)),
     details,
     e.candidates.length ? candidatesTable(e) : null,
-    show);
+    show,
+  );
   panel.hidden = false;
   if (focus) heading.focus();
   return { deciding: e.line, related: e.groups.flatMap((g) => [...g.userAgentLines, ...g.ruleLines]) };

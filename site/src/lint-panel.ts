@@ -40,14 +40,17 @@ export class LintPanel {
     this.#later = undefined;
     // Fixes of codes that are only ever safe are plain values: read now. The others may need working out: read later.
     const later: { d: Diagnostic; slot: HTMLElement }[] = [];
-    replaceChildren(this.#list, ...diagnostics.map((d) => {
-      if (!onlySafe(d)) {
-        const slot = h('div', { class: 'fix-slot' });
-        later.push({ d, slot });
-        return this.#item(d, slot);
-      }
-      return this.#item(d, d.fix ? this.#fix(d, d.fix) : null);
-    }));
+    replaceChildren(
+      this.#list,
+      ...diagnostics.map((d) => {
+        if (!onlySafe(d)) {
+          const slot = h('div', { class: 'fix-slot' });
+          later.push({ d, slot });
+          return this.#item(d, slot);
+        }
+        return this.#item(d, d.fix ? this.#fix(d, d.fix) : null);
+      }),
+    );
     this.#summarise(diagnostics.filter(onlySafe), diagnostics, note);
     if (!later.length) return;
     this.#later = whenIdle(() => {
@@ -61,10 +64,15 @@ export class LintPanel {
   #summarise(read: readonly Diagnostic[], diagnostics: readonly Diagnostic[], note: string): void {
     const safe = read.filter((d) => d.fix?.safety === 'safe').length;
     const bySeverity = (s: string) => diagnostics.filter((d) => d.severity === s).length;
-    const parts = [counted(bySeverity('error'), 'error'), counted(bySeverity('warning'), 'warning'), counted(bySeverity('info'), 'note')].filter((p) => !p.startsWith('0 '));
-    const summary = diagnostics.length === 0
-      ? 'No findings: Google and RFC 9309 crawlers read every line as it is written.'
-      : `${counted(diagnostics.length, 'finding')} (${parts.join(', ')})${safe ? `, ${counted(safe, 'safe fix', 'safe fixes')}` : ''}.`;
+    const parts = [
+      counted(bySeverity('error'), 'error'),
+      counted(bySeverity('warning'), 'warning'),
+      counted(bySeverity('info'), 'note'),
+    ].filter((p) => !p.startsWith('0 '));
+    const summary =
+      diagnostics.length === 0
+        ? 'No findings: Google and RFC 9309 crawlers read every line as it is written.'
+        : `${counted(diagnostics.length, 'finding')} (${parts.join(', ')})${safe ? `, ${counted(safe, 'safe fix', 'safe fixes')}` : ''}.`;
     this.#summary.textContent = note ? `${note} ${summary}` : summary;
     this.#all.hidden = safe < 2;
     this.#all.textContent = `Apply the ${counted(safe, 'safe fix', 'safe fixes')}`;
@@ -73,22 +81,41 @@ export class LintPanel {
   #item(d: Diagnostic, fix: HTMLElement | null): HTMLElement {
     const goTo = h('button', { type: 'button', class: 'line-link' }, `Line ${d.line}`);
     goTo.addEventListener('click', () => this.#actions.goToLine(d.line));
-    return h('li', { class: `diagnostic ${d.severity}` },
-      h('p', { class: 'where' }, goTo, ' ', h('span', { class: 'severity' }, d.severity === 'info' ? 'note' : d.severity), ' ', h('code', { class: 'diagnostic-code' }, d.code)),
+    return h(
+      'li',
+      { class: `diagnostic ${d.severity}` },
+      h(
+        'p',
+        { class: 'where' },
+        goTo,
+        ' ',
+        h('span', { class: 'severity' }, d.severity === 'info' ? 'note' : d.severity),
+        ' ',
+        h('code', { class: 'diagnostic-code' }, d.code),
+      ),
       h('p', { class: 'message' }, ...withCode(d.message)),
-      fix);
+      fix,
+    );
   }
 
   #fix(d: Diagnostic, fix: NonNullable<Diagnostic['fix']>): HTMLElement {
     const unsafe = fix.safety === 'unsafe';
-    const becomes = fix.lines.length === 0
-      ? [`line ${d.line} goes.`]
-      : [`line ${d.line} becomes `, h('code', {}, fix.lines.join('\n')), '.'];
-    const apply = h('button', { type: 'button', class: unsafe ? 'unsafe' : 'safe' }, unsafe ? `Apply this unsafe fix to line ${d.line}` : `Apply the fix to line ${d.line}`);
+    const becomes =
+      fix.lines.length === 0
+        ? [`line ${d.line} goes.`]
+        : [`line ${d.line} becomes `, h('code', {}, fix.lines.join('\n')), '.'];
+    const apply = h(
+      'button',
+      { type: 'button', class: unsafe ? 'unsafe' : 'safe' },
+      unsafe ? `Apply this unsafe fix to line ${d.line}` : `Apply the fix to line ${d.line}`,
+    );
     apply.addEventListener('click', () => this.#actions.apply(d));
-    return h('div', { class: `fix ${fix.safety}` },
+    return h(
+      'div',
+      { class: `fix ${fix.safety}` },
       h('p', {}, h('strong', {}, unsafe ? 'Unsafe fix: ' : 'Safe fix: '), ...becomes, ' ', ...withCode(fix.message)),
-      apply);
+      apply,
+    );
   }
 }
 

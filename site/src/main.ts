@@ -55,25 +55,34 @@ let matrix: VerdictMatrix | undefined;
 /** The cell explained: kept across recomputes, so the explanation follows edits of the file. */
 let explained: { row: number; url: string; label: string } | undefined;
 
-const lintPanel = new LintPanel(lintSummary, byId('lint-list', HTMLOListElement), byId('apply-safe-fixes', HTMLButtonElement), {
-  apply(d) {
-    editor.edit(applyFixes(editor.value, [d], { unsafe: d.fix?.safety === 'unsafe' }));
-    refreshAfterEdit(`Applied the fix to line ${d.line} (undo takes it back).`);
-    editor.revealLine(d.line);
+const lintPanel = new LintPanel(
+  lintSummary,
+  byId('lint-list', HTMLOListElement),
+  byId('apply-safe-fixes', HTMLButtonElement),
+  {
+    apply(d) {
+      editor.edit(applyFixes(editor.value, [d], { unsafe: d.fix?.safety === 'unsafe' }));
+      refreshAfterEdit(`Applied the fix to line ${d.line} (undo takes it back).`);
+      editor.revealLine(d.line);
+    },
+    applyAllSafe() {
+      const count = diagnostics.filter((d) => d.fix?.safety === 'safe').length;
+      editor.edit(applyFixes(editor.value, diagnostics));
+      refreshAfterEdit(`Applied ${counted(count, 'safe fix', 'safe fixes')} (undo takes them back).`);
+    },
+    goToLine: (line) => editor.revealLine(line),
   },
-  applyAllSafe() {
-    const count = diagnostics.filter((d) => d.fix?.safety === 'safe').length;
-    editor.edit(applyFixes(editor.value, diagnostics));
-    refreshAfterEdit(`Applied ${counted(count, 'safe fix', 'safe fixes')} (undo takes them back).`);
-  },
-  goToLine: (line) => editor.revealLine(line),
-});
+);
 const picker = new CrawlerPicker(byId('crawler-groups', HTMLDivElement), () => refreshVerdicts());
-const matrixTable = new MatrixTable(byId('matrix', HTMLTableElement), byId('show-more', HTMLButtonElement), (row, column) => {
-  if (!matrix) return;
-  explained = { row, url: matrix.list.urls[row]!, label: matrix.choices[column]!.label };
-  showCell(row, column, true);
-});
+const matrixTable = new MatrixTable(
+  byId('matrix', HTMLTableElement),
+  byId('show-more', HTMLButtonElement),
+  (row, column) => {
+    if (!matrix) return;
+    explained = { row, url: matrix.list.urls[row]!, label: matrix.choices[column]!.label };
+    showCell(row, column, true);
+  },
+);
 
 function showCell(row: number, column: number, focus: boolean): void {
   const lines = showExplanation(explanation, matrix!, row, column, (line) => editor.revealLine(line), focus);
@@ -99,7 +108,16 @@ const tabs = new Tabs(byId('tab-test', HTMLButtonElement).parentElement!, (chose
 auditFilterOptions(auditFilter);
 
 function currentState(): PageState {
-  return { robots: editor.value, urls: urlInput.text, crawlers: picker.chosen, tokens: tokensBox.value, mode, view, filter: rowFilter.value as RowFilter, other: otherBox.value };
+  return {
+    robots: editor.value,
+    urls: urlInput.text,
+    crawlers: picker.chosen,
+    tokens: tokensBox.value,
+    mode,
+    view,
+    filter: rowFilter.value as RowFilter,
+    other: otherBox.value,
+  };
 }
 
 function applyState(state: PageState): void {
@@ -130,21 +148,27 @@ function refreshLint(note = ''): void {
 /** "100,000 URLs × 5 crawlers in 312 ms", and what was left out. */
 function timingText(m: VerdictMatrix): string {
   let text = `${counted(m.rowCount, 'URL')} × ${counted(m.choices.length, 'crawler')} in ${formatMs(m.ms)} ms, read as Google and as RFC 9309.`;
-  if (m.list.dropped) text += ` Only the first ${counted(MAX_URLS, 'URL')} are tested: ${counted(m.list.dropped, 'more line')} left out.`;
-  if (m.robots.truncated) text += ' The file is longer than 500 KB: crawlers read only its first 500 KB, and so does this test.';
+  if (m.list.dropped)
+    text += ` Only the first ${counted(MAX_URLS, 'URL')} are tested: ${counted(m.list.dropped, 'more line')} left out.`;
+  if (m.robots.truncated)
+    text += ' The file is longer than 500 KB: crawlers read only its first 500 KB, and so does this test.';
   return text;
 }
 
 /** "Of 7 URLs, Googlebot may not fetch 2, ..." and how often the other mode decides otherwise. */
 function summaryText(m: VerdictMatrix): string {
   if (m.rowCount === 0 || m.choices.length === 0) return '';
-  const parts = m.choices.map((c, i) => `${c.label}${i === 0 ? ' may not fetch' : ''} ${formatNumber(m.disallowedCounts[i]!)}`);
+  const parts = m.choices.map(
+    (c, i) => `${c.label}${i === 0 ? ' may not fetch' : ''} ${formatNumber(m.disallowedCounts[i]!)}`,
+  );
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   const differs = m.differsCounts.reduce((a, b) => a + b, 0);
-  return `Of ${counted(m.rowCount, 'URL')}, ${list}. `
-    + (differs === 0
+  return (
+    `Of ${counted(m.rowCount, 'URL')}, ${list}. ` +
+    (differs === 0
       ? `${modeName(otherMode(m.mode))} crawlers give every verdict the same.`
-      : `${modeName(otherMode(m.mode))} crawlers decide ${counted(differs, 'verdict')} the other way.`);
+      : `${modeName(otherMode(m.mode))} crawlers decide ${counted(differs, 'verdict')} the other way.`)
+  );
 }
 
 function refreshVerdicts(): void {
@@ -161,8 +185,17 @@ function refreshVerdicts(): void {
 }
 
 function refreshView(): void {
-  if (view === 'audit') showAudit(byId('audit', HTMLTableElement), byId('audit-summary', HTMLParagraphElement), byId('audit-licenses', HTMLParagraphElement), editor.value, mode, auditFilter.value);
-  if (view === 'diff' && matrix) showDiff(byId('diff-result', HTMLDivElement), otherBox.value, editor.value, matrix.list, matrix.choices, mode);
+  if (view === 'audit')
+    showAudit(
+      byId('audit', HTMLTableElement),
+      byId('audit-summary', HTMLParagraphElement),
+      byId('audit-licenses', HTMLParagraphElement),
+      editor.value,
+      mode,
+      auditFilter.value,
+    );
+  if (view === 'diff' && matrix)
+    showDiff(byId('diff-result', HTMLDivElement), otherBox.value, editor.value, matrix.list, matrix.choices, mode);
   showBusy();
 }
 
@@ -176,10 +209,16 @@ const refreshFile = debounce(() => refreshAll(), 200);
 const refreshUrls = debounce(() => refreshVerdicts(), 250);
 const refreshOther = debounce(() => refreshView(), 250);
 /** The URL list: a short one in its text box, a long one (opened, pasted, from a link) held outside it. */
-const urlInput = new UrlInput(urlsBox, byId('urls-held', HTMLDivElement), byId('urls-held-text', HTMLParagraphElement), byId('urls-clear', HTMLButtonElement), () => {
-  refreshUrls.cancel();
-  refreshVerdicts();
-});
+const urlInput = new UrlInput(
+  urlsBox,
+  byId('urls-held', HTMLDivElement),
+  byId('urls-held-text', HTMLParagraphElement),
+  byId('urls-clear', HTMLButtonElement),
+  () => {
+    refreshUrls.cancel();
+    refreshVerdicts();
+  },
+);
 
 /**
  * The results are marked busy (aria-busy) while typing waits to be
@@ -187,7 +226,10 @@ const urlInput = new UrlInput(urlsBox, byId('urls-held', HTMLDivElement), byId('
  * anything else that reads the page.
  */
 function showBusy(): void {
-  byId('main', HTMLElement).setAttribute('aria-busy', String(refreshFile.pending || refreshUrls.pending || refreshOther.pending));
+  byId('main', HTMLElement).setAttribute(
+    'aria-busy',
+    String(refreshFile.pending || refreshUrls.pending || refreshOther.pending),
+  );
 }
 
 /** After a fix: everything at once (the input event's pending refresh is dropped). */
@@ -243,7 +285,12 @@ onFile('urls-file', (text, file) => {
   refreshVerdicts();
 });
 
-function onFetch(formId: string, inputId: string, statusId: string, take: (text: string, source: LintSource | undefined, standIn: boolean) => void): void {
+function onFetch(
+  formId: string,
+  inputId: string,
+  statusId: string,
+  take: (text: string, source: LintSource | undefined, standIn: boolean) => void,
+): void {
   const form = byId(formId, HTMLFormElement);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -291,7 +338,9 @@ byId('share-button', HTMLButtonElement).addEventListener('click', async () => {
   const fragment = await fragmentOf(currentState());
   const length = location.href.length - location.hash.length + 1 + fragment.length;
   if (length > MAX_LINK) {
-    showShareStatus(`No link was made: this test needs a link of ${counted(length, 'character')}, too long to open (Chromium opens links of up to 2 MiB, ${counted(MAX_LINK, 'character')}). Share the files instead: the robots.txt and the URL list, which anyone can open here.`);
+    showShareStatus(
+      `No link was made: this test needs a link of ${counted(length, 'character')}, too long to open (Chromium opens links of up to 2 MiB, ${counted(MAX_LINK, 'character')}). Share the files instead: the robots.txt and the URL list, which anyone can open here.`,
+    );
     return;
   }
   // replaceState: the page is already in this state, so no hashchange reload.
@@ -306,8 +355,13 @@ byId('share-button', HTMLButtonElement).addEventListener('click', async () => {
   } catch {
     // No clipboard access (an insecure origin, or permission refused): the link stays selected in the box.
   }
-  const size = location.href.length > LONG_LINK ? ` It is ${counted(location.href.length, 'character')} long: some browsers and apps cut links that long, so share fewer URLs if it does not open.` : '';
-  showShareStatus(`${copied ? 'Copied the link' : 'Copy the link from the box'}: it opens this test, with the file, the URLs, the crawlers and the view.${size}`);
+  const size =
+    location.href.length > LONG_LINK
+      ? ` It is ${counted(location.href.length, 'character')} long: some browsers and apps cut links that long, so share fewer URLs if it does not open.`
+      : '';
+  showShareStatus(
+    `${copied ? 'Copied the link' : 'Copy the link from the box'}: it opens this test, with the file, the URLs, the crawlers and the view.${size}`,
+  );
 });
 
 /** Why a link's test was not opened, in a sentence; '' for an ordinary anchor. */
@@ -315,7 +369,7 @@ function linkProblem(restored: Restored | undefined): string {
   if (!restored || 'state' in restored) return '';
   return restored.problem === 'too-big'
     ? `The link's test unpacks to more than ${MAX_STATE_BYTES / 1024 / 1024} MiB, more than a link made here holds, so it was not opened: ask for the files instead.`
-    : 'The link\'s test could not be read (it may have been cut short).';
+    : "The link's test could not be read (it may have been cut short).";
 }
 
 window.addEventListener('hashchange', async () => {

@@ -41,18 +41,56 @@ export class MatrixTable {
     this.#rows = matrix.rows(filter);
     this.#shown = 0;
     this.#selected = undefined;
-    const caption = h('caption', { id: 'matrix-caption' },
+    const caption = h(
+      'caption',
+      { id: 'matrix-caption' },
       `What each crawler may fetch, as ${modeName(matrix.mode)} reads the file`,
-      h('span', { class: 'caption-note' }, ` (where ${modeName(otherMode(matrix.mode))} crawlers decide otherwise, the cell says so)`));
-    const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'URL'),
-      ...matrix.choices.map((c) => h('th', { scope: 'col', title: c.entry ? `${c.entry.operator}: ${c.entry.description}` : 'a product token, matched as Google matches one' }, c.label))));
+      h(
+        'span',
+        { class: 'caption-note' },
+        ` (where ${modeName(otherMode(matrix.mode))} crawlers decide otherwise, the cell says so)`,
+      ),
+    );
+    const head = h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'URL'),
+        ...matrix.choices.map((c) =>
+          h(
+            'th',
+            {
+              scope: 'col',
+              title: c.entry
+                ? `${c.entry.operator}: ${c.entry.description}`
+                : 'a product token, matched as Google matches one',
+            },
+            c.label,
+          ),
+        ),
+      ),
+    );
     this.#body = h('tbody');
     replaceChildren(this.#table, caption, head, this.#body);
     if (matrix.rowCount === 0 || matrix.choices.length === 0) {
       const what = matrix.choices.length === 0 ? 'Choose a crawler or type a product token' : 'Type URLs or paths';
-      this.#body.append(h('tr', {}, h('td', { colspan: matrix.choices.length + 1, class: 'empty' }, `${what} above to see what each crawler may fetch.`)));
+      this.#body.append(
+        h(
+          'tr',
+          {},
+          h(
+            'td',
+            { colspan: matrix.choices.length + 1, class: 'empty' },
+            `${what} above to see what each crawler may fetch.`,
+          ),
+        ),
+      );
     } else if (this.#rows.length === 0) {
-      this.#body.append(h('tr', {}, h('td', { colspan: matrix.choices.length + 1, class: 'empty' }, 'No URL matches this filter.')));
+      this.#body.append(
+        h('tr', {}, h('td', { colspan: matrix.choices.length + 1, class: 'empty' }, 'No URL matches this filter.')),
+      );
     }
     this.#renderPage();
   }
@@ -76,9 +114,18 @@ export class MatrixTable {
     const tr = h('tr', {}, h('th', { scope: 'row', class: 'url' }, h('div', {}, matrix.list.urls[row]!)));
     for (let column = 0; column < matrix.choices.length; column++) {
       const { verdict, other } = matrix.cell(row, column);
-      const button = h('button', { type: 'button', class: 'cell', 'data-row': row, 'data-column': column },
+      const button = h(
+        'button',
+        { type: 'button', class: 'cell', 'data-row': row, 'data-column': column },
         verdictText(verdict),
-        other && h('span', { class: 'mode-differs' }, h('span', { class: 'visually-hidden' }, '; '), `${modeName(otherMode(matrix.mode))}: ${verdictText(other)}`));
+        other &&
+          h(
+            'span',
+            { class: 'mode-differs' },
+            h('span', { class: 'visually-hidden' }, '; '),
+            `${modeName(otherMode(matrix.mode))}: ${verdictText(other)}`,
+          ),
+      );
       tr.append(h('td', { class: verdict.allowed ? 'allowed' : 'disallowed' }, button));
     }
     return tr;

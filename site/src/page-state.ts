@@ -54,7 +54,16 @@ https://example.com/search/about
 export const DEFAULT_CRAWLERS = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'ClaudeBot'];
 
 export function defaultState(): PageState {
-  return { robots: EXAMPLE_ROBOTS, urls: EXAMPLE_URLS, crawlers: [...DEFAULT_CRAWLERS], tokens: '', mode: 'google', view: 'test', filter: 'all', other: '' };
+  return {
+    robots: EXAMPLE_ROBOTS,
+    urls: EXAMPLE_URLS,
+    crawlers: [...DEFAULT_CRAWLERS],
+    tokens: '',
+    mode: 'google',
+    view: 'test',
+    filter: 'all',
+    other: '',
+  };
 }
 
 const VIEWS: readonly View[] = ['test', 'audit', 'diff', 'generate'];

@@ -49,9 +49,12 @@ export async function fetchRobotsText(address: string): Promise<FetchedText> {
   try {
     url = new URL(absolute(address));
   } catch {
-    return { message: `${address} is not a URL: type a site such as https://example.com, or the address of a robots.txt.` };
+    return {
+      message: `${address} is not a URL: type a site such as https://example.com, or the address of a robots.txt.`,
+    };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { message: `${url.href} is not an http or https URL.` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { message: `${url.href} is not an http or https URL.` };
   const exactUrl = url.pathname !== '/' || url.search !== '';
   const fetched = await fetchRobots(url.href, { exactUrl, timeoutMs: 20_000 });
   fetched.robots.dispose(); // the page parses the text itself, in both modes
@@ -61,23 +64,33 @@ export async function fetchRobotsText(address: string): Promise<FetchedText> {
     const text = decoder.decode(fetched.body);
     const type = fetched.contentType ? `, ${fetched.contentType}` : '';
     const moved = fetched.finalUrl !== where ? ` (redirected to ${fetched.finalUrl})` : '';
-    return { text, message: `Fetched ${where}${moved}: ${status}${type}, ${counted(fetched.body.length, 'byte')}.`, source: { url: where, status, contentType: fetched.contentType ?? null } };
+    return {
+      text,
+      message: `Fetched ${where}${moved}: ${status}${type}, ${counted(fetched.body.length, 'byte')}.`,
+      source: { url: where, status, contentType: fetched.contentType ?? null },
+    };
   }
   const source = { url: where, status, contentType: fetched.contentType ?? null };
   const undo = 'Undo (Ctrl+Z) brings back the text it replaced.';
   if (fetched.outcome === 'unavailable') {
     return {
-      text: STAND_IN.unavailable, source, standIn: true,
+      text: STAND_IN.unavailable,
+      source,
+      standIn: true,
       message: `${where} answered ${status ?? 'with too many redirects'}: crawlers take that as no robots.txt and may fetch everything. The text box now holds an empty file, which crawlers read the same way. ${undo}`,
     };
   }
   if (status !== undefined) {
     return {
-      text: STAND_IN.unreachable, source, standIn: true,
+      text: STAND_IN.unreachable,
+      source,
+      standIn: true,
       message: `${where} answered ${status}: crawlers take that as "everything is disallowed for now" and try again later. The text box now holds the rules they act on meanwhile, a disallow-all. ${undo}`,
     };
   }
-  return { message: `This page could not read ${where}: the site does not let other sites' pages read it (CORS), or it cannot be reached. Open it in a new tab, copy the text and paste it here.` };
+  return {
+    message: `This page could not read ${where}: the site does not let other sites' pages read it (CORS), or it cannot be reached. Open it in a new tab, copy the text and paste it here.`,
+  };
 }
 
 /** The text of a file the user opened. */

@@ -43,7 +43,10 @@ export type Restored =
 
 /** Inflates `bytes`, stopping as soon as the output passes `limit` bytes (then undefined). */
 async function inflateAtMost(bytes: Uint8Array, limit: number): Promise<Uint8Array | undefined> {
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'))
+    .getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

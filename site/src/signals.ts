@@ -24,10 +24,14 @@ export function usageSignals(robots: Robots, crawler: CrawlerEntry): UsageSignal
   const lines = (list: readonly number[]) => ` (line${list.length > 1 ? 's' : ''} ${list.join(', ')})`;
   return {
     contentSignal: u.contentSignal
-      ? Object.entries(u.contentSignal.values).map(([key, value]) => `${key}=${value}`).join(', ') + lines(u.contentSignal.lines)
+      ? Object.entries(u.contentSignal.values)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(', ') + lines(u.contentSignal.lines)
       : null,
     contentUsage: u.contentUsage
-      ? Object.entries(u.contentUsage.preferences).map(([label, value]) => `${label}=${value}`).join(', ') + lines(u.contentUsage.lines)
+      ? Object.entries(u.contentUsage.preferences)
+          .map(([label, value]) => `${label}=${value}`)
+          .join(', ') + lines(u.contentUsage.lines)
       : null,
     licenses: u.licenses,
   };

@@ -18,9 +18,20 @@ export class Tabs {
       const at = this.#tabs.indexOf(document.activeElement as HTMLButtonElement);
       if (at < 0) return;
       const last = this.#tabs.length - 1;
-      const to = event.key === 'ArrowRight' ? (at === last ? 0 : at + 1)
-        : event.key === 'ArrowLeft' ? (at === 0 ? last : at - 1)
-          : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
+      const to =
+        event.key === 'ArrowRight'
+          ? at === last
+            ? 0
+            : at + 1
+          : event.key === 'ArrowLeft'
+            ? at === 0
+              ? last
+              : at - 1
+            : event.key === 'Home'
+              ? 0
+              : event.key === 'End'
+                ? last
+                : -1;
       if (to < 0) return;
       event.preventDefault();
       this.#choose(this.#tabs[to]!, true);

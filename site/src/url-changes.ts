@@ -17,7 +17,13 @@ export interface UrlVerdictChange {
 }
 
 /** Every (URL, crawler) whose verdict differs from `beforeText` to `afterText`, by URL then crawler. */
-export function urlChanges(beforeText: string, afterText: string, list: UrlList, choices: readonly CrawlerChoice[], mode: Mode): UrlVerdictChange[] {
+export function urlChanges(
+  beforeText: string,
+  afterText: string,
+  list: UrlList,
+  choices: readonly CrawlerChoice[],
+  mode: Mode,
+): UrlVerdictChange[] {
   const before = parse(beforeText, { mode });
   const after = parse(afterText, { mode });
   try {
@@ -30,7 +36,11 @@ export function urlChanges(beforeText: string, afterText: string, list: UrlList,
       for (let row = 0; row < a.length; row++) {
         if (a[row] === b[row]) continue;
         const url = list.urls[row]!;
-        changes.push({ row, column, change: { url, crawler: choice.label, before: old.check(url), after: now.check(url) } });
+        changes.push({
+          row,
+          column,
+          change: { url, crawler: choice.label, before: old.check(url), after: now.check(url) },
+        });
       }
     });
     return changes.sort((x, y) => x.row - y.row || x.column - y.column).map((c) => c.change);

@@ -34,7 +34,13 @@ export class UrlInput {
   /** The long list held outside the box, and where it came from ("from urls.txt", "pasted"). */
   #list: { text: string; from: string } | undefined;
 
-  constructor(box: HTMLTextAreaElement, held: HTMLElement, summary: HTMLElement, clear: HTMLButtonElement, changed: () => void) {
+  constructor(
+    box: HTMLTextAreaElement,
+    held: HTMLElement,
+    summary: HTMLElement,
+    clear: HTMLButtonElement,
+    changed: () => void,
+  ) {
     this.#box = box;
     this.#held = held;
     this.#summary = summary;

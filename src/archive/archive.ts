@@ -31,7 +31,8 @@ export class RobotsArchive {
 
   constructor(options?: ArchiveOptions) {
     const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
-    if (!Number.isInteger(maxBytes) || maxBytes < 0 || maxBytes > 0x7fff_ffff) throw new RangeError(`options.maxBytes must be a whole number from 0 to 2^31-1, got ${String(maxBytes)}`);
+    if (!Number.isInteger(maxBytes) || maxBytes < 0 || maxBytes > 0x7fff_ffff)
+      throw new RangeError(`options.maxBytes must be a whole number from 0 to 2^31-1, got ${String(maxBytes)}`);
     this.#maxBytes = maxBytes;
     this.#compress = options?.compress === true;
   }
@@ -64,7 +65,8 @@ export class RobotsArchive {
       // Text is encoded straight into the Buffer kept (small ones share Node's pooled slabs); bytes are copied.
       const text = typeof capture.body === 'string';
       let bytes = text ? Buffer.from(capture.body as string) : (capture.body as Uint8Array);
-      if (bytes.length > this.#maxBytes) bytes = text ? Buffer.from(bytes.subarray(0, this.#maxBytes)) : bytes.subarray(0, this.#maxBytes);
+      if (bytes.length > this.#maxBytes)
+        bytes = text ? Buffer.from(bytes.subarray(0, this.#maxBytes)) : bytes.subarray(0, this.#maxBytes);
       deflated = this.#compress && bytes.length >= DEFLATE_FROM;
       // Level 1: the archive is read once and most bodies are never asked for twice.
       body = deflated ? deflateRawSync(bytes, { level: 1 }) : text ? (bytes as Buffer) : Buffer.from(bytes);

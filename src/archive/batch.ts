@@ -18,7 +18,10 @@ export const NOT_ASCII = 2;
 /** A JSON Lines line that is not a record with a "url" string; `at` is where the line starts in the chunk. */
 export class RecordLineError extends Error {
   override name = 'RecordLineError';
-  constructor(readonly at: number, readonly problem: 'not-json' | 'no-url') {
+  constructor(
+    readonly at: number,
+    readonly problem: 'not-json' | 'no-url',
+  ) {
     super(problem === 'not-json' ? 'not JSON' : 'a record needs "url", a string');
   }
 }
@@ -31,7 +34,12 @@ const CARE_RUNS = /[\x00-\x09\x0b-\x1f"\\\x80-\xff]+/g;
  * Marks in `care` the lines with a byte `runs` finds, found in the chunk
  * read as Latin-1 text (native search: nearly every line has none).
  */
-function markCare(bytes: Buffer, lines: { count: number; starts: Int32Array; ends: Int32Array }, care: Uint8Array, runs: RegExp): void {
+function markCare(
+  bytes: Buffer,
+  lines: { count: number; starts: Int32Array; ends: Int32Array },
+  care: Uint8Array,
+  runs: RegExp,
+): void {
   const text = bytes.toString('latin1');
   const { count, starts, ends } = lines;
   let k = 0;
@@ -94,7 +102,9 @@ export class Batch {
       this.groupLines = lines;
       return;
     }
-    const bytes = (this.bytes = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+    const bytes = (this.bytes = Buffer.isBuffer(input)
+      ? input
+      : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
     const { count, starts, ends, blanks: blankLines } = linesOf(bytes, blanks, records);
     this.count = count;
     this.blanks = blankLines;
@@ -157,7 +167,8 @@ export class Batch {
     } catch {
       throw new RecordLineError(this.starts[k]!, 'not-json');
     }
-    if (typeof record !== 'object' || record === null || typeof (record as { url?: unknown }).url !== 'string') throw new RecordLineError(this.starts[k]!, 'no-url');
+    if (typeof record !== 'object' || record === null || typeof (record as { url?: unknown }).url !== 'string')
+      throw new RecordLineError(this.starts[k]!, 'no-url');
     this.recordAt![k] = record as Record<string, unknown>;
     return (record as { url: string }).url;
   }

@@ -48,7 +48,11 @@ export function captureKey(url: string): string | undefined {
 export function timeOf(value: Capture['fetchedAt'], where: string): number {
   if (value === undefined || value === null) return NaN;
   const ms = fetchedAtMs(value);
-  if (ms === undefined) throw new ArchiveError(where, `fetched_at ${value instanceof Date ? String(value) : JSON.stringify(value)} is not a date: ${FETCHED_AT_GRAMMAR}`);
+  if (ms === undefined)
+    throw new ArchiveError(
+      where,
+      `fetched_at ${value instanceof Date ? String(value) : JSON.stringify(value)} is not a date: ${FETCHED_AT_GRAMMAR}`,
+    );
   return ms;
 }
 
@@ -58,23 +62,43 @@ export function timeOf(value: Capture['fetchedAt'], where: string): number {
  * "fetched_at"}. A record that is not one is an ArchiveError naming its line.
  */
 export function captureFromRecord(record: unknown, where: string): Capture {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new ArchiveError(where, 'a record must be a JSON object');
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    throw new ArchiveError(where, 'a record must be a JSON object');
   const r = record as Record<string, unknown>;
   if (typeof r.url !== 'string') throw new ArchiveError(where, 'a record needs "url", a string');
   const status = r.status;
-  if (!(status === undefined || status === null || (typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999))) {
-    throw new ArchiveError(where, `"status" must be an HTTP status (a whole number) or null, got ${JSON.stringify(status)}`);
+  if (
+    !(
+      status === undefined ||
+      status === null ||
+      (typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999)
+    )
+  ) {
+    throw new ArchiveError(
+      where,
+      `"status" must be an HTTP status (a whole number) or null, got ${JSON.stringify(status)}`,
+    );
   }
   for (const key of ['location', 'content_type', 'body', 'body_base64'] as const) {
-    if (r[key] !== undefined && r[key] !== null && typeof r[key] !== 'string') throw new ArchiveError(where, `"${key}" must be a string`);
+    if (r[key] !== undefined && r[key] !== null && typeof r[key] !== 'string')
+      throw new ArchiveError(where, `"${key}" must be a string`);
   }
-  if (r.body !== undefined && r.body !== null && r.body_base64 !== undefined && r.body_base64 !== null) throw new ArchiveError(where, 'give "body" or "body_base64", not both');
+  if (r.body !== undefined && r.body !== null && r.body_base64 !== undefined && r.body_base64 !== null)
+    throw new ArchiveError(where, 'give "body" or "body_base64", not both');
   let body: Uint8Array | string | undefined = (r.body as string | null | undefined) ?? undefined;
   if (typeof r.body_base64 === 'string') {
-    if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(r.body_base64)) throw new ArchiveError(where, '"body_base64" is not base64');
+    if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(r.body_base64))
+      throw new ArchiveError(where, '"body_base64" is not base64');
     body = Buffer.from(r.body_base64, 'base64');
   }
   const fetchedAt = r.fetched_at as Capture['fetchedAt'];
   timeOf(fetchedAt, where); // a value of another JSON type (true, an object) is refused there too, with the same sentence
-  return { url: r.url, status: status as number | null | undefined, location: r.location as string | undefined, body, contentType: r.content_type as string | undefined, fetchedAt };
+  return {
+    url: r.url,
+    status: status as number | null | undefined,
+    location: r.location as string | undefined,
+    body,
+    contentType: r.content_type as string | undefined,
+    fetchedAt,
+  };
 }

@@ -39,7 +39,8 @@ export class CompiledCache {
   evictions = 0;
 
   constructor(limit = DEFAULT_CACHE_BYTES) {
-    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`cacheBytes must be a whole number of bytes, got ${String(limit)}`);
+    if (!Number.isSafeInteger(limit) || limit < 0)
+      throw new RangeError(`cacheBytes must be a whole number of bytes, got ${String(limit)}`);
     this.#limit = limit;
   }
 
@@ -60,7 +61,10 @@ export class CompiledCache {
 
   /** Holds a new entry, then disposes of the least recently used ones while over the bound (never the new one). */
   set(key: string, entry: OriginEntry): void {
-    entry.bytes = ENTRY_OVERHEAD + key.length * 2 + (entry.robots ? entry.robots.byteSize + entry.agentMatchers.reduce((n, m) => n + m.byteSize, 0) : 0);
+    entry.bytes =
+      ENTRY_OVERHEAD +
+      key.length * 2 +
+      (entry.robots ? entry.robots.byteSize + entry.agentMatchers.reduce((n, m) => n + m.byteSize, 0) : 0);
     if (entry.robots) this.compiles++;
     entry.used = false;
     this.#entries.set(key, entry);

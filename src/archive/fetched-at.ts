@@ -23,8 +23,10 @@ export const FETCHED_AT_GRAMMAR =
 /** The farthest instant from 1970 a JavaScript Date holds, in ms. */
 const MAX_MS = 8.64e15;
 
-const RFC3339 = /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?([Zz]|([+-])([0-9]{2}):([0-9]{2}))?)?$/;
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([0-9]{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([0-9]{4}) ([0-9]{2}):([0-9]{2}):([0-9]{2}) GMT$/;
+const RFC3339 =
+  /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?([Zz]|([+-])([0-9]{2}):([0-9]{2}))?)?$/;
+const HTTP_DATE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([0-9]{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([0-9]{4}) ([0-9]{2}):([0-9]{2}):([0-9]{2}) GMT$/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The instant `value` names, in ms since the epoch; undefined when it is not one the grammar above accepts. */
@@ -38,8 +40,21 @@ export function fetchedAtMs(value: unknown): number | undefined {
   let m = RFC3339.exec(value);
   if (m !== null) {
     const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone, sign, oh = '0', om = '0'] = m;
-    const offset = zone === undefined || sign === undefined ? 0 : Number(oh) <= 23 && Number(om) <= 59 ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : NaN;
-    const ms = instant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), Number(fraction.slice(0, 3).padEnd(3, '0')));
+    const offset =
+      zone === undefined || sign === undefined
+        ? 0
+        : Number(oh) <= 23 && Number(om) <= 59
+          ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om))
+          : NaN;
+    const ms = instant(
+      Number(y),
+      Number(mo),
+      Number(d),
+      Number(h),
+      Number(mi),
+      Number(s),
+      Number(fraction.slice(0, 3).padEnd(3, '0')),
+    );
     return ms === undefined || Number.isNaN(offset) ? undefined : ms - offset * 60_000;
   }
   m = HTTP_DATE.exec(value);

@@ -55,7 +55,13 @@ export interface ArchiveVerdicts {
 const FORMS: readonly RowForm[] = ['allowed', 'disallowed', 'labelled', 'verdicts', 'json', 'blocked-agents'];
 
 const labelOf = (agent: Agent) =>
-  typeof agent === 'string' ? agent : Array.isArray(agent) ? (agent as readonly string[]).join(', ') : ((agent as { name?: string; tokens: readonly string[] }).name ?? (agent as { tokens: readonly string[] }).tokens[0] ?? '*');
+  typeof agent === 'string'
+    ? agent
+    : Array.isArray(agent)
+      ? (agent as readonly string[]).join(', ')
+      : ((agent as { name?: string; tokens: readonly string[] }).name ??
+        (agent as { tokens: readonly string[] }).tokens[0] ??
+        '*');
 
 export class ArchiveMatcher {
   readonly #archive: RobotsArchive;
@@ -74,7 +80,13 @@ export class ArchiveMatcher {
     this.#purpose = typeof options.purpose === 'string' ? purposeOf(options.purpose) : options.purpose;
     this.#mode = options.mode ?? 'google';
     this.#cache = new CompiledCache(options.cacheBytes);
-    this.#rowsJoin = { labels: this.#labels, purpose: this.#purpose, entry: (origin) => this.#entry(origin), noteTails: (count) => this.#cache.noteTails(count), check: (url) => this.check(url) };
+    this.#rowsJoin = {
+      labels: this.#labels,
+      purpose: this.#purpose,
+      entry: (origin) => this.#entry(origin),
+      noteTails: (count) => this.#cache.noteTails(count),
+      check: (url) => this.check(url),
+    };
   }
 
   /** The agents' labels, in order. */
@@ -111,7 +123,11 @@ export class ArchiveMatcher {
         const { allowed, line, rule } = matcher.check(url);
         v = { agent, allowed, line, rule };
         // One line to match (a URL holding a LF has nothing to opt out of); a CR at its end is the URL's, not a line break's.
-        if (this.#purpose) v.optedOut = allowed && !url.includes('\n') && matcher.matchLines(url.endsWith('\r') ? url + '\r' : url, this.#one, { purpose: this.#purpose })[0] === 2;
+        if (this.#purpose)
+          v.optedOut =
+            allowed &&
+            !url.includes('\n') &&
+            matcher.matchLines(url.endsWith('\r') ? url + '\r' : url, this.#one, { purpose: this.#purpose })[0] === 2;
       } else {
         v = { agent, allowed: outcome === 'unknown' ? null : outcome === 'unavailable', line: 0, rule: null };
         if (this.#purpose) v.optedOut = false;
@@ -182,8 +198,10 @@ export class ArchiveMatcher {
    * piece asked for, before any is made).
    */
   rows(lines: Uint8Array, form: RowForm = 'json', options: RowOptions = {}): Generator<Uint8Array, void, undefined> {
-    if (!(lines instanceof Uint8Array)) throw new TypeError(`lines must be a Uint8Array, got ${lines === null ? 'null' : typeof lines}`);
-    if (!FORMS.includes(form)) throw new RangeError(`form must be one of ${FORMS.join(', ')}; got ${JSON.stringify(form)}`);
+    if (!(lines instanceof Uint8Array))
+      throw new TypeError(`lines must be a Uint8Array, got ${lines === null ? 'null' : typeof lines}`);
+    if (!FORMS.includes(form))
+      throw new RangeError(`form must be one of ${FORMS.join(', ')}; got ${JSON.stringify(form)}`);
     return rowsOf(this.#rowsJoin, lines, form, options);
   }
 
@@ -210,8 +228,11 @@ export class ArchiveMatcher {
 
 /** `urls` grouped by origin (Batch), each checked to be a string first. */
 function batchOf(urls: readonly string[]): Batch {
-  if (!Array.isArray(urls)) throw new TypeError(`urls must be an array of strings, got ${urls === null ? 'null' : typeof urls}`);
-  for (let i = 0; i < urls.length; i++) if (typeof urls[i] !== 'string') throw new TypeError(`urls[${i}] must be a string, got ${urls[i] === null ? 'null' : typeof urls[i]}`);
+  if (!Array.isArray(urls))
+    throw new TypeError(`urls must be an array of strings, got ${urls === null ? 'null' : typeof urls}`);
+  for (let i = 0; i < urls.length; i++)
+    if (typeof urls[i] !== 'string')
+      throw new TypeError(`urls[${i}] must be a string, got ${urls[i] === null ? 'null' : typeof urls[i]}`);
   return new Batch(urls);
 }
 
@@ -227,13 +248,16 @@ export interface JoinedRow<R> extends ArchiveVerdicts {
  * when the iteration ends, however it ends.
  */
 export async function* joinArchive<R extends string | { url: string }>(
-  archive: RobotsArchive, urls: AsyncIterable<R> | Iterable<R>, options?: JoinOptions,
+  archive: RobotsArchive,
+  urls: AsyncIterable<R> | Iterable<R>,
+  options?: JoinOptions,
 ): AsyncGenerator<JoinedRow<R>> {
   const matcher = new ArchiveMatcher(archive, options);
   try {
     for await (const record of urls) {
       const url = typeof record === 'string' ? record : record?.url;
-      if (typeof url !== 'string') throw new TypeError('joinArchive: each input must be a URL string or an object with a "url" string');
+      if (typeof url !== 'string')
+        throw new TypeError('joinArchive: each input must be a URL string or an object with a "url" string');
       yield { ...matcher.check(url), record };
     }
   } finally {

@@ -60,7 +60,10 @@ async function formatOf(path: string): Promise<'warc' | 'jsonl'> {
   const start = head.toString('latin1').trimStart();
   if (start.startsWith('WARC/')) return 'warc';
   if (start.startsWith('{') || start === '') return 'jsonl';
-  throw new ArchiveError(path, 'is not an archive robotsmatch reads: a WARC file, JSON Lines of captures, or a directory of one file per host');
+  throw new ArchiveError(
+    path,
+    'is not an archive robotsmatch reads: a WARC file, JSON Lines of captures, or a directory of one file per host',
+  );
 }
 
 /** A file's bytes, ungzipped when it starts with gzip's magic bytes (every member of a file of many, as a WARC's records are; a cut one is an ArchiveError). */

@@ -147,7 +147,14 @@ function same(bytes: Uint8Array, a: number, b: number, length: number): boolean 
  * extra slashes, so the start alone would not say).
  */
 function startEnd(bytes: Uint8Array, s: number, e: number): number {
-  if (e - s < 8 || (bytes[s]! | 0x20) !== 0x68 || (bytes[s + 1]! | 0x20) !== 0x74 || (bytes[s + 2]! | 0x20) !== 0x74 || (bytes[s + 3]! | 0x20) !== 0x70) return -1;
+  if (
+    e - s < 8 ||
+    (bytes[s]! | 0x20) !== 0x68 ||
+    (bytes[s + 1]! | 0x20) !== 0x74 ||
+    (bytes[s + 2]! | 0x20) !== 0x74 ||
+    (bytes[s + 3]! | 0x20) !== 0x70
+  )
+    return -1;
   let p = s + 4;
   if ((bytes[p]! | 0x20) === 0x73) p++;
   if (bytes[p] !== 0x3a || bytes[p + 1] !== 0x2f || bytes[p + 2] !== 0x2f) return -1;

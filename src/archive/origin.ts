@@ -46,7 +46,14 @@ export function plainOrigin(url: string): string | undefined {
   // A last label that starts with a digit may be an IPv4 address WHATWG
   // rewrites; xn-- labels are validated by it; empty labels are its too.
   const last = host.slice(host.lastIndexOf('.', host.length - 2) + 1);
-  if (/^[0-9]/.test(last) || host.includes('xn--') || host.startsWith('.') || host.includes('..') || (port !== undefined && Number(port) > 65535)) return undefined;
+  if (
+    /^[0-9]/.test(last) ||
+    host.includes('xn--') ||
+    host.startsWith('.') ||
+    host.includes('..') ||
+    (port !== undefined && Number(port) > 65535)
+  )
+    return undefined;
   const defaultPort = (port === '80' && scheme === 'http') || (port === '443' && scheme === 'https');
   return defaultPort ? `${scheme}://${host}` : m[0];
 }

@@ -22,9 +22,13 @@ export async function* readDirectory(path: string): AsyncGenerator<[Capture, str
       parsed = undefined;
     }
     if (!parsed || parsed.pathname !== '/robots.txt' || parsed.username || parsed.search) {
-      throw new ArchiveError(where, `${JSON.stringify(entry.name)} is not a host name (a directory archive holds one file per host, named by it)`);
+      throw new ArchiveError(
+        where,
+        `${JSON.stringify(entry.name)} is not a host name (a directory archive holds one file per host, named by it)`,
+      );
     }
     const body = await readFile(where);
-    for (const scheme of ['https', 'http']) yield [{ url: `${scheme}://${parsed.host}/robots.txt`, status: 200, body }, where];
+    for (const scheme of ['https', 'http'])
+      yield [{ url: `${scheme}://${parsed.host}/robots.txt`, status: 200, body }, where];
   }
 }

@@ -46,7 +46,11 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
     }
     if (next.done) {
       // warcio ends without a word at a last line of two bytes (it takes any such line for a CRLF), so a file cut two bytes into a record would lose it in silence.
-      if (!file.blankAfter(end)) throw new ArchiveError(name, `the file ends with bytes that are not a WARC record after its last whole one${n ? ` (record ${n})` : ''}: it is cut short, or not all of it is WARC`);
+      if (!file.blankAfter(end))
+        throw new ArchiveError(
+          name,
+          `the file ends with bytes that are not a WARC record after its last whole one${n ? ` (record ${n})` : ''}: it is cut short, or not all of it is WARC`,
+        );
       return;
     }
     const record = next.value;
@@ -65,20 +69,41 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
     const head = headEnd < 0 ? content : content.subarray(0, headEnd);
     const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([head], null), { headersClass: Headers });
     const status = Number(http?.statusCode);
-    if (!http || !Number.isInteger(status)) throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
+    if (!http || !Number.isInteger(status))
+      throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     if (status >= 200 && status < 300) {
       // Lines after the status line with no blank line after them may be the body's rules, not headers.
-      if (headEnd < 0) throw new ArchiveError(where, `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`);
+      if (headEnd < 0)
+        throw new ArchiveError(
+          where,
+          `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`,
+        );
       body = await bodyOf(record, http, content.subarray(headEnd), where, url);
     }
-    yield [{ url, status, location: header('location'), contentType: header('content-type'), body, fetchedAt: record.warcDate ?? undefined }, where];
+    yield [
+      {
+        url,
+        status,
+        location: header('location'),
+        contentType: header('content-type'),
+        body,
+        fetchedAt: record.warcDate ?? undefined,
+      },
+      where,
+    ];
   }
 }
 
 /** A 2xx body with its transfer and content encodings undone by warcio, as a record of the body alone with the head read here. */
-async function bodyOf(record: WARCRecord, http: StatusAndHeaders, stored: Uint8Array, where: string, url: string): Promise<Uint8Array> {
+async function bodyOf(
+  record: WARCRecord,
+  http: StatusAndHeaders,
+  stored: Uint8Array,
+  where: string,
+  url: string,
+): Promise<Uint8Array> {
   // No encoding named: warcio's decoding would give the bytes as they are.
   if (!http.headers.has('content-encoding') && !http.headers.has('transfer-encoding')) return stored;
   const payload = new WARCRecord({ warcHeaders: record.warcHeaders, reader: [stored] });
@@ -102,7 +127,10 @@ class FileEnd {
     for await (const chunk of bytes) {
       if (this.length === 0 && chunk[0] === 0x1f && chunk[1] === 0x8b) this.inflated = true;
       this.length += chunk.length;
-      this.tail = chunk.length >= FileEnd.KEEP ? chunk.slice(-FileEnd.KEEP) : Buffer.concat([this.tail, chunk]).subarray(-FileEnd.KEEP);
+      this.tail =
+        chunk.length >= FileEnd.KEEP
+          ? chunk.slice(-FileEnd.KEEP)
+          : Buffer.concat([this.tail, chunk]).subarray(-FileEnd.KEEP);
       yield chunk;
     }
   }
@@ -110,17 +138,30 @@ class FileEnd {
   /** Whether the file holds nothing but line ends after byte `end` (the blank lines that close a record). */
   blankAfter(end: number): boolean {
     const count = this.length - end;
-    return this.inflated || count <= 0 || (count <= FileEnd.KEEP && this.tail.subarray(-count).every((b) => b === 10 || b === 13));
+    return (
+      this.inflated ||
+      count <= 0 ||
+      (count <= FileEnd.KEEP && this.tail.subarray(-count).every((b) => b === 10 || b === 13))
+    );
   }
 }
 
 /** A record's content as stored (kept only when `keep`), after checking that the file holds all of it. */
 async function contentOf(record: WARCRecord, keep: boolean, where: string): Promise<Uint8Array> {
   const first = record.warcHeaders.statusline;
-  if (!/^WARC\/\d/.test(first)) throw new ArchiveError(where, `not a WARC record: its first line is ${JSON.stringify(first.slice(0, 40))} where WARC/1.0 or WARC/1.1 belongs (the file may be cut short)`);
+  if (!/^WARC\/\d/.test(first))
+    throw new ArchiveError(
+      where,
+      `not a WARC record: its first line is ${JSON.stringify(first.slice(0, 40))} where WARC/1.0 or WARC/1.1 belongs (the file may be cut short)`,
+    );
   const declared = record.warcHeader('Content-Length');
-  if (declared == null) throw new ArchiveError(where, 'not a whole WARC record: its header has no Content-Length (the file may be cut short)');
-  if (!/^\d+$/.test(declared)) throw new ArchiveError(where, `not a WARC record: its Content-Length is "${declared}", not a number of bytes`);
+  if (declared == null)
+    throw new ArchiveError(
+      where,
+      'not a whole WARC record: its header has no Content-Length (the file may be cut short)',
+    );
+  if (!/^\d+$/.test(declared))
+    throw new ArchiveError(where, `not a WARC record: its Content-Length is "${declared}", not a number of bytes`);
   const chunks: Uint8Array[] = [];
   let length = 0;
   try {
@@ -133,7 +174,10 @@ async function contentOf(record: WARCRecord, keep: boolean, where: string): Prom
     throw new ArchiveError(where, `the record cannot be read (${(error as Error).message})`);
   }
   if (length < Number(declared)) {
-    throw new ArchiveError(where, `the file ends inside this record (${length} of its ${declared} bytes are there): the archive is cut short`);
+    throw new ArchiveError(
+      where,
+      `the file ends inside this record (${length} of its ${declared} bytes are there): the archive is cut short`,
+    );
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
 }

@@ -48,7 +48,12 @@ const pieces = new WeakMap<RowsJoin, { piece: Buffer; busy: boolean }>();
  * pieces are made. Reading the input and answering it happen at the first
  * next() (a RecordLineError then, for a record without a "url").
  */
-export function* rowsOf(join: RowsJoin, input: Uint8Array, form: RowForm, options: RowOptions = {}): Generator<Uint8Array, void, undefined> {
+export function* rowsOf(
+  join: RowsJoin,
+  input: Uint8Array,
+  form: RowForm,
+  options: RowOptions = {},
+): Generator<Uint8Array, void, undefined> {
   // --verdicts and --verdicts-only answer every line, blank ones too (with no URL, `unknown`): line N of the output answers line N of the input.
   const everyLine = form === 'labelled' || form === 'verdicts';
   const batch = new Batch(input, options.jsonInput === true, form === 'json', everyLine);
@@ -174,8 +179,13 @@ function writerOf(form: RowForm, join: RowsJoin, batch: Batch, answers: Answers,
 
 /** `URL<TAB>agent,agent` per URL, or a record with `"outcome"` and `"blockedAgents"`: the agents that may not fetch it (or are opted out); for an unknown origin, all of them unless --unknown keep. */
 function blockedAgentsWriter(
-  join: RowsJoin, batch: Batch, { codes, outcomes }: Answers, keepUnknown: boolean, kept: (i: number) => boolean,
-  lineLength: (i: number) => number, copyLine: (out: Buffer, at: number, i: number) => number,
+  join: RowsJoin,
+  batch: Batch,
+  { codes, outcomes }: Answers,
+  keepUnknown: boolean,
+  kept: (i: number) => boolean,
+  lineLength: (i: number) => number,
+  copyLine: (out: Buffer, at: number, i: number) => number,
 ): RowWriter {
   const labels = join.labels;
   const n = labels.length;
@@ -230,7 +240,11 @@ function blockedAgentsWriter(
     }
     const endKey = `${outcome} ${key}`;
     let end = ends.get(endKey);
-    if (end === undefined) ends.set(endKey, (end = encoder.encode(`,"outcome":"${outcome}","blockedAgents":${JSON.stringify(listOf(key))}}\n`)));
+    if (end === undefined)
+      ends.set(
+        endKey,
+        (end = encoder.encode(`,"outcome":"${outcome}","blockedAgents":${JSON.stringify(listOf(key))}}\n`)),
+      );
     const head = fieldsOf(record);
     row = new Uint8Array(head.length + end.length);
     row.set(head);
@@ -277,8 +291,19 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
       if (JSON_FIELDS.some((k) => Object.hasOwn(record, k))) {
         const row = join.check(batch.urls![i]!);
         whole = row.verdicts.map((v) => {
-          const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
-          return encoder.encode(JSON.stringify(v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut }) + '\n');
+          const fields = {
+            url: row.url,
+            agent: v.agent,
+            allowed: v.allowed,
+            line: v.line,
+            rule: v.rule,
+            outcome: row.outcome,
+          };
+          return encoder.encode(
+            JSON.stringify(
+              v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut },
+            ) + '\n',
+          );
         });
         head = undefined;
       } else head = fieldsOf(record);

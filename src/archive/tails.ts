@@ -9,7 +9,14 @@ import type { ArchiveOutcome } from './resolve.js';
 const encoder = new TextEncoder();
 
 /** A record's tail, as bytes. */
-export function tailOf(agent: string, allowed: boolean | null, line: number, rule: { type: string; pattern: string } | null, outcome: ArchiveOutcome, optedOut: boolean | undefined): Uint8Array {
+export function tailOf(
+  agent: string,
+  allowed: boolean | null,
+  line: number,
+  rule: { type: string; pattern: string } | null,
+  outcome: ArchiveOutcome,
+  optedOut: boolean | undefined,
+): Uint8Array {
   // Looked up by what it says (cheaper to write than its JSON); written out on a miss.
   const key = `${agent}\n${allowed}\n${line}\n${outcome}\n${optedOut}\n${rule === null ? '' : `${rule.type}\n${rule.pattern}`}`;
   let bytes = interned.get(key);

@@ -31,7 +31,13 @@ export interface RowsJoin {
 export interface CheckedUrl {
   url: string;
   outcome: ArchiveOutcome;
-  verdicts: readonly { agent: string; allowed: boolean | null; line: number; rule: { type: string; pattern: string } | null; optedOut?: boolean }[];
+  verdicts: readonly {
+    agent: string;
+    allowed: boolean | null;
+    line: number;
+    rule: { type: string; pattern: string } | null;
+    optedOut?: boolean;
+  }[];
 }
 
 /** URLs answered per outcome (a URL counts once, whatever the number of agents). */

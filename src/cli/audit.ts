@@ -3,7 +3,16 @@
 // the verdict for `/`, and whether it is blocked, partly blocked or open.
 
 import { stat } from 'node:fs/promises';
-import { audit, bodyKind, selectCrawlers, type AuditRow, type BodyKind, type CrawlerEntry, type CrawlerSelection, type UsageConflict } from '../crawlers.js';
+import {
+  audit,
+  bodyKind,
+  selectCrawlers,
+  type AuditRow,
+  type BodyKind,
+  type CrawlerEntry,
+  type CrawlerSelection,
+  type UsageConflict,
+} from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { loadRobots } from './robots-source.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
@@ -47,14 +56,19 @@ ${FETCH_FLAGS_HELP}  -h, --help         show this help
 
 export async function auditCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags('audit', argv, {
-    crawlers: { type: 'string', default: 'all' }, json: { type: 'boolean', short: 'j', default: false }, csv: { type: 'boolean', default: false },
-    mode: { type: 'string', short: 'm', default: 'google' }, 'max-bytes': { type: 'string' }, ...FETCH_FLAGS,
+    crawlers: { type: 'string', default: 'all' },
+    json: { type: 'boolean', short: 'j', default: false },
+    csv: { type: 'boolean', default: false },
+    mode: { type: 'string', short: 'm', default: 'google' },
+    'max-bytes': { type: 'string' },
+    ...FETCH_FLAGS,
   });
   if (values.help) {
     out(AUDIT_HELP);
     return 0;
   }
-  if (!positionals.length) throw new UsageError('audit needs a robots.txt: a file, a URL or a directory (see robotsmatch audit --help)');
+  if (!positionals.length)
+    throw new UsageError('audit needs a robots.txt: a file, a URL or a directory (see robotsmatch audit --help)');
   if (values.json && values.csv) throw new UsageError('give --json or --csv, not both');
   let chosen: CrawlerEntry[];
   try {
@@ -63,7 +77,13 @@ export async function auditCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--crawlers: ${(error as Error).message}`);
   }
   const mode = modeOf(values.mode);
-  const options = { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn };
+  const options = {
+    mode,
+    maxBytes: maxBytesOf(values['max-bytes'], warn),
+    userAgent: values['user-agent'],
+    timeoutMs: timeoutOf(values.timeout),
+    warn,
+  };
   let unreadable = false;
   const report = {
     skipped: (line: string) => warn(line),
@@ -72,9 +92,13 @@ export async function auditCommand(argv: string[]): Promise<number> {
       failure(line);
     },
   };
-  if (values.csv) out('robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses,body,usageConflicts\n');
+  if (values.csv)
+    out(
+      'robots,crawler,operator,purpose,group,allowed,line,access,example,readsRobotsTxt,contentSignal,contentUsage,licenses,body,usageConflicts\n',
+    );
   // A robots.txt at a time, its rows written (at the pace the reader takes them) before the next is read.
-  const several = positionals.length > 1 || (await stat(positionals[0]!).catch(() => undefined))?.isDirectory() === true;
+  const several =
+    positionals.length > 1 || (await stat(positionals[0]!).catch(() => undefined))?.isDirectory() === true;
   for await (const source of robotsFiles(positionals, report)) {
     if (stdoutClosed()) break;
     let loaded;
@@ -95,18 +119,41 @@ export async function auditCommand(argv: string[]): Promise<number> {
     robots.dispose();
     const body = bodyKind(bytes) ?? null;
     if (values.json) for (const r of rows) out(JSON.stringify(record(name, r, body)) + '\n');
-    else if (values.csv) for (const r of rows) out(Object.values(csvRecord(name, r, body)).map(csvCell).join(',') + '\n');
+    else if (values.csv)
+      for (const r of rows)
+        out(
+          Object.values(csvRecord(name, r, body))
+            .map(csvCell)
+            .join(',') + '\n',
+        );
     else {
       if (several) out(`\n${label}\n`);
       if (body) out(`${BODY_MARKER[body]}\n`);
       // The signal columns only where some crawler is given a signal: a file without them reads as before.
       const signals = rows.some((r) => r.contentSignal || r.contentUsage);
-      out(table(['crawler', 'operator', 'purpose', 'group', '/', ...(signals ? ['signals', 'usage /'] : []), 'access'], rows.map((r) => [
-        r.crawler.name, r.crawler.operator, r.crawler.purposes.join(', '), r.group ?? '(none)',
-        r.root.allowed ? (r.root.line ? `allowed (line ${r.root.line})` : 'allowed') : `disallowed (line ${r.root.line})`,
-        ...(signals ? [r.contentSignal ? signalText(r.contentSignal) : '-', r.contentUsage ? preferencesText(r.contentUsage) : '-'] : []),
-        (r.access === 'partly' ? `partly: ${r.example}` : r.access) + READS_NOTE[r.readsRobotsTxt],
-      ])));
+      out(
+        table(
+          ['crawler', 'operator', 'purpose', 'group', '/', ...(signals ? ['signals', 'usage /'] : []), 'access'],
+          rows.map((r) => [
+            r.crawler.name,
+            r.crawler.operator,
+            r.crawler.purposes.join(', '),
+            r.group ?? '(none)',
+            r.root.allowed
+              ? r.root.line
+                ? `allowed (line ${r.root.line})`
+                : 'allowed'
+              : `disallowed (line ${r.root.line})`,
+            ...(signals
+              ? [
+                  r.contentSignal ? signalText(r.contentSignal) : '-',
+                  r.contentUsage ? preferencesText(r.contentUsage) : '-',
+                ]
+              : []),
+            (r.access === 'partly' ? `partly: ${r.example}` : r.access) + READS_NOTE[r.readsRobotsTxt],
+          ]),
+        ),
+      );
       // Licenses are the file's, not a group's: said once, under its table.
       for (const license of rows[0]?.licenses ?? []) out(`License: ${license}\n`);
       for (const sentence of conflictSentences(rows)) out(`${sentence}\n`);
@@ -125,13 +172,20 @@ const READS_NOTE: Record<AuditRow['readsRobotsTxt'], string> = {
 };
 
 function selectionOf(value: string): CrawlerSelection {
-  return value.includes(',') || !/^(all|ai|search|ads|ai-training|ai-search|ai-assistant|archive|seo|social|other)$/.test(value) ? value.split(',').map((n) => n.trim()).filter(Boolean) : (value as CrawlerSelection);
+  return value.includes(',') ||
+    !/^(all|ai|search|ads|ai-training|ai-search|ai-assistant|archive|seo|social|other)$/.test(value)
+    ? value
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : (value as CrawlerSelection);
 }
 
 /** The marker above the table of a body that is not a robots.txt. */
 const BODY_MARKER: Record<BodyKind, string> = {
   html: 'NOT A ROBOTS.TXT: this body is an HTML page (often an error or login page served with status 200); crawlers find no rules in it.',
-  binary: 'NOT A ROBOTS.TXT: this body is binary data (an image, an archive, compressed or UTF-16 text); crawlers find no rules in it.',
+  binary:
+    'NOT A ROBOTS.TXT: this body is binary data (an image, an archive, compressed or UTF-16 text); crawlers find no rules in it.',
   error: 'NOT A ROBOTS.TXT: this body is an error message, not rules; crawlers find no rules in it.',
 };
 
@@ -155,17 +209,33 @@ function conflictSentences(rows: readonly AuditRow[]): string[] {
     }
   }
   return [...byText.values()].map(({ conflict: c, crawlers }) => {
-    const who = crawlers.length > 3 ? `${crawlers.slice(0, 3).join(', ')} and ${crawlers.length - 3} more` : crawlers.join(', ');
-    return `Disagreement on ${c.purpose} for ${who}: Content-Signal says ${c.signalKey}=${c.signal}, Content-Usage says ${c.purpose}=${c.preference} for /. ` +
-      `Where both are read, the stricter (no) applies, as robotsmatch's purpose filters do; a crawler that reads only one of them follows that one.`;
+    const who =
+      crawlers.length > 3 ? `${crawlers.slice(0, 3).join(', ')} and ${crawlers.length - 3} more` : crawlers.join(', ');
+    return (
+      `Disagreement on ${c.purpose} for ${who}: Content-Signal says ${c.signalKey}=${c.signal}, Content-Usage says ${c.purpose}=${c.preference} for /. ` +
+      `Where both are read, the stricter (no) applies, as robotsmatch's purpose filters do; a crawler that reads only one of them follows that one.`
+    );
   });
 }
 
 function record(robots: string, r: AuditRow, body: BodyKind | null) {
   return {
-    robots, crawler: r.crawler.name, operator: r.crawler.operator, purpose: r.crawler.purpose, purposes: r.crawler.purposes, group: r.group, allowed: r.root.allowed, line: r.root.line,
-    access: r.access, example: r.example ?? null, readsRobotsTxt: r.readsRobotsTxt, contentSignal: r.contentSignal, contentUsage: r.contentUsage, licenses: r.licenses,
-    body, usageConflicts: r.usageConflicts,
+    robots,
+    crawler: r.crawler.name,
+    operator: r.crawler.operator,
+    purpose: r.crawler.purpose,
+    purposes: r.crawler.purposes,
+    group: r.group,
+    allowed: r.root.allowed,
+    line: r.root.line,
+    access: r.access,
+    example: r.example ?? null,
+    readsRobotsTxt: r.readsRobotsTxt,
+    contentSignal: r.contentSignal,
+    contentUsage: r.contentUsage,
+    licenses: r.licenses,
+    body,
+    usageConflicts: r.usageConflicts,
   };
 }
 

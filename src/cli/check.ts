@@ -10,7 +10,17 @@ import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
 import { colorOut, out, outDrained, stdoutClosed, warn } from './output.js';
 import { bodyWarnings, errorSentence, fetchRecord, loadRobots, outcomeSentence, takeStdin } from './robots-source.js';
-import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf, workersOf } from './options.js';
+import {
+  FETCH_FLAGS_HELP,
+  MATCH_FLAGS,
+  ROBOTS_FLAGS,
+  agentOf,
+  maxBytesOf,
+  modeOf,
+  parseFlags,
+  timeoutOf,
+  workersOf,
+} from './options.js';
 import { urlArgument } from './url-argument.js';
 import { NO_USAGE, usageRecord, type UsageRecord } from './usage-text.js';
 
@@ -58,13 +68,23 @@ ${FETCH_FLAGS_HELP}  --max-bytes N      read only the first N bytes of a robots.
 const WINDOW = 64;
 
 export async function checkCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags('check', argv, { ...MATCH_FLAGS, ...ROBOTS_FLAGS, urls: { type: 'string', short: 'u' }, workers: { type: 'string' }, usage: { type: 'boolean', default: false } });
+  const { values, positionals } = parseFlags('check', argv, {
+    ...MATCH_FLAGS,
+    ...ROBOTS_FLAGS,
+    urls: { type: 'string', short: 'u' },
+    workers: { type: 'string' },
+    usage: { type: 'boolean', default: false },
+  });
   if (values.help) {
     process.stdout.write(CHECK_HELP);
     return 0;
   }
-  if (positionals.length === 0 && values.urls === undefined) throw new UsageError('check needs a URL, or --urls FILE|- with one URL a line (see robotsmatch check --help)');
-  if (values.robots === '-' && values.urls === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give one of them as a file');
+  if (positionals.length === 0 && values.urls === undefined)
+    throw new UsageError('check needs a URL, or --urls FILE|- with one URL a line (see robotsmatch check --help)');
+  if (values.robots === '-' && values.urls === '-')
+    throw new UsageError(
+      'the robots.txt and the URL list cannot both come from standard input (-): give one of them as a file',
+    );
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
@@ -77,19 +97,46 @@ export async function checkCommand(argv: string[]): Promise<number> {
   let disallowed = false;
 
   if (values.robots) {
-    const loaded = await loadRobots(values.robots, { mode, maxBytes, userAgent, timeoutMs, warn, unreachable: 'disallow' });
+    const loaded = await loadRobots(values.robots, {
+      mode,
+      maxBytes,
+      userAgent,
+      timeoutMs,
+      warn,
+      unreachable: 'disallow',
+    });
     const describe: Describe = {
-      format: values.json ? 'check-json' : 'check-text', agent: agentLabel, mode, robots: loaded.source,
-      fetch: fetchRecord(loaded.fetched, timeoutMs), unreachable: loaded.unreachable, color, usage: withUsage,
+      format: values.json ? 'check-json' : 'check-text',
+      agent: agentLabel,
+      mode,
+      robots: loaded.source,
+      fetch: fetchRecord(loaded.fetched, timeoutMs),
+      unreachable: loaded.unreachable,
+      color,
+      usage: withUsage,
     };
     for (const url of urls) {
-      const [v, u] = loaded.unreachable ? [{ allowed: false, line: 0, rule: null }, withUsage ? NO_USAGE : undefined] : verdictOf(loaded.robots, url, agent, withUsage);
+      const [v, u] = loaded.unreachable
+        ? [{ allowed: false, line: 0, rule: null }, withUsage ? NO_USAGE : undefined]
+        : verdictOf(loaded.robots, url, agent, withUsage);
       disallowed ||= !v.allowed;
-      out((values.json ? checkRecord(url, v, describe, u) : checkLine(url, v, color, loaded.unreachable, '', u)) + '\n');
+      out(
+        (values.json ? checkRecord(url, v, describe, u) : checkLine(url, v, color, loaded.unreachable, '', u)) + '\n',
+      );
     }
     if (values.urls !== undefined) {
       if (values.urls === '-') takeStdin('the URL list');
-      const { totals } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep: 'allowed', describe, workers, input: await openInput(values.urls) });
+      const { totals } = await runLines({
+        robots: loaded.robots,
+        body: loaded.body,
+        mode,
+        maxBytes,
+        agent,
+        keep: 'allowed',
+        describe,
+        workers,
+        input: await openInput(values.urls),
+      });
       disallowed ||= totals.allowed < totals.urls;
       if (totals.urls === 0 && urls.length === 0) warn(emptyList(values.urls));
     }
@@ -97,7 +144,12 @@ export async function checkCommand(argv: string[]): Promise<number> {
     return disallowed ? 1 : 0;
   }
 
-  const cache = new RobotsCache({ mode, timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }), ...(userAgent ? { userAgent } : {}) });
+  const cache = new RobotsCache({
+    mode,
+    timeoutMs,
+    ...(maxBytes === undefined ? {} : { maxBytes }),
+    ...(userAgent ? { userAgent } : {}),
+  });
   /**
    * Each robots.txt, looked at once: why it was unreachable, or, for a body,
    * what it is when it is not a robots.txt (an HTML page, gzip, UTF-16) and
@@ -109,7 +161,9 @@ export async function checkCommand(argv: string[]): Promise<number> {
     if (!known) {
       known = cache.get(url).then((got) => {
         if (got.outcome === 'unreachable') warn(`robotsmatch: ${robotsUrl}: ${outcomeSentence(got, timeoutMs)}\n`);
-        else if (got.outcome === 'ok') for (const line of bodyWarnings(robotsUrl, got.body, got.contentType, got.robots.truncated, maxBytes)) warn(line);
+        else if (got.outcome === 'ok')
+          for (const line of bodyWarnings(robotsUrl, got.body, got.contentType, got.robots.truncated, maxBytes))
+            warn(line);
         got.robots.dispose();
         return got.error === undefined ? null : errorSentence(got.error, timeoutMs);
       });
@@ -135,7 +189,8 @@ export async function checkCommand(argv: string[]): Promise<number> {
     try {
       v = await cache.check(url, agent);
     } catch (error) {
-      if (error instanceof RobotsUrlError) throw new UsageError(`${error.message}; to check it, give a robots.txt with --robots FILE|URL|-`);
+      if (error instanceof RobotsUrlError)
+        throw new UsageError(`${error.message}; to check it, give a robots.txt with --robots FILE|URL|-`);
       throw new UsageError(`${url}: ${(error as Error).message}`);
     }
     const { robotsUrl, outcome, status, stale, ...verdict } = v;
@@ -180,7 +235,11 @@ export async function checkCommand(argv: string[]): Promise<number> {
     while (pending.length) await outDrained(await pending.shift()!);
   } finally {
     cache.clear();
-    for (const copy of copies.values()) copy.then((robots) => robots.dispose(), () => {});
+    for (const copy of copies.values())
+      copy.then(
+        (robots) => robots.dispose(),
+        () => {},
+      );
   }
   return disallowed ? 1 : 0;
 }

@@ -20,17 +20,33 @@ Options:
   -h, --help    show this help
 `;
 
-const PURPOSES = ['search', 'ads', 'ai', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other'];
+const PURPOSES = [
+  'search',
+  'ads',
+  'ai',
+  'ai-training',
+  'ai-search',
+  'ai-assistant',
+  'archive',
+  'seo',
+  'social',
+  'other',
+];
 
 export async function crawlersCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags('crawlers', argv, { purpose: { type: 'string' }, json: { type: 'boolean', short: 'j', default: false }, help: { type: 'boolean', short: 'h', default: false } });
+  const { values, positionals } = parseFlags('crawlers', argv, {
+    purpose: { type: 'string' },
+    json: { type: 'boolean', short: 'j', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   if (values.help) {
     process.stdout.write(CRAWLERS_HELP);
     return 0;
   }
   if (positionals.length) throw new UsageError(`crawlers takes no arguments, got ${JSON.stringify(positionals[0])}`);
   const purpose = values.purpose;
-  if (purpose !== undefined && !PURPOSES.includes(purpose)) throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}; got ${JSON.stringify(purpose)}`);
+  if (purpose !== undefined && !PURPOSES.includes(purpose))
+    throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}; got ${JSON.stringify(purpose)}`);
   const list = purpose === undefined ? [...crawlers] : selectCrawlers(purpose as CrawlerSelection);
   if (values.json) {
     for (const c of list) out(JSON.stringify(c) + '\n');
@@ -42,6 +58,16 @@ export async function crawlersCommand(argv: string[]): Promise<number> {
 }
 
 function row(c: CrawlerEntry): string[] {
-  const tokens = c.googleReads !== undefined ? `${c.tokens.join(' > ')} (Google reads ${c.name} as ${c.googleReads})` : c.tokens.join(' > ') + (c.sentInRequests ? '' : ' (robots.txt only)');
-  return [c.name, c.operator, c.purposes.join(', '), tokens, c.obeysGlobalGroup ? 'yes' : 'no', c.readsRobotsTxt === 'unknown' ? 'not documented' : c.readsRobotsTxt];
+  const tokens =
+    c.googleReads !== undefined
+      ? `${c.tokens.join(' > ')} (Google reads ${c.name} as ${c.googleReads})`
+      : c.tokens.join(' > ') + (c.sentInRequests ? '' : ' (robots.txt only)');
+  return [
+    c.name,
+    c.operator,
+    c.purposes.join(', '),
+    tokens,
+    c.obeysGlobalGroup ? 'yes' : 'no',
+    c.readsRobotsTxt === 'unknown' ? 'not documented' : c.readsRobotsTxt,
+  ];
 }

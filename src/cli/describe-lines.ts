@@ -35,22 +35,45 @@ const UNREACHABLE: Verdict = { allowed: false, line: 0, rule: null };
 /** check's words for a verdict: the deciding line, or why there is none. */
 export function verdictText(v: Verdict, unreachable = false): string {
   if (unreachable) return 'robots.txt unreachable: every URL is disallowed for now';
-  return v.rule ? `line ${v.line}: ${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : 'no rule applies';
+  return v.rule
+    ? `line ${v.line}: ${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`
+    : 'no rule applies';
 }
 
 /**
  * check's text line for one URL (without its line break); with --usage,
  * the usage statements that apply follow it, indented, a line each.
  */
-export function checkLine(url: string, v: Verdict, color: boolean, unreachable = false, suffix = '', usage?: UsageRecord): string {
+export function checkLine(
+  url: string,
+  v: Verdict,
+  color: boolean,
+  unreachable = false,
+  suffix = '',
+  usage?: UsageRecord,
+): string {
   const word = v.allowed ? paint.allowed(color, 'allowed   ') : paint.disallowed(color, 'disallowed');
   const line = `${word}  ${url}  (${verdictText(v, unreachable)})${suffix}`;
   return usage ? [line, ...usageLines(usage).map((text) => `  ${text}`)].join('\n') : line;
 }
 
 /** check --json's record for one URL; with --usage, its `usage`. */
-export function checkRecord(url: string, v: Verdict, d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>, usage?: UsageRecord): string {
-  const record = { url, agent: d.agent, mode: d.mode, allowed: v.allowed, line: v.line, rule: v.rule, robots: d.robots, fetch: d.fetch };
+export function checkRecord(
+  url: string,
+  v: Verdict,
+  d: Pick<Describe, 'agent' | 'mode' | 'robots' | 'fetch'>,
+  usage?: UsageRecord,
+): string {
+  const record = {
+    url,
+    agent: d.agent,
+    mode: d.mode,
+    allowed: v.allowed,
+    line: v.line,
+    rule: v.rule,
+    robots: d.robots,
+    fetch: d.fetch,
+  };
   return JSON.stringify(usage ? { ...record, usage } : record);
 }
 
@@ -63,7 +86,8 @@ export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Descr
   if (lines[lines.length - 1] === '') lines.pop();
   // With a purpose: the core's verdict for every line of the chunk (one byte
   // a line, 2 for opted out), read in one call, as filter's other forms are.
-  const purposes = d.purpose === undefined ? undefined : matcher.matchLines(chunk, undefined, { purpose: purpose(d.purpose) });
+  const purposes =
+    d.purpose === undefined ? undefined : matcher.matchLines(chunk, undefined, { purpose: purpose(d.purpose) });
   let out = '';
   let urls = 0;
   let allowed = 0;

@@ -37,7 +37,12 @@ ${FETCH_FLAGS_HELP}  -h, --help         show this help
 const DEFAULT_URL_AGENTS = ['Googlebot', 'Bingbot', '*'];
 
 /** A robots.txt as crawlers read it, from a file, - or a URL (what a failed fetch means, for a URL). */
-export async function load(spec: string, maxBytes: number, o: { userAgent?: string | undefined; timeoutMs: number }, stdinUsed: { used: boolean }): Promise<{ label: string; body: Uint8Array }> {
+export async function load(
+  spec: string,
+  maxBytes: number,
+  o: { userAgent?: string | undefined; timeoutMs: number },
+  stdinUsed: { used: boolean },
+): Promise<{ label: string; body: Uint8Array }> {
   if (spec === '-') {
     if (stdinUsed.used) throw new UsageError('only one of OLD, NEW and --urls can be standard input');
     stdinUsed.used = true;
@@ -46,7 +51,12 @@ export async function load(spec: string, maxBytes: number, o: { userAgent?: stri
     return { label: 'stdin', body: Buffer.concat(chunks) };
   }
   if (isUrl(spec)) {
-    const fetched = await fetchRobots(robotsUrlOf(spec), { exactUrl: true, maxBytes, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) }).catch((error: Error) => {
+    const fetched = await fetchRobots(robotsUrlOf(spec), {
+      exactUrl: true,
+      maxBytes,
+      timeoutMs: o.timeoutMs,
+      ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+    }).catch((error: Error) => {
       throw new UsageError(`cannot fetch a robots.txt for ${spec}: ${error.message}`);
     });
     fetched.robots.dispose();
@@ -55,7 +65,8 @@ export async function load(spec: string, maxBytes: number, o: { userAgent?: stri
       process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
       return { label: fetched.url, body: new TextEncoder().encode(standInBody('unreachable')) };
     }
-    if (fetched.outcome === 'unavailable') process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
+    if (fetched.outcome === 'unavailable')
+      process.stderr.write(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
     return { label: fetched.url, body: fetched.body };
   }
   return { label: spec, body: await readRobotsFile(spec, maxBytes) };
@@ -63,7 +74,9 @@ export async function load(spec: string, maxBytes: number, o: { userAgent?: stri
 
 const quote = (text: string) => '`' + text + '`';
 function side(v: Verdict): string {
-  return v.rule ? `line ${v.line} ${quote(`${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`)}` : 'no rule matches';
+  return v.rule
+    ? `line ${v.line} ${quote(`${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`)}`
+    : 'no rule matches';
 }
 const word = (v: Verdict) => (v.allowed ? 'allowed' : 'disallowed');
 
@@ -81,12 +94,16 @@ export async function diffCommand(argv: string[]): Promise<number> {
     process.stdout.write(DIFF_HELP);
     return 0;
   }
-  if (positionals.length !== 2) throw new UsageError(`diff takes OLD and NEW, got ${positionals.length} (see robotsmatch diff --help)`);
-  if (values.json && values.format !== 'text' && values.format !== 'json') throw new UsageError(`give --json or --format ${values.format}, not both`);
+  if (positionals.length !== 2)
+    throw new UsageError(`diff takes OLD and NEW, got ${positionals.length} (see robotsmatch diff --help)`);
+  if (values.json && values.format !== 'text' && values.format !== 'json')
+    throw new UsageError(`give --json or --format ${values.format}, not both`);
   const format = values.json ? 'json' : values.format!;
-  if (!['text', 'github', 'json'].includes(format)) throw new UsageError(`--format must be text, github or json, got ${JSON.stringify(format)}`);
+  if (!['text', 'github', 'json'].includes(format))
+    throw new UsageError(`--format must be text, github or json, got ${JSON.stringify(format)}`);
   for (const a of values.agent ?? []) {
-    if (a !== '*' && !isPlainToken(a)) throw new UsageError(`--agent ${JSON.stringify(a)} is not a product token (letters, - and _) or *`);
+    if (a !== '*' && !isPlainToken(a))
+      throw new UsageError(`--agent ${JSON.stringify(a)} is not a product token (letters, - and _) or *`);
   }
   const maxBytes = maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line)) ?? 512_000;
   const fetchOptions = { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) };
@@ -102,7 +119,8 @@ export async function diffCommand(argv: string[]): Promise<number> {
     let blocked = 0;
     let changed = 0;
     // Each change is written as it is found, at the pace the reader takes it: memory stays that of one chunk of URLs.
-    const json = format === 'json' ? new JsonArrayWriter({ old: before.label, new: after.label, agents }, 'changes') : undefined;
+    const json =
+      format === 'json' ? new JsonArrayWriter({ old: before.label, new: after.label, agents }, 'changes') : undefined;
     try {
       for await (const piece of pieces(lineChunks(input.chunks))) {
         // Nobody reads any more: the rest of the list is left unread, and the count on stderr says so.
@@ -113,9 +131,15 @@ export async function diffCommand(argv: string[]): Promise<number> {
           if (c.before.allowed && !c.after.allowed) blocked++;
           if (json) text += json.item(c);
           else if (format === 'github') {
-            text += githubAnnotation(c.before.allowed && !c.after.allowed ? 'warning' : 'notice', after.label, c.after.line || undefined, `robots.txt change for ${c.agent}`,
-              `${c.agent} ${c.url}: ${word(c.before)} -> ${word(c.after)} (old: ${side(c.before)}; new: ${side(c.after)})`);
-          } else text += `${c.agent}\t${word(c.before)} -> ${word(c.after)}\t${c.url}\told: ${side(c.before)}; new: ${side(c.after)}\n`;
+            text += githubAnnotation(
+              c.before.allowed && !c.after.allowed ? 'warning' : 'notice',
+              after.label,
+              c.after.line || undefined,
+              `robots.txt change for ${c.agent}`,
+              `${c.agent} ${c.url}: ${word(c.before)} -> ${word(c.after)} (old: ${side(c.before)}; new: ${side(c.after)})`,
+            );
+          } else
+            text += `${c.agent}\t${word(c.before)} -> ${word(c.after)}\t${c.url}\told: ${side(c.before)}; new: ${side(c.after)}\n`;
         }
         if (text) await outDrained(text);
       }
@@ -123,22 +147,37 @@ export async function diffCommand(argv: string[]): Promise<number> {
       differ.dispose();
     }
     if (json) await outDrained(json.end());
-    process.stderr.write(`${changed.toLocaleString('en-US')} verdict${changed === 1 ? '' : 's'} changed (${blocked.toLocaleString('en-US')} newly disallowed) for ${agents.join(', ')}${stdoutClosed() ? ' before the output was closed' : ''}\n`);
+    process.stderr.write(
+      `${changed.toLocaleString('en-US')} verdict${changed === 1 ? '' : 's'} changed (${blocked.toLocaleString('en-US')} newly disallowed) for ${agents.join(', ')}${stdoutClosed() ? ' before the output was closed' : ''}\n`,
+    );
     return values['fail-on-block'] && blocked > 0 ? 1 : 0;
   }
 
-  const result: RobotsDiff = diff(before.body, after.body, { maxBytes, ...(values.agent ? { agents: values.agent } : {}) });
+  const result: RobotsDiff = diff(before.body, after.body, {
+    maxBytes,
+    ...(values.agent ? { agents: values.agent } : {}),
+  });
   if (format === 'json') write(JSON.stringify({ old: before.label, new: after.label, ...result }, null, 2) + '\n');
   else if (format === 'github') {
     for (const a of result.agents) {
       const blocks = a.changes.some((c) => c.before.allowed && !c.after.allowed);
       const line = a.added[0]?.line ?? a.changes.find((c) => c.after.line)?.after.line;
-      write(githubAnnotation(blocks ? 'warning' : 'notice', after.label, line, `robots.txt change for ${a.agent}`, a.summary.join('\n')));
+      write(
+        githubAnnotation(
+          blocks ? 'warning' : 'notice',
+          after.label,
+          line,
+          `robots.txt change for ${a.agent}`,
+          a.summary.join('\n'),
+        ),
+      );
     }
-    if (result.sitemaps.added.length || result.sitemaps.removed.length) write(githubAnnotation('notice', after.label, undefined, 'robots.txt sitemaps', sitemapText(result).trim()));
+    if (result.sitemaps.added.length || result.sitemaps.removed.length)
+      write(githubAnnotation('notice', after.label, undefined, 'robots.txt sitemaps', sitemapText(result).trim()));
   } else {
     write(`--- ${before.label}\n+++ ${after.label}\n`);
-    if (result.agents.length === 0 && !result.sitemaps.added.length && !result.sitemaps.removed.length) write('No crawler\'s rules change.\n');
+    if (result.agents.length === 0 && !result.sitemaps.added.length && !result.sitemaps.removed.length)
+      write("No crawler's rules change.\n");
     for (const a of result.agents) {
       write(`\n${a.agent === '*' ? '* (crawlers with no group of their own)' : a.agent}:\n`);
       for (const s of a.summary) write(`  ${s}\n`);

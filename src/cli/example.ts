@@ -40,7 +40,9 @@ export function exampleCommand(): number {
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const [url, agent = 'Googlebot'] = trimmed.split(/\s+/) as [string, string?];
     const v = robots.check(url, agent);
-    out(`${v.allowed ? paint.allowed(color, 'allowed   ') : paint.disallowed(color, 'disallowed')}  ${agent.padEnd(14)} ${url}  (${verdictText(v)})\n`);
+    out(
+      `${v.allowed ? paint.allowed(color, 'allowed   ') : paint.disallowed(color, 'disallowed')}  ${agent.padEnd(14)} ${url}  (${verdictText(v)})\n`,
+    );
   }
   const url = 'https://example.com/docs/';
   out(`\n$ robotsmatch explain ${url} --robots ${file}\n`);

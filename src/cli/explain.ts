@@ -5,7 +5,16 @@ import { explain, type Explanation, type ExplainReason } from '../explain.js';
 import { UsageError } from './errors.js';
 import { colorOut, out, paint, warn } from './output.js';
 import { fetchRecord, loadRobots, outcomeSentence } from './robots-source.js';
-import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import {
+  FETCH_FLAGS_HELP,
+  MATCH_FLAGS,
+  ROBOTS_FLAGS,
+  agentOf,
+  maxBytesOf,
+  modeOf,
+  parseFlags,
+  timeoutOf,
+} from './options.js';
 import { urlArgument } from './url-argument.js';
 import { capitalised, usageLines } from './usage-text.js';
 
@@ -46,24 +55,52 @@ const REASONS: Record<ExplainReason, string> = {
 const ruleText = (type: string, pattern: string) => `${type === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
 
 /** The explanation as the aligned text block the command prints. */
-export function formatExplanation(url: string, agent: string, e: Explanation, modeName: string, color = false, more: { robots?: string; crawlDelay?: number | null; problem?: string | undefined } = {}): string {
-  const rows: [string, string][] = [['url', url], ['path', e.path], ['agent', agent]];
+export function formatExplanation(
+  url: string,
+  agent: string,
+  e: Explanation,
+  modeName: string,
+  color = false,
+  more: { robots?: string; crawlDelay?: number | null; problem?: string | undefined } = {},
+): string {
+  const rows: [string, string][] = [
+    ['url', url],
+    ['path', e.path],
+    ['agent', agent],
+  ];
   if (more.robots !== undefined) rows.push(['robots', more.robots]);
-  if (e.groups.length === 0) rows.push(['groups', 'none applies: no group names the crawler and there is no `*` group']);
+  if (e.groups.length === 0)
+    rows.push(['groups', 'none applies: no group names the crawler and there is no `*` group']);
   else {
     if (e.selectedBy) rows.push(['group', e.selectedBy.why]);
-    else rows.push(['groups', e.fallback ? `no group names ${agent}: the \`*\` group${e.groups.length > 1 ? 's apply' : ' applies'}` : `${e.groups.length} group${e.groups.length > 1 ? 's name' : ' names'} ${agent}`]);
+    else
+      rows.push([
+        'groups',
+        e.fallback
+          ? `no group names ${agent}: the \`*\` group${e.groups.length > 1 ? 's apply' : ' applies'}`
+          : `${e.groups.length} group${e.groups.length > 1 ? 's name' : ' names'} ${agent}`,
+      ]);
     for (const g of e.groups) {
-      const rules = g.ruleLines.length ? `rules on line${g.ruleLines.length > 1 ? 's' : ''} ${span(g.ruleLines)}` : 'no rules';
-      rows.push(['', `line${g.userAgentLines.length > 1 ? 's' : ''} ${span(g.userAgentLines)}: User-agent: ${g.agents.join(', ')}  (${rules})`]);
+      const rules = g.ruleLines.length
+        ? `rules on line${g.ruleLines.length > 1 ? 's' : ''} ${span(g.ruleLines)}`
+        : 'no rules';
+      rows.push([
+        '',
+        `line${g.userAgentLines.length > 1 ? 's' : ''} ${span(g.userAgentLines)}: User-agent: ${g.agents.join(', ')}  (${rules})`,
+      ]);
     }
   }
   if (e.candidates.length === 0) rows.push(['matching', 'no rule matches the path']);
   const width = Math.max(0, ...e.candidates.map((c) => ruleText(c.type, c.pattern).length));
   e.candidates.forEach((c, i) => {
     const decides = i === 0 && e.reason !== 'robots-txt-always-allowed' ? '  <- decides' : '';
-    const implied = c.indexHtml ? ` (allows ${e.path.slice(0, e.path.lastIndexOf('/') + 1) || '/'} by the index.html rule)` : '';
-    rows.push([i === 0 ? 'matching' : '', `line ${String(c.line).padEnd(4)} ${ruleText(c.type, c.pattern).padEnd(width)}  priority ${c.priority}${implied}${decides}`]);
+    const implied = c.indexHtml
+      ? ` (allows ${e.path.slice(0, e.path.lastIndexOf('/') + 1) || '/'} by the index.html rule)`
+      : '';
+    rows.push([
+      i === 0 ? 'matching' : '',
+      `line ${String(c.line).padEnd(4)} ${ruleText(c.type, c.pattern).padEnd(width)}  priority ${c.priority}${implied}${decides}`,
+    ]);
   });
   const verdict = e.allowed ? paint.allowed(color, 'allowed') : paint.disallowed(color, 'disallowed');
   rows.push(['verdict', `${verdict} (${modeName}): ${REASONS[e.reason]}${e.line ? ` (line ${e.line})` : ''}`]);
@@ -72,7 +109,10 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
   if (e.otherMode) {
     const o = e.otherMode;
     const other = o.mode === 'rfc' ? 'RFC 9309' : 'Google';
-    rows.push([other, `${o.allowed ? 'allowed' : 'disallowed'} (${o.rule ? `line ${o.line}: ${ruleText(o.rule.type, o.rule.pattern)}` : 'no rule applies'})`]);
+    rows.push([
+      other,
+      `${o.allowed ? 'allowed' : 'disallowed'} (${o.rule ? `line ${o.line}: ${ruleText(o.rule.type, o.rule.pattern)}` : 'no rule applies'})`,
+    ]);
     rows.push(['', o.why]);
   }
   // What the file says about using the URL: shown when it says anything (a file without such lines reads as before).
@@ -81,7 +121,11 @@ export function formatExplanation(url: string, agent: string, e: Explanation, mo
     usageLines(u).forEach((text, i) => rows.push([i === 0 ? 'usage' : '', text]));
     rows.push(['', capitalised(u.why)]);
   }
-  if (more.crawlDelay != null) rows.push(['crawl-delay', `${more.crawlDelay} s: crawlers that honour Crawl-delay (Bing, Yandex, ...) wait this long between fetches; Google ignores it`]);
+  if (more.crawlDelay != null)
+    rows.push([
+      'crawl-delay',
+      `${more.crawlDelay} s: crawlers that honour Crawl-delay (Bing, Yandex, ...) wait this long between fetches; Google ignores it`,
+    ]);
   const label = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(label)}  ${v}`.trimEnd()).join('\n') + '\n';
 }
@@ -99,7 +143,8 @@ export async function explainCommand(argv: string[]): Promise<number> {
     process.stdout.write(EXPLAIN_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError(`explain takes one URL, got ${positionals.length} (see robotsmatch explain --help)`);
+  if (positionals.length !== 1)
+    throw new UsageError(`explain takes one URL, got ${positionals.length} (see robotsmatch explain --help)`);
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
   const url = urlArgument(positionals[0]!, warn);
@@ -114,7 +159,15 @@ export async function explainCommand(argv: string[]): Promise<number> {
     }
   }
   // Without --robots, how the fetch went is part of the output (its robots line), not said again on stderr.
-  const loaded = await loadRobots(spec, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs, warn, unreachable: 'disallow', sayOutcome: values.robots !== undefined });
+  const loaded = await loadRobots(spec, {
+    mode,
+    maxBytes: maxBytesOf(values['max-bytes'], warn),
+    userAgent: values['user-agent'],
+    timeoutMs,
+    warn,
+    unreachable: 'disallow',
+    sayOutcome: values.robots !== undefined,
+  });
   const { robots, fetched } = loaded;
   const fetch = fetchRecord(fetched, timeoutMs);
   const color = colorOut();
@@ -122,8 +175,31 @@ export async function explainCommand(argv: string[]): Promise<number> {
   if (loaded.unreachable) {
     // No file to explain: a crawler may fetch nothing of the site for now.
     const message = `${loaded.label} is ${outcomeSentence(fetched!, timeoutMs)}`;
-    if (values.json) out(JSON.stringify({ ...header, allowed: false, line: 0, rule: null, reason: 'robots-txt-unreachable', message, path: null, groups: [], fallback: false, candidates: [], usage: null, crawlDelay: null }, null, 2) + '\n');
-    else out(`url      ${url}\nagent    ${agentLabel}\nrobots   ${loaded.label}\nverdict  ${paint.disallowed(color, 'disallowed')}: ${message}\n`);
+    if (values.json)
+      out(
+        JSON.stringify(
+          {
+            ...header,
+            allowed: false,
+            line: 0,
+            rule: null,
+            reason: 'robots-txt-unreachable',
+            message,
+            path: null,
+            groups: [],
+            fallback: false,
+            candidates: [],
+            usage: null,
+            crawlDelay: null,
+          },
+          null,
+          2,
+        ) + '\n',
+      );
+    else
+      out(
+        `url      ${url}\nagent    ${agentLabel}\nrobots   ${loaded.label}\nverdict  ${paint.disallowed(color, 'disallowed')}: ${message}\n`,
+      );
     robots.dispose();
     return 1;
   }
@@ -131,8 +207,15 @@ export async function explainCommand(argv: string[]): Promise<number> {
   const delay = crawlDelay(robots, agent) ?? null;
   if (values.json) out(JSON.stringify({ ...header, ...explanation, crawlDelay: delay }, null, 2) + '\n');
   else {
-    const source = fetched && fetched.outcome !== 'ok' ? `${loaded.label}: ${outcomeSentence(fetched, timeoutMs)}` : loaded.label;
-    out(formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google', color, { robots: source, crawlDelay: delay, problem: loaded.problem }));
+    const source =
+      fetched && fetched.outcome !== 'ok' ? `${loaded.label}: ${outcomeSentence(fetched, timeoutMs)}` : loaded.label;
+    out(
+      formatExplanation(url, agentLabel, explanation, mode === 'rfc' ? 'RFC 9309' : 'Google', color, {
+        robots: source,
+        crawlDelay: delay,
+        problem: loaded.problem,
+      }),
+    );
   }
   robots.dispose();
   return explanation.allowed ? 0 : 1;

@@ -36,16 +36,24 @@ export async function fetchCommand(argv: string[]): Promise<number> {
     process.stdout.write(FETCH_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError(`fetch takes one URL, got ${positionals.length} (see robotsmatch fetch --help)`);
-  if (!/^\d+$/.test(values.lines)) throw new UsageError(`--lines must be a whole number, got ${JSON.stringify(values.lines)}`);
-  if (!isUrl(positionals[0]!)) throw new UsageError(`fetch takes an http or https URL, got ${JSON.stringify(positionals[0])}`);
+  if (positionals.length !== 1)
+    throw new UsageError(`fetch takes one URL, got ${positionals.length} (see robotsmatch fetch --help)`);
+  if (!/^\d+$/.test(values.lines))
+    throw new UsageError(`--lines must be a whole number, got ${JSON.stringify(values.lines)}`);
+  if (!isUrl(positionals[0]!))
+    throw new UsageError(`fetch takes an http or https URL, got ${JSON.stringify(positionals[0])}`);
   const maxBytes = maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line));
   const timeoutMs = timeoutOf(values.timeout);
   const userAgent = values['user-agent'];
   const target = robotsUrlOf(positionals[0]!);
   let fetched;
   try {
-    fetched = await fetchRobots(target, { exactUrl: true, timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }), ...(userAgent ? { userAgent } : {}) });
+    fetched = await fetchRobots(target, {
+      exactUrl: true,
+      timeoutMs,
+      ...(maxBytes === undefined ? {} : { maxBytes }),
+      ...(userAgent ? { userAgent } : {}),
+    });
   } catch (error) {
     throw new UsageError(`cannot fetch ${target}: ${(error as Error).message}`);
   }
@@ -53,23 +61,52 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   const content = contentOf(body, contentType);
   const text = new TextDecoder().decode(body);
   if (values.json) {
-    out(JSON.stringify({
-      url, finalUrl, outcome, status: status ?? null, redirects, fetchedAt: new Date(fetchedAt).toISOString(), expires: new Date(expires).toISOString(),
-      contentType: contentType ?? null, content, bytes: body.length, truncated: robots.truncated, sitemaps: robots.sitemaps,
-      error: error === undefined ? null : errorSentence(error, timeoutMs), body: text,
-    }, null, 2) + '\n');
+    out(
+      JSON.stringify(
+        {
+          url,
+          finalUrl,
+          outcome,
+          status: status ?? null,
+          redirects,
+          fetchedAt: new Date(fetchedAt).toISOString(),
+          expires: new Date(expires).toISOString(),
+          contentType: contentType ?? null,
+          content,
+          bytes: body.length,
+          truncated: robots.truncated,
+          sitemaps: robots.sitemaps,
+          error: error === undefined ? null : errorSentence(error, timeoutMs),
+          body: text,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     const color = colorOut();
     const hours = (expires - fetchedAt) / 3_600_000;
-    const word = outcome === 'ok' ? paint.allowed(color, outcome) : outcome === 'unreachable' ? paint.disallowed(color, outcome) : paint.warning(color, outcome);
+    const word =
+      outcome === 'ok'
+        ? paint.allowed(color, outcome)
+        : outcome === 'unreachable'
+          ? paint.disallowed(color, outcome)
+          : paint.warning(color, outcome);
     const rows: [string, string][] = [
       ['robots.txt', url],
       ['outcome', `${word}: ${outcomeSentence(fetched, timeoutMs).replace(/^unreachable, /, '')}`],
       ['redirects', redirects ? `${redirects}, read from ${finalUrl}` : '0'],
-      ['expires', `${new Date(expires).toISOString()} (${hours >= 1 ? `${hours.toFixed(hours % 1 ? 1 : 0)} h` : `${Math.round(hours * 60)} min`})`],
+      [
+        'expires',
+        `${new Date(expires).toISOString()} (${hours >= 1 ? `${hours.toFixed(hours % 1 ? 1 : 0)} h` : `${Math.round(hours * 60)} min`})`,
+      ],
     ];
     if (contentType !== undefined) rows.push(['type', contentType]);
-    if (outcome === 'ok') rows.push(['bytes', `${body.length.toLocaleString('en-US')}${robots.truncated ? ' (cut: crawlers ignore the rest)' : ''}`]);
+    if (outcome === 'ok')
+      rows.push([
+        'bytes',
+        `${body.length.toLocaleString('en-US')}${robots.truncated ? ' (cut: crawlers ignore the rest)' : ''}`,
+      ]);
     for (const sitemap of robots.sitemaps) rows.push(['sitemap', sitemap]);
     const problem = outcome === 'ok' ? contentProblem(body, contentType) : undefined;
     if (problem) rows.push(['warning', paint.warning(color, problem)]);

@@ -38,7 +38,9 @@ export type AgentArgument = { agent: string } | { crawler: string };
 
 /** Each --agent and --crawler as its own agent (not a union, as one robots.txt's filter makes them), in the order given. */
 export function archiveAgents(given: readonly AgentArgument[]): Agent[] {
-  const out = given.map((g) => ('agent' in g ? agentOf({ agent: [g.agent] }, warn) : agentOf({ crawler: g.crawler }, warn)).agent);
+  const out = given.map(
+    (g) => ('agent' in g ? agentOf({ agent: [g.agent] }, warn) : agentOf({ crawler: g.crawler }, warn)).agent,
+  );
   return out.length ? out : ['Googlebot'];
 }
 
@@ -51,11 +53,17 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   } catch (error) {
     if (error instanceof ArchiveError) throw new UsageError(error.message);
     const path = (error as { path?: string }).path;
-    if ((error as NodeJS.ErrnoException).code && path) throw new UsageError(`cannot read the archive ${path}: ${describeFsError(error)}`);
+    if ((error as NodeJS.ErrnoException).code && path)
+      throw new UsageError(`cannot read the archive ${path}: ${describeFsError(error)}`);
     throw error;
   }
   const loadSeconds = (performance.now() - loadStarted) / 1000;
-  const matcher = new ArchiveMatcher(archive, { agents, purpose: run.purpose, mode: run.mode, cacheBytes: run.cacheBytes });
+  const matcher = new ArchiveMatcher(archive, {
+    agents,
+    purpose: run.purpose,
+    mode: run.mode,
+    cacheBytes: run.cacheBytes,
+  });
   const labels = matcher.agents;
   if (run.input === undefined || run.input === '-') takeStdin('the URL list');
   const input = await openInput(run.input);
@@ -77,11 +85,20 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       // Bytes in, bytes out (ArchiveMatcher.rows), each piece written before the next is made, waiting while the output is full.
       const before = counts.ok + counts.unavailable + counts.unreachable + counts.unknown;
       try {
-        for (const piece of matcher.rows(chunk, run.form, { jsonInput: json === true, keepUnknown: run.keepUnknown, counts })) await outWritten(piece);
+        for (const piece of matcher.rows(chunk, run.form, {
+          jsonInput: json === true,
+          keepUnknown: run.keepUnknown,
+          counts,
+        }))
+          await outWritten(piece);
       } catch (error) {
         if (!(error instanceof RecordLineError)) throw error;
         const where = `${run.input ?? 'standard input'} line ${linesRead + linesBefore(chunk, error.at) + 1}`;
-        throw new UsageError(error.problem === 'not-json' ? `${where}: not JSON (the input's first line made it JSON Lines)` : `${where}: a record needs "url", a string`);
+        throw new UsageError(
+          error.problem === 'not-json'
+            ? `${where}: not JSON (the input's first line made it JSON Lines)`
+            : `${where}: a record needs "url", a string`,
+        );
       }
       if (json) linesRead += lineCount(chunk);
       counts.urls += counts.ok + counts.unavailable + counts.unreachable + counts.unknown - before;
@@ -111,5 +128,7 @@ const lineDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** Whether the input is JSON Lines, told by its first line that is not blank (undefined while none has come). */
 function startsJson(chunk: Uint8Array): boolean | undefined {
   const line = firstLine(chunk);
-  return line === undefined ? undefined : lineDecoder.decode(chunk.subarray(line[0], line[1])).trimStart().startsWith('{');
+  return line === undefined
+    ? undefined
+    : lineDecoder.decode(chunk.subarray(line[0], line[1])).trimStart().startsWith('{');
 }

@@ -22,7 +22,10 @@ export interface FilterWorkerData {
 
 const data = Tinypool.workerData as FilterWorkerData;
 const options = data.purpose === undefined ? undefined : { purpose: purpose(data.purpose) };
-const matcher = parse(data.robots, { mode: data.mode, ...(data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }) }).forAgent(data.agent);
+const matcher = parse(data.robots, {
+  mode: data.mode,
+  ...(data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }),
+}).forAgent(data.agent);
 
 export default function filterChunk(chunk: Uint8Array): FilteredLines {
   return data.describe ? describeLines(matcher, chunk, data.describe) : matcher.filterLines(chunk, data.keep, options);

@@ -14,7 +14,18 @@ import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
 import { filterArchive, type AgentArgument, type ArchiveForm } from './filter-archive.js';
-import { FETCH_FLAGS_HELP, MATCH_FLAGS, ROBOTS_FLAGS, agentOf, maxBytesOf, modeOf, parseFlags, purposeOf, timeoutOf, workersOf } from './options.js';
+import {
+  FETCH_FLAGS_HELP,
+  MATCH_FLAGS,
+  ROBOTS_FLAGS,
+  agentOf,
+  maxBytesOf,
+  modeOf,
+  parseFlags,
+  purposeOf,
+  timeoutOf,
+  workersOf,
+} from './options.js';
 
 export const FILTER_HELP = `Usage: robotsmatch filter --robots FILE|URL|- [options] [FILE|-]
        robotsmatch filter --robots-archive PATH [--robots-archive PATH ...] [options] [FILE|-]
@@ -81,12 +92,15 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
 /** --cache-bytes: a whole number of bytes, at least 0 (0 compiles each origin's file again for each URL). */
 function cacheBytesOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--cache-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new UsageError(`--cache-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
 const rate = (perSecond: number) =>
-  perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M URLs/s` : `${Math.round(perSecond).toLocaleString('en-US')} URLs/s`;
+  perSecond >= 1e6
+    ? `${(perSecond / 1e6).toFixed(2)} M URLs/s`
+    : `${Math.round(perSecond).toLocaleString('en-US')} URLs/s`;
 
 /** Chunks matched in the main thread before a pool is started: small inputs never pay for one. */
 const POOL_AFTER_CHUNKS = 4;
@@ -113,52 +127,128 @@ export async function filterCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const archives = values['robots-archive'] ?? [];
-  if (archives.length && values.robots) throw new UsageError('give --robots (one robots.txt for every URL) or --robots-archive (each URL\'s own origin), not both');
-  if (!values.robots && !archives.length) throw new UsageError('filter needs --robots FILE|URL|- or --robots-archive PATH (see robotsmatch filter --help)');
-  if (positionals.length > 1) throw new UsageError(`filter reads one input, got ${positionals.length}: ${positionals.join(' ')}`);
-  const forms = [values.verdicts && '--verdicts', values['verdicts-only'] && '--verdicts-only', values.json && '--json', values.invert && '--invert', values['blocked-agents'] && '--blocked-agents'].filter(Boolean);
+  if (archives.length && values.robots)
+    throw new UsageError(
+      "give --robots (one robots.txt for every URL) or --robots-archive (each URL's own origin), not both",
+    );
+  if (!values.robots && !archives.length)
+    throw new UsageError('filter needs --robots FILE|URL|- or --robots-archive PATH (see robotsmatch filter --help)');
+  if (positionals.length > 1)
+    throw new UsageError(`filter reads one input, got ${positionals.length}: ${positionals.join(' ')}`);
+  const forms = [
+    values.verdicts && '--verdicts',
+    values['verdicts-only'] && '--verdicts-only',
+    values.json && '--json',
+    values.invert && '--invert',
+    values['blocked-agents'] && '--blocked-agents',
+  ].filter(Boolean);
   if (forms.length > 1) throw new UsageError(`${forms.join(' and ')} are different forms of the output: choose one`);
   const mode = modeOf(values.mode);
   if (archives.length) {
-    if (values.unknown !== undefined && values.unknown !== 'keep' && values.unknown !== 'drop') throw new UsageError(`--unknown must be keep or drop, got ${JSON.stringify(values.unknown)}`);
-    if (values.workers !== undefined) warn('robotsmatch: --robots-archive matches in one thread; --workers is ignored (split the URL list to use more cores)\n');
-    const form: ArchiveForm = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.json ? 'json' : values.invert ? 'disallowed' : values['blocked-agents'] ? 'blocked-agents' : 'allowed';
+    if (values.unknown !== undefined && values.unknown !== 'keep' && values.unknown !== 'drop')
+      throw new UsageError(`--unknown must be keep or drop, got ${JSON.stringify(values.unknown)}`);
+    if (values.workers !== undefined)
+      warn(
+        'robotsmatch: --robots-archive matches in one thread; --workers is ignored (split the URL list to use more cores)\n',
+      );
+    const form: ArchiveForm = values.verdicts
+      ? 'labelled'
+      : values['verdicts-only']
+        ? 'verdicts'
+        : values.json
+          ? 'json'
+          : values.invert
+            ? 'disallowed'
+            : values['blocked-agents']
+              ? 'blocked-agents'
+              : 'allowed';
     return filterArchive({
-      archives, purpose: purposeOf(values.purpose), mode,
+      archives,
+      purpose: purposeOf(values.purpose),
+      mode,
       // Answered in the order given, --agent and --crawler mixed.
-      agents: tokens.flatMap((t) => (t.kind === 'option' && (t.name === 'agent' || t.name === 'crawler') && t.value !== undefined ? [{ [t.name]: t.value }] : [])) as AgentArgument[],
-      maxBytes: maxBytesOf(values['max-bytes'], warn), form, keepUnknown: values.unknown === 'keep', cacheBytes: cacheBytesOf(values['cache-bytes']),
-      input: positionals[0], quiet: values.quiet,
+      agents: tokens.flatMap((t) =>
+        t.kind === 'option' && (t.name === 'agent' || t.name === 'crawler') && t.value !== undefined
+          ? [{ [t.name]: t.value }]
+          : [],
+      ) as AgentArgument[],
+      maxBytes: maxBytesOf(values['max-bytes'], warn),
+      form,
+      keepUnknown: values.unknown === 'keep',
+      cacheBytes: cacheBytesOf(values['cache-bytes']),
+      input: positionals[0],
+      quiet: values.quiet,
     });
   }
   for (const flag of ['unknown', 'blocked-agents', 'cache-bytes'] as const) {
-    if (values[flag] !== undefined && values[flag] !== false) throw new UsageError(`--${flag} goes with --robots-archive`);
+    if (values[flag] !== undefined && values[flag] !== false)
+      throw new UsageError(`--${flag} goes with --robots-archive`);
   }
-  if ((values.crawler?.length ?? 0) > 1) throw new UsageError('--crawler names one crawler with --robots (several go with --robots-archive; --agent takes several tokens as one union)');
+  if ((values.crawler?.length ?? 0) > 1)
+    throw new UsageError(
+      '--crawler names one crawler with --robots (several go with --robots-archive; --agent takes several tokens as one union)',
+    );
   const { agent, label: agentLabel } = agentOf({ agent: values.agent, crawler: values.crawler?.[0] }, warn);
   const workers = workersOf(values.workers, warn);
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const purpose = purposeOf(values.purpose);
-  const keep: Keep = values.verdicts ? 'labelled' : values['verdicts-only'] ? 'verdicts' : values.invert ? 'disallowed' : 'allowed';
+  const keep: Keep = values.verdicts
+    ? 'labelled'
+    : values['verdicts-only']
+      ? 'verdicts'
+      : values.invert
+        ? 'disallowed'
+        : 'allowed';
   if (positionals[0] === undefined || positionals[0] === '-') {
-    if (values.robots === '-') throw new UsageError('the robots.txt and the URL list cannot both come from standard input (-): give the URLs as a file');
+    if (values.robots === '-')
+      throw new UsageError(
+        'the robots.txt and the URL list cannot both come from standard input (-): give the URLs as a file',
+      );
   }
 
-  const loaded = await loadRobots(values.robots!, { mode, maxBytes, userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout), warn, unreachable: 'disallow' });
+  const loaded = await loadRobots(values.robots!, {
+    mode,
+    maxBytes,
+    userAgent: values['user-agent'],
+    timeoutMs: timeoutOf(values.timeout),
+    warn,
+    unreachable: 'disallow',
+  });
   if (positionals[0] === undefined || positionals[0] === '-') takeStdin('the URL list');
   const input = await openInput(positionals[0]);
   const describe: Describe | undefined = values.json
-    ? { format: 'filter-json', agent: agentLabel, mode, robots: loaded.source, fetch: null, unreachable: loaded.unreachable, color: false, purpose }
+    ? {
+        format: 'filter-json',
+        agent: agentLabel,
+        mode,
+        robots: loaded.source,
+        fetch: null,
+        unreachable: loaded.unreachable,
+        color: false,
+        purpose,
+      }
     : undefined;
   const started = performance.now();
-  const { totals, pooled } = await runLines({ robots: loaded.robots, body: loaded.body, mode, maxBytes, agent, keep, purpose, describe, workers, input });
+  const { totals, pooled } = await runLines({
+    robots: loaded.robots,
+    body: loaded.body,
+    mode,
+    maxBytes,
+    agent,
+    keep,
+    purpose,
+    describe,
+    workers,
+    input,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (!values.quiet) {
     const n = (x: number) => x.toLocaleString('en-US');
     // With a purpose the three counts are the three labels of --verdicts, and add up to the URLs.
-    const counts = purpose === undefined
-      ? `${n(totals.allowed)} allowed, ${n(totals.urls - totals.allowed)} disallowed`
-      : `${n(totals.allowed - totals.optedOut)} allowed, ${n(totals.urls - totals.allowed)} disallowed, ${n(totals.optedOut)} opted out of ${purpose}`;
+    const counts =
+      purpose === undefined
+        ? `${n(totals.allowed)} allowed, ${n(totals.urls - totals.allowed)} disallowed`
+        : `${n(totals.allowed - totals.optedOut)} allowed, ${n(totals.urls - totals.allowed)} disallowed, ${n(totals.optedOut)} opted out of ${purpose}`;
     process.stderr.write(
       `robotsmatch filter: ${n(totals.urls)} URLs, ${counts}, ` +
         `${seconds.toFixed(2)} s (${rate(totals.urls / seconds)})${pooled ? `, ${workers} workers` : ''}${stdoutClosed() ? '; the output was closed early' : ''}\n`,
@@ -213,11 +303,14 @@ export interface LinesRun {
  * large, a pool of worker threads), writing each chunk's output in input
  * order; stops early when nobody reads standard output any more.
  */
-export async function runLines(run: LinesRun): Promise<{ totals: { urls: number; allowed: number; optedOut: number }; pooled: boolean }> {
+export async function runLines(
+  run: LinesRun,
+): Promise<{ totals: { urls: number; allowed: number; optedOut: number }; pooled: boolean }> {
   const { input, workers, keep, describe, purpose } = run;
   const matcher = run.robots.forAgent(run.agent);
   const options = purpose === undefined ? undefined : { purpose: purposeFor(purpose) };
-  const match = (chunk: Uint8Array) => (describe ? describeLines(matcher, chunk, describe) : matcher.filterLines(chunk, keep, options));
+  const match = (chunk: Uint8Array) =>
+    describe ? describeLines(matcher, chunk, describe) : matcher.filterLines(chunk, keep, options);
   const progress = progressLine(input.size, input.read);
   const totals = { urls: 0, allowed: 0, optedOut: 0 };
   const emit = async (chunk: FilteredLines) => {
@@ -240,20 +333,36 @@ export async function runLines(run: LinesRun): Promise<{ totals: { urls: number;
         const odd = notUrlLine(chunk);
         if (odd !== undefined) {
           warned = true;
-          warn(`robotsmatch: the URL list has a line that is not a URL, ${JSON.stringify(odd)}: each line is matched whole as one URL (said for the first such line only)\n`);
+          warn(
+            `robotsmatch: the URL list has a line that is not a URL, ${JSON.stringify(odd)}: each line is matched whole as one URL (said for the first such line only)\n`,
+          );
         }
       }
       if (!pool && workers > 1 && count > POOL_AFTER_CHUNKS) {
-        const workerData: FilterWorkerData = { robots: run.body, mode: run.mode, maxBytes: run.maxBytes, agent: run.agent, keep, purpose, describe };
+        const workerData: FilterWorkerData = {
+          robots: run.body,
+          mode: run.mode,
+          maxBytes: run.maxBytes,
+          agent: run.agent,
+          keep,
+          purpose,
+          describe,
+        };
         const threads = workers - 1; // the main thread is one of the workers
-        pool = new Tinypool({ filename: new URL('./filter-worker.js', import.meta.url).href, minThreads: threads, maxThreads: threads, workerData });
+        pool = new Tinypool({
+          filename: new URL('./filter-worker.js', import.meta.url).href,
+          minThreads: threads,
+          maxThreads: threads,
+          workerData,
+        });
       }
       if (pool) {
         // Round robin: one chunk in `workers` is matched here, between reads
         // and writes; the others go to the pool. Results are written in order.
-        const result: Promise<FilteredLines> = count % workers === 0
-          ? Promise.resolve(match(chunk))
-          : pool.run(chunk, { transferList: [chunk.buffer as ArrayBuffer] });
+        const result: Promise<FilteredLines> =
+          count % workers === 0
+            ? Promise.resolve(match(chunk))
+            : pool.run(chunk, { transferList: [chunk.buffer as ArrayBuffer] });
         // Awaited in order below; until then a failure must not count as unhandled (which would end the process with a stack).
         result.catch(() => {});
         inFlight.push(result);

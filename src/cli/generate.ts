@@ -4,7 +4,18 @@
 // cannot hold crawlers to. Exit 1 when the policy cannot be written as a
 // file that does what it says (the differences on stderr).
 
-import { formatLimits, formatMatrix, generate, GenerateError, PRESET_NAMES, toAstroRobots, toNextRobots, toNuxtRobots, type GenerateResult, type Policy } from '../generate.js';
+import {
+  formatLimits,
+  formatMatrix,
+  generate,
+  GenerateError,
+  PRESET_NAMES,
+  toAstroRobots,
+  toNextRobots,
+  toNuxtRobots,
+  type GenerateResult,
+  type Policy,
+} from '../generate.js';
 import { diff, type RobotsDiff } from '../lint.js';
 import { UsageError } from './errors.js';
 import { load } from './diff.js';
@@ -47,14 +58,19 @@ export async function generateCommand(argv: string[]): Promise<number> {
     process.stdout.write(GENERATE_HELP);
     return 0;
   }
-  if (positionals.length > 1) throw new UsageError(`generate takes one POLICY, got ${positionals.length} (see robotsmatch generate --help)`);
-  if (!positionals.length && values.preset === undefined) throw new UsageError('generate needs a POLICY file or --preset NAME (see robotsmatch generate --help)');
+  if (positionals.length > 1)
+    throw new UsageError(`generate takes one POLICY, got ${positionals.length} (see robotsmatch generate --help)`);
+  if (!positionals.length && values.preset === undefined)
+    throw new UsageError('generate needs a POLICY file or --preset NAME (see robotsmatch generate --help)');
   const format = values.format!;
-  if (!['text', 'json', 'next', 'nuxt', 'astro'].includes(format)) throw new UsageError(`--format must be text, json, next, nuxt or astro, got ${JSON.stringify(format)}`);
-  if (values.preset !== undefined && !PRESET_NAMES.includes(values.preset)) throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}, got ${JSON.stringify(values.preset)}`);
+  if (!['text', 'json', 'next', 'nuxt', 'astro'].includes(format))
+    throw new UsageError(`--format must be text, json, next, nuxt or astro, got ${JSON.stringify(format)}`);
+  if (values.preset !== undefined && !PRESET_NAMES.includes(values.preset))
+    throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}, got ${JSON.stringify(values.preset)}`);
   let policy: Policy = positionals.length ? await readPolicy(positionals[0]!) : {};
   if (values.preset !== undefined) {
-    if (typeof policy !== 'object' || policy === null || Array.isArray(policy)) throw new UsageError('the policy must be a JSON object');
+    if (typeof policy !== 'object' || policy === null || Array.isArray(policy))
+      throw new UsageError('the policy must be a JSON object');
     policy = { ...policy, preset: values.preset };
   }
   const paths = values.urls === undefined ? undefined : await readPaths(values.urls);
@@ -75,19 +91,31 @@ export async function generateCommand(argv: string[]): Promise<number> {
   let changes: RobotsDiff | undefined;
   let liveLabel = '';
   if (values.against !== undefined) {
-    const live = await load(values.against, 512_000, { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) }, { used: false });
+    const live = await load(
+      values.against,
+      512_000,
+      { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) },
+      { used: false },
+    );
     liveLabel = live.label;
     changes = diff(live.body, result.text);
   }
 
-  if (format === 'json') write(JSON.stringify({ ...result, ...(changes ? { against: liveLabel, diff: changes } : {}) }, null, 2) + '\n');
+  if (format === 'json')
+    write(JSON.stringify({ ...result, ...(changes ? { against: liveLabel, diff: changes } : {}) }, null, 2) + '\n');
   else if (format === 'next') write(nextModule(policy));
-  else if (format === 'nuxt') write(configText('@nuxtjs/robots: the `robots` key of nuxt.config', toNuxtRobots(policy)));
-  else if (format === 'astro') write(configText('astro-robots-txt: the options of robotsTxt() in astro.config', toAstroRobots(policy)));
+  else if (format === 'nuxt')
+    write(configText('@nuxtjs/robots: the `robots` key of nuxt.config', toNuxtRobots(policy)));
+  else if (format === 'astro')
+    write(configText('astro-robots-txt: the options of robotsTxt() in astro.config', toAstroRobots(policy)));
   else write(result.text);
 
-  const limits = result.diagnostics.filter((d) => d.crawler !== undefined).map((d) => ({ kind: d.kind, crawler: d.crawler! }));
-  err(`robotsmatch: proved for ${plural(result.matrix.rows.length, 'crawler')} on ${plural(result.matrix.paths.length, 'path')}, read as Google and as RFC 9309; the linter has no warning.\n`);
+  const limits = result.diagnostics
+    .filter((d) => d.crawler !== undefined)
+    .map((d) => ({ kind: d.kind, crawler: d.crawler! }));
+  err(
+    `robotsmatch: proved for ${plural(result.matrix.rows.length, 'crawler')} on ${plural(result.matrix.paths.length, 'path')}, read as Google and as RFC 9309; the linter has no warning.\n`,
+  );
   for (const d of result.diagnostics.filter((x) => x.crawler === undefined)) err(`  ${d.message}\n`);
   if (limits.length) {
     err(`${plural(limits.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`);
@@ -111,7 +139,8 @@ function configText(what: string, r: { config: unknown; lost: string[] }): strin
 
 function diffText(d: RobotsDiff, live: string): string {
   let out = `\nAgainst ${live}:\n`;
-  if (!d.agents.length && !d.sitemaps.added.length && !d.sitemaps.removed.length) return out + '  no crawler\'s rules change.\n';
+  if (!d.agents.length && !d.sitemaps.added.length && !d.sitemaps.removed.length)
+    return out + "  no crawler's rules change.\n";
   for (const a of d.agents) {
     out += `  ${a.agent === '*' ? '* (crawlers with no group of their own)' : a.agent}:\n`;
     for (const s of a.summary) out += `    ${s}\n`;

@@ -34,18 +34,36 @@ export async function groupsCommand(argv: string[]): Promise<number> {
     process.stdout.write(GROUPS_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError(`groups takes one FILE, URL or -, got ${positionals.length} (see robotsmatch groups --help)`);
+  if (positionals.length !== 1)
+    throw new UsageError(`groups takes one FILE, URL or -, got ${positionals.length} (see robotsmatch groups --help)`);
   const mode = modeOf(values.mode);
   const timeoutMs = timeoutOf(values.timeout);
-  const loaded = await loadRobots(positionals[0]!, { mode, maxBytes: maxBytesOf(values['max-bytes'], warn), userAgent: values['user-agent'], timeoutMs, warn });
+  const loaded = await loadRobots(positionals[0]!, {
+    mode,
+    maxBytes: maxBytesOf(values['max-bytes'], warn),
+    userAgent: values['user-agent'],
+    timeoutMs,
+    warn,
+  });
   const { robots, fetched } = loaded;
   const list = groups(robots);
   if (values.json) {
-    out(JSON.stringify({
-      robots: loaded.source, mode, fetch: fetchRecord(fetched, timeoutMs),
-      groups: list.map((g) => ({ ...g, crawlDelays: g.crawlDelays.map((d) => ({ ...d, seconds: d.seconds ?? null })) })),
-      sitemaps: robots.sitemaps,
-    }, null, 2) + '\n');
+    out(
+      JSON.stringify(
+        {
+          robots: loaded.source,
+          mode,
+          fetch: fetchRecord(fetched, timeoutMs),
+          groups: list.map((g) => ({
+            ...g,
+            crawlDelays: g.crawlDelays.map((d) => ({ ...d, seconds: d.seconds ?? null })),
+          })),
+          sitemaps: robots.sitemaps,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     const color = colorOut();
     if (fetched && fetched.outcome !== 'ok') out(`${loaded.label}: ${outcomeSentence(fetched, timeoutMs)}\n`);
@@ -61,11 +79,23 @@ export async function groupsCommand(argv: string[]): Promise<number> {
 function formatGroup(g: RobotsGroup, color: boolean): string {
   const names = g.userAgents.map((a) => (a.names === '' ? `${JSON.stringify(a.value)} (names no crawler)` : a.names));
   const rows: [number, string][] = [
-    ...g.userAgents.map((a): [number, string] => [a.line, `User-agent: ${a.value}${a.names !== a.value && a.names !== '' ? `  (the token ${a.names})` : ''}`]),
-    ...g.rules.map((r): [number, string] => [r.line, `${r.type === 'allow' ? paint.allowed(color, 'Allow') : paint.disallowed(color, 'Disallow')}: ${r.pattern}`]),
-    ...g.crawlDelays.map((d): [number, string] => [d.line, `Crawl-delay: ${d.value}  (${d.seconds === undefined ? 'not a number of seconds: ignored' : `${d.seconds} s for crawlers that honour it; Google ignores it`})`]),
+    ...g.userAgents.map((a): [number, string] => [
+      a.line,
+      `User-agent: ${a.value}${a.names !== a.value && a.names !== '' ? `  (the token ${a.names})` : ''}`,
+    ]),
+    ...g.rules.map((r): [number, string] => [
+      r.line,
+      `${r.type === 'allow' ? paint.allowed(color, 'Allow') : paint.disallowed(color, 'Disallow')}: ${r.pattern}`,
+    ]),
+    ...g.crawlDelays.map((d): [number, string] => [
+      d.line,
+      `Crawl-delay: ${d.value}  (${d.seconds === undefined ? 'not a number of seconds: ignored' : `${d.seconds} s for crawlers that honour it; Google ignores it`})`,
+    ]),
   ].sort((a, b) => a[0] - b[0]);
   const width = Math.max(...rows.map(([line]) => String(line).length));
   const rules = g.rules.length ? '' : ' (no rules: everything allowed)';
-  return `\n${paint.bold(color, `group ${g.index + 1}: ${names.join(', ')}`)}${rules}\n` + rows.map(([line, text]) => `  line ${String(line).padStart(width)}  ${text}\n`).join('');
+  return (
+    `\n${paint.bold(color, `group ${g.index + 1}: ${names.join(', ')}`)}${rules}\n` +
+    rows.map(([line, text]) => `  line ${String(line).padStart(width)}  ${text}\n`).join('')
+  );
 }

@@ -31,7 +31,10 @@ export async function* lineChunks(source: AsyncIterable<Uint8Array>, size = CHUN
     if (last >= 0) whole = length + last + 1;
     parts.push(piece);
     length += piece.length;
-    if (length - Math.max(whole, 0) > MAX_LINE) throw new LineTooLongError(`a line of the input is longer than ${MAX_LINE / (1 << 20)} MiB; is it a list of URLs?`);
+    if (length - Math.max(whole, 0) > MAX_LINE)
+      throw new LineTooLongError(
+        `a line of the input is longer than ${MAX_LINE / (1 << 20)} MiB; is it a list of URLs?`,
+      );
     if (whole < 0 || length < size) continue;
     const joined = concatBytes(parts, length);
     // The rest of the last line starts the next chunk (a copy: the chunk's

@@ -3,7 +3,18 @@
 // fixes (--unsafe-fixes the rest too), --diff shows them; exit 1 when a
 // diagnostic reaches --fail-on.
 
-import { ALL_CODES, applyFixes, formatFixDiff, formatGithub, formatSarif, formatText, lint, type Diagnostic, type DiagnosticCode, type LintOptions } from '../lint.js';
+import {
+  ALL_CODES,
+  applyFixes,
+  formatFixDiff,
+  formatGithub,
+  formatSarif,
+  formatText,
+  lint,
+  type Diagnostic,
+  type DiagnosticCode,
+  type LintOptions,
+} from '../lint.js';
 import { fetchRobots } from '../index.js';
 import { colorOut, failure, outDrained, paint, stdoutClosed, warn } from './output.js';
 import { writeFileAtomic } from './write-atomic.js';
@@ -75,9 +86,13 @@ const version = (): string => {
 
 function codesOf(flag: string, values: string[] | undefined): DiagnosticCode[] | undefined {
   if (!values) return undefined;
-  const codes = values.flatMap((v) => v.split(',')).map((c) => c.trim()).filter((c) => c !== '');
+  const codes = values
+    .flatMap((v) => v.split(','))
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
   for (const c of codes) {
-    if (!(ALL_CODES as string[]).includes(c)) throw new UsageError(`${flag}: ${JSON.stringify(c)} is not a lint code (see docs/lint/README.md)`);
+    if (!(ALL_CODES as string[]).includes(c))
+      throw new UsageError(`${flag}: ${JSON.stringify(c)} is not a lint code (see docs/lint/README.md)`);
   }
   return codes as DiagnosticCode[];
 }
@@ -119,12 +134,16 @@ export async function lintCommand(argv: string[]): Promise<number> {
     process.stdout.write(LINT_HELP);
     return 0;
   }
-  if (positionals.length === 0) throw new UsageError('lint takes one or more FILE, DIR, URL or - (see robotsmatch lint --help)');
-  const format = (values.json ? 'json' : values.format ?? 'text') as Format;
-  if (!['text', 'json', 'github', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json, github or sarif, got ${JSON.stringify(values.format)}`);
+  if (positionals.length === 0)
+    throw new UsageError('lint takes one or more FILE, DIR, URL or - (see robotsmatch lint --help)');
+  const format = (values.json ? 'json' : (values.format ?? 'text')) as Format;
+  if (!['text', 'json', 'github', 'sarif'].includes(format))
+    throw new UsageError(`--format must be text, json, github or sarif, got ${JSON.stringify(values.format)}`);
   const failOn = values['fail-on'] as keyof typeof SEVERITY_RANK;
-  if (!(failOn in SEVERITY_RANK)) throw new UsageError(`--fail-on must be error, warning or info, got ${JSON.stringify(failOn)}`);
-  if (values.fix && values.diff) throw new UsageError('--fix writes the fixes and --diff only shows them: give one of them');
+  if (!(failOn in SEVERITY_RANK))
+    throw new UsageError(`--fail-on must be error, warning or info, got ${JSON.stringify(failOn)}`);
+  if (values.fix && values.diff)
+    throw new UsageError('--fix writes the fixes and --diff only shows them: give one of them');
   const unsafe = values['unsafe-fixes'];
   if (unsafe && !values.fix && !values.diff) throw new UsageError('--unsafe-fixes goes with --fix or --diff');
   const mode = modeOf(values.mode);
@@ -168,11 +187,20 @@ export async function lintCommand(argv: string[]): Promise<number> {
     if (values.diff) {
       if (result.diff) await outDrained(result.diff);
     } else if (json) {
-      await write(json.item({ file: result.label, ...(result.status === undefined ? {} : { status: result.status }), ...(result.contentType === undefined ? {} : { contentType: result.contentType }), ...(result.fixed === undefined ? {} : { fixed: result.fixed }), diagnostics: result.diagnostics }));
+      await write(
+        json.item({
+          file: result.label,
+          ...(result.status === undefined ? {} : { status: result.status }),
+          ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
+          ...(result.fixed === undefined ? {} : { fixed: result.fixed }),
+          diagnostics: result.diagnostics,
+        }),
+      );
     } else if (format === 'sarif') sarif.push({ file: result.label, diagnostics: result.diagnostics });
     else if (format === 'github') await write(formatGithub(result.label, result.diagnostics));
     else await write(colourSeverities(formatText(result.label, result.diagnostics)));
-    if (format === 'text' || values.diff) process.stderr.write(summaryLine(result, Boolean(values.fix || values.diff), unsafe));
+    if (format === 'text' || values.diff)
+      process.stderr.write(summaryLine(result, Boolean(values.fix || values.diff), unsafe));
   }
   if (json) await write(json.end());
   if (format === 'sarif' && !values.diff) await write(formatSarif(sarif, version()));
@@ -185,16 +213,32 @@ export async function lintCommand(argv: string[]): Promise<number> {
     let lintOptions = options;
     const result: Linted = { label: t.label, diagnostics: [] };
     if (t.kind === 'url') {
-      const fetched = await fetchRobots(robotsUrlOf(t.label), { exactUrl: true, mode, maxBytes: limit, timeoutMs, ...(values['user-agent'] ? { userAgent: values['user-agent'] } : {}) }).catch((error: Error) => {
+      const fetched = await fetchRobots(robotsUrlOf(t.label), {
+        exactUrl: true,
+        mode,
+        maxBytes: limit,
+        timeoutMs,
+        ...(values['user-agent'] ? { userAgent: values['user-agent'] } : {}),
+      }).catch((error: Error) => {
         throw new UsageError(`cannot fetch a robots.txt for ${t.label}: ${error.message}`);
       });
       fetched.robots.dispose();
-      if (fetched.status === undefined && fetched.outcome === 'unreachable') throw new UsageError(`cannot fetch ${fetched.url}: ${outcomeSentence(fetched, timeoutMs)}`);
+      if (fetched.status === undefined && fetched.outcome === 'unreachable')
+        throw new UsageError(`cannot fetch ${fetched.url}: ${outcomeSentence(fetched, timeoutMs)}`);
       result.label = fetched.url;
       if (fetched.status !== undefined) result.status = fetched.status;
       if (fetched.contentType !== undefined) result.contentType = fetched.contentType;
       body = fetched.body;
-      lintOptions = { ...options, source: { url: fetched.url, ...(fetched.status === undefined ? {} : { status: fetched.outcome === 'unavailable' && fetched.status < 400 ? 404 : fetched.status }), contentType: fetched.contentType ?? null } };
+      lintOptions = {
+        ...options,
+        source: {
+          url: fetched.url,
+          ...(fetched.status === undefined
+            ? {}
+            : { status: fetched.outcome === 'unavailable' && fetched.status < 400 ? 404 : fetched.status }),
+          contentType: fetched.contentType ?? null,
+        },
+      };
     } else if (t.kind === 'stdin') {
       body = await readStdin(limit);
     } else {
@@ -227,7 +271,8 @@ export async function lintCommand(argv: string[]): Promise<number> {
             const next = applyFixes(fixedText, diagnostics, { unsafe });
             if (seen.has(next)) break;
             seen.add(next);
-            count += new Set(diagnostics.filter((d) => d.fix && (unsafe || d.fix.safety === 'safe')).map((d) => d.line)).size;
+            count += new Set(diagnostics.filter((d) => d.fix && (unsafe || d.fix.safety === 'safe')).map((d) => d.line))
+              .size;
             fixedText = next;
           }
           if (count > 0) {
@@ -236,7 +281,9 @@ export async function lintCommand(argv: string[]): Promise<number> {
               try {
                 await writeFileAtomic(t.path!, fixedText);
               } catch (error) {
-                throw new UsageError(`cannot write the fixes to ${t.path}: ${describeFsError(error)}; the file is unchanged`);
+                throw new UsageError(
+                  `cannot write the fixes to ${t.path}: ${describeFsError(error)}; the file is unchanged`,
+                );
               }
             }
             result.fixed = count;
@@ -274,5 +321,8 @@ function fixHint(diagnostics: Diagnostic[], unsafe: boolean): string {
 function colourSeverities(text: string): string {
   if (!colorOut()) return text;
   const colours = { error: paint.error, warning: paint.warning, info: paint.note } as const;
-  return text.replace(/^(.*?:\d+: )(error|warning|info)( )/gm, (_, place: string, word: keyof typeof colours, space: string) => place + colours[word](true, word) + space);
+  return text.replace(
+    /^(.*?:\d+: )(error|warning|info)( )/gm,
+    (_, place: string, word: keyof typeof colours, space: string) => place + colours[word](true, word) + space,
+  );
 }

@@ -96,7 +96,8 @@ function takeColor(argv: string[]): string[] {
       rest.push(arg);
       continue;
     }
-    if (value !== 'auto' && value !== 'always' && value !== 'never') throw new UsageError(`--color must be auto, always or never, got ${JSON.stringify(value)}`);
+    if (value !== 'auto' && value !== 'always' && value !== 'never')
+      throw new UsageError(`--color must be auto, always or never, got ${JSON.stringify(value)}`);
     setColor(value as ColorWhen);
   }
   return rest;
@@ -116,7 +117,10 @@ async function main(args: string[]): Promise<number> {
     // `help check` is `check --help`.
     if (rest[0] !== undefined && rest[0] !== 'help') {
       const command = COMMANDS[rest[0]];
-      if (!command) throw new UsageError(`unknown command ${JSON.stringify(rest[0])}; the commands are ${Object.keys(COMMANDS).join(', ')}`);
+      if (!command)
+        throw new UsageError(
+          `unknown command ${JSON.stringify(rest[0])}; the commands are ${Object.keys(COMMANDS).join(', ')}`,
+        );
       return command(['--help']);
     }
     process.stdout.write(HELP);
@@ -125,8 +129,11 @@ async function main(args: string[]): Promise<number> {
   if (first === '--example' || first === 'example') return exampleCommand();
   const command = COMMANDS[first];
   if (!command) {
-    if (first.startsWith('-')) throw new UsageError(`${first} is not an option here: give a command first (see robotsmatch --help)`);
-    throw new UsageError(`unknown command ${JSON.stringify(first)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see robotsmatch --help)`);
+    if (first.startsWith('-'))
+      throw new UsageError(`${first} is not an option here: give a command first (see robotsmatch --help)`);
+    throw new UsageError(
+      `unknown command ${JSON.stringify(first)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see robotsmatch --help)`,
+    );
   }
   return command(rest);
 }
@@ -142,7 +149,8 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     // Usage and input errors are expected: one line. Anything else is a bug: one line too, and the stack with DEBUG.
     failure(failureLine(error));
-    if (!(error instanceof UsageError || error instanceof LineTooLongError) && process.env.DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+    if (!(error instanceof UsageError || error instanceof LineTooLongError) && process.env.DEBUG)
+      process.stderr.write(`${(error as Error).stack}\n`);
     process.exitCode = 2;
   },
 );

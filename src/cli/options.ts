@@ -12,7 +12,9 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** What parseFlags gives back for these options. */
 /** The flags' values, and the tokens in command-line order (where the order of different flags matters, as --agent and --crawler in archive mode). */
-export type ParsedFlags<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; tokens: true; options: O }>>;
+export type ParsedFlags<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; tokens: true; options: O }>
+>;
 
 /** The flags that read a robots.txt from FILE|URL|- (-r) and cut it (--max-bytes). */
 export const ROBOTS_FLAGS = {
@@ -51,7 +53,9 @@ function parseCommand<R>(name: string, parse: () => R): R {
   try {
     return parse();
   } catch (error) {
-    throw new UsageError(`${name}: ${parseErrorSentence(error as Error & { code?: string })} (see robotsmatch ${name} --help)`);
+    throw new UsageError(
+      `${name}: ${parseErrorSentence(error as Error & { code?: string })} (see robotsmatch ${name} --help)`,
+    );
   }
 }
 
@@ -63,7 +67,8 @@ function parseErrorSentence(error: Error & { code?: string }): string {
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `there is no option ${option}`;
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (message.includes('does not take an argument')) return `${option} takes no value`;
-    if (message.includes('ambiguous')) return `${option} needs a value; to give one that starts with "-", write ${option}=VALUE`;
+    if (message.includes('ambiguous'))
+      return `${option} needs a value; to give one that starts with "-", write ${option}=VALUE`;
     return `${option} needs a value`;
   }
   return message.split('\n')[0]!;
@@ -79,7 +84,9 @@ export function parseFlags<O extends Options>(name: string, argv: string[], opti
   for (let i = 0; i + 1 < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') break;
-    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((k) => arg.length === 2 && options[k]!.short === arg[1]);
+    const long = arg.startsWith('--')
+      ? arg.slice(2)
+      : Object.keys(options).find((k) => arg.length === 2 && options[k]!.short === arg[1]);
     if (long !== undefined && options[long]?.type === 'string' && /^-\d/.test(args[i + 1]!)) {
       args.splice(i, 2, `--${long}=${args[i + 1]}`);
     }
@@ -88,7 +95,8 @@ export function parseFlags<O extends Options>(name: string, argv: string[], opti
 }
 
 export function modeOf(value: string | undefined): Mode {
-  if (value !== 'google' && value !== 'rfc') throw new UsageError(`--mode must be google or rfc, got ${JSON.stringify(value)}`);
+  if (value !== 'google' && value !== 'rfc')
+    throw new UsageError(`--mode must be google or rfc, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -119,11 +127,17 @@ function notATokenText(agent: string, prefix = ''): string {
  * the library's array) or --crawler (a known crawler: its tokens in
  * fallback order, and whether it obeys `*`). Default: Googlebot.
  */
-export function agentOf(values: { agent?: string[]; crawler?: string }, warn: (line: string) => void): { agent: Agent; label: string } {
+export function agentOf(
+  values: { agent?: string[]; crawler?: string },
+  warn: (line: string) => void,
+): { agent: Agent; label: string } {
   if (values.crawler !== undefined) {
     if (values.agent?.length) throw new UsageError('give --agent or --crawler, not both');
     const known = crawler(values.crawler);
-    if (!known) throw new UsageError(`--crawler ${JSON.stringify(values.crawler)} is not a known crawler (robotsmatch crawlers lists them)`);
+    if (!known)
+      throw new UsageError(
+        `--crawler ${JSON.stringify(values.crawler)} is not a known crawler (robotsmatch crawlers lists them)`,
+      );
     return { agent: known, label: known.name };
   }
   const tokens = (values.agent?.length ? values.agent : ['Googlebot']).map((a) => tokenOf(a, warn));
@@ -143,7 +157,8 @@ export function purposeOf(value: string | undefined): string | undefined {
   try {
     purpose(value);
   } catch (error) {
-    if (error instanceof RangeError) throw new UsageError(`--purpose must be ${PURPOSES}, got ${JSON.stringify(value)}`);
+    if (error instanceof RangeError)
+      throw new UsageError(`--purpose must be ${PURPOSES}, got ${JSON.stringify(value)}`);
     throw error;
   }
   return value;
@@ -151,7 +166,10 @@ export function purposeOf(value: string | undefined): string | undefined {
 
 export function timeoutOf(value: string | undefined): number {
   const ms = Number(value);
-  if (!/^\d+$/.test(value ?? '') || ms < 1 || ms > 2 ** 31 - 1) throw new UsageError(`--timeout must be a whole number of milliseconds from 1 to 2147483647, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value ?? '') || ms < 1 || ms > 2 ** 31 - 1)
+    throw new UsageError(
+      `--timeout must be a whole number of milliseconds from 1 to 2147483647, got ${JSON.stringify(value)}`,
+    );
   return ms;
 }
 
@@ -163,9 +181,12 @@ export function timeoutOf(value: string | undefined): number {
 export function workersOf(value: string | undefined, warn: (line: string) => void): number {
   const cores = Math.max(1, availableParallelism());
   if (value === undefined) return Math.min(cores, 8);
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new UsageError(`--workers must be a whole number from 1 to 64, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new UsageError(`--workers must be a whole number from 1 to 64, got ${JSON.stringify(value)}`);
   if (Number(value) <= cores) return Number(value);
-  warn(`robotsmatch: --workers ${value} is more than the ${cores} cores here (os.availableParallelism()); using ${cores}\n`);
+  warn(
+    `robotsmatch: --workers ${value} is more than the ${cores} cores here (os.availableParallelism()); using ${cores}\n`,
+  );
   return cores;
 }
 
@@ -176,9 +197,12 @@ export function workersOf(value: string | undefined, warn: (line: string) => voi
  */
 export function maxBytesOf(value: string | undefined, warn: (line: string) => void): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > 2 ** 31 - 1) throw new UsageError(`--max-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) > 2 ** 31 - 1)
+    throw new UsageError(`--max-bytes must be a whole number of bytes, got ${JSON.stringify(value)}`);
   if (Number(value) <= MAX_INPUT_BYTES) return Number(value);
-  warn(`robotsmatch: --max-bytes ${value} is more than robotsmatch reads of a robots.txt; reading at most ${MAX_INPUT_BYTES.toLocaleString('en-US')} bytes (256 MiB)\n`);
+  warn(
+    `robotsmatch: --max-bytes ${value} is more than robotsmatch reads of a robots.txt; reading at most ${MAX_INPUT_BYTES.toLocaleString('en-US')} bytes (256 MiB)\n`,
+  );
   return MAX_INPUT_BYTES;
 }
 

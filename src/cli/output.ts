@@ -87,7 +87,8 @@ export function colorFor(stream: { isTTY?: boolean }): boolean {
   return stream.isTTY === true && process.env.TERM !== 'dumb';
 }
 
-const sgr = (open: number, close: number) => (on: boolean, text: string) => (on ? `\x1b[${open}m${text}\x1b[${close}m` : text);
+const sgr = (open: number, close: number) => (on: boolean, text: string) =>
+  on ? `\x1b[${open}m${text}\x1b[${close}m` : text;
 
 /** The palette: verdicts and severities, each a colour a user can read on dark and light terminals alike. */
 export const paint = {
@@ -106,10 +107,18 @@ export const colorErr = () => colorFor(process.stderr);
 
 /** Writes a line to stderr, its leading `robotsmatch:` in yellow where colour is on (a warning). */
 export function warn(line: string): void {
-  process.stderr.write(line.startsWith('robotsmatch:') ? paint.warning(colorErr(), 'robotsmatch:') + line.slice('robotsmatch:'.length) : line);
+  process.stderr.write(
+    line.startsWith('robotsmatch:')
+      ? paint.warning(colorErr(), 'robotsmatch:') + line.slice('robotsmatch:'.length)
+      : line,
+  );
 }
 
 /** A failure's line on stderr, its leading `robotsmatch:` in red where colour is on. */
 export function failure(line: string): void {
-  process.stderr.write(line.startsWith('robotsmatch:') ? paint.error(colorErr(), 'robotsmatch:') + line.slice('robotsmatch:'.length) : line);
+  process.stderr.write(
+    line.startsWith('robotsmatch:')
+      ? paint.error(colorErr(), 'robotsmatch:') + line.slice('robotsmatch:'.length)
+      : line,
+  );
 }

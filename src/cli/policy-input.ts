@@ -15,7 +15,10 @@ async function readBounded(path: string, limit: number, what: string): Promise<s
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
-    if (info.size > limit) throw new UsageError(`${what} ${path} is ${info.size.toLocaleString('en-US')} bytes; at most ${limit.toLocaleString('en-US')} are read`);
+    if (info.size > limit)
+      throw new UsageError(
+        `${what} ${path} is ${info.size.toLocaleString('en-US')} bytes; at most ${limit.toLocaleString('en-US')} are read`,
+      );
     return await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -35,8 +38,14 @@ export async function readPolicy(path: string): Promise<Policy> {
 /** --urls FILE: URLs or paths, one a line; blank lines and `#` comments skipped. */
 export async function readPaths(path: string): Promise<string[]> {
   const text = await readBounded(path, MAX_URL_LIST_BYTES, 'the URL list');
-  const list = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  if (list.length > MAX_PATHS) throw new UsageError(`--urls ${path} has ${list.length.toLocaleString('en-US')} lines; the proof takes at most ${MAX_PATHS.toLocaleString('en-US')} paths`);
+  const list = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  if (list.length > MAX_PATHS)
+    throw new UsageError(
+      `--urls ${path} has ${list.length.toLocaleString('en-US')} lines; the proof takes at most ${MAX_PATHS.toLocaleString('en-US')} paths`,
+    );
   return list;
 }
 

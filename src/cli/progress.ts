@@ -10,7 +10,12 @@ export interface Progress {
 
 const NONE: Progress = { update() {}, done() {} };
 
-export function progressLine(size: number | undefined, read: () => number, stream: NodeJS.WriteStream = process.stderr, output: { isTTY?: boolean } = process.stdout): Progress {
+export function progressLine(
+  size: number | undefined,
+  read: () => number,
+  stream: NodeJS.WriteStream = process.stderr,
+  output: { isTTY?: boolean } = process.stdout,
+): Progress {
   if (!stream.isTTY || output.isTTY || !size) return NONE;
   const started = performance.now();
   let last = -Infinity; // the first chunk draws at once
@@ -24,7 +29,9 @@ export function progressLine(size: number | undefined, read: () => number, strea
       const width = 30;
       const filled = Math.round(fraction * width);
       const rate = urls / ((now - started) / 1000);
-      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${urls.toLocaleString('en-US')} URLs  ${(rate / 1e6).toFixed(2)} M/s`);
+      stream.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${urls.toLocaleString('en-US')} URLs  ${(rate / 1e6).toFixed(2)} M/s`,
+      );
       drawn = true;
     },
     done() {

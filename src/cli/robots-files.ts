@@ -62,7 +62,8 @@ async function* filesUnder(dir: string, report: RobotsFilesReport): AsyncGenerat
       // Only what would have been read is worth a line: a .txt file or a folder.
       const shown = join(dir, raw.toString('utf8'));
       const entry = await lstat(Buffer.concat([Buffer.from(`${dir}/`), raw])).catch(() => undefined);
-      if (raw.subarray(-TXT.length).equals(TXT) || entry?.isDirectory()) report.skipped(`robotsmatch: skipped ${JSON.stringify(shown)}: its name is not UTF-8\n`);
+      if (raw.subarray(-TXT.length).equals(TXT) || entry?.isDirectory())
+        report.skipped(`robotsmatch: skipped ${JSON.stringify(shown)}: its name is not UTF-8\n`);
       continue;
     }
     const path = join(dir, name);
@@ -77,7 +78,12 @@ async function* filesUnder(dir: string, report: RobotsFilesReport): AsyncGenerat
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ELOOP' ? 'a loop of symbolic links' : code === 'ENOENT' ? 'a symbolic link to nothing' : describeFsError(error);
+      const why =
+        code === 'ELOOP'
+          ? 'a loop of symbolic links'
+          : code === 'ENOENT'
+            ? 'a symbolic link to nothing'
+            : describeFsError(error);
       report.skipped(`robotsmatch: skipped ${path}: ${why}\n`);
       continue;
     }

@@ -53,7 +53,8 @@ const DISALLOW_ALL = new TextEncoder().encode(standInBody('unreachable'));
 let stdinTaken: string | undefined;
 
 export function takeStdin(what: string): void {
-  if (stdinTaken !== undefined) throw new UsageError(`${stdinTaken} and ${what} cannot both come from standard input (-)`);
+  if (stdinTaken !== undefined)
+    throw new UsageError(`${stdinTaken} and ${what} cannot both come from standard input (-)`);
   stdinTaken = what;
 }
 
@@ -134,7 +135,12 @@ export async function loadRobots(spec: string, o: LoadOptions): Promise<LoadedRo
     const url = robotsUrlOf(spec);
     let fetched: FetchedRobots;
     try {
-      fetched = await fetchRobots(url, { ...parseOptions, exactUrl: true, timeoutMs: o.timeoutMs, ...(o.userAgent ? { userAgent: o.userAgent } : {}) });
+      fetched = await fetchRobots(url, {
+        ...parseOptions,
+        exactUrl: true,
+        timeoutMs: o.timeoutMs,
+        ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+      });
     } catch (error) {
       throw new UsageError(`cannot fetch ${url}: ${(error as Error).message}`);
     }
@@ -144,20 +150,49 @@ export async function loadRobots(spec: string, o: LoadOptions): Promise<LoadedRo
         throw new UsageError(`cannot read ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}`);
       }
       o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
-      return { robots: fetched.robots, label: fetched.url, source: fetched.url, body: DISALLOW_ALL, fetched, unreachable: true };
+      return {
+        robots: fetched.robots,
+        label: fetched.url,
+        source: fetched.url,
+        body: DISALLOW_ALL,
+        fetched,
+        unreachable: true,
+      };
     }
-    loaded = { robots: fetched.robots, label: fetched.url, source: fetched.url, body: fetched.body, fetched, unreachable: false };
+    loaded = {
+      robots: fetched.robots,
+      label: fetched.url,
+      source: fetched.url,
+      body: fetched.body,
+      fetched,
+      unreachable: false,
+    };
     if (fetched.outcome !== 'ok') {
       if (o.sayOutcome !== false) o.warn(`robotsmatch: ${fetched.url}: ${outcomeSentence(fetched, o.timeoutMs)}\n`);
     } else {
       loaded.content = contentOf(fetched.body, fetched.contentType);
       loaded.problem = contentProblem(fetched.body, fetched.contentType);
     }
-    for (const line of bodyWarnings(loaded.label, fetched.outcome === 'ok' ? fetched.body : new Uint8Array(0), fetched.contentType, loaded.robots.truncated, o.maxBytes)) o.warn(line);
+    for (const line of bodyWarnings(
+      loaded.label,
+      fetched.outcome === 'ok' ? fetched.body : new Uint8Array(0),
+      fetched.contentType,
+      loaded.robots.truncated,
+      o.maxBytes,
+    ))
+      o.warn(line);
   } else {
     const body = await readRobotsFile(spec, o.maxBytes ?? DEFAULT_MAX_BYTES);
     const label = spec === '-' ? '<stdin>' : spec;
-    loaded = { robots: parse(body, parseOptions), label, source: spec, body, unreachable: false, content: contentOf(body, undefined), problem: contentProblem(body, undefined) };
+    loaded = {
+      robots: parse(body, parseOptions),
+      label,
+      source: spec,
+      body,
+      unreachable: false,
+      content: contentOf(body, undefined),
+      problem: contentProblem(body, undefined),
+    };
     for (const line of bodyWarnings(label, body, undefined, loaded.robots.truncated, o.maxBytes)) o.warn(line);
   }
   return loaded;
@@ -194,23 +229,35 @@ export function contentProblem(body: Uint8Array, contentType: string | undefined
  * is when it is not a robots.txt, and a cut at the size limit. The same
  * sentences whether the file was given (-r), fetched for a URL, or audited.
  */
-export function bodyWarnings(label: string, body: Uint8Array, contentType: string | undefined, truncated: boolean, maxBytes: number | undefined): string[] {
+export function bodyWarnings(
+  label: string,
+  body: Uint8Array,
+  contentType: string | undefined,
+  truncated: boolean,
+  maxBytes: number | undefined,
+): string[] {
   const lines: string[] = [];
   const problem = contentProblem(body, contentType);
   if (problem) lines.push(`robotsmatch: ${label}: ${problem}\n`);
-  if (truncated) lines.push(`robotsmatch: ${label} is longer than ${plural(maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`);
+  if (truncated)
+    lines.push(
+      `robotsmatch: ${label} is longer than ${plural(maxBytes ?? DEFAULT_MAX_BYTES, 'byte')}; crawlers ignore the rest, and so does this check\n`,
+    );
   return lines;
 }
 
 /** Why a fetch failed, in the user's terms: a timeout, a name not found, a refused connection. */
 export function errorSentence(error: unknown, timeoutMs: number): string {
   if (!(error instanceof Error)) return error === undefined ? 'no answer' : String(error);
-  if (error.name === 'TimeoutError' || error.name === 'AbortError') return `timed out after ${timeoutMs.toLocaleString('en-US')} ms`;
+  if (error.name === 'TimeoutError' || error.name === 'AbortError')
+    return `timed out after ${timeoutMs.toLocaleString('en-US')} ms`;
   const cause = error.cause as (Error & { code?: string; hostname?: string }) | undefined;
   const code = cause?.code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host ${cause!.hostname ?? ''} was not found (${cause!.message})`.replace('host  was', 'host was');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `the host ${cause!.hostname ?? ''} was not found (${cause!.message})`.replace('host  was', 'host was');
   if (code === 'ECONNREFUSED') return `the connection was refused (${cause!.message})`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `the connection was closed before the answer was complete (${cause!.message})`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return `the connection was closed before the answer was complete (${cause!.message})`;
   if (cause instanceof Error) return `${error.message}: ${cause.message}`;
   return error.message;
 }
@@ -223,12 +270,20 @@ export function outcomeSentence(f: FetchedRobots, timeoutMs: number): string {
       return `${status}: the rules of this file apply`;
     case 'unavailable':
       if (f.status !== undefined && f.status >= 300 && f.status < 400) {
-        const why = f.redirects >= 5 ? `more than 5 redirects (the last was ${status})` : `${status} with no Location a crawler can follow`;
+        const why =
+          f.redirects >= 5
+            ? `more than 5 redirects (the last was ${status})`
+            : `${status} with no Location a crawler can follow`;
         return `${why}: a crawler takes it as no robots.txt, so every URL is allowed`;
       }
       return `${status}: there is no robots.txt, so every URL is allowed`;
     case 'unreachable': {
-      const why = f.status === 429 ? `${status} (too many requests)` : status ? `${status} (a server error)` : errorSentence(f.error, timeoutMs);
+      const why =
+        f.status === 429
+          ? `${status} (too many requests)`
+          : status
+            ? `${status} (a server error)`
+            : errorSentence(f.error, timeoutMs);
       return `unreachable, ${why}: a crawler must not fetch any URL of the site until it answers, so every URL is disallowed`;
     }
   }
@@ -237,5 +292,10 @@ export function outcomeSentence(f: FetchedRobots, timeoutMs: number): string {
 /** The fetch, as JSON outputs carry it; null for a file or standard input. */
 export function fetchRecord(f: FetchedRobots | undefined, timeoutMs: number, stale = false) {
   if (!f) return null;
-  return { outcome: f.outcome, status: f.status ?? null, error: f.error === undefined ? null : errorSentence(f.error, timeoutMs), stale };
+  return {
+    outcome: f.outcome,
+    status: f.status ?? null,
+    error: f.error === undefined ? null : errorSentence(f.error, timeoutMs),
+    stale,
+  };
 }

@@ -35,7 +35,10 @@ export function linesText(lines: readonly number[]): string {
     i = j + 1;
   }
   // Past ten parts, the first ten, the last line and how many in all.
-  const shown = parts.length > 10 ? `${parts.slice(0, 10).join(', ')}, ... ${lines[lines.length - 1]} (${lines.length.toLocaleString('en-US')} lines)` : parts.join(', ');
+  const shown =
+    parts.length > 10
+      ? `${parts.slice(0, 10).join(', ')}, ... ${lines[lines.length - 1]} (${lines.length.toLocaleString('en-US')} lines)`
+      : parts.join(', ');
   return `line${lines.length > 1 ? 's' : ''} ${shown}`;
 }
 
@@ -66,7 +69,8 @@ export function contentUsageWhere(usage: ContentUsage): string {
 export function usageLines(u: UsageRecord): string[] {
   const out: string[] = [];
   if (u.contentSignal) out.push(`Content-Signal (${linesText(u.contentSignal.lines)}): ${signalText(u.contentSignal)}`);
-  if (u.contentUsage) out.push(`Content-Usage (${contentUsageWhere(u.contentUsage)}): ${preferencesText(u.contentUsage)}`);
+  if (u.contentUsage)
+    out.push(`Content-Usage (${contentUsageWhere(u.contentUsage)}): ${preferencesText(u.contentUsage)}`);
   for (const license of u.licenses) out.push(`License: ${license}`);
   if (!out.length) out.push('no Content-Signal, Content-Usage or License line applies');
   return out;
@@ -76,4 +80,5 @@ export function usageLines(u: UsageRecord): string[] {
  * Sentences start with a capital letter: the library's usage `why` may
  * start one with "line 3 ...".
  */
-export const capitalised = (text: string) => text.replace(/(^|\. )line (?=\d)/g, '$1Line ').replace(/^[a-z]/, (c) => c.toUpperCase());
+export const capitalised = (text: string) =>
+  text.replace(/(^|\. )line (?=\d)/g, '$1Line ').replace(/^[a-z]/, (c) => c.toUpperCase());

@@ -44,18 +44,29 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     process.stdout.write(VERIFY_HELP);
     return 0;
   }
-  if (positionals.length !== 2) throw new UsageError(`verify takes POLICY and a robots.txt (FILE, URL or -), got ${positionals.length} (see robotsmatch verify --help)`);
+  if (positionals.length !== 2)
+    throw new UsageError(
+      `verify takes POLICY and a robots.txt (FILE, URL or -), got ${positionals.length} (see robotsmatch verify --help)`,
+    );
   const format = values.format!;
-  if (!['text', 'github', 'json'].includes(format)) throw new UsageError(`--format must be text, github or json, got ${JSON.stringify(format)}`);
+  if (!['text', 'github', 'json'].includes(format))
+    throw new UsageError(`--format must be text, github or json, got ${JSON.stringify(format)}`);
   const maxBytes = maxBytesOf(values['max-bytes'], (line) => process.stderr.write(line)) ?? 512_000;
   const policy = await readPolicy(positionals[0]!);
   const paths = values.urls === undefined ? undefined : await readPaths(values.urls);
-  const site = await load(positionals[1]!, maxBytes, { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) }, { used: false });
+  const site = await load(
+    positionals[1]!,
+    maxBytes,
+    { userAgent: values['user-agent'], timeoutMs: timeoutOf(values.timeout) },
+    { used: false },
+  );
   const before = values.prepend === undefined ? undefined : await readRobotsFile(values.prepend, maxBytes);
   const after = values.append === undefined ? undefined : await readRobotsFile(values.append, maxBytes);
   const body = compose(before, site.body, after);
   const composed = before || after;
-  const label = composed ? `${site.label} with ${[values.prepend && `${values.prepend} before`, values.append && `${values.append} after`].filter(Boolean).join(' and ')}` : site.label;
+  const label = composed
+    ? `${site.label} with ${[values.prepend && `${values.prepend} before`, values.append && `${values.append} after`].filter(Boolean).join(' and ')}`
+    : site.label;
 
   const result = verify(policy, body, paths ? { paths } : undefined);
   const write = (s: string) => process.stdout.write(s);
@@ -86,9 +97,24 @@ function text(r: VerifyResult, label: string, policy: string, matrix: boolean, c
 function githubText(r: VerifyResult, file: string, composed: boolean): string {
   let out = '';
   // Line numbers of a composed file are not the site file's: annotate the file as a whole.
-  for (const d of r.differences) out += githubAnnotation('error', file, composed ? undefined : d.line, 'robots.txt differs from the policy', d.message);
-  for (const n of r.notes) out += githubAnnotation('notice', file, undefined, `robots.txt cannot hold ${n.crawler} to the policy`, n.message);
-  if (r.ok) out += githubAnnotation('notice', file, undefined, 'robots.txt matches the policy', `It does what the policy says: ${summary(r)}.`);
+  for (const d of r.differences)
+    out += githubAnnotation(
+      'error',
+      file,
+      composed ? undefined : d.line,
+      'robots.txt differs from the policy',
+      d.message,
+    );
+  for (const n of r.notes)
+    out += githubAnnotation('notice', file, undefined, `robots.txt cannot hold ${n.crawler} to the policy`, n.message);
+  if (r.ok)
+    out += githubAnnotation(
+      'notice',
+      file,
+      undefined,
+      'robots.txt matches the policy',
+      `It does what the policy says: ${summary(r)}.`,
+    );
   return out;
 }
 
@@ -107,7 +133,8 @@ export function grouped(differences: readonly Difference[]): { line?: number; me
   }
   return out.map(({ line, message, crawlers, rest }) => {
     if (!crawlers.length) return { ...(line ? { line } : {}), message };
-    const names = crawlers.length <= 5 ? crawlers.join(', ') : `${crawlers.slice(0, 5).join(', ')} and ${crawlers.length - 5} more`;
+    const names =
+      crawlers.length <= 5 ? crawlers.join(', ') : `${crawlers.slice(0, 5).join(', ')} and ${crawlers.length - 5} more`;
     return { ...(line ? { line } : {}), message: `${names}${rest}` };
   });
 }

@@ -1,7 +1,10 @@
 // Byte arrays joined into one new array (never a view of a pooled or shared
 // buffer, so the result may be kept, or moved to a worker).
 
-export function concatBytes(parts: readonly Uint8Array[], length = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
+export function concatBytes(
+  parts: readonly Uint8Array[],
+  length = parts.reduce((n, p) => n + p.length, 0),
+): Uint8Array {
   const out = new Uint8Array(length);
   let at = 0;
   for (const part of parts) {

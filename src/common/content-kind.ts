@@ -21,7 +21,8 @@ const MAGIC: [number[], string][] = [
   [[0x7f, 0x45, 0x4c, 0x46], 'an executable'],
 ];
 
-const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|script|style|link|div|p|\?xml[^>]*>\s*<(!doctype\s+html|html))[\s>/]/i;
+const HTML_START =
+  /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|script|style|link|div|p|\?xml[^>]*>\s*<(!doctype\s+html|html))[\s>/]/i;
 
 const startsWith = (bytes: Uint8Array, at: number, magic: number[]) => magic.every((b, i) => bytes[at + i] === b);
 

@@ -101,19 +101,33 @@ export interface ResolvedFetchOptions extends ResolvedParseOptions {
 function wholeNumber(name: string, value: unknown, fallback: number, max = 0x7fff_ffff): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+    throw new RangeError(
+      `${name} must be a whole number from 1 to ${max}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+    );
   }
   return value;
 }
 
 function optionsObject(options: unknown): Record<string, unknown> {
   if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw typeError('options', 'an object', options);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw typeError('options', 'an object', options);
   return options as Record<string, unknown>;
 }
 
 const FETCH_KEYS = ['mode', 'maxBytes', 'fetch', 'timeoutMs', 'userAgent', 'signal', 'now', 'exactUrl'];
-const CACHE_KEYS = ['mode', 'maxBytes', 'fetch', 'timeoutMs', 'userAgent', 'now', 'maxEntries', 'concurrency', 'slowAfterMs', 'maxSlowFetches'];
+const CACHE_KEYS = [
+  'mode',
+  'maxBytes',
+  'fetch',
+  'timeoutMs',
+  'userAgent',
+  'now',
+  'maxEntries',
+  'concurrency',
+  'slowAfterMs',
+  'maxSlowFetches',
+];
 
 /**
  * An option nobody reads is a mistake to say, not to ignore: `new
@@ -127,25 +141,36 @@ function knownOptions(o: Record<string, unknown>, known: readonly string[], owne
 }
 
 /** In a browser (a page, a worker or an extension) the browser's own User-Agent goes out. */
-const inBrowser = () => String((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent).startsWith('Mozilla/');
+const inBrowser = () =>
+  String((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent).startsWith('Mozilla/');
 
-export function resolveFetchOptions(options: FetchOptions | undefined, known = FETCH_KEYS, owner = 'fetchRobots'): ResolvedFetchOptions {
+export function resolveFetchOptions(
+  options: FetchOptions | undefined,
+  known = FETCH_KEYS,
+  owner = 'fetchRobots',
+): ResolvedFetchOptions {
   const parse = resolveParseOptions(options);
   const o = optionsObject(options) as FetchOptions;
   knownOptions(o as Record<string, unknown>, known, owner);
   if (o.fetch !== undefined && typeof o.fetch !== 'function') throw typeError('options.fetch', 'a function', o.fetch);
-  if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw typeError('options.fetch', 'a function (there is no global fetch here)', o.fetch);
+  if (o.fetch === undefined && typeof globalThis.fetch !== 'function')
+    throw typeError('options.fetch', 'a function (there is no global fetch here)', o.fetch);
   // Called as a plain function: browsers throw "Illegal invocation" when
   // fetch's `this` is anything but the global object (or nothing).
   const given = o.fetch;
-  const fetchFunction: FetchFunction = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
-  if (o.userAgent !== undefined && typeof o.userAgent !== 'string') throw typeError('options.userAgent', 'a string', o.userAgent);
+  const fetchFunction: FetchFunction = given
+    ? (input, init) => given(input, init)
+    : (input, init) => globalThis.fetch(input, init);
+  if (o.userAgent !== undefined && typeof o.userAgent !== 'string')
+    throw typeError('options.userAgent', 'a string', o.userAgent);
   if (o.now !== undefined && typeof o.now !== 'function') throw typeError('options.now', 'a function', o.now);
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw typeError('options.signal', 'an AbortSignal', o.signal);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
+    throw typeError('options.signal', 'an AbortSignal', o.signal);
   const now = o.now ?? Date.now;
   // The clock is called here once, so that a broken one fails at the call that was given it.
   const probe = now();
-  if (typeof probe !== 'number' || !Number.isFinite(probe)) throw new RangeError(`options.now must return a finite number of milliseconds, returned ${String(probe)}`);
+  if (typeof probe !== 'number' || !Number.isFinite(probe))
+    throw new RangeError(`options.now must return a finite number of milliseconds, returned ${String(probe)}`);
   return {
     ...parse,
     fetch: fetchFunction,

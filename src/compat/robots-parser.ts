@@ -60,7 +60,10 @@ function originOf(url: URL): string {
  */
 function agentOf(ua: unknown): string {
   if (ua && typeof ua !== 'string' && !(ua instanceof String)) throw typeError('ua', 'a string', ua);
-  const name = String(ua || '*').toLowerCase().split('/')[0]!.trim();
+  const name = String(ua || '*')
+    .toLowerCase()
+    .split('/')[0]!
+    .trim();
   if (name === '*') return '*';
   return leadingToken(name) || name;
 }

@@ -2,7 +2,6 @@
 // An enum, so that bundlers write the numbers in place of the names.
 
 export enum L {
-
   MODE_GOOGLE = 0,
   MODE_RFC = 1,
 
@@ -99,11 +98,10 @@ export enum L {
   // What a purpose makes of an allowed URL in checkLines/filterLines.
   PURPOSE_NONE = 0,
   PURPOSE_TABLE = 1, // opted out where the Content-Usage preference (purposeTable) is n
-  PURPOSE_ALL = 2,   // every allowed URL is opted out
+  PURPOSE_ALL = 2, // every allowed URL is opted out
 
   // Verdict, in bytes.
   V_ALLOWED = 0,
   V_LINE = 4,
   V_RULE = 8,
-
 }

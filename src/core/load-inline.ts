@@ -21,7 +21,10 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
 
 // Where there is no WebAssembly (node --jitless, some locked-down hosts) no loader
 // is set, and getCore() says to import robotsmatch/js instead.
-if (globalThis.WebAssembly) setCoreLoader(() => new WebAssembly.Instance(new WebAssembly.Module(wasmBytes()), {}).exports as unknown as CoreExports);
+if (globalThis.WebAssembly)
+  setCoreLoader(
+    () => new WebAssembly.Instance(new WebAssembly.Module(wasmBytes()), {}).exports as unknown as CoreExports,
+  );
 
 /**
  * Compiles the core asynchronously. Optional: parse() compiles it on first

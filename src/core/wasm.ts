@@ -49,7 +49,13 @@ function findCopyUnits(): CopyUnits {
   const copy = (globalThis as { Buffer?: { prototype?: { ucs2Write?: unknown } } }).Buffer?.prototype?.ucs2Write;
   try {
     const probe = new Uint8Array(2);
-    if (typeof copy === 'function' && (copy as CopyUnits).call(probe, '\u20ac', 0) === 2 && probe[0] === 0xac && probe[1] === 0x20) return copy as CopyUnits;
+    if (
+      typeof copy === 'function' &&
+      (copy as CopyUnits).call(probe, '\u20ac', 0) === 2 &&
+      probe[0] === 0xac &&
+      probe[1] === 0x20
+    )
+      return copy as CopyUnits;
   } catch {
     // not usable on a plain Uint8Array here
   }
@@ -192,7 +198,8 @@ export class Core {
     const size = units * 2 + 2;
     const start = size > room ? this.#reserve(size, `${name}[${offset + from}]`) : this.#reserve(room, name); // first: reserving may grow memory and renew u8
     const u8 = this.u8;
-    const text = i - from === 1 ? texts[from]! : (from === 0 && i === texts.length ? texts : texts.slice(from, i)).join('\0');
+    const text =
+      i - from === 1 ? texts[from]! : (from === 0 && i === texts.length ? texts : texts.slice(from, i)).join('\0');
     const at = start + copyUnits.call(u8, text, start);
     u8[at] = 0;
     u8[at + 1] = 0;

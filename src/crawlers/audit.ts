@@ -54,7 +54,10 @@ export interface UsageConflict {
 const SHARED_PURPOSES = /* @__PURE__ */ (() => ['train-ai', 'search'].map((name) => purpose(name)))();
 
 /** The purposes on which a crawler's Content-Signal and its Content-Usage for `/` disagree. */
-export function usageConflicts(contentSignal: ContentSignal | null, contentUsage: ContentUsage | null): UsageConflict[] {
+export function usageConflicts(
+  contentSignal: ContentSignal | null,
+  contentUsage: ContentUsage | null,
+): UsageConflict[] {
   if (!contentSignal || !contentUsage) return [];
   const out: UsageConflict[] = [];
   for (const p of SHARED_PURPOSES) {
@@ -85,7 +88,14 @@ export function audit(robots: Robots, crawlers: CrawlerSelection = 'all'): Audit
     const { contentSignal, contentUsage, licenses, ...root } = usage(robots, '/', crawler);
     const chosen = selection(robots, crawler);
     const row: AuditRow = {
-      crawler, group: chosen.token, root, access: 'open', readsRobotsTxt: crawler.readsRobotsTxt, contentSignal, contentUsage, licenses,
+      crawler,
+      group: chosen.token,
+      root,
+      access: 'open',
+      readsRobotsTxt: crawler.readsRobotsTxt,
+      contentSignal,
+      contentUsage,
+      licenses,
       usageConflicts: usageConflicts(contentSignal, contentUsage),
     };
     if (!root.allowed) return { ...row, access: 'blocked', example: '/' };

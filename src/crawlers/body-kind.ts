@@ -17,14 +17,16 @@ const HEAD = 2048;
 const ROBOTS_LINE = /^[ \t]*(user[-_ ]?agent|allow|disallow|sitemap|crawl-delay|content-signal|content-usage)[ \t]*:/im;
 
 /** What error pages say, where the whole body is a few words. */
-const ERROR_WORDS = /\b([45]\d\d|not found|forbidden|access denied|unauthori[sz]ed|bad request|internal server error|service unavailable|bad gateway|gateway time-?out|too many requests|error)\b/i;
+const ERROR_WORDS =
+  /\b([45]\d\d|not found|forbidden|access denied|unauthori[sz]ed|bad request|internal server error|service unavailable|bad gateway|gateway time-?out|too many requests|error)\b/i;
 
 /**
  * What the body is when it is not a robots.txt; undefined when it reads as
  * one (or as plain text, an empty file included).
  */
 export function bodyKind(body: string | Uint8Array): BodyKind | undefined {
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw new TypeError(`body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw new TypeError(`body must be a string or a Uint8Array, got ${body === null ? 'null' : typeof body}`);
   // gzip, UTF-16, images and other binary data, and HTML pages are named by
   // the one reading lint and the command line share (common/content-kind.ts).
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body.slice(0, HEAD)) : body;

@@ -57,7 +57,10 @@ function isWordUnit(c: number): boolean {
  * it leads with). Browsers and unknown clients: an empty array.
  */
 export function identify(userAgentHeader: string): CrawlerEntry[] {
-  if (typeof userAgentHeader !== 'string') throw new TypeError(`userAgentHeader must be a string, got ${userAgentHeader === null ? 'null' : typeof userAgentHeader}`);
+  if (typeof userAgentHeader !== 'string')
+    throw new TypeError(
+      `userAgentHeader must be a string, got ${userAgentHeader === null ? 'null' : typeof userAgentHeader}`,
+    );
   const header = userAgentHeader;
   let found: CrawlerEntry[] | undefined;
   let afterLike = false; // the previous word was "like" (or "with" after "compatible") and only spaces follow it
@@ -85,7 +88,9 @@ export function identify(userAgentHeader: string): CrawlerEntry[] {
     afterLike = word === 'like' || (afterCompatible && word === 'with');
     afterCompatible = word === 'compatible';
     if (compared) continue;
-    const entry = known(header, hash, start, i) ?? (stem > start && isId(header.slice(stem + 1, i)) ? known(header, stemHash, start, stem) : undefined);
+    const entry =
+      known(header, hash, start, i) ??
+      (stem > start && isId(header.slice(stem + 1, i)) ? known(header, stemHash, start, stem) : undefined);
     if (entry && !found?.includes(entry)) (found ??= []).push(entry);
   }
   return found ?? [];

@@ -17,7 +17,8 @@ for (const entry of crawlerRegistry) {
 
 /** The registry entry named `name` (its name or its first robots.txt token), case-insensitively; undefined if none. */
 export function crawler(name: string): CrawlerEntry | undefined {
-  if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${name === null ? 'null' : typeof name}`);
+  if (typeof name !== 'string')
+    throw new TypeError(`name must be a string, got ${name === null ? 'null' : typeof name}`);
   const key = name.trim().toLowerCase();
   return byName.get(key) ?? byToken.get(key);
 }
@@ -35,7 +36,8 @@ export function selectCrawlers(selection: CrawlerSelection = 'all'): CrawlerEntr
     return selection.map((one) => {
       if (typeof one !== 'string') return one as CrawlerEntry;
       const found = crawler(one);
-      if (!found) throw new RangeError(`no known crawler is named ${JSON.stringify(one)} (robotsmatch crawlers lists them)`);
+      if (!found)
+        throw new RangeError(`no known crawler is named ${JSON.stringify(one)} (robotsmatch crawlers lists them)`);
       return found;
     });
   }
@@ -44,6 +46,9 @@ export function selectCrawlers(selection: CrawlerSelection = 'all'): CrawlerEntr
   if (selection === 'ai') return crawlerRegistry.filter((c) => c.purposes.some((p) => AI_PURPOSES.includes(p)));
   const purpose = selection as CrawlerPurpose;
   const chosen = crawlerRegistry.filter((c) => c.purposes.includes(purpose));
-  if (!chosen.length) throw new RangeError(`crawlers must be 'all', 'ai', a purpose or a list of names, got ${JSON.stringify(selection)}`);
+  if (!chosen.length)
+    throw new RangeError(
+      `crawlers must be 'all', 'ai', a purpose or a list of names, got ${JSON.stringify(selection)}`,
+    );
   return chosen;
 }

@@ -16,8 +16,15 @@ import { BOT, CRAWLER, Identities, type Identity } from './identity.js';
 import { originPath } from './path.js';
 import { ViolationLog } from './violation-log.js';
 import {
-  resolveEnforcerOptions, type Decision, type EdgeRequest, type EnforcerOptions, type PlainRequest, type RequestLike,
-  type ResolvedEnforcerOptions, type Violation, type WaitUntil,
+  resolveEnforcerOptions,
+  type Decision,
+  type EdgeRequest,
+  type EnforcerOptions,
+  type PlainRequest,
+  type RequestLike,
+  type ResolvedEnforcerOptions,
+  type Violation,
+  type WaitUntil,
 } from './options.js';
 
 /** Counts for one crawler (or for all unknown bots). */
@@ -94,7 +101,9 @@ export function isRobotsTxt(url: string): boolean {
 /** The 403 that 'block' answers with: plain text naming the rule. */
 export function blockedResponse(decision: Decision): Response {
   const who = decision.crawler?.name ?? (decision.userAgent || 'this client');
-  const rule = decision.rule ? ` (line ${decision.line}: ${decision.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${decision.rule.pattern})` : '';
+  const rule = decision.rule
+    ? ` (line ${decision.line}: ${decision.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${decision.rule.pattern})`
+    : '';
   return new Response(`Forbidden: this site's robots.txt disallows ${pathOf(decision.url)} for ${who}${rule}.\n`, {
     status: 403,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
@@ -103,16 +112,23 @@ export function blockedResponse(decision: Decision): Response {
 
 /** The request's URL (a TypeError for anything but a Request or { url }). */
 function urlOf(request: EdgeRequest): string {
-  if (typeof request !== 'object' || request === null) throw new TypeError(`request must be a Request or { url, userAgent }, got ${request === null ? 'null' : typeof request}`);
+  if (typeof request !== 'object' || request === null)
+    throw new TypeError(
+      `request must be a Request or { url, userAgent }, got ${request === null ? 'null' : typeof request}`,
+    );
   const url = request.url;
-  if (typeof url !== 'string') throw new TypeError(`request.url must be a string, got ${url === null ? 'null' : typeof url}`);
+  if (typeof url !== 'string')
+    throw new TypeError(`request.url must be a string, got ${url === null ? 'null' : typeof url}`);
   return url;
 }
 
 /** The request's User-Agent header, '' when it sent none. */
 function userAgentOf(request: EdgeRequest): string {
   const headers = (request as RequestLike).headers;
-  const userAgent = headers !== undefined && typeof headers.get === 'function' ? headers.get('user-agent') : (request as PlainRequest).userAgent;
+  const userAgent =
+    headers !== undefined && typeof headers.get === 'function'
+      ? headers.get('user-agent')
+      : (request as PlainRequest).userAgent;
   if (typeof userAgent === 'string') return userAgent;
   if (userAgent == null) return '';
   throw new TypeError(`request.userAgent must be a string, null or undefined, got ${typeof userAgent}`);
@@ -158,7 +174,8 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       const loaded = this.#current(ctx);
       // Only a client robots.txt applies to waits for the first robots.txt:
       // browsers, unselected clients and /robots.txt itself are answered at once.
-      if (loaded instanceof Promise && this.#waits(identity, url)) return loaded.then(() => this.#decided(url, userAgent, identity, request, ctx));
+      if (loaded instanceof Promise && this.#waits(identity, url))
+        return loaded.then(() => this.#decided(url, userAgent, identity, request, ctx));
       return Promise.resolve(this.#decided(url, userAgent, identity, request, ctx));
     } catch (error) {
       return Promise.reject(error);
@@ -179,7 +196,10 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       // copy back.
       const body = loaded instanceof Promise || this.#loading !== undefined ? undefined : loaded.body;
       if (body !== undefined) {
-        return new Response(method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        return new Response(method === 'HEAD' ? null : (body as BodyInit), {
+          status: 200,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
       }
     }
     if (loaded instanceof Promise && this.#waits(identity, url)) await loaded;
@@ -191,14 +211,28 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     const answer = await action(decision, request as never);
     if (answer === undefined || answer === null) return undefined;
     if (typeof Response === 'function' && answer instanceof Response) return answer;
-    if (typeof answer === 'object' && typeof (answer as Response).status === 'number' && 'headers' in (answer as object)) return answer as Response;
-    throw new TypeError(`options.action returned ${typeof answer}: it must return a Response, or undefined to let the request go on`);
+    if (
+      typeof answer === 'object' &&
+      typeof (answer as Response).status === 'number' &&
+      'headers' in (answer as object)
+    )
+      return answer as Response;
+    throw new TypeError(
+      `options.action returned ${typeof answer}: it must return a Response, or undefined to let the request go on`,
+    );
   }
 
   counters(options?: { reset?: boolean }): EnforcerCounters {
     const crawlers: EnforcerCounters['crawlers'] = {};
     for (const [name, counts] of this.#counts) crawlers[name] = { ...counts };
-    const snapshot: EnforcerCounters = { since: this.#since, requests: this.#requests, browsers: this.#browsers, bots: { ...this.#botCounts }, crawlers, userAgents: this.#identities.size };
+    const snapshot: EnforcerCounters = {
+      since: this.#since,
+      requests: this.#requests,
+      browsers: this.#browsers,
+      bots: { ...this.#botCounts },
+      crawlers,
+      userAgents: this.#identities.size,
+    };
     if (options?.reset) {
       // In place: the states hold these objects.
       for (const counts of this.#counts.values()) counts.requests = counts.disallowed = 0;
@@ -228,7 +262,9 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     if (loaded !== undefined) {
       if (loaded.expires !== Infinity && this.#loading === undefined && this.#o.now() >= loaded.expires) {
         // Stale while revalidating: this request is answered with the copy we have.
-        const refresh = this.#load().catch((error) => console.error('robotsmatch/edge: refreshing robots.txt failed', error));
+        const refresh = this.#load().catch((error) =>
+          console.error('robotsmatch/edge: refreshing robots.txt failed', error),
+        );
         ctx?.waitUntil(refresh);
       }
       return loaded;
@@ -236,9 +272,10 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     const source = this.#o.source;
     if (source.kind !== 'url') {
       // Parsed (or taken) on first use, once: nothing to wait for.
-      const now: Loaded = source.kind === 'text'
-        ? { robots: parse(source.body), owned: true, expires: Infinity, body: source.body }
-        : { robots: source.robots, owned: false, expires: Infinity, body: undefined };
+      const now: Loaded =
+        source.kind === 'text'
+          ? { robots: parse(source.body), owned: true, expires: Infinity, body: source.body }
+          : { robots: source.robots, owned: false, expires: Infinity, body: undefined };
       this.#install(now);
       return now;
     }
@@ -317,7 +354,18 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     const client = kind === CRAWLER ? 'crawler' : kind === BOT ? 'bot' : 'browser';
     if (kind !== CRAWLER && kind !== BOT) {
       this.#browsers++;
-      return { allowed: true, enforced: false, skipped: 'browser', client, crawler, group: null, line: 0, rule: null, url, userAgent };
+      return {
+        allowed: true,
+        enforced: false,
+        skipped: 'browser',
+        client,
+        crawler,
+        group: null,
+        line: 0,
+        rule: null,
+        url,
+        userAgent,
+      };
     }
     // RFC 9309 2.2.2: /robots.txt itself is always allowed. What is matched
     // is the path as the origin will read it.
@@ -327,9 +375,31 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     if (!identity.enforced || robotsTxt || robots === null) {
       (kind === CRAWLER ? this.#countsOf(crawler!) : this.#botCounts).requests++;
       if (!identity.enforced) {
-        return { allowed: true, enforced: false, skipped: kind === BOT ? 'bot' : 'unselected', client, crawler, group: null, line: 0, rule: null, url, userAgent };
+        return {
+          allowed: true,
+          enforced: false,
+          skipped: kind === BOT ? 'bot' : 'unselected',
+          client,
+          crawler,
+          group: null,
+          line: 0,
+          rule: null,
+          url,
+          userAgent,
+        };
       }
-      return { allowed: true, enforced: false, skipped: robotsTxt ? 'robots.txt' : 'unreachable', client, crawler, group: null, line: 0, rule: null, url, userAgent };
+      return {
+        allowed: true,
+        enforced: false,
+        skipped: robotsTxt ? 'robots.txt' : 'unreachable',
+        client,
+        crawler,
+        group: null,
+        line: 0,
+        rule: null,
+        url,
+        userAgent,
+      };
     }
     let state = identity.generation === this.#generation ? (identity.state as AgentState) : undefined;
     if (state === undefined) {
@@ -352,8 +422,16 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     }
     state.counts.requests++;
     const decision: Decision = {
-      allowed: verdict.allowed, enforced: true, skipped: undefined, client, crawler, group: state.group,
-      line: verdict.line, rule: verdict.rule, url, userAgent,
+      allowed: verdict.allowed,
+      enforced: true,
+      skipped: undefined,
+      client,
+      crawler,
+      group: state.group,
+      line: verdict.line,
+      rule: verdict.rule,
+      url,
+      userAgent,
     };
     if (!verdict.allowed) {
       state.counts.disallowed++;
@@ -364,7 +442,8 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
 
   #countsOf(crawler: CrawlerEntry): CrawlerCounts & { operator: string } {
     let counts = this.#counts.get(crawler.name);
-    if (counts === undefined) this.#counts.set(crawler.name, (counts = { requests: 0, disallowed: 0, operator: crawler.operator }));
+    if (counts === undefined)
+      this.#counts.set(crawler.name, (counts = { requests: 0, disallowed: 0, operator: crawler.operator }));
     return counts;
   }
 
@@ -404,7 +483,8 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
   #fileTokens(robots: Robots): Set<string> {
     if (this.#groupTokens === undefined) {
       const tokens = new Set<string>();
-      for (const group of groups(robots)) for (const agent of group.userAgents) if (agent.names !== '*') tokens.add(agent.names.toLowerCase());
+      for (const group of groups(robots))
+        for (const agent of group.userAgents) if (agent.names !== '*') tokens.add(agent.names.toLowerCase());
       this.#groupTokens = tokens;
     }
     return this.#groupTokens;
@@ -431,7 +511,9 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     try {
       const result = onViolation(violation, request as never);
       if (result !== null && typeof result === 'object' && typeof (result as Promise<unknown>).then === 'function') {
-        const settled = Promise.resolve(result).catch((error) => console.error('robotsmatch/edge: options.onViolation failed', error));
+        const settled = Promise.resolve(result).catch((error) =>
+          console.error('robotsmatch/edge: options.onViolation failed', error),
+        );
         ctx?.waitUntil(settled);
       }
     } catch (error) {

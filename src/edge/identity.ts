@@ -37,7 +37,14 @@ export interface Identity {
   generation: number;
 }
 
-const BROWSER_IDENTITY: Identity = Object.freeze({ kind: BROWSER, crawler: undefined, token: '', enforced: false, state: undefined, generation: -1 }) as Identity;
+const BROWSER_IDENTITY: Identity = Object.freeze({
+  kind: BROWSER,
+  crawler: undefined,
+  token: '',
+  enforced: false,
+  state: undefined,
+  generation: -1,
+}) as Identity;
 
 export class Identities {
   readonly #half: number;
@@ -82,7 +89,14 @@ export class Identities {
       return { kind: CRAWLER, crawler, token: '', enforced, state: undefined, generation: -1 };
     }
     if (!isBot(header)) return BROWSER_IDENTITY;
-    return { kind: BOT, crawler: undefined, token: productToken(header), enforced: this.#enforceBots, state: undefined, generation: -1 };
+    return {
+      kind: BOT,
+      crawler: undefined,
+      token: productToken(header),
+      enforced: this.#enforceBots,
+      state: undefined,
+      generation: -1,
+    };
   }
 
   clear(): void {

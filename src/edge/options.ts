@@ -177,7 +177,17 @@ export interface ResolvedEnforcerOptions {
   now: () => number;
 }
 
-const KNOWN = ['robots', 'cache', 'action', 'onViolation', 'crawlers', 'unknownBots', 'serveRobotsTxt', 'maxUserAgents', 'now'];
+const KNOWN = [
+  'robots',
+  'cache',
+  'action',
+  'onViolation',
+  'crawlers',
+  'unknownBots',
+  'serveRobotsTxt',
+  'maxUserAgents',
+  'now',
+];
 
 function kind(value: unknown): string {
   if (value === null) return 'null';
@@ -189,12 +199,24 @@ function kind(value: unknown): string {
 
 function isUrl(value: unknown): value is URL {
   // instanceof fails across realms and for polyfills: a URL has href and protocol strings.
-  return typeof URL === 'function' && value instanceof URL
-    || (typeof value === 'object' && value !== null && typeof (value as URL).href === 'string' && typeof (value as URL).protocol === 'string' && typeof (value as URL).origin === 'string');
+  return (
+    (typeof URL === 'function' && value instanceof URL) ||
+    (typeof value === 'object' &&
+      value !== null &&
+      typeof (value as URL).href === 'string' &&
+      typeof (value as URL).protocol === 'string' &&
+      typeof (value as URL).origin === 'string')
+  );
 }
 
 function isGenerated(value: unknown): value is GeneratedRobots {
-  return typeof value === 'object' && value !== null && typeof (value as GeneratedRobots).text === 'string' && typeof (value as GeneratedRobots).matrix === 'object' && (value as GeneratedRobots).matrix !== null;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as GeneratedRobots).text === 'string' &&
+    typeof (value as GeneratedRobots).matrix === 'object' &&
+    (value as GeneratedRobots).matrix !== null
+  );
 }
 
 /** Checks and completes createEnforcer's options; throws EnforcerOptionError naming the first wrong one. */
@@ -204,37 +226,55 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
   }
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) {
-    if (!KNOWN.includes(key)) throw new EnforcerOptionError(`options.${key}`, `is not an option (the options are ${KNOWN.join(', ')})`);
+    if (!KNOWN.includes(key))
+      throw new EnforcerOptionError(`options.${key}`, `is not an option (the options are ${KNOWN.join(', ')})`);
   }
 
   const robots = o.robots;
   let source: ResolvedEnforcerOptions['source'];
   if (typeof robots === 'string') {
     if (/^\s*https?:\/\/\S*\s*$/i.test(robots)) {
-      throw new EnforcerOptionError('options.robots', `is a string, which is robots.txt text, but reads as a URL (${kind(robots)}): pass new URL(...) to fetch it`);
+      throw new EnforcerOptionError(
+        'options.robots',
+        `is a string, which is robots.txt text, but reads as a URL (${kind(robots)}): pass new URL(...) to fetch it`,
+      );
     }
     source = { kind: 'text', body: robots };
   } else if (robots instanceof Uint8Array) source = { kind: 'text', body: robots };
   else if (robots instanceof ArrayBuffer) source = { kind: 'text', body: new Uint8Array(robots) };
   // A Robots of another copy of the library (the ESM or CommonJS build, robotsmatch/js) works too.
-  else if (robots instanceof Robots || (typeof robots === 'object' && robots !== null && typeof (robots as Record<symbol, unknown>)[Symbol.for('robotsmatch.Robots')] === 'function')) {
+  else if (
+    robots instanceof Robots ||
+    (typeof robots === 'object' &&
+      robots !== null &&
+      typeof (robots as Record<symbol, unknown>)[Symbol.for('robotsmatch.Robots')] === 'function')
+  ) {
     source = { kind: 'robots', robots: robots as Robots };
-  }
-  else if (isGenerated(robots)) source = { kind: 'text', body: robots.text };
+  } else if (isGenerated(robots)) source = { kind: 'text', body: robots.text };
   else if (isUrl(robots)) {
     if (robots.protocol !== 'http:' && robots.protocol !== 'https:') {
-      throw new EnforcerOptionError('options.robots', `must be an http: or https: URL to fetch, got ${robots.protocol}`);
+      throw new EnforcerOptionError(
+        'options.robots',
+        `must be an http: or https: URL to fetch, got ${robots.protocol}`,
+      );
     }
     const cache = o.cache ?? new RobotsCache(o.now === undefined ? undefined : { now: o.now as () => number });
-    if (!(cache instanceof RobotsCache)) throw new EnforcerOptionError('options.cache', `must be a RobotsCache, got ${kind(cache)}`);
+    if (!(cache instanceof RobotsCache))
+      throw new EnforcerOptionError('options.cache', `must be a RobotsCache, got ${kind(cache)}`);
     source = { kind: 'url', url: robots.href, cache };
   } else if (robots === undefined) {
     throw new EnforcerOptionError('options.robots', 'is required: robots.txt text or bytes, a parsed Robots, or a URL');
   } else {
-    throw new EnforcerOptionError('options.robots', `must be robots.txt text or bytes, a Robots from parse(), a URL, or generate(policy)'s result, got ${kind(robots)}`);
+    throw new EnforcerOptionError(
+      'options.robots',
+      `must be robots.txt text or bytes, a Robots from parse(), a URL, or generate(policy)'s result, got ${kind(robots)}`,
+    );
   }
   if (o.cache !== undefined && source.kind !== 'url') {
-    throw new EnforcerOptionError('options.cache', 'is only for a robots.txt given as a URL (options.robots is not one)');
+    throw new EnforcerOptionError(
+      'options.cache',
+      'is only for a robots.txt given as a URL (options.robots is not one)',
+    );
   }
 
   const action = o.action ?? 'log';
@@ -251,11 +291,22 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
     try {
       crawlers = new Set(selectCrawlers(o.crawlers as CrawlerSelection));
     } catch (error) {
-      throw new EnforcerOptionError('options.crawlers', `must be 'all', 'ai', a purpose or a list of crawler names: ${(error as Error).message}`);
+      throw new EnforcerOptionError(
+        'options.crawlers',
+        `must be 'all', 'ai', a purpose or a list of crawler names: ${(error as Error).message}`,
+      );
     }
     for (const entry of crawlers) {
-      if (typeof entry !== 'object' || entry === null || !Array.isArray(entry.tokens) || !Array.isArray(entry.userAgentTokens)) {
-        throw new EnforcerOptionError('options.crawlers', `lists ${kind(entry)}, which is neither a crawler name nor a registry entry`);
+      if (
+        typeof entry !== 'object' ||
+        entry === null ||
+        !Array.isArray(entry.tokens) ||
+        !Array.isArray(entry.userAgentTokens)
+      ) {
+        throw new EnforcerOptionError(
+          'options.crawlers',
+          `lists ${kind(entry)}, which is neither a crawler name nor a registry entry`,
+        );
       }
     }
   }
@@ -265,18 +316,32 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
     throw new EnforcerOptionError('options.unknownBots', `must be 'pass' or 'enforce', got ${kind(unknownBots)}`);
   }
   const serveRobotsTxt = o.serveRobotsTxt ?? false;
-  if (typeof serveRobotsTxt !== 'boolean') throw new EnforcerOptionError('options.serveRobotsTxt', `must be true or false, got ${kind(serveRobotsTxt)}`);
+  if (typeof serveRobotsTxt !== 'boolean')
+    throw new EnforcerOptionError('options.serveRobotsTxt', `must be true or false, got ${kind(serveRobotsTxt)}`);
   if (serveRobotsTxt && source.kind === 'robots') {
-    throw new EnforcerOptionError('options.serveRobotsTxt', 'needs the file itself: give options.robots as text, bytes or a URL, not a parsed Robots');
+    throw new EnforcerOptionError(
+      'options.serveRobotsTxt',
+      'needs the file itself: give options.robots as text, bytes or a URL, not a parsed Robots',
+    );
   }
   const maxUserAgents = o.maxUserAgents ?? 4096;
-  if (typeof maxUserAgents !== 'number' || !Number.isInteger(maxUserAgents) || maxUserAgents < 2 || maxUserAgents > 1_000_000) {
-    throw new EnforcerOptionError('options.maxUserAgents', `must be a whole number from 2 to 1,000,000, got ${kind(maxUserAgents)}`);
+  if (
+    typeof maxUserAgents !== 'number' ||
+    !Number.isInteger(maxUserAgents) ||
+    maxUserAgents < 2 ||
+    maxUserAgents > 1_000_000
+  ) {
+    throw new EnforcerOptionError(
+      'options.maxUserAgents',
+      `must be a whole number from 2 to 1,000,000, got ${kind(maxUserAgents)}`,
+    );
   }
   const now = o.now ?? Date.now;
-  if (typeof now !== 'function') throw new EnforcerOptionError('options.now', `must be a function returning ms since the epoch, got ${kind(now)}`);
+  if (typeof now !== 'function')
+    throw new EnforcerOptionError('options.now', `must be a function returning ms since the epoch, got ${kind(now)}`);
   const probe = (now as () => number)();
-  if (typeof probe !== 'number' || !Number.isFinite(probe)) throw new EnforcerOptionError('options.now', `must return a finite number of ms, returned ${kind(probe)}`);
+  if (typeof probe !== 'number' || !Number.isFinite(probe))
+    throw new EnforcerOptionError('options.now', `must return a finite number of ms, returned ${kind(probe)}`);
 
   return {
     source,

@@ -16,7 +16,8 @@ export const WINDOW = 60_000;
 /** The longest User-Agent or URL quoted in a line (headers can be tens of KB). */
 const LONGEST_QUOTED = 300;
 
-const clip = (text: string) => (text.length > LONGEST_QUOTED ? `${text.slice(0, LONGEST_QUOTED)}... (${text.length} characters)` : text);
+const clip = (text: string) =>
+  text.length > LONGEST_QUOTED ? `${text.slice(0, LONGEST_QUOTED)}... (${text.length} characters)` : text;
 
 export function describeViolation(violation: Violation): string {
   const rule = `${violation.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${violation.rule.pattern}`;
@@ -36,7 +37,10 @@ export class ViolationLog {
   write(violation: Violation): void {
     const now = this.#now();
     if (!(now - this.#windowStart < WINDOW)) {
-      if (this.#left > 0) console.warn(`robots.txt violations: ${this.#left} more were not logged in the minute before (at most ${LINES} lines a minute; enforcer.counters() counts them all)`);
+      if (this.#left > 0)
+        console.warn(
+          `robots.txt violations: ${this.#left} more were not logged in the minute before (at most ${LINES} lines a minute; enforcer.counters() counts them all)`,
+        );
       this.#windowStart = now;
       this.#written = 0;
       this.#left = 0;
@@ -45,7 +49,9 @@ export class ViolationLog {
       this.#written++;
       console.warn(describeViolation(violation));
     } else if (this.#left++ === 0) {
-      console.warn(`robots.txt violations: more than ${LINES} this minute; the rest are counted, not logged, until the next minute (give onViolation to see each one)`);
+      console.warn(
+        `robots.txt violations: more than ${LINES} this minute; the rest are counted, not logged, until the next minute (give onViolation to see each one)`,
+      );
     }
   }
 }

@@ -12,7 +12,13 @@ import { Limit } from './limit.js';
 import { Retirement } from './retirement.js';
 import { robotsTxtUrl } from './location.js';
 import { fetchFrom, type FetchedRobots, type FetchOutcome } from './fetch-robots.js';
-import { resolveCacheOptions, resolveBatchSize, UNREACHABLE_LIMIT_MS, type CacheOptions, type ResolvedCacheOptions } from '../common/options.js';
+import {
+  resolveCacheOptions,
+  resolveBatchSize,
+  UNREACHABLE_LIMIT_MS,
+  type CacheOptions,
+  type ResolvedCacheOptions,
+} from '../common/options.js';
 
 /** check()'s answer: the verdict, and which robots.txt gave it. */
 export interface CachedVerdict extends Verdict {
@@ -78,7 +84,8 @@ export class RobotsCache {
       const { robots, entry, stale } = await this.#answer(robotsTxtUrl(url));
       const { latest } = entry;
       let verdict = robots.check(String(url), agent);
-      if (robots === latest.robots && latest.outcome === 'unreachable') verdict = { allowed: false, line: 0, rule: null };
+      if (robots === latest.robots && latest.outcome === 'unreachable')
+        verdict = { allowed: false, line: 0, rule: null };
       return { ...verdict, robotsUrl: latest.url, outcome: latest.outcome, status: latest.status, stale };
     });
   }
@@ -129,7 +136,11 @@ export class RobotsCache {
     await Promise.all(
       [...groups].map(async ([key, indexes]) => {
         const answer = await this.#answer(key);
-        const verdicts = this.#matchMany(answer, agent, indexes.map((i) => list[i]!));
+        const verdicts = this.#matchMany(
+          answer,
+          agent,
+          indexes.map((i) => list[i]!),
+        );
         for (let j = 0; j < indexes.length; j++) allowed[indexes[j]!] = verdicts[j]!;
       }),
     );
@@ -141,7 +152,11 @@ export class RobotsCache {
    * log), `batchSize` at a time, yielding the allowed ones in order. Memory
    * stays at one batch plus the cache, whatever the stream's length.
    */
-  async *filterStream(urls: AsyncIterable<string> | Iterable<string>, agent: Agent, options?: { batchSize?: number }): AsyncGenerator<string> {
+  async *filterStream(
+    urls: AsyncIterable<string> | Iterable<string>,
+    agent: Agent,
+    options?: { batchSize?: number },
+  ): AsyncGenerator<string> {
     const batchSize = resolveBatchSize(options?.batchSize);
     let batch: string[] = [];
     for await (const url of urls) {

@@ -9,8 +9,13 @@ import { MAX_INPUT_BYTES } from '../common/limits.js';
 import { exactRobotsUrl, robotsTxtUrl } from './location.js';
 import { hop, standInBody } from './outcome.js';
 import {
-  resolveFetchOptions, DEFAULT_CACHE_MS, MIN_CACHE_MS, MAX_CACHE_MS, RETRY_MS,
-  type FetchOptions, type ResolvedFetchOptions,
+  resolveFetchOptions,
+  DEFAULT_CACHE_MS,
+  MIN_CACHE_MS,
+  MAX_CACHE_MS,
+  RETRY_MS,
+  type FetchOptions,
+  type ResolvedFetchOptions,
 } from '../common/options.js';
 
 /**
@@ -92,7 +97,15 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   const { outcome, body, status, expires, error } = reply;
   const robots = parseOwned(body, { mode: o.mode, maxBytes });
   return {
-    robots, outcome, status, contentType, redirects, url: robotsUrl, finalUrl: current, fetchedAt, expires,
+    robots,
+    outcome,
+    status,
+    contentType,
+    redirects,
+    url: robotsUrl,
+    finalUrl: current,
+    fetchedAt,
+    expires,
     body: outcome === 'ok' ? body.subarray(0, maxBytes) : new Uint8Array(0),
     ...(error === undefined ? {} : { error }),
   };
@@ -101,7 +114,8 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
   async function exchange(): Promise<Reply> {
     // An ftp: robots.txt has a place (RFC 9309 names ftp) but fetch() speaks only http and https:
     // unreachable, as a file a crawler cannot read, with this reason rather than fetch()'s bare TypeError.
-    if (!/^https?:/.test(current)) throw new DOMException('fetch() reads only http: and https: URLs', 'NotSupportedError');
+    if (!/^https?:/.test(current))
+      throw new DOMException('fetch() reads only http: and https: URLs', 'NotSupportedError');
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     const headers: Record<string, string> = {};
@@ -117,7 +131,12 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
       const { status } = response;
       contentType = response.headers.get('content-type') ?? undefined;
       // What the status comes to (data/fetch-outcomes.json, read by the archive join too).
-      const next = hop(status, status >= 300 && status < 400 ? response.headers.get('location') : undefined, current, redirects);
+      const next = hop(
+        status,
+        status >= 300 && status < 400 ? response.headers.get('location') : undefined,
+        current,
+        redirects,
+      );
       if (next.outcome === 'redirect') {
         await response.body?.cancel().catch(() => {});
         current = next.next;
@@ -134,7 +153,12 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
         const lifetime = status >= 300 && status < 400 ? DEFAULT_CACHE_MS : cacheLifetime(response.headers);
         return { outcome: 'unavailable', body: ALLOW_ALL, status, expires: fetchedAt + lifetime };
       }
-      return { outcome: 'unreachable', body: disallowAll(), status, expires: fetchedAt + retryDelay(response.headers, fetchedAt) };
+      return {
+        outcome: 'unreachable',
+        body: disallowAll(),
+        status,
+        expires: fetchedAt + retryDelay(response.headers, fetchedAt),
+      };
     }
   }
 }

@@ -15,7 +15,8 @@ function originOf(url: string | URL): URL {
   } catch {
     throw new RobotsUrlError(String(url), 'it is not an absolute URL');
   }
-  if (!SCHEMES.has(parsed.protocol)) throw new RobotsUrlError(String(url), `${parsed.protocol} URLs have none (only http, https and ftp)`);
+  if (!SCHEMES.has(parsed.protocol))
+    throw new RobotsUrlError(String(url), `${parsed.protocol} URLs have none (only http, https and ftp)`);
   if (!parsed.host) throw new RobotsUrlError(String(url), 'it has no host');
   return parsed;
 }

@@ -29,7 +29,12 @@ export type Hop = { outcome: FinalOutcome; next?: undefined } | { outcome: 'redi
  * fewer than maxRedirects (five, even across hosts) were; a redirect without one, or one too many
  * (a loop included), is no robots.txt.
  */
-export function hop(status: number | undefined, location: string | null | undefined, url: string, redirects: number): Hop {
+export function hop(
+  status: number | undefined,
+  location: string | null | undefined,
+  url: string,
+  redirects: number,
+): Hop {
   const outcome = statusOutcome(status);
   if (outcome !== 'redirect') return { outcome };
   const next = location == null ? undefined : httpUrl(location, url);

@@ -16,7 +16,12 @@ export interface AdapterResult<T> {
 
 /** Next.js's MetadataRoute.Robots (the value app/robots.ts returns). */
 export interface NextRobots {
-  rules: { userAgent: string | string[]; allow?: string | string[]; disallow?: string | string[]; crawlDelay?: number }[];
+  rules: {
+    userAgent: string | string[];
+    allow?: string | string[];
+    disallow?: string | string[];
+    crawlDelay?: number;
+  }[];
   sitemap?: string | string[];
   host?: string;
 }
@@ -40,15 +45,22 @@ export interface AstroRobotsConfig {
   host?: string;
 }
 
-const rulesOf = (g: CompiledGroup) => (!g.rules.allow.length && !g.rules.disallow.length ? { allow: ['/'] } : {
-  ...(g.rules.allow.length ? { allow: g.rules.allow } : {}),
-  ...(g.rules.disallow.length ? { disallow: g.rules.disallow } : {}),
-});
+const rulesOf = (g: CompiledGroup) =>
+  !g.rules.allow.length && !g.rules.disallow.length
+    ? { allow: ['/'] }
+    : {
+        ...(g.rules.allow.length ? { allow: g.rules.allow } : {}),
+        ...(g.rules.disallow.length ? { disallow: g.rules.disallow } : {}),
+      };
 
 function signalsLost(p: CheckedPolicy, framework: string): string[] {
   const lost: string[] = [];
-  if (p.signals.length) lost.push(`${framework} cannot write Content-Signal, so crawlers read no \`${p.signals.map(([k, v]) => `${k}=${v}`).join(', ')}\`: add it to a static robots.txt, or serve the generated file.`);
-  if (p.contentUsage !== undefined) lost.push(`${framework} cannot write Content-Usage, so crawlers read no \`${p.contentUsage}\`.`);
+  if (p.signals.length)
+    lost.push(
+      `${framework} cannot write Content-Signal, so crawlers read no \`${p.signals.map(([k, v]) => `${k}=${v}`).join(', ')}\`: add it to a static robots.txt, or serve the generated file.`,
+    );
+  if (p.contentUsage !== undefined)
+    lost.push(`${framework} cannot write Content-Usage, so crawlers read no \`${p.contentUsage}\`.`);
   if (p.licenses.length) lost.push(`${framework} cannot write License lines, so RSL crawlers find no license.`);
   return lost;
 }
@@ -58,7 +70,11 @@ export function toNextRobots(policy: Policy): AdapterResult<NextRobots> {
   const { compiled, checked } = build(policy);
   const rules = compiled.groups.map((g) => {
     const delay = g.crawlDelay;
-    return { userAgent: g.agents.length === 1 ? g.agents[0]! : g.agents, ...rulesOf(g), ...(delay !== undefined ? { crawlDelay: delay } : {}) };
+    return {
+      userAgent: g.agents.length === 1 ? g.agents[0]! : g.agents,
+      ...rulesOf(g),
+      ...(delay !== undefined ? { crawlDelay: delay } : {}),
+    };
   });
   const config: NextRobots = { rules };
   if (checked.sitemaps.length) config.sitemap = checked.sitemaps.length === 1 ? checked.sitemaps[0]! : checked.sitemaps;
@@ -73,13 +89,23 @@ export function toNuxtRobots(policy: Policy): AdapterResult<NuxtRobotsConfig> {
   const usage = checked.contentUsage !== undefined ? preferencesOf(checked.contentUsage) : undefined;
   const groups = compiled.groups.map((g) => {
     const fetches = !(g.rules.allow.length === 0 && g.rules.disallow.includes('/'));
-    return { userAgent: g.agents, ...rulesOf(g), ...(fetches && signal ? { contentSignal: signal } : {}), ...(fetches && usage ? { contentUsage: usage } : {}) };
+    return {
+      userAgent: g.agents,
+      ...rulesOf(g),
+      ...(fetches && signal ? { contentSignal: signal } : {}),
+      ...(fetches && usage ? { contentUsage: usage } : {}),
+    };
   });
   const lost: string[] = [];
-  if (checked.contentUsage !== undefined && !usage) lost.push(`\`${checked.contentUsage}\` is not simple \`label=value\` pairs, which is what @nuxtjs/robots' contentUsage takes: it is left out.`);
+  if (checked.contentUsage !== undefined && !usage)
+    lost.push(
+      `\`${checked.contentUsage}\` is not simple \`label=value\` pairs, which is what @nuxtjs/robots' contentUsage takes: it is left out.`,
+    );
   if (checked.licenses.length) lost.push('@nuxtjs/robots has no License option, so RSL crawlers find no license.');
-  if (checked.host !== undefined) lost.push('@nuxtjs/robots has no Host option: the Host line is left out (no major crawler reads it).');
-  if (checked.crawlDelay !== undefined) lost.push('Crawl-delay is left out: write it in the groups that need it if you must.');
+  if (checked.host !== undefined)
+    lost.push('@nuxtjs/robots has no Host option: the Host line is left out (no major crawler reads it).');
+  if (checked.crawlDelay !== undefined)
+    lost.push('Crawl-delay is left out: write it in the groups that need it if you must.');
   const config: NuxtRobotsConfig = { groups };
   if (checked.sitemaps.length) config.sitemap = checked.sitemaps;
   return { config, lost };
@@ -91,7 +117,8 @@ export function toAstroRobots(policy: Policy): AdapterResult<AstroRobotsConfig> 
   const entries: AstroRobotsConfig['policy'] = [];
   for (const g of compiled.groups) {
     const delay = g.crawlDelay;
-    for (const agent of g.agents) entries.push({ userAgent: agent, ...rulesOf(g), ...(delay !== undefined ? { crawlDelay: delay } : {}) });
+    for (const agent of g.agents)
+      entries.push({ userAgent: agent, ...rulesOf(g), ...(delay !== undefined ? { crawlDelay: delay } : {}) });
   }
   const config: AstroRobotsConfig = { policy: entries, sitemap: checked.sitemaps.length ? checked.sitemaps : false };
   if (checked.host !== undefined) config.host = checked.host;

@@ -43,7 +43,8 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   // A crawler that skips `*` and has no group may fetch everything, and reads
   // no signal: that is its intent only when it may fetch everything and the
   // policy has no signal for it to read.
-  const noGroupKey = policy.signals.length || policy.contentUsage !== undefined ? 'no group' : keyOf({ allow: [], disallow: [] });
+  const noGroupKey =
+    policy.signals.length || policy.contentUsage !== undefined ? 'no group' : keyOf({ allow: [], disallow: [] });
   // Token (lower case) -> the intent that named it.
   const named = new Map<string, Intent>();
   const conflicts: Compiled['conflicts'] = [];
@@ -84,7 +85,8 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
       const token = intent.subject.tokens[0]!;
       const owner = named.get(token.toLowerCase());
       if (owner) {
-        if (!conflicts.some((c) => c.crawler === intent.subject.name)) conflicts.push({ crawler: intent.subject.name, token, with: owner.subject.name });
+        if (!conflicts.some((c) => c.crawler === intent.subject.name))
+          conflicts.push({ crawler: intent.subject.name, token, with: owner.subject.name });
         continue;
       }
       name(token, intent);
@@ -107,7 +109,11 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   }
   for (const intent of intents) {
     const token = intent.subject.tokens.find((t) => named.has(t.toLowerCase()));
-    const group = token ? byKey.get(named.get(token.toLowerCase())!.key)! : intent.subject.obeysGlobalGroup ? groups[0]! : undefined;
+    const group = token
+      ? byKey.get(named.get(token.toLowerCase())!.key)!
+      : intent.subject.obeysGlobalGroup
+        ? groups[0]!
+        : undefined;
     group?.crawlers.push(intent.subject.name);
   }
 
@@ -117,16 +123,20 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   // group's when its own has none, so it needs none of its own then.
   const subjects = new Map(intents.map((i) => [i.subject.name, i.subject]));
   const starDelay = policy.crawlDelay !== undefined && fetchesSomething(policy.defaultRules);
-  const needsDelay = (group: CompiledGroup) => group.agents[0] === '*' || group.crawlers.some((name) => {
-    const entry = subjects.get(name)?.entry;
-    if (!entry) return true;
-    if (entry.readsCrawlDelay === false) return false;
-    return !(entry.crawlDelayFromGlobal && starDelay);
-  });
+  const needsDelay = (group: CompiledGroup) =>
+    group.agents[0] === '*' ||
+    group.crawlers.some((name) => {
+      const entry = subjects.get(name)?.entry;
+      if (!entry) return true;
+      if (entry.readsCrawlDelay === false) return false;
+      return !(entry.crawlDelayFromGlobal && starDelay);
+    });
   // A token that is not a crawler's name (MJ for MJ12bot) says whom it is for.
-  const readAs = (group: CompiledGroup, agent: string): string[] => group.crawlers.filter((name) => subjects.get(name)?.entry?.googleReads?.toLowerCase() === agent.toLowerCase());
+  const readAs = (group: CompiledGroup, agent: string): string[] =>
+    group.crawlers.filter((name) => subjects.get(name)?.entry?.googleReads?.toLowerCase() === agent.toLowerCase());
   let text = HEADER;
-  for (const group of groups) text += '\n' + groupText(policy, group, needsDelay(group), (agent) => readAs(group, agent));
+  for (const group of groups)
+    text += '\n' + groupText(policy, group, needsDelay(group), (agent) => readAs(group, agent));
   const tail: string[] = [];
   for (const url of policy.licenses) tail.push(`License: ${url}`);
   for (const url of policy.sitemaps) tail.push(`Sitemap: ${url}`);
@@ -135,10 +145,17 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   return { text, groups, conflicts };
 }
 
-function groupText(policy: CheckedPolicy, group: CompiledGroup, readsDelay: boolean, readAs: (agent: string) => string[]): string {
+function groupText(
+  policy: CheckedPolicy,
+  group: CompiledGroup,
+  readsDelay: boolean,
+  readAs: (agent: string) => string[],
+): string {
   const lines = group.agents.map((a) => {
     const names = readAs(a);
-    return names.length ? `User-agent: ${a} # ${names.join(', ')} (Google's parser reads ${names.length > 1 ? 'their names' : 'its name'} as ${a})` : `User-agent: ${a}`;
+    return names.length
+      ? `User-agent: ${a} # ${names.join(', ')} (Google's parser reads ${names.length > 1 ? 'their names' : 'its name'} as ${a})`
+      : `User-agent: ${a}`;
   });
   const { allow, disallow } = group.rules;
   if (!allow.length && !disallow.length) lines.push('Allow: /');

@@ -12,7 +12,8 @@ export function encodePattern(pattern: string): string {
     const char = String.fromCodePoint(code);
     i += char.length;
     if (char === '%') out += /^[0-9A-Fa-f]{2}$/.test(pattern.slice(i, i + 2)) ? '%' : '%25';
-    else if (char === '#') out += '%23'; // `#` would start a comment
+    else if (char === '#')
+      out += '%23'; // `#` would start a comment
     else if (code < 0x21 || code > 0x7e) out += encodeChar(char);
     else out += char;
   }

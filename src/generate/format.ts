@@ -18,13 +18,20 @@ const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
 
 export function formatMatrix(matrix: ProofMatrix): string {
   const out: string[] = [];
-  out.push(`${matrix.rows.length} crawlers x ${matrix.paths.length} paths, read as Google and as RFC 9309 (G: and R: where they differ); yes = may fetch, no Ln = line n disallows, ! = not what the policy says.`);
+  out.push(
+    `${matrix.rows.length} crawlers x ${matrix.paths.length} paths, read as Google and as RFC 9309 (G: and R: where they differ); yes = may fetch, no Ln = line n disallows, ! = not what the policy says.`,
+  );
   const headers = ['crawler', 'group', ...matrix.paths, 'reads'];
   const table = matrix.rows.map((row) => {
     const fetched = row.cells.find((c) => c.google.allowed);
     return {
       row,
-      cols: [row.crawler, row.group ?? '(none)', ...row.cells.map(cellText), fetched?.google.signal ? signalText(fetched.google.signal) : '-'],
+      cols: [
+        row.crawler,
+        row.group ?? '(none)',
+        ...row.cells.map(cellText),
+        fetched?.google.signal ? signalText(fetched.google.signal) : '-',
+      ],
     };
   });
   const widths = headers.map((h, i) => Math.min(40, Math.max(h.length, ...table.map((t) => t.cols[i]!.length))));
@@ -32,9 +39,21 @@ export function formatMatrix(matrix: ProofMatrix): string {
     const rows = table.filter((t) => t.row.purpose === purpose);
     if (!rows.length) continue;
     out.push('', purpose === 'added' ? 'added by the policy' : purpose);
-    out.push('  ' + headers.map((h, i) => pad(h, widths[i]!)).join('  ').trimEnd());
+    out.push(
+      '  ' +
+        headers
+          .map((h, i) => pad(h, widths[i]!))
+          .join('  ')
+          .trimEnd(),
+    );
     for (const t of rows) {
-      out.push('  ' + t.cols.map((c, i) => pad(c, widths[i]!)).join('  ').trimEnd());
+      out.push(
+        '  ' +
+          t.cols
+            .map((c, i) => pad(c, widths[i]!))
+            .join('  ')
+            .trimEnd(),
+      );
       if (t.row.limit) out.push(`    note: ${t.row.limit.message}`);
       for (const cell of t.row.cells) for (const p of cell.problems) out.push(`    ! ${cell.path}: ${p}`);
     }
@@ -43,10 +62,14 @@ export function formatMatrix(matrix: ProofMatrix): string {
 }
 
 const LIMIT_HEADINGS: Record<string, string> = {
-  'ignores-robots-txt': 'Do not follow robots.txt, whatever it says (block them at the edge by User-Agent: robotsmatch/edge)',
-  'user-triggered': 'Fetch when a person asks, and their operators say robots.txt may not apply (the file states the wish; robotsmatch/edge enforces it)',
-  'not-documented': 'Not documented: their operators do not say whether they follow robots.txt (the file states the wish; robotsmatch/edge enforces it)',
-  'robots-only-token': 'robots.txt-only tokens, never sent in requests (their operators apply them; no server can tell their requests apart to enforce them)',
+  'ignores-robots-txt':
+    'Do not follow robots.txt, whatever it says (block them at the edge by User-Agent: robotsmatch/edge)',
+  'user-triggered':
+    'Fetch when a person asks, and their operators say robots.txt may not apply (the file states the wish; robotsmatch/edge enforces it)',
+  'not-documented':
+    'Not documented: their operators do not say whether they follow robots.txt (the file states the wish; robotsmatch/edge enforces it)',
+  'robots-only-token':
+    'robots.txt-only tokens, never sent in requests (their operators apply them; no server can tell their requests apart to enforce them)',
   'not-in-registry': 'Not in the crawler registry (the proof assumes they read robots.txt and obey the * group)',
 };
 

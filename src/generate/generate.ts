@@ -13,7 +13,17 @@ import type { ProofMatrix } from './matrix.js';
 export interface GenerateDiagnostic {
   severity: 'info' | 'warning';
   /** What it is about: a pattern re-encoded, a row robots.txt cannot deliver, Host or Crawl-delay asked for. */
-  kind: 'encoded' | 'purposes' | 'unnameable' | 'ignores-robots-txt' | 'user-triggered' | 'not-documented' | 'robots-only-token' | 'not-in-registry' | 'host' | 'crawl-delay';
+  kind:
+    | 'encoded'
+    | 'purposes'
+    | 'unnameable'
+    | 'ignores-robots-txt'
+    | 'user-triggered'
+    | 'not-documented'
+    | 'robots-only-token'
+    | 'not-in-registry'
+    | 'host'
+    | 'crawl-delay';
   message: string;
   /** The policy field (encoded) or the crawler (rows) it is about. */
   field?: string;
@@ -31,7 +41,9 @@ export class GenerateError extends Error {
   declare readonly differences: Difference[];
   declare readonly result: GenerateResult;
   constructor(differences: Difference[], result: GenerateResult) {
-    super(`the generated robots.txt does not do what the policy says: ${differences[0]!.message}${differences.length > 1 ? ` (and ${differences.length - 1} more)` : ''}`);
+    super(
+      `the generated robots.txt does not do what the policy says: ${differences[0]!.message}${differences.length > 1 ? ` (and ${differences.length - 1} more)` : ''}`,
+    );
     this.name = 'GenerateError';
     // Not enumerable: a logged or serialised error stays one message long.
     Object.defineProperty(this, 'differences', { value: differences, enumerable: false });
@@ -44,14 +56,22 @@ export function generate(policy: Policy, options?: VerifyOptions): GenerateResul
 }
 
 /** generate() with the groups it wrote and the policy as checked, for the framework adapters. */
-export function build(policy: Policy, options?: VerifyOptions): { result: GenerateResult; compiled: Compiled; checked: CheckedPolicy } {
+export function build(
+  policy: Policy,
+  options?: VerifyOptions,
+): { result: GenerateResult; compiled: Compiled; checked: CheckedPolicy } {
   const checked = checkPolicy(policy, PRESETS as Record<string, Policy>);
   const intents = resolveIntents(checked);
   const compiled = compile(checked, intents);
   const proof = verifyChecked(checked, intents, compiled.text, options);
   const diagnostics: GenerateDiagnostic[] = [];
   for (const e of checked.encoded) {
-    diagnostics.push({ severity: 'info', kind: 'encoded', field: e.field, message: `\`${e.original}\` is written \`${e.written}\`, as crawlers send it in requests.` });
+    diagnostics.push({
+      severity: 'info',
+      kind: 'encoded',
+      field: e.field,
+      message: `\`${e.original}\` is written \`${e.written}\`, as crawlers send it in requests.`,
+    });
   }
   // One token, one rule set: a purpose's intent reaches the other purposes its crawlers serve.
   const overridden = new Map<string, string[]>();
@@ -63,19 +83,53 @@ export function build(policy: Policy, options?: VerifyOptions): { result: Genera
   }
   for (const [field, names] of overridden) {
     const blocks = checked.purposes.get(field.slice('purposes.'.length) as PolicyPurpose)?.kind === 'block';
-    diagnostics.push({ severity: 'info', kind: 'purposes', field, message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.` });
+    diagnostics.push({
+      severity: 'info',
+      kind: 'purposes',
+      field,
+      message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.`,
+    });
   }
   for (const i of intents) {
     if (i.unnameable === undefined) continue;
-    diagnostics.push({ severity: 'warning', kind: 'unnameable', field: i.unnameable, crawler: i.subject.name, message: `${i.subject.name} cannot be given the rules of ${i.unnameable}: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.` });
+    diagnostics.push({
+      severity: 'warning',
+      kind: 'unnameable',
+      field: i.unnameable,
+      crawler: i.subject.name,
+      message: `${i.subject.name} cannot be given the rules of ${i.unnameable}: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.`,
+    });
   }
-  if (checked.host !== undefined) diagnostics.push({ severity: 'info', kind: 'host', field: 'host', message: 'Host is written because the policy asks for it; Google, Bing and RFC 9309 crawlers ignore it: only Yandex ever used it (to choose the main mirror), and it no longer does.' });
-  if (checked.crawlDelay !== undefined) diagnostics.push({ severity: 'info', kind: 'crawl-delay', field: 'crawlDelay', message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none, and bingbot reads the * group's when its own group has none.` });
-  for (const n of proof.notes) diagnostics.push({ severity: n.kind === 'not-in-registry' ? 'info' : 'warning', kind: n.kind, crawler: n.crawler, message: n.message });
+  if (checked.host !== undefined)
+    diagnostics.push({
+      severity: 'info',
+      kind: 'host',
+      field: 'host',
+      message:
+        'Host is written because the policy asks for it; Google, Bing and RFC 9309 crawlers ignore it: only Yandex ever used it (to choose the main mirror), and it no longer does.',
+    });
+  if (checked.crawlDelay !== undefined)
+    diagnostics.push({
+      severity: 'info',
+      kind: 'crawl-delay',
+      field: 'crawlDelay',
+      message: `Crawl-delay: ${checked.crawlDelay} is written in the groups of crawlers that may read it (Bing, Seznam and others); Google and Yandex ignore it, so their groups alone get none, and bingbot reads the * group's when its own group has none.`,
+    });
+  for (const n of proof.notes)
+    diagnostics.push({
+      severity: n.kind === 'not-in-registry' ? 'info' : 'warning',
+      kind: n.kind,
+      crawler: n.crawler,
+      message: n.message,
+    });
   const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics };
   const differences = [...proof.differences];
   for (const c of compiled.conflicts) {
-    differences.unshift({ kind: 'verdict', crawler: c.crawler, message: `${c.crawler} and ${c.with} both answer to \`${c.token}\` in robots.txt, so no file can give them different rules: give them the same intent in the policy.` });
+    differences.unshift({
+      kind: 'verdict',
+      crawler: c.crawler,
+      message: `${c.crawler} and ${c.with} both answer to \`${c.token}\` in robots.txt, so no file can give them different rules: give them the same intent in the policy.`,
+    });
   }
   if (differences.length) throw new GenerateError(differences, result);
   return { result, compiled, checked };

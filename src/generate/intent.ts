@@ -50,8 +50,13 @@ export const fetchesSomething = (r: RuleSet) => !(r.allow.length === 0 && r.disa
 
 export function subjectOf(entry: CrawlerEntry): Subject {
   return {
-    name: entry.name, tokens: entry.tokens, obeysGlobalGroup: entry.obeysGlobalGroup, purpose: entry.purpose,
-    readsRobotsTxt: entry.readsRobotsTxt, sentInRequests: entry.sentInRequests, entry,
+    name: entry.name,
+    tokens: entry.tokens,
+    obeysGlobalGroup: entry.obeysGlobalGroup,
+    purpose: entry.purpose,
+    readsRobotsTxt: entry.readsRobotsTxt,
+    sentInRequests: entry.sentInRequests,
+    entry,
   };
 }
 
@@ -63,7 +68,14 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
     const entry = findCrawler(name);
     if (entry) own.set(entry, { access, from: `crawlers.${name}` });
     else {
-      const subject: Subject = { name, tokens: [name], obeysGlobalGroup: true, purpose: 'added', readsRobotsTxt: 'unknown', sentInRequests: true };
+      const subject: Subject = {
+        name,
+        tokens: [name],
+        obeysGlobalGroup: true,
+        purpose: 'added',
+        readsRobotsTxt: 'unknown',
+        sentInRequests: true,
+      };
       added.push(subject);
       addedAccess.set(subject, access);
     }
@@ -79,7 +91,11 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
     if (!chosen) {
       const candidates: { purpose: CrawlerPurpose; access: CheckedAccess; from: string }[] = [];
       for (const purpose of entry.purposes) {
-        const key: PolicyPurpose | undefined = policy.purposes.has(purpose) ? purpose : AI_PURPOSES.includes(purpose) && policy.purposes.has('ai') ? 'ai' : undefined;
+        const key: PolicyPurpose | undefined = policy.purposes.has(purpose)
+          ? purpose
+          : AI_PURPOSES.includes(purpose) && policy.purposes.has('ai')
+            ? 'ai'
+            : undefined;
         if (key) candidates.push({ purpose, access: policy.purposes.get(key)!, from: `purposes.${key}` });
       }
       const pick = candidates.find((c) => c.access.kind === 'block') ?? candidates[0];
@@ -96,10 +112,22 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
     const rules = chosen ? rulesOf(policy, chosen.access) : policy.defaultRules;
     if (!nameable(entry) && keyOf(rules) !== keyOf(policy.defaultRules)) {
       // No line can name it: it follows `*`, whatever the policy asks.
-      intents.push({ subject: subjectOf(entry), rules: policy.defaultRules, key: keyOf(policy.defaultRules), from: 'default', unnameable: chosen!.from });
+      intents.push({
+        subject: subjectOf(entry),
+        rules: policy.defaultRules,
+        key: keyOf(policy.defaultRules),
+        from: 'default',
+        unnameable: chosen!.from,
+      });
       continue;
     }
-    intents.push({ subject: subjectOf(entry), rules, key: keyOf(rules), from: chosen?.from ?? 'default', ...(overrides ? { overrides } : {}) });
+    intents.push({
+      subject: subjectOf(entry),
+      rules,
+      key: keyOf(rules),
+      from: chosen?.from ?? 'default',
+      ...(overrides ? { overrides } : {}),
+    });
   }
   for (const subject of added.sort((a, b) => a.name.localeCompare(b.name, 'en'))) {
     const rules = rulesOf(policy, addedAccess.get(subject)!);

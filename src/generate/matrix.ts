@@ -34,7 +34,12 @@ export interface Cell {
 }
 
 /** Why robots.txt alone cannot deliver a row's intent. */
-export type Limit = 'ignores-robots-txt' | 'user-triggered' | 'not-documented' | 'robots-only-token' | 'not-in-registry';
+export type Limit =
+  | 'ignores-robots-txt'
+  | 'user-triggered'
+  | 'not-documented'
+  | 'robots-only-token'
+  | 'not-in-registry';
 
 export interface MatrixRow {
   crawler: string;
@@ -55,7 +60,18 @@ export interface ProofMatrix {
   rows: MatrixRow[];
 }
 
-export const PURPOSE_ORDER = ['search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other', 'added'];
+export const PURPOSE_ORDER = [
+  'search',
+  'ads',
+  'ai-training',
+  'ai-search',
+  'ai-assistant',
+  'archive',
+  'seo',
+  'social',
+  'other',
+  'added',
+];
 const MODES: readonly Mode[] = ['google', 'rfc'];
 
 /** The text of one intended rule set alone: what the cells are compared with. */
@@ -68,7 +84,12 @@ export function referenceText(policy: CheckedPolicy, rules: RuleSet): string {
   return lines.join('\n') + '\n';
 }
 
-export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], text: string | Uint8Array, paths: readonly string[]): ProofMatrix {
+export function proofMatrix(
+  policy: CheckedPolicy,
+  intents: readonly Intent[],
+  text: string | Uint8Array,
+  paths: readonly string[],
+): ProofMatrix {
   const files: Record<Mode, Robots> = { google: parse(text, { mode: 'google' }), rfc: parse(text, { mode: 'rfc' }) };
   const references: Robots[] = [];
   // The reference's answers depend only on the rule set: read once per rule set, mode and path.
@@ -98,7 +119,11 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
         }
         wantedByKey.set(intent.key, wanted);
       }
-      const crawler = { name: intent.subject.name, tokens: intent.subject.tokens, obeysGlobalGroup: intent.subject.obeysGlobalGroup };
+      const crawler = {
+        name: intent.subject.name,
+        tokens: intent.subject.tokens,
+        obeysGlobalGroup: intent.subject.obeysGlobalGroup,
+      };
       const readings = {} as Record<Mode, Reading[]>;
       for (const mode of MODES) {
         const matcher = files[mode].forAgent(crawler);
@@ -106,7 +131,9 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
           // Content-Signal belongs to the crawler's groups, not to a path: read once, shared by the row's cells.
           const values = usage(matcher, '/').contentSignal?.values;
           const signal = values ? { ...values } : null;
-          readings[mode] = paths.map((path) => readingOf(withUsage ? usage(matcher, path) : matcher.check(path), signal));
+          readings[mode] = paths.map((path) =>
+            readingOf(withUsage ? usage(matcher, path) : matcher.check(path), signal),
+          );
         } finally {
           matcher.dispose();
         }
@@ -119,33 +146,49 @@ export function proofMatrix(policy: CheckedPolicy, intents: readonly Intent[], t
           const got = readings[mode][i]!;
           const want = wanted[mode][i]!;
           if (got.allowed !== want.allowed) {
-            list.push(`${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${want.allowed ? 'may' : 'may not'}`);
+            list.push(
+              `${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${want.allowed ? 'may' : 'may not'}`,
+            );
             continue;
           }
           if (!got.allowed) continue;
           if (wantSignal !== undefined) {
             const read = got.signal ? JSON.stringify(policy.signals.map(([k]) => [k, got.signal![k]])) : undefined;
-            const extra = got.signal ? Object.keys(got.signal).filter((k) => !policy.signals.some(([key]) => key === k)) : [];
+            const extra = got.signal
+              ? Object.keys(got.signal).filter((k) => !policy.signals.some(([key]) => key === k))
+              : [];
             if (read !== wantSignal || extra.length) {
-              list.push(`reads ${got.signal ? `Content-Signal \`${signalText(got.signal)}\`` : 'no Content-Signal'} for ${path}, but the policy says \`${policy.signals.map(([k, v]) => `${k}=${v}`).join(', ')}\``);
+              list.push(
+                `reads ${got.signal ? `Content-Signal \`${signalText(got.signal)}\`` : 'no Content-Signal'} for ${path}, but the policy says \`${policy.signals.map(([k, v]) => `${k}=${v}`).join(', ')}\``,
+              );
             }
           }
           if (policy.contentUsage !== undefined) {
             const gotUsage = got.usage ? sortedJson(got.usage) : null;
-            if (want.usage !== gotUsage) list.push(`reads ${got.usage ? `Content-Usage \`${usageText(got.usage)}\`` : 'no Content-Usage'} for ${path}, but the policy says \`${policy.contentUsage}\``);
+            if (want.usage !== gotUsage)
+              list.push(
+                `reads ${got.usage ? `Content-Usage \`${usageText(got.usage)}\`` : 'no Content-Usage'} for ${path}, but the policy says \`${policy.contentUsage}\``,
+              );
           }
         }
         // One sentence when both readings say the same; each reading's own otherwise.
         const problems = [
-          ...found.google.map((p) => (found.rfc.includes(p) ? `by Google's and RFC 9309's rules it ${p}` : `by Google's rules it ${p}`)),
+          ...found.google.map((p) =>
+            found.rfc.includes(p) ? `by Google's and RFC 9309's rules it ${p}` : `by Google's rules it ${p}`,
+          ),
           ...found.rfc.filter((p) => !found.google.includes(p)).map((p) => `by RFC 9309's rules it ${p}`),
         ];
         return { path, intended, google: readings.google[i]!, rfc: readings.rfc[i]!, problems };
       });
       const group = selection(files.google, crawler).token;
       const row: MatrixRow = {
-        crawler: intent.subject.name, purpose: intent.subject.purpose, intent: intent.from, group,
-        readsRobotsTxt: intent.subject.readsRobotsTxt, sentInRequests: intent.subject.sentInRequests, cells,
+        crawler: intent.subject.name,
+        purpose: intent.subject.purpose,
+        intent: intent.from,
+        group,
+        readsRobotsTxt: intent.subject.readsRobotsTxt,
+        sentInRequests: intent.subject.sentInRequests,
+        cells,
       };
       const limit = limitOf(intent.subject, intent.rules);
       if (limit) row.limit = limit;
@@ -177,28 +220,47 @@ function readingOf(v: Verdict | Usage, signal: Record<string, string> | null): R
   };
 }
 
-const sortedJson = (o: Record<string, string>) => JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-export const signalText = (o: Record<string, string>) => Object.entries(o).map(([k, v]) => `${k}=${v}`).join(', ');
+const sortedJson = (o: Record<string, string>) =>
+  JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+export const signalText = (o: Record<string, string>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 const usageText = signalText;
 
 /** Why robots.txt cannot deliver this crawler's intent, when it cannot (nothing to deliver when it may fetch everything). */
 function limitOf(s: Subject, rules: RuleSet): MatrixRow['limit'] {
   const restricts = rules.disallow.length > 0 || !fetchesSomething(rules);
   if (!s.entry) {
-    return { kind: 'not-in-registry', message: `${s.name} is not in the crawler registry: the proof assumes it reads robots.txt and obeys the * group when no group names it.` };
+    return {
+      kind: 'not-in-registry',
+      message: `${s.name} is not in the crawler registry: the proof assumes it reads robots.txt and obeys the * group when no group names it.`,
+    };
   }
   if (!restricts) return undefined;
   if (s.readsRobotsTxt === 'no') {
-    return { kind: 'ignores-robots-txt', message: `${s.name} does not follow robots.txt (documented or reported), whatever the file says: block it at the edge (robotsmatch/edge) by its User-Agent.` };
+    return {
+      kind: 'ignores-robots-txt',
+      message: `${s.name} does not follow robots.txt (documented or reported), whatever the file says: block it at the edge (robotsmatch/edge) by its User-Agent.`,
+    };
   }
   if (s.readsRobotsTxt === 'user-triggered') {
-    return { kind: 'user-triggered', message: `${s.name} fetches when a person asks for a page, and its operator says robots.txt may not apply to that: the file states the wish, robotsmatch/edge enforces it.` };
+    return {
+      kind: 'user-triggered',
+      message: `${s.name} fetches when a person asks for a page, and its operator says robots.txt may not apply to that: the file states the wish, robotsmatch/edge enforces it.`,
+    };
   }
   if (!s.sentInRequests) {
-    return { kind: 'robots-only-token', message: `${s.name} is a robots.txt-only token, never sent in requests: its operator applies its group to what its other crawlers fetch or to how the content is used, so no server (robotsmatch/edge included) can tell its requests apart to enforce it.` };
+    return {
+      kind: 'robots-only-token',
+      message: `${s.name} is a robots.txt-only token, never sent in requests: its operator applies its group to what its other crawlers fetch or to how the content is used, so no server (robotsmatch/edge included) can tell its requests apart to enforce it.`,
+    };
   }
   if (s.readsRobotsTxt === 'unknown') {
-    return { kind: 'not-documented', message: `${s.name}: whether it follows robots.txt is not documented by its operator: the file states the wish, robotsmatch/edge enforces it by its User-Agent.` };
+    return {
+      kind: 'not-documented',
+      message: `${s.name}: whether it follows robots.txt is not documented by its operator: the file states the wish, robotsmatch/edge enforces it by its User-Agent.`,
+    };
   }
   return undefined;
 }

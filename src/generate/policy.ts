@@ -75,7 +75,10 @@ export interface RuleSet {
 }
 
 /** One access as checked: block, allow (the default's), or rules with or without the default. */
-export type CheckedAccess = { kind: 'allow' } | { kind: 'block' } | { kind: 'rules'; rules: RuleSet; withDefault: boolean };
+export type CheckedAccess =
+  | { kind: 'allow' }
+  | { kind: 'block' }
+  | { kind: 'rules'; rules: RuleSet; withDefault: boolean };
 
 export interface CheckedPolicy {
   defaultKind: 'allow' | 'block' | 'rules';
@@ -95,10 +98,32 @@ export interface CheckedPolicy {
 }
 
 const PURPOSES: readonly PolicyPurpose[] = [
-  'search', 'ads', 'ai-training', 'ai-search', 'ai-assistant', 'archive', 'seo', 'social', 'other', 'ai', 'user-triggered',
+  'search',
+  'ads',
+  'ai-training',
+  'ai-search',
+  'ai-assistant',
+  'archive',
+  'seo',
+  'social',
+  'other',
+  'ai',
+  'user-triggered',
 ];
 const SIGNAL_KEYS: readonly SignalKey[] = ['search', 'ai-input', 'ai-train'];
-const TOP_KEYS = ['preset', 'default', 'purposes', 'crawlers', 'signals', 'contentUsage', 'license', 'sitemaps', 'paths', 'host', 'crawlDelay'];
+const TOP_KEYS = [
+  'preset',
+  'default',
+  'purposes',
+  'crawlers',
+  'signals',
+  'contentUsage',
+  'license',
+  'sitemaps',
+  'paths',
+  'host',
+  'crawlDelay',
+];
 /** Bounds that keep a policy (and its matrix) small whatever is given. */
 const MAX_PATTERNS = 2_000;
 const MAX_PATTERN = 2_000;
@@ -110,12 +135,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function checkPolicy(policy: unknown, presets: Record<string, Policy>): CheckedPolicy {
   if (!isObject(policy)) throw new PolicyError('(root)', `must be an object, got ${kindOf(policy)}`);
   for (const key of Object.keys(policy)) {
-    if (!TOP_KEYS.includes(key)) throw new PolicyError(key, `is not a policy field (the fields are ${TOP_KEYS.join(', ')})`);
+    if (!TOP_KEYS.includes(key))
+      throw new PolicyError(key, `is not a policy field (the fields are ${TOP_KEYS.join(', ')})`);
   }
   let p = policy as Policy;
   if (p.preset !== undefined) {
     if (typeof p.preset !== 'string' || !Object.hasOwn(presets, p.preset)) {
-      throw new PolicyError('preset', `must be one of ${Object.keys(presets).join(', ')}, got ${JSON.stringify(p.preset)}`);
+      throw new PolicyError(
+        'preset',
+        `must be one of ${Object.keys(presets).join(', ')}, got ${JSON.stringify(p.preset)}`,
+      );
     }
     p = mergePreset(presets[p.preset]!, p);
   }
@@ -130,8 +159,13 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
       const at = `${field}[${i}]`;
       if (typeof given !== 'string') throw new PolicyError(at, `must be a path, got ${kindOf(given)}`);
       if (given.length > MAX_PATTERN) throw new PolicyError(at, `is longer than ${MAX_PATTERN} characters`);
-      if (/^[a-z][a-z0-9+.-]*:/i.test(given)) throw new PolicyError(at, `${JSON.stringify(given)} is a URL: rules match the path alone, so write it as a path starting with /`);
-      if (!given.startsWith('/') && !given.startsWith('*')) throw new PolicyError(at, `${JSON.stringify(given)} must start with / (or *): every URL path does`);
+      if (/^[a-z][a-z0-9+.-]*:/i.test(given))
+        throw new PolicyError(
+          at,
+          `${JSON.stringify(given)} is a URL: rules match the path alone, so write it as a path starting with /`,
+        );
+      if (!given.startsWith('/') && !given.startsWith('*'))
+        throw new PolicyError(at, `${JSON.stringify(given)} must start with / (or *): every URL path does`);
       const written = encodePattern(given);
       if (written !== given) encoded.push({ field: at, original: given, written });
       out.add(written);
@@ -144,9 +178,16 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   });
   const access = (field: string, v: unknown): CheckedAccess => {
     if (v === 'allow' || v === 'block') return { kind: v };
-    if (!isObject(v)) throw new PolicyError(field, `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(v) ?? kindOf(v)}`);
-    for (const key of Object.keys(v)) if (!['allow', 'disallow', 'default'].includes(key)) throw new PolicyError(`${field}.${key}`, 'is not a field of rules (allow, disallow, default)');
-    if (v.default !== undefined && typeof v.default !== 'boolean') throw new PolicyError(`${field}.default`, `must be true or false, got ${kindOf(v.default)}`);
+    if (!isObject(v))
+      throw new PolicyError(
+        field,
+        `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(v) ?? kindOf(v)}`,
+      );
+    for (const key of Object.keys(v))
+      if (!['allow', 'disallow', 'default'].includes(key))
+        throw new PolicyError(`${field}.${key}`, 'is not a field of rules (allow, disallow, default)');
+    if (v.default !== undefined && typeof v.default !== 'boolean')
+      throw new PolicyError(`${field}.default`, `must be true or false, got ${kindOf(v.default)}`);
     return { kind: 'rules', rules: ruleSet(field, v), withDefault: v.default !== false };
   };
 
@@ -156,8 +197,14 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     defaultKind = 'block';
     defaultRules = { allow: [], disallow: ['/'] };
   } else if (p.default !== undefined && p.default !== 'allow') {
-    if (!isObject(p.default)) throw new PolicyError('default', `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(p.default) ?? kindOf(p.default)}`);
-    for (const key of Object.keys(p.default)) if (!['allow', 'disallow'].includes(key)) throw new PolicyError(`default.${key}`, 'is not a field of the default rules (allow, disallow)');
+    if (!isObject(p.default))
+      throw new PolicyError(
+        'default',
+        `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(p.default) ?? kindOf(p.default)}`,
+      );
+    for (const key of Object.keys(p.default))
+      if (!['allow', 'disallow'].includes(key))
+        throw new PolicyError(`default.${key}`, 'is not a field of the default rules (allow, disallow)');
     defaultRules = ruleSet('default', p.default as Record<string, unknown>);
     defaultKind = defaultRules.allow.length || defaultRules.disallow.length ? 'rules' : 'allow';
   }
@@ -166,14 +213,16 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   if (p.purposes !== undefined) {
     if (!isObject(p.purposes)) throw new PolicyError('purposes', `must be an object, got ${kindOf(p.purposes)}`);
     for (const [key, v] of Object.entries(p.purposes)) {
-      if (!PURPOSES.includes(key as PolicyPurpose)) throw new PolicyError(`purposes.${key}`, `is not a purpose (the purposes are ${PURPOSES.join(', ')})`);
+      if (!PURPOSES.includes(key as PolicyPurpose))
+        throw new PolicyError(`purposes.${key}`, `is not a purpose (the purposes are ${PURPOSES.join(', ')})`);
       purposes.set(key as PolicyPurpose, access(`purposes.${key}`, v));
     }
   }
 
   const crawlers = new Map<string, CheckedAccess>();
   if (p.crawlers !== undefined) {
-    if (!isObject(p.crawlers)) throw new PolicyError('crawlers', `must be an object of crawler names, got ${kindOf(p.crawlers)}`);
+    if (!isObject(p.crawlers))
+      throw new PolicyError('crawlers', `must be an object of crawler names, got ${kindOf(p.crawlers)}`);
     const names = Object.keys(p.crawlers);
     if (names.length > MAX_CRAWLERS) throw new PolicyError('crawlers', `names more than ${MAX_CRAWLERS} crawlers`);
     for (const name of names) {
@@ -181,35 +230,54 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
       // A registry crawler whose name is not a token (MJ12bot) is addressed by the token Google reads (MJ).
       if (!isPlainToken(name) && !findCrawler(name)) {
         const read = leadingToken(name);
-        throw new PolicyError(`crawlers.${name}`, read
-          ? `${JSON.stringify(name)} is not a product token (letters, - and _ only): Google reads it as ${JSON.stringify(read)}, so a group for it would speak to crawlers named ${read}`
-          : `${JSON.stringify(name)} is not a product token (letters, - and _ only): a group for it would speak to no crawler`);
+        throw new PolicyError(
+          `crawlers.${name}`,
+          read
+            ? `${JSON.stringify(name)} is not a product token (letters, - and _ only): Google reads it as ${JSON.stringify(read)}, so a group for it would speak to crawlers named ${read}`
+            : `${JSON.stringify(name)} is not a product token (letters, - and _ only): a group for it would speak to no crawler`,
+        );
       }
       // A registry crawler whose name Google reads as nothing (360Spider): no group can be written for it.
       const entry = findCrawler(name);
-      if (entry && !/^[A-Za-z_-]+$/.test(entry.tokens[0]!)) throw new PolicyError(`crawlers.${name}`, `${JSON.stringify(name)} is not a product token and Google's parser reads no name from it, so no User-agent line can name ${entry.name}: it follows the * group, which \`default\` sets`);
+      if (entry && !/^[A-Za-z_-]+$/.test(entry.tokens[0]!))
+        throw new PolicyError(
+          `crawlers.${name}`,
+          `${JSON.stringify(name)} is not a product token and Google's parser reads no name from it, so no User-agent line can name ${entry.name}: it follows the * group, which \`default\` sets`,
+        );
       crawlers.set(name, access(`crawlers.${name}`, p.crawlers[name]));
     }
   }
 
   const signals: [SignalKey, 'yes' | 'no'][] = [];
   if (p.signals !== undefined) {
-    if (!isObject(p.signals)) throw new PolicyError('signals', `must be an object such as { "search": "yes", "ai-train": "no" }, got ${kindOf(p.signals)}`);
+    if (!isObject(p.signals))
+      throw new PolicyError(
+        'signals',
+        `must be an object such as { "search": "yes", "ai-train": "no" }, got ${kindOf(p.signals)}`,
+      );
     for (const [key, v] of Object.entries(p.signals)) {
-      if (!SIGNAL_KEYS.includes(key as SignalKey)) throw new PolicyError(`signals.${key}`, `is not a Content-Signal key (they are ${SIGNAL_KEYS.join(', ')})`);
-      if (v !== 'yes' && v !== 'no') throw new PolicyError(`signals.${key}`, `must be "yes" or "no", got ${JSON.stringify(v) ?? kindOf(v)}`);
+      if (!SIGNAL_KEYS.includes(key as SignalKey))
+        throw new PolicyError(`signals.${key}`, `is not a Content-Signal key (they are ${SIGNAL_KEYS.join(', ')})`);
+      if (v !== 'yes' && v !== 'no')
+        throw new PolicyError(`signals.${key}`, `must be "yes" or "no", got ${JSON.stringify(v) ?? kindOf(v)}`);
     }
     for (const key of SIGNAL_KEYS) if (p.signals[key] !== undefined) signals.push([key, p.signals[key]!]);
   }
 
   const line = (field: string, v: unknown): string => {
-    if (typeof v !== 'string' || v.trim() === '') throw new PolicyError(field, `must be a non-empty string, got ${kindOf(v)}`);
-    if (/[\r\n#]/.test(v) || v.length > MAX_PATTERN) throw new PolicyError(field, 'must fit on one line, without # (which starts a comment), in at most 2,000 characters');
+    if (typeof v !== 'string' || v.trim() === '')
+      throw new PolicyError(field, `must be a non-empty string, got ${kindOf(v)}`);
+    if (/[\r\n#]/.test(v) || v.length > MAX_PATTERN)
+      throw new PolicyError(
+        field,
+        'must fit on one line, without # (which starts a comment), in at most 2,000 characters',
+      );
     return v.trim();
   };
   const url = (field: string, v: unknown): string => {
     const text = line(field, v);
-    if (!/^https?:\/\/[^\s/]+/i.test(text) || /\s/.test(text)) throw new PolicyError(field, `must be a full URL (https://...), got ${JSON.stringify(text)}`);
+    if (!/^https?:\/\/[^\s/]+/i.test(text) || /\s/.test(text))
+      throw new PolicyError(field, `must be a full URL (https://...), got ${JSON.stringify(text)}`);
     return text;
   };
   const urls = (field: string, v: unknown): string[] => {
@@ -221,7 +289,11 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   };
 
   const checked: CheckedPolicy = {
-    defaultKind, defaultRules, purposes, crawlers, signals,
+    defaultKind,
+    defaultRules,
+    purposes,
+    crawlers,
+    signals,
     licenses: urls('license', p.license),
     sitemaps: urls('sitemaps', p.sitemaps),
     paths: [],
@@ -230,18 +302,25 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   if (p.paths !== undefined) {
     if (!Array.isArray(p.paths)) throw new PolicyError('paths', `must be a list of paths, got ${kindOf(p.paths)}`);
     const before = encoded.length;
-    checked.paths = patterns('paths', p.paths.map((x) => (typeof x === 'string' && x.startsWith('*') ? '/' + x : x)));
+    checked.paths = patterns(
+      'paths',
+      p.paths.map((x) => (typeof x === 'string' && x.startsWith('*') ? '/' + x : x)),
+    );
     encoded.length = before; // sample paths are not written in the file
   }
   if (p.contentUsage !== undefined) checked.contentUsage = line('contentUsage', p.contentUsage);
   if (p.host !== undefined) {
     const host = line('host', p.host);
-    if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(host) && !/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(host)) throw new PolicyError('host', `must be a host name (example.com), got ${JSON.stringify(host)}`);
+    if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(host) && !/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(host))
+      throw new PolicyError('host', `must be a host name (example.com), got ${JSON.stringify(host)}`);
     checked.host = host;
   }
   if (p.crawlDelay !== undefined) {
     if (typeof p.crawlDelay !== 'number' || !Number.isFinite(p.crawlDelay) || p.crawlDelay <= 0 || p.crawlDelay > 60) {
-      throw new PolicyError('crawlDelay', `must be a number of seconds above 0 and at most 60, got ${JSON.stringify(p.crawlDelay) ?? kindOf(p.crawlDelay)}`);
+      throw new PolicyError(
+        'crawlDelay',
+        `must be a number of seconds above 0 and at most 60, got ${JSON.stringify(p.crawlDelay) ?? kindOf(p.crawlDelay)}`,
+      );
     }
     checked.crawlDelay = p.crawlDelay;
   }

@@ -51,12 +51,18 @@ export interface VerifyOptions {
 export const MAX_PATHS = 1_000;
 
 export function verify(policy: Policy, text: string | Uint8Array, options?: VerifyOptions): VerifyResult {
-  if (typeof text !== 'string' && !(text instanceof Uint8Array)) throw new TypeError(`text must be a string or a Uint8Array, got ${text === null ? 'null' : typeof text}`);
+  if (typeof text !== 'string' && !(text instanceof Uint8Array))
+    throw new TypeError(`text must be a string or a Uint8Array, got ${text === null ? 'null' : typeof text}`);
   const checked = checkPolicy(policy, PRESETS as Record<string, Policy>);
   return verifyChecked(checked, resolveIntents(checked), text, options);
 }
 
-export function verifyChecked(policy: CheckedPolicy, intents: readonly Intent[], text: string | Uint8Array, options?: VerifyOptions): VerifyResult {
+export function verifyChecked(
+  policy: CheckedPolicy,
+  intents: readonly Intent[],
+  text: string | Uint8Array,
+  options?: VerifyOptions,
+): VerifyResult {
   const paths = samplePaths(policy, options?.paths);
   const matrix = proofMatrix(policy, intents, text, paths);
   const differences: Difference[] = [];
@@ -64,12 +70,20 @@ export function verifyChecked(policy: CheckedPolicy, intents: readonly Intent[],
     for (const cell of row.cells) {
       for (const problem of cell.problems) {
         const line = cell.google.line || cell.rfc.line || undefined;
-        differences.push({ kind: / it reads /.test(problem) ? 'signal' : 'verdict', message: `${row.crawler}, ${cell.path}: ${problem}.`, crawler: row.crawler, path: cell.path, ...(line ? { line } : {}) });
+        differences.push({
+          kind: / it reads /.test(problem) ? 'signal' : 'verdict',
+          message: `${row.crawler}, ${cell.path}: ${problem}.`,
+          crawler: row.crawler,
+          path: cell.path,
+          ...(line ? { line } : {}),
+        });
       }
     }
   }
   differences.push(...fileDifferences(policy, intents, text));
-  const notes = matrix.rows.filter((r) => r.limit).map((r) => ({ kind: r.limit!.kind, crawler: r.crawler, message: r.limit!.message }));
+  const notes = matrix.rows
+    .filter((r) => r.limit)
+    .map((r) => ({ kind: r.limit!.kind, crawler: r.crawler, message: r.limit!.message }));
   return { ok: differences.length === 0, matrix, differences, notes };
 }
 
@@ -80,14 +94,20 @@ export function samplePaths(policy: CheckedPolicy, extra: readonly string[] | un
     const path = samplePath(pattern);
     if (path !== undefined) out.add(path);
   };
-  const sets = [policy.defaultRules, ...[...policy.purposes.values(), ...policy.crawlers.values()].flatMap((a) => (a.kind === 'rules' ? [a.rules] : []))];
+  const sets = [
+    policy.defaultRules,
+    ...[...policy.purposes.values(), ...policy.crawlers.values()].flatMap((a) => (a.kind === 'rules' ? [a.rules] : [])),
+  ];
   for (const r of sets) for (const p of [...r.disallow, ...r.allow]) add(p);
   for (const p of policy.paths) add(p);
   for (const given of extra ?? []) {
     if (typeof given !== 'string') throw new TypeError(`options.paths must be strings, got ${typeof given}`);
     add(/^[a-z][a-z0-9+.-]*:/i.test(given) ? pathOf(given) : given.startsWith('/') ? given : '/' + given);
   }
-  if (out.size > MAX_PATHS) throw new RangeError(`at most ${MAX_PATHS.toLocaleString('en-US')} sample paths can be proved, got ${out.size.toLocaleString('en-US')}`);
+  if (out.size > MAX_PATHS)
+    throw new RangeError(
+      `at most ${MAX_PATHS.toLocaleString('en-US')} sample paths can be proved, got ${out.size.toLocaleString('en-US')}`,
+    );
   return [...out];
 }
 
@@ -105,15 +125,27 @@ function fileDifferences(policy: CheckedPolicy, intents: readonly Intent[], text
       const token = leadingToken(value);
       // A name cut inside a word (AI2Bot is read as AI): the group speaks to another crawler, or none.
       if (token && /^[A-Za-z0-9]/.test(value.slice(token.length))) {
-        out.push({ kind: 'agent-not-token', line: l.line, message: `\`User-agent: ${value}\` is not a product token: Google reads it as \`${token}\`, so this group speaks to crawlers named ${token}, not to ${value}.` });
+        out.push({
+          kind: 'agent-not-token',
+          line: l.line,
+          message: `\`User-agent: ${value}\` is not a product token: Google reads it as \`${token}\`, so this group speaks to crawlers named ${token}, not to ${value}.`,
+        });
       }
     } else if (l.kind === 'other') {
       const key = (l.key ?? '').toLowerCase();
       if (key === 'host' && policy.host === undefined) {
-        out.push({ kind: 'host', line: l.line, message: `\`${l.text.trim()}\` was not asked for: Google, Bing and RFC 9309 crawlers ignore Host; only Yandex ever used it (to choose the main mirror), and it no longer does.` });
+        out.push({
+          kind: 'host',
+          line: l.line,
+          message: `\`${l.text.trim()}\` was not asked for: Google, Bing and RFC 9309 crawlers ignore Host; only Yandex ever used it (to choose the main mirror), and it no longer does.`,
+        });
       }
       if (key === 'crawl-delay' && policy.crawlDelay === undefined) {
-        out.push({ kind: 'crawl-delay', line: l.line, message: `\`${l.text.trim()}\` was not asked for: Bing and other crawlers that honour Crawl-delay slow down to one request per that many seconds; Google and Yandex ignore it.` });
+        out.push({
+          kind: 'crawl-delay',
+          line: l.line,
+          message: `\`${l.text.trim()}\` was not asked for: Bing and other crawlers that honour Crawl-delay slow down to one request per that many seconds; Google and Yandex ignore it.`,
+        });
       }
     }
   }
@@ -121,7 +153,11 @@ function fileDifferences(policy: CheckedPolicy, intents: readonly Intent[], text
     const robots = parse(text);
     try {
       for (const url of policy.sitemaps) {
-        if (!robots.sitemaps.includes(url)) out.push({ kind: 'sitemap', message: `The policy's sitemap ${url} is not listed: crawlers that find sitemaps through robots.txt will not find it.` });
+        if (!robots.sitemaps.includes(url))
+          out.push({
+            kind: 'sitemap',
+            message: `The policy's sitemap ${url} is not listed: crawlers that find sitemaps through robots.txt will not find it.`,
+          });
       }
     } finally {
       robots.dispose();
@@ -136,12 +172,22 @@ function fileDifferences(policy: CheckedPolicy, intents: readonly Intent[], text
  * the policy leaves them out of its rules (`default: false`, or allowing
  * what the default disallows).
  */
-function intendedFinding(policy: CheckedPolicy, intents: readonly Intent[], text: string | Uint8Array, code: string, line: number): boolean {
+function intendedFinding(
+  policy: CheckedPolicy,
+  intents: readonly Intent[],
+  text: string | Uint8Array,
+  code: string,
+  line: number,
+): boolean {
   if (code === 'disallow-all') return policy.defaultKind === 'block';
   if (code !== 'ignores-star-group' && code !== 'allow-all-group' && code !== 'empty-group') return false;
   const agentLine = fileLines(text).find((l) => l.line === line);
   const token = agentLine?.agent?.toLowerCase();
   if (!token) return false;
-  return intents.some((i) => i.subject.tokens[0]!.toLowerCase() === token
-    && fetchesSomething(i.rules) && policy.defaultRules.disallow.some((p) => !i.rules.disallow.includes(p)));
+  return intents.some(
+    (i) =>
+      i.subject.tokens[0]!.toLowerCase() === token &&
+      fetchesSomething(i.rules) &&
+      policy.defaultRules.disallow.some((p) => !i.rules.disallow.includes(p)),
+  );
 }

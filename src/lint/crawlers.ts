@@ -7,7 +7,9 @@
 import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 
 /** The tokens (lower-cased) of registry crawlers that ignore the `*` group (AdsBot-Google, Mediapartners-Google): a `*` rule is nothing to them. */
-export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.filter((c) => !c.obeysGlobalGroup).map((c) => c.tokens[0]!.toLowerCase()));
+export const IGNORES_STAR: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  crawlerRegistry.filter((c) => !c.obeysGlobalGroup).map((c) => c.tokens[0]!.toLowerCase()),
+);
 
 export interface Crawler {
   token: string;
@@ -20,7 +22,9 @@ const SPOKEN_FOR = ['Googlebot', 'Googlebot-Image', 'bingbot', 'GPTBot', 'Claude
 
 export const CRAWLERS: readonly Crawler[] = /* @__PURE__ */ SPOKEN_FOR.map((name) => {
   const entry = crawlerRegistry.find((c) => c.name === name)!;
-  return entry.tokens.length > 1 ? { token: entry.tokens[0]!, fallback: entry.tokens[1]! } : { token: entry.tokens[0]! };
+  return entry.tokens.length > 1
+    ? { token: entry.tokens[0]!, fallback: entry.tokens[1]! }
+    : { token: entry.tokens[0]! };
 });
 
 /**
@@ -28,10 +32,17 @@ export const CRAWLERS: readonly Crawler[] = /* @__PURE__ */ SPOKEN_FOR.map((name
  * name: Google's retired `Googlebot-Mobile` and Bing's former `msnbot`, with
  * their operators.
  */
-const RETIRED: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([['Googlebot-Mobile', 'Google'], ['msnbot', 'Microsoft']]);
+const RETIRED: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ['Googlebot-Mobile', 'Google'],
+  ['msnbot', 'Microsoft'],
+]);
 
 /** Each registry entry's own names (its first token, its name, its User-Agent names), lower-cased, with its operator. */
-const OWN: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(crawlerRegistry.flatMap((c) => [c.tokens[0]!, c.name, ...c.userAgentTokens].map((n) => [n.toLowerCase(), c.operator] as const)));
+const OWN: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(
+  crawlerRegistry.flatMap((c) =>
+    [c.tokens[0]!, c.name, ...c.userAgentTokens].map((n) => [n.toLowerCase(), c.operator] as const),
+  ),
+);
 
 /**
  * The lower-cased names a `User-agent:` line can give an entry: its own, and
@@ -40,7 +51,9 @@ const OWN: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(crawlerRegistry
  * to, stays Google's).
  */
 const namesOf = (c: CrawlerEntry): string[] =>
-  [...c.tokens, c.name, ...c.userAgentTokens].map((t) => t.toLowerCase()).filter((n) => (OWN.get(n) ?? c.operator) === c.operator);
+  [...c.tokens, c.name, ...c.userAgentTokens]
+    .map((t) => t.toLowerCase())
+    .filter((n) => (OWN.get(n) ?? c.operator) === c.operator);
 
 /**
  * The operator of every registry crawler whose operator documents that it
@@ -50,7 +63,8 @@ const namesOf = (c: CrawlerEntry): string[] =>
 const IGNORES_DELAY: ReadonlyMap<string, string> = /* @__PURE__ */ (() => {
   const out = new Map<string, string>();
   for (const c of crawlerRegistry) if (c.readsCrawlDelay === false) for (const n of namesOf(c)) out.set(n, c.operator);
-  for (const [name, operator] of RETIRED) if ([...out.values()].includes(operator)) out.set(name.toLowerCase(), operator);
+  for (const [name, operator] of RETIRED)
+    if ([...out.values()].includes(operator)) out.set(name.toLowerCase(), operator);
   return out;
 })();
 
@@ -64,7 +78,9 @@ export function ignoresCrawlDelay(token: string): string | undefined {
  * Crawl-delay seconds (`readsCrawlDelay: true`: bingbot, Slurp, SeznamBot),
  * lower-cased: a long delay slows how fast they find the site's pages.
  */
-const READS_DELAY: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.filter((c) => c.readsCrawlDelay === true).flatMap(namesOf));
+const READS_DELAY: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  crawlerRegistry.filter((c) => c.readsCrawlDelay === true).flatMap(namesOf),
+);
 
 /** Is this `User-agent:` name a crawler documented to wait Crawl-delay seconds between requests? */
 export function readsCrawlDelay(token: string): boolean {
@@ -82,7 +98,9 @@ export function isBrowserToken(token: string): boolean {
  * group's name for them, not a crawler's name, so never offered as "did you
  * mean" (`archiver` did not mean `archive`).
  */
-const READINGS: ReadonlySet<string> = /* @__PURE__ */ new Set(crawlerRegistry.flatMap((c) => (c.googleReads === undefined ? [] : [c.googleReads.toLowerCase()])));
+const READINGS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  crawlerRegistry.flatMap((c) => (c.googleReads === undefined ? [] : [c.googleReads.toLowerCase()])),
+);
 
 /**
  * Every crawler name a `User-agent:` line can be meant to write, by

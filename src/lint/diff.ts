@@ -139,7 +139,8 @@ function rulesOf(m: FileModel, agent: string): RobotsLine[] {
 /** What changes for one crawler, or undefined when it follows the same rules in both files. */
 function agentDiff(before: FileModel, after: FileModel, agent: string): AgentDiff | undefined {
   const key = agent.toLowerCase();
-  if (before.ruleSignature(agent) === after.ruleSignature(agent) && before.named.has(key) === after.named.has(key)) return undefined;
+  if (before.ruleSignature(agent) === after.ruleSignature(agent) && before.named.has(key) === after.named.has(key))
+    return undefined;
   const oldRules = rulesOf(before, agent);
   const newRules = rulesOf(after, agent);
   const count = (rules: RobotsLine[]) => {
@@ -183,7 +184,12 @@ function agentDiff(before: FileModel, after: FileModel, agent: string): AgentDif
   for (let i = 0; i < paths.length; i++) {
     if (a[i] === b[i]) continue;
     const path = paths[i]!;
-    changes.push({ path, pattern: patterns[i]!, before: before.robots.check(path, oldAgent), after: after.robots.check(path, newAgent) });
+    changes.push({
+      path,
+      pattern: patterns[i]!,
+      before: before.robots.check(path, oldAgent),
+      after: after.robots.check(path, newAgent),
+    });
   }
   // A rule kept in both files that decided its own path and no longer does.
   for (const r of newRules) {
@@ -193,7 +199,10 @@ function agentDiff(before: FileModel, after: FileModel, agent: string): AgentDif
     const change = path === undefined ? undefined : changes.find((c) => c.path === path);
     if (!change || change.before.rule?.pattern !== r.value || change.before.rule?.type !== r.kind) continue;
     const winner = change.after.rule;
-    shadowed.push({ ...ruleRef(r), by: winner ? { line: change.after.line, type: winner.type, pattern: winner.pattern } : null });
+    shadowed.push({
+      ...ruleRef(r),
+      by: winner ? { line: change.after.line, type: winner.type, pattern: winner.pattern } : null,
+    });
   }
   const ownBefore = agent !== '*' && before.named.has(before.agentFor(agent).toLowerCase());
   const ownAfter = agent !== '*' && after.named.has(after.agentFor(agent).toLowerCase());
@@ -216,19 +225,25 @@ function verdictsOf(m: FileModel, agent: string, joined: string): Uint8Array {
 }
 
 const quote = (text: string) => '`' + text + '`';
-const ruleText = (r: { type: string; pattern: string }) => quote(`${r.type === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`);
+const ruleText = (r: { type: string; pattern: string }) =>
+  quote(`${r.type === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`);
 
 /** "a", "a and b", "a, b and 3 more". */
 export function listOf(items: readonly string[], max = 3, more = 'more'): string {
-  if (items.length <= max) return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  if (items.length <= max)
+    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
   const left = items.length - max;
   return `${items.slice(0, max).join(', ')} and ${left} ${left === 1 ? more.replace(/s$/, '') : more}`;
 }
 
 /** Who `*` stands for: the crawlers of the fixed set that follow the `*` group in this file. */
 export function starName(m: FileModel): string {
-  const following = CRAWLERS.filter((c) => m.groupsFor(m.agentFor(c.token)) === m.star && !c.fallback).map((c) => c.token);
-  return following.length ? `crawlers with no group of their own (${listOf(following, 2, 'others')})` : 'crawlers with no group of their own';
+  const following = CRAWLERS.filter((c) => m.groupsFor(m.agentFor(c.token)) === m.star && !c.fallback).map(
+    (c) => c.token,
+  );
+  return following.length
+    ? `crawlers with no group of their own (${listOf(following, 2, 'others')})`
+    : 'crawlers with no group of their own';
 }
 
 /**
@@ -249,10 +264,26 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   const out: string[] = [];
   if (d.ownGroup === 'gained') out.push(`${who} now has a group of its own, so it no longer follows the \`*\` group.`);
   if (d.ownGroup === 'lost') out.push(`${who} no longer has a group of its own: it now follows the \`*\` group.`);
-  if (d.added.length) out.push(`Now follows ${listOf(d.added.map((r) => `${ruleText(r)} (line ${r.line})`), 5, 'more rules')}.`);
-  if (d.removed.length) out.push(`No longer follows ${listOf(d.removed.map((r) => `${ruleText(r)} (old line ${r.line})`), 5, 'more rules')}.`);
+  if (d.added.length)
+    out.push(
+      `Now follows ${listOf(
+        d.added.map((r) => `${ruleText(r)} (line ${r.line})`),
+        5,
+        'more rules',
+      )}.`,
+    );
+  if (d.removed.length)
+    out.push(
+      `No longer follows ${listOf(
+        d.removed.map((r) => `${ruleText(r)} (old line ${r.line})`),
+        5,
+        'more rules',
+      )}.`,
+    );
   for (const s of d.shadowed.slice(0, 5)) {
-    out.push(`${ruleText(s)} (line ${s.line}) no longer decides ${s.pattern}: ${s.by ? `line ${s.by.line} ${ruleText(s.by)} now does` : 'no rule matches it now'}.`);
+    out.push(
+      `${ruleText(s)} (line ${s.line}) no longer decides ${s.pattern}: ${s.by ? `line ${s.by.line} ${ruleText(s.by)} now does` : 'no rule matches it now'}.`,
+    );
   }
   const blocked = d.changes.filter((c) => c.before.allowed && !c.after.allowed);
   const freed = d.changes.filter((c) => !c.before.allowed && c.after.allowed);
@@ -278,7 +309,12 @@ export class UrlDiff {
   readonly #matchers: [AgentMatcher, AgentMatcher][];
   #line = 0;
 
-  constructor(oldBody: string | Uint8Array, newBody: string | Uint8Array, agents: readonly string[], options?: ParseOptions) {
+  constructor(
+    oldBody: string | Uint8Array,
+    newBody: string | Uint8Array,
+    agents: readonly string[],
+    options?: ParseOptions,
+  ) {
     checkBody('oldBody', oldBody);
     checkBody('newBody', newBody);
     const { maxBytes } = resolveParseOptions(options);
@@ -326,10 +362,12 @@ function splitLines(chunk: string | Uint8Array): string[] {
 }
 
 function checkBody(name: string, body: unknown): void {
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw typeError(name, 'a string or a Uint8Array', body);
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw typeError(name, 'a string or a Uint8Array', body);
 }
 
 function agentList(agents: unknown): string[] {
-  if (!Array.isArray(agents) || agents.some((a) => typeof a !== 'string')) throw typeError('options.agents', 'an array of strings', agents);
+  if (!Array.isArray(agents) || agents.some((a) => typeof a !== 'string'))
+    throw typeError('options.agents', 'an array of strings', agents);
   return [...(agents as string[])];
 }

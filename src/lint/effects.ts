@@ -60,7 +60,9 @@ export function crawlersFor(models: readonly EffectsModel[]): Who[] {
       tokens.add(token);
       // A registry crawler's name that is not its token (BingPreview follows `bingbot`): the group is not that crawler's.
       const entry = names.get(token);
-      const name = entry ? `crawlers reading \`${m.nameOf(token)}\` (${entry.name} itself follows \`${entry.tokens[0]}\`)` : m.displayName(token);
+      const name = entry
+        ? `crawlers reading \`${m.nameOf(token)}\` (${entry.name} itself follows \`${entry.tokens[0]}\`)`
+        : m.displayName(token);
       out.push({ name, agent: m.nameOf(token) });
     }
   }
@@ -147,7 +149,9 @@ export class Reading {
     let sig = this.#signatures.get(key);
     if (sig === undefined) {
       sig = '';
-      if (key !== '') for (const g of key.split(',')) for (const r of this.model.groups[Number(g)]?.rules ?? []) sig += `${r.kind} ${r.value}\n`;
+      if (key !== '')
+        for (const g of key.split(','))
+          for (const r of this.model.groups[Number(g)]?.rules ?? []) sig += `${r.kind} ${r.value}\n`;
       this.#signatures.set(key, sig);
     }
     return sig;
@@ -156,7 +160,8 @@ export class Reading {
   /** The patterns of the rules of `key`'s groups. */
   patterns(key: string): string[] {
     const out: string[] = [];
-    if (key !== '') for (const g of key.split(',')) for (const r of this.model.groups[Number(g)]?.rules ?? []) out.push(r.value!);
+    if (key !== '')
+      for (const g of key.split(',')) for (const r of this.model.groups[Number(g)]?.rules ?? []) out.push(r.value!);
     return out;
   }
 
@@ -252,7 +257,8 @@ export function effects(before: Reading, after: Reading, crawlers: readonly Who[
     const a = before.verdicts(who[0]!, joined);
     const b = after.verdicts(who[0]!, joined);
     const changes: Change[] = [];
-    for (let i = 0; i < paths.length; i++) if (a[i] !== b[i]) changes.push({ pattern: patterns[i]!, path: paths[i]!, allowed: b[i] === 1 });
+    for (let i = 0; i < paths.length; i++)
+      if (a[i] !== b[i]) changes.push({ pattern: patterns[i]!, path: paths[i]!, allowed: b[i] === 1 });
     if (!changes.length) continue;
     // Classes that change alike are said together.
     const id = changes.map((c) => `${c.allowed ? '+' : '-'}${c.path}`).join('\n');
@@ -281,10 +287,16 @@ export function namesOf(classes: readonly Who[][]): string {
       continue;
     }
     // Two well-known names, then how many more the class holds (all of them, not just the well-known ones left).
-    const known = WELL_KNOWN.map((k) => who.find((w) => w.name.toLowerCase() === k)?.name).filter((n): n is string => n !== undefined).slice(0, 2);
+    const known = WELL_KNOWN.map((k) => who.find((w) => w.name.toLowerCase() === k)?.name)
+      .filter((n): n is string => n !== undefined)
+      .slice(0, 2);
     const left = who.length - known.length;
     const shown = left > 0 ? [...known, `${left} ${left === 1 ? 'other' : 'others'}`] : known;
-    parts.push(known.length ? `crawlers with no group of their own (${listOf(shown, shown.length)})` : 'crawlers with no group of their own');
+    parts.push(
+      known.length
+        ? `crawlers with no group of their own (${listOf(shown, shown.length)})`
+        : 'crawlers with no group of their own',
+    );
   }
   if (named.length) parts.push(listOf(named, 4, 'more crawlers'));
   return parts.join(' and ');
@@ -292,16 +304,20 @@ export function namesOf(classes: readonly Who[][]): string {
 
 /** The sentences that say what a change does: "GPTBot will then be disallowed from /." */
 export function sayEffects(list: readonly Effect[]): string {
-  if (!list.length) return 'No crawler\'s verdict changes on the paths this file names.';
-  return list.map((e) => {
-    const blocked = e.changes.filter((c) => !c.allowed).map((c) => c.pattern);
-    const freed = e.changes.filter((c) => c.allowed).map((c) => c.pattern);
-    const parts: string[] = [];
-    if (blocked.includes('/')) parts.push('be disallowed from /');
-    else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
-    if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
-    const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
-    // A sentence starts with a capital, but a crawler's name keeps its own spelling (`img2dataset`).
-    return s.startsWith('crawlers ') ? s[0]!.toUpperCase() + s.slice(1) : s;
-  }).join('. ') + '.';
+  if (!list.length) return "No crawler's verdict changes on the paths this file names.";
+  return (
+    list
+      .map((e) => {
+        const blocked = e.changes.filter((c) => !c.allowed).map((c) => c.pattern);
+        const freed = e.changes.filter((c) => c.allowed).map((c) => c.pattern);
+        const parts: string[] = [];
+        if (blocked.includes('/')) parts.push('be disallowed from /');
+        else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
+        if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
+        const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
+        // A sentence starts with a capital, but a crawler's name keeps its own spelling (`img2dataset`).
+        return s.startsWith('crawlers ') ? s[0]!.toUpperCase() + s.slice(1) : s;
+      })
+      .join('. ') + '.'
+  );
 }

@@ -124,7 +124,8 @@ export class Findings {
 
   #check(d: Diagnostic, safety: Fix['safety']): void {
     const allowed = CODES[d.code].fix;
-    if (allowed !== 'either' && allowed !== safety) throw new Error(`lint: ${d.code} declares ${allowed} fixes, not ${safety}`);
+    if (allowed !== 'either' && allowed !== safety)
+      throw new Error(`lint: ${d.code} declares ${allowed} fixes, not ${safety}`);
   }
 
   /**
@@ -171,7 +172,8 @@ export class Findings {
       for (const { diagnostic: d } of pending) {
         try {
           const fix = offered.get(d);
-          if (fix) Object.defineProperty(d, 'fix', { configurable: true, enumerable: true, writable: true, value: fix });
+          if (fix)
+            Object.defineProperty(d, 'fix', { configurable: true, enumerable: true, writable: true, value: fix });
           else delete d.fix;
         } catch {
           // frozen or sealed
@@ -207,7 +209,12 @@ export class Findings {
  * the messages say. A later lint offers them again, described against the
  * file as it then is.
  */
-function describeFixes(model: FileModel, text: string, pending: readonly PendingFix[], kept: readonly Diagnostic[]): Map<Diagnostic, Fix> {
+function describeFixes(
+  model: FileModel,
+  text: string,
+  pending: readonly PendingFix[],
+  kept: readonly Diagnostic[],
+): Map<Diagnostic, Fix> {
   const offered = new Map<Diagnostic, Fix>();
   const base = new Reading(model);
   const made: GroupsModel[] = [];
@@ -236,13 +243,22 @@ function describeFixes(model: FileModel, text: string, pending: readonly Pending
       // A rule or User-agent line that changes nothing alone (a rule before any group) may change a lot beside another fix.
       const inertRule = list.length === 0 && p.lines.some((x) => DIRECTIVE.test(x));
       // Applied together through a stand-in: the diagnostic's own `fix` is not read (it may be the accessor settling).
-      described.push({ diagnostic: { line: p.diagnostic.line, severity: 'info', code: p.diagnostic.code, message: '', fix }, reading, inertRule, of: p.diagnostic });
+      described.push({
+        diagnostic: { line: p.diagnostic.line, severity: 'info', code: p.diagnostic.code, message: '', fix },
+        reading,
+        inertRule,
+        of: p.diagnostic,
+      });
     }
     const unsafeOnes = new Set(pending.map((p) => p.diagnostic));
     const safe = kept.filter((d) => !unsafeOnes.has(d) && d.fix?.safety === 'safe');
     while (described.length && described.length + safe.length >= 2) {
       const together = open(applyFixes(text, [...safe, ...described.map((x) => x.diagnostic)], { unsafe: true }));
-      const culprits = broken(base, together, described.map((x) => x.reading));
+      const culprits = broken(
+        base,
+        together,
+        described.map((x) => x.reading),
+      );
       if (!culprits.length) break;
       // Withdrawn first: the rules that do nothing alone; else the fixes that touch the crawler but the
       // first of them (fixes that each join the next lines to a group: the first is offered, the next run
@@ -287,7 +303,11 @@ function broken(base: Reading, together: Reading, alone: Reading[]): number[] {
     const touching = alone.map((r, i) => (r.signature(r.key(who)) !== sig0 ? i : -1)).filter((i) => i >= 0);
     const kc = together.key(who);
     if (!touching.length && together.signature(kc) === sig0) continue;
-    const { paths } = pathsFor([base.patterns(k0), together.patterns(kc), ...touching.map((i) => alone[i]!.patterns(alone[i]!.key(who)))]);
+    const { paths } = pathsFor([
+      base.patterns(k0),
+      together.patterns(kc),
+      ...touching.map((i) => alone[i]!.patterns(alone[i]!.key(who))),
+    ]);
     const joined = paths.join('\n');
     const v0 = base.verdicts(who, joined);
     const vc = together.verdicts(who, joined);

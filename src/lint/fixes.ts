@@ -48,14 +48,18 @@ export function fixesToApply(diagnostics: readonly Diagnostic[], options?: Apply
 export function applyFixes(text: string, diagnostics: readonly Diagnostic[], options?: ApplyOptions): string {
   if (typeof text !== 'string') throw typeError('text', 'a string', text);
   if (!Array.isArray(diagnostics)) throw typeError('diagnostics', 'an array of diagnostics', diagnostics);
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw typeError('options', 'an object', options);
+  if (options !== undefined && (typeof options !== 'object' || options === null))
+    throw typeError('options', 'an object', options);
   const fixes = fixesToApply(diagnostics, options);
   if (fixes.size === 0) return text;
   return applyToLines(splitText(text), fixes);
 }
 
 /** A text already cut into lines (splitText()) with `fixes` (by line number) applied. */
-export function applyToLines({ bom, lines, breaks }: { bom: string; lines: string[]; breaks: string[] }, fixes: ReadonlyMap<number, Pick<Fix, 'lines'>>): string {
+export function applyToLines(
+  { bom, lines, breaks }: { bom: string; lines: string[]; breaks: string[] },
+  fixes: ReadonlyMap<number, Pick<Fix, 'lines'>>,
+): string {
   const usual = breaks.find((b) => b !== '') ?? '\n';
   let out = bom;
   for (let i = 0; i < lines.length; i++) {

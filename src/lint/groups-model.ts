@@ -44,7 +44,11 @@ export class GroupsModel implements EffectsModel {
     // Built as FileModel builds its groups, from the same reading of the core's: the same numbers, tokens and order.
     for (const g of groupsOf(this.robots)) {
       const agents: AgentRef[] = g.userAgents.map((a) => ({ agent: a.names, value: a.value }));
-      const group: EffectsGroup = { tokens: [], rules: g.rules.map((r) => ({ kind: r.type, value: r.pattern })), agents };
+      const group: EffectsGroup = {
+        tokens: [],
+        rules: g.rules.map((r) => ({ kind: r.type, value: r.pattern })),
+        agents,
+      };
       this.groups[g.index] = group;
       for (const a of agents) {
         const token = a.agent.toLowerCase();
@@ -78,7 +82,10 @@ export class GroupsModel implements EffectsModel {
 }
 
 /** The first User-agent line naming `token` (lower-cased), in the first group naming it. */
-export function firstAgentLine(m: EffectsModel, token: string): { agent?: string | undefined; value?: string | undefined } | undefined {
+export function firstAgentLine(
+  m: EffectsModel,
+  token: string,
+): { agent?: string | undefined; value?: string | undefined } | undefined {
   const groups = m.named.get(token.toLowerCase());
   if (!groups) return undefined;
   return m.groups[groups[0]!]!.agents.find((a) => a.agent!.toLowerCase() === token.toLowerCase());
@@ -89,7 +96,12 @@ export function firstAgentLine(m: EffectsModel, token: string): { agent?: string
  * the group Google reads when that is shorter (`MJ12bot (group \`MJ\`)`,
  * as the registry names such crawlers): the name a site owner knows first.
  */
-export function agentDisplayName(line: { agent?: string | undefined; value?: string | undefined } | undefined, token: string): string {
+export function agentDisplayName(
+  line: { agent?: string | undefined; value?: string | undefined } | undefined,
+  token: string,
+): string {
   if (!line) return token;
-  return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!) ? `${line.value} (group \`${line.agent}\`)` : line.agent!;
+  return line.value !== line.agent && /^[A-Za-z0-9._-]+$/.test(line.value!)
+    ? `${line.value} (group \`${line.agent}\`)`
+    : line.agent!;
 }

@@ -40,12 +40,14 @@ export function lintSettled(body: string | Uint8Array, options?: LintOptions): D
 }
 
 function lintFile(body: string | Uint8Array, options: LintOptions | undefined, settleNow: boolean): Diagnostic[] {
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) throw typeError('body', 'a string or a Uint8Array', body);
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw typeError('body', 'a string or a Uint8Array', body);
   resolveParseOptions(options);
   const select = codeSet('options.select', options?.select);
   const ignore = codeSet('options.ignore', options?.ignore);
   const source = options?.source;
-  if (source !== undefined && (typeof source !== 'object' || source === null)) throw typeError('options.source', 'an object', source);
+  if (source !== undefined && (typeof source !== 'object' || source === null))
+    throw typeError('options.source', 'an object', source);
 
   const model = new FileModel(body, options);
   try {
@@ -59,9 +61,13 @@ function lintFile(body: string | Uint8Array, options: LintOptions | undefined, s
       checkUsage(f);
     }
     const suppressions = suppressionsOf(model.lines);
-    const kept = f.list.filter((d) => (!select || select.has(d.code)) && !ignore?.has(d.code) && !isSuppressed(suppressions, d));
+    const kept = f.list.filter(
+      (d) => (!select || select.has(d.code)) && !ignore?.has(d.code) && !isSuppressed(suppressions, d),
+    );
     f.offerFixes(kept, settleNow);
-    return kept.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || ORDER.get(a.code)! - ORDER.get(b.code)!);
+    return kept.sort(
+      (a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0) || ORDER.get(a.code)! - ORDER.get(b.code)!,
+    );
   } finally {
     model.dispose();
   }
@@ -71,7 +77,8 @@ function codeSet(name: string, codes: unknown): Set<DiagnosticCode> | undefined 
   if (codes === undefined) return undefined;
   if (!Array.isArray(codes)) throw typeError(name, 'an array of diagnostic codes', codes);
   for (const c of codes) {
-    if (typeof c !== 'string' || !isCode(c)) throw new RangeError(`${name}: ${JSON.stringify(c)} is not a diagnostic code (see docs/lint/README.md)`);
+    if (typeof c !== 'string' || !isCode(c))
+      throw new RangeError(`${name}: ${JSON.stringify(c)} is not a diagnostic code (see docs/lint/README.md)`);
   }
   return new Set(codes as DiagnosticCode[]);
 }

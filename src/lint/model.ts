@@ -132,7 +132,8 @@ export class FileModel {
   /** The token to match a fixed-set crawler with: its own, or the one it falls back to when no group names it. */
   agentFor(token: string): string {
     const crawler = CRAWLERS.find((c) => c.token.toLowerCase() === token.toLowerCase());
-    if (crawler?.fallback && !this.named.has(token.toLowerCase()) && this.named.has(crawler.fallback.toLowerCase())) return crawler.fallback;
+    if (crawler?.fallback && !this.named.has(token.toLowerCase()) && this.named.has(crawler.fallback.toLowerCase()))
+      return crawler.fallback;
     return token;
   }
 

@@ -25,7 +25,15 @@ export function suppressionsOf(lines: readonly RobotsLine[]): Suppressions {
     if (!l.hasComment && l.kind !== 'comment') continue;
     const m = COMMENT.exec(l.text);
     if (!m) continue;
-    const codes = m[2] === undefined ? undefined : new Set(m[2].split(',').map((c) => c.trim()).filter((c) => c !== ''));
+    const codes =
+      m[2] === undefined
+        ? undefined
+        : new Set(
+            m[2]
+              .split(',')
+              .map((c) => c.trim())
+              .filter((c) => c !== ''),
+          );
     if (m[1]!.toLowerCase() === 'ignore-file') {
       out.file = merge(out.file, codes);
       continue;

@@ -86,7 +86,12 @@ export function delaySeconds(value = ''): number | undefined {
  * tokens that a record names, and `*` only if it obeys `*`; with
  * `fromGlobal`, also when the records naming it have no delay.
  */
-export function delayFor(records: readonly DelayRecord[], tokens: readonly string[], how = 0, fromGlobal = false): number | undefined {
+export function delayFor(
+  records: readonly DelayRecord[],
+  tokens: readonly string[],
+  how = 0,
+  fromGlobal = false,
+): number | undefined {
   let applying: DelayRecord[] = [];
   if (how & L.HOW_CRAWLER) {
     // A crawler: its tokens in order (a handful), the first a record names.
@@ -94,7 +99,8 @@ export function delayFor(records: readonly DelayRecord[], tokens: readonly strin
       applying = records.filter((r) => r.tokens.has(name.toLowerCase()));
       if (applying.length) break;
     }
-    if (!(how & L.HOW_IGNORES_GLOBAL) && !applying.some((r) => !fromGlobal || r.seconds !== undefined)) applying = records.filter((r) => r.global);
+    if (!(how & L.HOW_IGNORES_GLOBAL) && !applying.some((r) => !fromGlobal || r.seconds !== undefined))
+      applying = records.filter((r) => r.global);
   } else {
     // A Set of the names, then one lookup per token of each record: linear in
     // records plus tokens (a caller may pass thousands of tokens).

@@ -22,10 +22,10 @@ import { usageAt, type Usage } from './usage.js';
 import { usageStatements } from '../rules/usage-table.js';
 
 export type ExplainReason =
-  | 'longest-match'              // the longest matching pattern decided
-  | 'allow-wins-tie'             // an allow and a disallow of the same length matched: allow wins
-  | 'no-matching-rule'           // no rule (or only an empty one) matches: allowed
-  | 'index-html'                 // Google: an `.../index.htm...` allow also allows its directory
+  | 'longest-match' // the longest matching pattern decided
+  | 'allow-wins-tie' // an allow and a disallow of the same length matched: allow wins
+  | 'no-matching-rule' // no rule (or only an empty one) matches: allowed
+  | 'index-html' // Google: an `.../index.htm...` allow also allows its directory
   | 'robots-txt-always-allowed'; // RFC 9309: /robots.txt itself is always allowed
 
 /** A group that applies: its user-agent lines and its rule lines (1-based). */
@@ -76,7 +76,10 @@ export function explain(target: Robots | AgentMatcher, url: string, agent?: Agen
     const { index, tokens } = agentMatcherInternals(target);
     return explainWith(target.robots, index, url, tokens);
   }
-  if (!isRobots(target)) throw new TypeError(`explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  if (!isRobots(target))
+    throw new TypeError(
+      `explain() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`,
+    );
   const robots = ownRobots(target); // this copy's, for a Robots of another copy of the library
   const { compiled } = robotsInternals(robots);
   // One read of the caller's argument (its getters are user code), then only the copy.
@@ -98,11 +101,20 @@ const MAX_OTHER_MATCHERS = 16;
 
 /** The file parsed in the other mode and its reading, made on first use and kept until dispose(). */
 function otherModeOf(robots: Robots): OtherMode {
-  return attached(robots, OTHER_MODE, () => {
-    const { source, maxBytes } = robotsInternals(robots);
-    const mode = robots.mode === 'google' ? 'rfc' as const : 'google' as const;
-    return { robots: reparse(robots, { mode }), lines: readLines(source, { mode, maxBytes }, true), matchers: new Map() };
-  }, (other) => other.robots.dispose()); // its matchers with it
+  return attached(
+    robots,
+    OTHER_MODE,
+    () => {
+      const { source, maxBytes } = robotsInternals(robots);
+      const mode = robots.mode === 'google' ? ('rfc' as const) : ('google' as const);
+      return {
+        robots: reparse(robots, { mode }),
+        lines: readLines(source, { mode, maxBytes }, true),
+        matchers: new Map(),
+      };
+    },
+    (other) => other.robots.dispose(),
+  ); // its matchers with it
 }
 
 /**
@@ -120,7 +132,11 @@ function otherMatcher(other: OtherMode, tokens: AgentTokens): AgentMatcher {
       oldest.dispose();
     }
     // The same agent as read once: a crawler's kept tokens, or the tokens given.
-    matcher = other.robots.forAgent(tokens.how & L.HOW_CRAWLER ? { tokens: tokens.tokens, obeysGlobalGroup: !(tokens.how & L.HOW_IGNORES_GLOBAL) } : tokens.given);
+    matcher = other.robots.forAgent(
+      tokens.how & L.HOW_CRAWLER
+        ? { tokens: tokens.tokens, obeysGlobalGroup: !(tokens.how & L.HOW_IGNORES_GLOBAL) }
+        : tokens.given,
+    );
     other.matchers.set(key, matcher);
   }
   return matcher;
@@ -128,24 +144,35 @@ function otherMatcher(other: OtherMode, tokens: AgentTokens): AgentMatcher {
 
 function explainWith(robots: Robots, index: number, url: string, tokens: AgentTokens): Explanation {
   const { compiled } = robotsInternals(robots);
-  const label = tokens.how & L.HOW_CRAWLER ? String(tokens.name ?? tokens.given[0] ?? 'A crawler with no name') : tokens.given.length ? tokens.given.join(' / ') : 'A crawler with no name';
-  return explainSource({
-    compiled,
-    tokens,
-    index,
-    mode: robots.mode,
-    agentLabel: label,
-    lines: () => readingOf(robots),
-    other: () => {
-      const other = otherModeOf(robots);
-      const otherCompiled = robotsInternals(other.robots).compiled;
-      const { path, always } = preparePath(otherCompiled, url);
-      const { verdict, indexHtml } = verdictOf(otherCompiled, agentMatcherInternals(otherMatcher(other, tokens)).index, url);
-      return { verdict, path, always, indexHtml, lines: other.lines };
+  const label =
+    tokens.how & L.HOW_CRAWLER
+      ? String(tokens.name ?? tokens.given[0] ?? 'A crawler with no name')
+      : tokens.given.length
+        ? tokens.given.join(' / ')
+        : 'A crawler with no name';
+  return explainSource(
+    {
+      compiled,
+      tokens,
+      index,
+      mode: robots.mode,
+      agentLabel: label,
+      lines: () => readingOf(robots),
+      other: () => {
+        const other = otherModeOf(robots);
+        const otherCompiled = robotsInternals(other.robots).compiled;
+        const { path, always } = preparePath(otherCompiled, url);
+        const { verdict, indexHtml } = verdictOf(
+          otherCompiled,
+          agentMatcherInternals(otherMatcher(other, tokens)).index,
+          url,
+        );
+        return { verdict, path, always, indexHtml, lines: other.lines };
+      },
     },
-  }, url);
+    url,
+  );
 }
-
 
 /** What explain needs of a Robots besides its compiled rules. */
 interface ExplainSource {
@@ -177,10 +204,15 @@ interface OtherVerdict {
  * Google's ranking: the longest pattern first, allow before disallow of the
  * same length. The sort is stable, so equal rules stay in file order.
  */
-const RANK = (a: Candidate, b: Candidate) => b.priority - a.priority || (a.type === b.type ? 0 : a.type === 'allow' ? -1 : 1);
+const RANK = (a: Candidate, b: Candidate) =>
+  b.priority - a.priority || (a.type === b.type ? 0 : a.type === 'allow' ? -1 : 1);
 
 /** The core of explain: groups, candidates, winner and reason, without otherMode. */
-function explainCore(compiled: Compiled, index: number, url: string): Omit<Explanation, 'otherMode' | 'message' | 'groups' | 'usage'> & { groupIndexes: number[] } {
+function explainCore(
+  compiled: Compiled,
+  index: number,
+  url: string,
+): Omit<Explanation, 'otherMode' | 'message' | 'groups' | 'usage'> & { groupIndexes: number[] } {
   const { groups, specific } = groupsOf(compiled, index);
   const { path, always } = preparePath(compiled, url);
   // Matched in the core (file order), then ranked.
@@ -190,7 +222,8 @@ function explainCore(compiled: Compiled, index: number, url: string): Omit<Expla
   if (always) reason = 'robots-txt-always-allowed';
   else if (!winner || winner.priority === 0) reason = 'no-matching-rule';
   else if (winner.indexHtml) reason = 'index-html';
-  else if (winner.type === 'allow' && candidates.some((c) => c.type === 'disallow' && c.priority === winner.priority)) reason = 'allow-wins-tie';
+  else if (winner.type === 'allow' && candidates.some((c) => c.type === 'disallow' && c.priority === winner.priority))
+    reason = 'allow-wins-tie';
   else reason = 'longest-match';
   return {
     allowed: !winner || winner.type === 'allow' || winner.priority === 0,
@@ -213,10 +246,15 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const { contentSignal, contentUsage, licenses } = usageAt(source.compiled, source.index, url);
   const usage = { contentSignal, contentUsage, licenses, why: '' };
   const explanation: Explanation = { ...rest, groups, usage, message: '' };
-  if (source.tokens.how & L.HOW_CRAWLER) explanation.selectedBy = selectedBy(source.tokens, selectionOf(source.compiled, source.index, source.tokens).token);
+  if (source.tokens.how & L.HOW_CRAWLER)
+    explanation.selectedBy = selectedBy(source.tokens, selectionOf(source.compiled, source.index, source.tokens).token);
   const other = source.other();
   if (other && (other.verdict.allowed !== core.allowed || other.verdict.line !== core.line)) {
-    explanation.otherMode = { mode: source.mode === 'google' ? 'rfc' : 'google', ...other.verdict, why: whyModesDiffer(source.mode, explanation, reading, other) };
+    explanation.otherMode = {
+      mode: source.mode === 'google' ? 'rfc' : 'google',
+      ...other.verdict,
+      why: whyModesDiffer(source.mode, explanation, reading, other),
+    };
   }
   explanation.message = sentence(source.agentLabel, explanation, reading) + notTokens(source.tokens);
   usage.why = usageWhy(source.compiled, explanation, reading);
@@ -228,46 +266,80 @@ function usageWhy(compiled: Compiled, e: Explanation, reading: LineEvents): stri
   const { contentSignal, contentUsage, licenses } = e.usage;
   const statements = usageStatements(compiled);
   const parts: string[] = [];
-  const lines = (list: readonly number[]) => list.map((line) => `line ${line} ${ruleText(reading, line)}`).join(' and ');
+  const lines = (list: readonly number[]) =>
+    list.map((line) => `line ${line} ${ruleText(reading, line)}`).join(' and ');
   if (contentSignal) {
-    parts.push(`${lines(contentSignal.lines)} ${contentSignal.lines.length > 1 ? 'are in the groups it follows; where they disagree the most restrictive value counts' : 'is in the group it follows'}.`);
+    parts.push(
+      `${lines(contentSignal.lines)} ${contentSignal.lines.length > 1 ? 'are in the groups it follows; where they disagree the most restrictive value counts' : 'is in the group it follows'}.`,
+    );
   } else {
     const stars = e.groups.length && !e.fallback && statements.signals.length ? starGroups(reading) : new Set<number>();
     const star = statements.signals.filter((record) => stars.has(record.group));
-    if (star.length && e.groups.length && !e.fallback) parts.push(`The \`*\` group's Content-Signal on line ${star.map((r) => r.line).join(', ')} does not apply: it follows its own group, which has none.`);
+    if (star.length && e.groups.length && !e.fallback)
+      parts.push(
+        `The \`*\` group's Content-Signal on line ${star.map((r) => r.line).join(', ')} does not apply: it follows its own group, which has none.`,
+      );
     else if (statements.signals.length) parts.push('No Content-Signal line is in the groups it follows.');
   }
   if (!e.allowed) {
-    if (statements.usages.size) parts.push('No Content-Usage preference applies: it may not crawl this URL, and preferences apply only to what may be crawled.');
+    if (statements.usages.size)
+      parts.push(
+        'No Content-Usage preference applies: it may not crawl this URL, and preferences apply only to what may be crawled.',
+      );
   } else if (contentUsage) {
-    if (contentUsage.path === '') parts.push(`${lines(contentUsage.lines)} cover${contentUsage.lines.length > 1 ? '' : 's'} the whole group (no path), and no Content-Usage path matches ${e.path}.`);
-    else if (contentUsage.lines.length > 1) parts.push(`${lines(contentUsage.lines)} are the longest Content-Usage paths matching ${e.path}, equally long: their preferences combine, the most restrictive winning.`);
+    if (contentUsage.path === '')
+      parts.push(
+        `${lines(contentUsage.lines)} cover${contentUsage.lines.length > 1 ? '' : 's'} the whole group (no path), and no Content-Usage path matches ${e.path}.`,
+      );
+    else if (contentUsage.lines.length > 1)
+      parts.push(
+        `${lines(contentUsage.lines)} are the longest Content-Usage paths matching ${e.path}, equally long: their preferences combine, the most restrictive winning.`,
+      );
     else parts.push(`${lines(contentUsage.lines)} is the longest Content-Usage path matching ${e.path}.`);
   } else if (statements.usages.size) {
     parts.push(`No Content-Usage rule of the groups it follows matches ${e.path}.`);
   }
-  if (licenses.length) parts.push(`The file names ${licenses.length === 1 ? 'a license' : `${licenses.length} licenses`} for the whole site (License lines belong to no group).`);
-  return parts.map((part) => part[0]!.toUpperCase() + part.slice(1)).join(' ') || 'The file has no Content-Signal, Content-Usage or License line.';
+  if (licenses.length)
+    parts.push(
+      `The file names ${licenses.length === 1 ? 'a license' : `${licenses.length} licenses`} for the whole site (License lines belong to no group).`,
+    );
+  return (
+    parts.map((part) => part[0]!.toUpperCase() + part.slice(1)).join(' ') ||
+    'The file has no Content-Signal, Content-Usage or License line.'
+  );
 }
 
 /** The groups with a `*` user-agent line, in one pass. */
 function starGroups(reading: LineEvents): Set<number> {
   const out = new Set<number>();
-  for (let i = 0; i < reading.count; i++) if (reading.kind(i) === 'user-agent' && reading.agent(i) === '*') out.add(reading.group(i));
+  for (let i = 0; i < reading.count; i++)
+    if (reading.kind(i) === 'user-agent' && reading.agent(i) === '*') out.add(reading.group(i));
   return out;
 }
 
-const orList = (tokens: readonly string[]) => tokens.length ? tokens.join(' or ') : 'it';
+const orList = (tokens: readonly string[]) => (tokens.length ? tokens.join(' or ') : 'it');
 
 /** Why a crawler follows the group of `token` (selectionOf(): a token, `*`, or null), in words. */
 function selectedBy(tokens: AgentTokens, token: string | null): { token: string | null; why: string } {
   const list = tokens.tokens;
   if (token === '*') return { token, why: `no group names ${orList(list)}, so it follows the \`*\` group` };
   if (token === null) {
-    return { token, why: tokens.how & L.HOW_IGNORES_GLOBAL ? `no group names ${orList(list)}, and it ignores the \`*\` group, so nothing in this file restricts it` : `no group names ${orList(list)}, and there is no \`*\` group` };
+    return {
+      token,
+      why:
+        tokens.how & L.HOW_IGNORES_GLOBAL
+          ? `no group names ${orList(list)}, and it ignores the \`*\` group, so nothing in this file restricts it`
+          : `no group names ${orList(list)}, and there is no \`*\` group`,
+    };
   }
   const chosen = list.indexOf(token);
-  return { token, why: chosen === 0 ? `a group names ${token}` : `no group names ${orList(list.slice(0, chosen))}, so it follows the ${token} group` };
+  return {
+    token,
+    why:
+      chosen === 0
+        ? `a group names ${token}`
+        : `no group names ${orList(list.slice(0, chosen))}, so it follows the ${token} group`,
+  };
 }
 
 /**
@@ -309,11 +381,14 @@ const quote = (text: string) => '`' + text + '`';
  */
 function notTokens(tokens: AgentTokens): string {
   if (tokens.how & L.HOW_CRAWLER) return '';
-  return tokens.given.filter((agent) => agent !== '' && !isPlainToken(agent)).map((agent) => {
-    const token = productToken(agent);
-    const hint = token && token !== agent ? `; its product token is ${quote(token)}` : '';
-    return ` ${quote(agent)} is not a product token (letters, \`-\` and \`_\` only), so no group can name it and only the \`*\` rules apply${hint}.`;
-  }).join('');
+  return tokens.given
+    .filter((agent) => agent !== '' && !isPlainToken(agent))
+    .map((agent) => {
+      const token = productToken(agent);
+      const hint = token && token !== agent ? `; its product token is ${quote(token)}` : '';
+      return ` ${quote(agent)} is not a product token (letters, \`-\` and \`_\` only), so no group can name it and only the \`*\` rules apply${hint}.`;
+    })
+    .join('');
 }
 const bytes = (n: number) => `${n} byte${n === 1 ? '' : 's'}`;
 
@@ -324,9 +399,13 @@ function ruleText(reading: LineEvents, line: number): string {
 
 function sentence(agent: string, e: Explanation, reading: LineEvents): string {
   const may = e.allowed ? `${agent} may fetch ${e.path}` : `${agent} may not fetch ${e.path}`;
-  const where = e.selectedBy ? e.selectedBy.why : e.groups.length === 0
-    ? 'no group names it and there is no `*` group'
-    : e.fallback ? 'no group names it, so the `*` rules apply' : `the group${e.groups.length > 1 ? 's' : ''} naming it appl${e.groups.length > 1 ? 'y' : 'ies'}`;
+  const where = e.selectedBy
+    ? e.selectedBy.why
+    : e.groups.length === 0
+      ? 'no group names it and there is no `*` group'
+      : e.fallback
+        ? 'no group names it, so the `*` rules apply'
+        : `the group${e.groups.length > 1 ? 's' : ''} naming it appl${e.groups.length > 1 ? 'y' : 'ies'}`;
   switch (e.reason) {
     case 'robots-txt-always-allowed':
       return `${may}: RFC 9309 always allows /robots.txt itself.`;
@@ -346,9 +425,11 @@ function sentence(agent: string, e: Explanation, reading: LineEvents): string {
 
 function whyModesDiffer(mode: Mode, e: Explanation, reading: LineEvents, other: OtherVerdict): string {
   const google = mode === 'google' ? { path: e.path, indexHtml: e.reason === 'index-html', lines: reading } : other;
-  const rfc = mode === 'rfc' ? { path: e.path, always: e.reason === 'robots-txt-always-allowed', lines: reading } : other;
+  const rfc =
+    mode === 'rfc' ? { path: e.path, always: e.reason === 'robots-txt-always-allowed', lines: reading } : other;
   if (rfc.always) return 'RFC 9309 always allows /robots.txt itself; Google matches it like any other path.';
-  if (google.indexHtml) return "Google's index.html rule allows the directory of an `.../index.html` allow rule; RFC 9309 has no such rule.";
+  if (google.indexHtml)
+    return "Google's index.html rule allows the directory of an `.../index.html` allow rule; RFC 9309 has no such rule.";
   // A deciding line that one mode reads and the other ignores or reads differently.
   for (const line of [e.line, other.verdict.line]) {
     if (!line) continue;

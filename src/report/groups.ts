@@ -38,14 +38,19 @@ export function groups(robots: Robots): RobotsGroup[] {
   for (let i = 0; i < reading.count; i++) {
     const kind = reading.kind(i);
     if (kind === 'other' && current && reading.key(i).toLowerCase() === 'crawl-delay') {
-      current.crawlDelays.push({ line: reading.line(i), value: reading.value(i), seconds: delaySeconds(reading.value(i)) });
+      current.crawlDelays.push({
+        line: reading.line(i),
+        value: reading.value(i),
+        seconds: delaySeconds(reading.value(i)),
+      });
       continue;
     }
     if (kind !== 'user-agent' && kind !== 'allow' && kind !== 'disallow') continue;
     const g = reading.group(i);
     if (g < 0) continue;
     const group = (current = out[g] ??= { index: g, userAgents: [], rules: [], crawlDelays: [] });
-    if (kind === 'user-agent') group.userAgents.push({ line: reading.line(i), value: reading.value(i), names: reading.agent(i) });
+    if (kind === 'user-agent')
+      group.userAgents.push({ line: reading.line(i), value: reading.value(i), names: reading.agent(i) });
     else group.rules.push({ line: reading.line(i), type: kind, pattern: reading.value(i) });
   }
   return out.filter(Boolean);

@@ -13,15 +13,15 @@ import { X } from '../core/exports.js';
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
 
 export type LineProblem =
-  | 'typo'               // an accepted misspelling of the key (Google mode)
-  | 'missing-colon'      // whitespace stood in for ':' (accepted in Google mode only)
-  | 'too-long'           // longer than 16,663 bytes: the rest was ignored
+  | 'typo' // an accepted misspelling of the key (Google mode)
+  | 'missing-colon' // whitespace stood in for ':' (accepted in Google mode only)
+  | 'too-long' // longer than 16,663 bytes: the rest was ignored
   | 'rule-outside-group' // allow/disallow before any user-agent line: ignored
-  | 'unsupported-key'    // a key crawlers know (crawl-delay, host, noindex, ...) that Google does not use
-  | 'unknown-key'        // a key nobody recognises
-  | 'unparseable'        // not `key: value`: ignored
-  | 'nul-byte'           // a NUL byte ended the line early
-  | 'invalid-utf8';      // bytes that are not UTF-8
+  | 'unsupported-key' // a key crawlers know (crawl-delay, host, noindex, ...) that Google does not use
+  | 'unknown-key' // a key nobody recognises
+  | 'unparseable' // not `key: value`: ignored
+  | 'nul-byte' // a NUL byte ended the line early
+  | 'invalid-utf8'; // bytes that are not UTF-8
 
 export interface RobotsLine {
   /** 1-based line number. */
@@ -50,7 +50,17 @@ export interface RobotsLine {
 }
 
 /** Line kinds by the core's number for them (layout.ts KIND_*). */
-const KINDS: readonly LineKind[] = ['invalid', 'user-agent', 'allow', 'disallow', 'sitemap', 'other', 'empty', 'comment', 'invalid'];
+const KINDS: readonly LineKind[] = [
+  'invalid',
+  'user-agent',
+  'allow',
+  'disallow',
+  'sitemap',
+  'other',
+  'empty',
+  'comment',
+  'invalid',
+];
 
 const decoder = /* @__PURE__ */ new TextDecoder();
 const strictDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
@@ -180,7 +190,8 @@ export class LineEvents {
     if (flags & L.FLAG_MISSING_COLON) problems.push('missing-colon');
     if (flags & L.FLAG_TOO_LONG) problems.push('too-long');
     if (flags & L.FLAG_NO_GROUP) problems.push('rule-outside-group');
-    if (kind === L.KIND_OTHER) problems.push(UNSUPPORTED_KEYS.has(this.key(i).toLowerCase()) ? 'unsupported-key' : 'unknown-key');
+    if (kind === L.KIND_OTHER)
+      problems.push(UNSUPPORTED_KEYS.has(this.key(i).toLowerCase()) ? 'unsupported-key' : 'unknown-key');
     if (kind === L.KIND_INVALID) problems.push('unparseable');
     if (flags & L.FLAG_NUL) problems.push('nul-byte');
     if (!this.#validUtf8(i)) problems.push('invalid-utf8');
@@ -198,7 +209,13 @@ export class LineEvents {
   object(i: number): RobotsLine {
     const flags = this.#word(i, L.EV_KIND);
     const kind = KINDS[flags & L.KIND_MASK]!;
-    const report: RobotsLine = { line: this.line(i), kind, text: this.text(i), hasComment: (flags & L.FLAG_COMMENT) !== 0, problems: this.problems(i) };
+    const report: RobotsLine = {
+      line: this.line(i),
+      kind,
+      text: this.text(i),
+      hasComment: (flags & L.FLAG_COMMENT) !== 0,
+      problems: this.problems(i),
+    };
     if (this.hasKey(i)) {
       report.key = this.key(i);
       report.value = this.value(i);

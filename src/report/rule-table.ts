@@ -21,10 +21,12 @@ export interface Candidate {
   indexHtml?: true;
 }
 
-
 /** The groups an index applies (ascending: file order), and whether they name the agent. */
 export function groupsOf(compiled: Compiled, index: number): { groups: number[]; specific: boolean } {
-  return { groups: applyingGroups(compiled, index), specific: compiled.core.u32[(index + L.A_KIND) >>> 2] === L.SELECT_SPECIFIC };
+  return {
+    groups: applyingGroups(compiled, index),
+    specific: compiled.core.u32[(index + L.A_KIND) >>> 2] === L.SELECT_SPECIFIC,
+  };
 }
 
 /** A crawler's token (its index among the tokens) that chose the index's groups; -1 when none did. */
@@ -43,7 +45,12 @@ export function candidateOf(compiled: Compiled, index: number): Candidate {
   const u32 = compiled.core.u32;
   const record = robots + u32[(robots + L.R_RULES) >>> 2]! + index * L.RULE_SIZE;
   const { type, pattern } = compiled.rule(index)!;
-  const candidate: Candidate = { line: u32[(record + L.RULE_LINE) >>> 2]!, type, pattern, priority: u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff };
+  const candidate: Candidate = {
+    line: u32[(record + L.RULE_LINE) >>> 2]!,
+    type,
+    pattern,
+    priority: u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff,
+  };
   if (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) candidate.indexHtml = true;
   return candidate;
 }

@@ -6,6 +6,16 @@
  * (the list Google's own reporting parser tags "unused" rather than "unknown").
  */
 export const UNSUPPORTED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  'clean-param', 'content-signal', 'content-usage', 'crawl-delay', 'domain', 'host',
-  'noarchive', 'nofollow', 'noindex', 'request-rate', 'revisit-after', 'visit-time',
+  'clean-param',
+  'content-signal',
+  'content-usage',
+  'crawl-delay',
+  'domain',
+  'host',
+  'noarchive',
+  'nofollow',
+  'noindex',
+  'request-rate',
+  'revisit-after',
+  'visit-time',
 ]);

@@ -69,7 +69,10 @@ export function usage(target: Robots | AgentMatcher, url: string | URL, agent?: 
     const { index } = agentMatcherInternals(target);
     return usageAt(robotsInternals(target.robots).compiled, index, url);
   }
-  if (!isRobots(target)) throw new TypeError(`usage() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`);
+  if (!isRobots(target))
+    throw new TypeError(
+      `usage() takes a Robots from parse() or a matcher from forAgent(), got ${target === null ? 'null' : typeof target}`,
+    );
   const { compiled } = robotsInternals(target);
   const tokens = agentTokens(agent!); // one read of the caller's argument
   return usageAt(compiled, compiled.indexForTokens(tokens), url);
@@ -83,7 +86,10 @@ export function usageAt(compiled: Compiled, index: number, url: string | URL): U
   const signals = signalsOf(compiled, applyingGroups(compiled, index)); // shared: the caller gets copies
   return {
     ...verdict,
-    contentSignal: signals && { values: Object.assign(Object.create(null) as Record<string, SignalValue>, signals.values), lines: signals.lines.slice() },
+    contentSignal: signals && {
+      values: Object.assign(Object.create(null) as Record<string, SignalValue>, signals.values),
+      lines: signals.lines.slice(),
+    },
     contentUsage: verdict.allowed ? contentUsageAt(compiled, index, href) : null,
     licenses: statements.licenses.map((record) => record.value),
   };
@@ -98,7 +104,9 @@ function contentUsageAt(compiled: Compiled, index: number, url: string): Content
   const count = core.exports[X.usageRules](index);
   if (!count) return null;
   const at = core.exports[X.matches]() >>> 2;
-  const lines = Array.from(core.u32.subarray(at, at + count), (rule) => statements.ruleLines[rule]!).sort((a, b) => a - b);
+  const lines = Array.from(core.u32.subarray(at, at + count), (rule) => statements.ruleLines[rule]!).sort(
+    (a, b) => a - b,
+  );
   const preferences = Object.create(null) as Record<string, Preference>;
   for (const line of lines) {
     for (const [label, value] of Object.entries(preferencesOf(statements, line).preferences)) {

@@ -5,7 +5,8 @@ import { L } from '../core/layout.js';
 
 const PLAIN_TOKEN = /^[A-Za-z_-]*$/;
 
-const BROWSER_PRODUCTS = /^(Mozilla|AppleWebKit|KHTML|Chrome|Chromium|CriOS|Safari|Version|Mobile|Gecko|Firefox|Edge?|Edg|OPR|Opera|Build|Trident)$/i;
+const BROWSER_PRODUCTS =
+  /^(Mozilla|AppleWebKit|KHTML|Chrome|Chromium|CriOS|Safari|Version|Mobile|Gecko|Firefox|Edge?|Edg|OPR|Opera|Build|Trident)$/i;
 const CRAWLER_WORDS = /bot|crawl|spider|slurp|fetch|archiver/i;
 
 /**
@@ -94,7 +95,14 @@ export function agentTokens(agent: Agent): AgentTokens {
     // The common case, without copies: one token, plain or naming no group.
     const given = [agent];
     const plain = PLAIN_TOKEN.test(agent);
-    return { joined: plain ? agent : '', count: plain ? 1 : 0, how: 0, cacheKey: plain ? '0\n1\n' + agent : '0\n0\n', tokens: plain ? given : [], given };
+    return {
+      joined: plain ? agent : '',
+      count: plain ? 1 : 0,
+      how: 0,
+      cacheKey: plain ? '0\n1\n' + agent : '0\n0\n',
+      tokens: plain ? given : [],
+      given,
+    };
   } else if (!Array.isArray(agent) && typeof agent === 'object' && agent !== null) {
     // One read of each property: they may be getters.
     const crawler = agent as Crawler;
@@ -107,5 +115,13 @@ export function agentTokens(agent: Agent): AgentTokens {
   for (const one of given) if (typeof one !== 'string') throw typeError('agent', AGENT, one);
   const usable = (given as string[]).filter((one) => PLAIN_TOKEN.test(one));
   const joined = usable.join('\n');
-  return { joined, count: usable.length, how, cacheKey: `${how}\n${usable.length}\n${joined}`, tokens: usable, given: given as string[], name };
+  return {
+    joined,
+    count: usable.length,
+    how,
+    cacheKey: `${how}\n${usable.length}\n${joined}`,
+    tokens: usable,
+    given: given as string[],
+    name,
+  };
 }

@@ -75,7 +75,13 @@ export function matchMany(compiled: Compiled, live: () => number, urls: readonly
  * of about LINES_CHUNK bytes cut at line breaks: no per-URL string at all,
  * so the cost is the core's plus one copy (bytes) or one encode (text).
  */
-export function matchLines(compiled: Compiled, index: number, input: string | Uint8Array, out: Uint8Array | undefined, purpose: number): Uint8Array {
+export function matchLines(
+  compiled: Compiled,
+  index: number,
+  input: string | Uint8Array,
+  out: Uint8Array | undefined,
+  purpose: number,
+): Uint8Array {
   const core = compiled.core;
   let result = out ?? new Uint8Array(1024);
   let count = 0;
@@ -96,7 +102,13 @@ export function matchLines(compiled: Compiled, index: number, input: string | Ui
 
 /** The lines `keep` selects (or every line labelled with its verdict), as the core writes them. */
 /** `purpose`: the core's PURPOSE_* mode, undefined when none was asked (no `optedOut` count then). */
-export function filterLines(compiled: Compiled, index: number, input: string | Uint8Array, keep: number, purpose: number | undefined): FilteredLines {
+export function filterLines(
+  compiled: Compiled,
+  index: number,
+  input: string | Uint8Array,
+  keep: number,
+  purpose: number | undefined,
+): FilteredLines {
   const core = compiled.core;
   const parts: Uint8Array[] = [];
   const totals = { lines: 0, urls: 0, allowed: 0 };

@@ -70,16 +70,17 @@ export interface OwnedIndex {
  * have no FinalizationRegistry: there, dispose() frees. A finalizer must
  * never throw: an exception there ends the process.
  */
-export const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry<Compiled | OwnedIndex>((held) => {
-    try {
-      if (held instanceof Compiled) held.free();
-      else if (!held.released && !held.compiled.disposed) held.compiled.releaseIndex(held.index);
-    } catch {
-      // nothing to report to anyone at collection time
-    }
-  })
-  : undefined;
+export const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<Compiled | OwnedIndex>((held) => {
+        try {
+          if (held instanceof Compiled) held.free();
+          else if (!held.released && !held.compiled.disposed) held.compiled.releaseIndex(held.index);
+        } catch {
+          // nothing to report to anyone at collection time
+        }
+      })
+    : undefined;
 
 export class Compiled {
   readonly core: Core;
@@ -112,7 +113,12 @@ export class Compiled {
   /** Builds an index for tokens already read from the caller's argument (no user code runs here). */
   #build(tokens: AgentTokens, full: boolean): number {
     const robots = this.live();
-    return this.core.exports[X.select](robots, this.core.writeShort(tokens.joined, 'agent'), tokens.count, tokens.how | (full ? L.HOW_FULL : 0));
+    return this.core.exports[X.select](
+      robots,
+      this.core.writeShort(tokens.joined, 'agent'),
+      tokens.count,
+      tokens.how | (full ? L.HOW_FULL : 0),
+    );
   }
 
   /** The index for an agent set: light for its first answers, then full; cached. */

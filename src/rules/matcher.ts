@@ -56,13 +56,20 @@ export function agentMatcherInternals(matcher: AgentMatcher): { index: number; t
 }
 
 /** How to set the core up for the purpose a bulk call asks about (read once from its options). */
-function purposeOption(options: PurposeOptions | undefined): ((compiled: Compiled, index: number) => number) | undefined {
+function purposeOption(
+  options: PurposeOptions | undefined,
+): ((compiled: Compiled, index: number) => number) | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) throw typeError('options', 'an object', options);
   const purpose: unknown = options.purpose;
   if (purpose === undefined) return undefined;
   const setup = typeof purpose === 'object' && purpose !== null ? purposeSetups.get(purpose) : undefined;
-  if (!setup) throw typeError('options.purpose', "a Purpose from purpose('train-ai') (or 'search', 'ai-input', an AIPREF label)", purpose);
+  if (!setup)
+    throw typeError(
+      'options.purpose',
+      "a Purpose from purpose('train-ai') (or 'search', 'ai-input', an AIPREF label)",
+      purpose,
+    );
   return setup;
 }
 
@@ -126,7 +133,13 @@ export class AgentMatcher {
     const purpose = purposeOption(options); // first: reading it may run user code
     const index = this.#live();
     if (out !== undefined && !(out instanceof Uint8Array)) throw typeError('out', 'a Uint8Array', out);
-    return matchLines(this.#compiled, index, lines, out, purpose === undefined ? L.PURPOSE_NONE : purpose(this.#compiled, index));
+    return matchLines(
+      this.#compiled,
+      index,
+      lines,
+      out,
+      purpose === undefined ? L.PURPOSE_NONE : purpose(this.#compiled, index),
+    );
   }
 
   /**
@@ -140,12 +153,22 @@ export class AgentMatcher {
    * and is labelled `opted-out`. The fast path for URL files and pipes: the core
    * writes the output, with no JavaScript per line.
    */
-  filterLines(lines: string | Uint8Array, keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed', options?: PurposeOptions): FilteredLines {
+  filterLines(
+    lines: string | Uint8Array,
+    keep: 'allowed' | 'disallowed' | 'labelled' | 'verdicts' = 'allowed',
+    options?: PurposeOptions,
+  ): FilteredLines {
     const purpose = purposeOption(options); // first: reading it may run user code
     const index = this.#live();
     const mode = KEEP.indexOf(keep);
     if (mode < 0) throw new RangeError(`keep must be one of ${KEEP.join(', ')}; got ${JSON.stringify(keep)}`);
-    return filterLines(this.#compiled, index, lines, mode, purpose === undefined ? undefined : purpose(this.#compiled, index));
+    return filterLines(
+      this.#compiled,
+      index,
+      lines,
+      mode,
+      purpose === undefined ? undefined : purpose(this.#compiled, index),
+    );
   }
 
   /** The allowed URLs, in order. */

@@ -7,22 +7,37 @@
 // parser: the same verdicts), and kept by that Robots until its dispose().
 
 import { parse } from './parse.js';
-import { attached as ownAttached, robotsInternals as ownInternals, Robots, VIEW, type RobotsInternals, type View } from './robots.js';
+import {
+  attached as ownAttached,
+  robotsInternals as ownInternals,
+  Robots,
+  VIEW,
+  type RobotsInternals,
+  type View,
+} from './robots.js';
 
 /** Whether `value` is a Robots of this copy of the library or of another one. */
 export function isRobots(value: unknown): value is Robots {
-  return value instanceof Robots || (typeof value === 'object' && value !== null && typeof (value as Record<symbol, unknown>)[VIEW] === 'function');
+  return (
+    value instanceof Robots ||
+    (typeof value === 'object' && value !== null && typeof (value as Record<symbol, unknown>)[VIEW] === 'function')
+  );
 }
 
 /** This copy's parse of another copy's Robots, under this key in that Robots. */
-const ADOPTED = Symbol('robotsmatch: this copy\'s parse');
+const ADOPTED = Symbol("robotsmatch: this copy's parse");
 
 /** A Robots of this copy for `robots`: itself, or this copy's parse of another copy's. */
 export function ownRobots(robots: Robots): Robots {
   if (robots instanceof Robots) return robots;
-  if (!isRobots(robots)) throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
+  if (!isRobots(robots))
+    throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
   const [source, mode, maxBytes, keep] = (robots as unknown as Record<symbol, () => View>)[VIEW]!();
-  return keep(ADOPTED, () => parse(source, { mode, maxBytes }), (copy) => (copy as Robots).dispose()) as Robots;
+  return keep(
+    ADOPTED,
+    () => parse(source, { mode, maxBytes }),
+    (copy) => (copy as Robots).dispose(),
+  ) as Robots;
 }
 
 /** The compiled table and body of a live Robots of any copy (throws RobotsDisposedError after dispose). */

@@ -32,8 +32,12 @@ function parseBody(body: string | Uint8Array, options: ParseOptions | undefined,
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const written = core.writeBody(body, maxBytes);
-  const compiled = new Compiled(core, core.exports[X.compile](written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE));
+  const compiled = new Compiled(
+    core,
+    core.exports[X.compile](written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE),
+  );
   // Bytes are copied (the caller may reuse the buffer); strings are immutable.
-  const source = typeof body === 'string' ? body : owned ? body.subarray(0, written.length) : body.slice(0, written.length);
+  const source =
+    typeof body === 'string' ? body : owned ? body.subarray(0, written.length) : body.slice(0, written.length);
   return newRobots(compiled, mode, cut || written.cut, source, maxBytes);
 }

@@ -38,10 +38,15 @@ export function parsePreferences(text: string): ParsedPreferences {
     new DictionaryReader(text).read(entries);
   } catch (failure) {
     if (!(failure instanceof SyntaxFailure)) throw failure;
-    return { preferences: Object.create(null) as Record<string, Preference>, entries: [...entries.values()], error: failure.message };
+    return {
+      preferences: Object.create(null) as Record<string, Preference>,
+      entries: [...entries.values()],
+      error: failure.message,
+    };
   }
   const preferences = Object.create(null) as Record<string, Preference>;
-  for (const entry of entries.values()) preferences[entry.label] = entry.kind === 'y' || entry.kind === 'n' ? entry.kind : 'unknown';
+  for (const entry of entries.values())
+    preferences[entry.label] = entry.kind === 'y' || entry.kind === 'n' ? entry.kind : 'unknown';
   return { preferences, entries: [...entries.values()] };
 }
 
@@ -66,7 +71,10 @@ class DictionaryReader {
     const s = this.#s;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c > 0x7e || (c < 0x20 && c !== 0x09)) this.#fail(`it contains ${c > 0x7e ? 'a non-ASCII character' : 'a control character'}, which a structured field cannot hold`);
+      if (c > 0x7e || (c < 0x20 && c !== 0x09))
+        this.#fail(
+          `it contains ${c > 0x7e ? 'a non-ASCII character' : 'a control character'}, which a structured field cannot hold`,
+        );
     }
     while (this.#peek() === ' ') this.#i++;
     if (this.#i === s.length) return; // an empty field: no preferences
@@ -94,12 +102,14 @@ class DictionaryReader {
   #key(): string {
     const first = this.#peek();
     if (!LCALPHA.test(first) && first !== '*') {
-      if (/[A-Z]/.test(first)) this.#fail(`labels are lower case: "${this.#word()}" is not a label (write "${this.#word().toLowerCase()}")`);
+      if (/[A-Z]/.test(first))
+        this.#fail(`labels are lower case: "${this.#word()}" is not a label (write "${this.#word().toLowerCase()}")`);
       this.#fail(first === '' ? 'a label is missing' : `a label cannot start with "${first}"`);
     }
     const start = this.#i;
     while (KEY_CHAR.test(this.#peek())) this.#i++;
-    if (/[A-Z]/.test(this.#peek())) this.#fail(`labels are lower case: "${this.#s.slice(start, this.#i) + this.#word()}" is not a label`);
+    if (/[A-Z]/.test(this.#peek()))
+      this.#fail(`labels are lower case: "${this.#s.slice(start, this.#i) + this.#word()}" is not a label`);
     return this.#s.slice(start, this.#i);
   }
 
@@ -236,7 +246,7 @@ class DictionaryReader {
     while (this.#i < this.#s.length) {
       const c = this.#s.charCodeAt(this.#i++);
       if (c === 0x22) {
-        if (!decodableUtf8(bytes)) this.#fail('a display string\'s escapes are not UTF-8');
+        if (!decodableUtf8(bytes)) this.#fail("a display string's escapes are not UTF-8");
         return;
       }
       if (c < 0x20 || c > 0x7e) this.#fail('a display string cannot contain a tab or control character');
@@ -260,7 +270,8 @@ class DictionaryReader {
  */
 function decodableBase64(text: string): boolean {
   let body = text;
-  if (body.length % 4 === 0) body = body.endsWith('==') ? body.slice(0, -2) : body.endsWith('=') ? body.slice(0, -1) : body;
+  if (body.length % 4 === 0)
+    body = body.endsWith('==') ? body.slice(0, -2) : body.endsWith('=') ? body.slice(0, -1) : body;
   return body.length % 4 !== 1 && !body.includes('=');
 }
 

@@ -46,7 +46,9 @@ export function purpose(name: string): Purpose {
 export function purposeNames(purpose: unknown): PurposeNames {
   if (typeof purpose === 'string' && Object.hasOwn(KNOWN, purpose)) return KNOWN[purpose]!;
   if (typeof purpose !== 'string' || !/^[a-z*][a-z0-9_\-.*]*$/.test(purpose)) {
-    throw new RangeError(`purpose must be train-ai, search, ai-input or another lower-case AIPREF label; got ${JSON.stringify(purpose)}`);
+    throw new RangeError(
+      `purpose must be train-ai, search, ai-input or another lower-case AIPREF label; got ${JSON.stringify(purpose)}`,
+    );
   }
   return { label: purpose, signal: null };
 }
@@ -100,7 +102,8 @@ function sameGroups(a: readonly number[], b: readonly number[]): boolean {
  * PURPOSE_* mode for checkLines/filterLines.
  */
 export function preparePurpose(compiled: Compiled, index: number, names: PurposeNames): number {
-  if (names.signal && signalsOf(compiled, applyingGroups(compiled, index))?.values[names.signal] === 'no') return L.PURPOSE_ALL;
+  if (names.signal && signalsOf(compiled, applyingGroups(compiled, index))?.values[names.signal] === 'no')
+    return L.PURPOSE_ALL;
   const statements = usageStatements(compiled);
   const rules = statements.ruleLines;
   if (!names.label || !rules.length) return L.PURPOSE_NONE;

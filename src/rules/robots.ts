@@ -26,7 +26,13 @@ interface Attached {
 
 let internalsOf: (robots: Robots) => RobotsInternals;
 let attachTo: (robots: Robots, key: symbol, make: () => unknown, release?: (value: unknown) => void) => unknown;
-let makeRobots: (compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) => Robots;
+let makeRobots: (
+  compiled: Compiled,
+  mode: Mode,
+  truncated: boolean,
+  source: string | Uint8Array,
+  maxBytes: number,
+) => Robots;
 
 /**
  * The ESM and CommonJS builds and robotsmatch/js each hold their own copy
@@ -36,7 +42,12 @@ let makeRobots: (compiled: Compiled, mode: Mode, truncated: boolean, source: str
  * keep that parse until this Robots is disposed. See own.ts.
  */
 export const VIEW = Symbol.for('robotsmatch.Robots');
-export type View = [source: string | Uint8Array, mode: Mode, maxBytes: number, keep: (key: symbol, make: () => unknown, release: (value: unknown) => void) => unknown];
+export type View = [
+  source: string | Uint8Array,
+  mode: Mode,
+  maxBytes: number,
+  keep: (key: symbol, make: () => unknown, release: (value: unknown) => void) => unknown,
+];
 
 declare global {
   // Empty here. Where TypeScript's esnext (or esnext.disposable) lib or
@@ -59,7 +70,13 @@ export class Robots {
   #attached: Map<symbol, Attached> | undefined;
 
   /** Use parse(): constructing a Robots directly throws a TypeError. */
-  private constructor(compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number) {
+  private constructor(
+    compiled: Compiled,
+    mode: Mode,
+    truncated: boolean,
+    source: string | Uint8Array,
+    maxBytes: number,
+  ) {
     // Only parse() makes a Robots (with a Compiled that no caller can get).
     if (!(compiled instanceof Compiled)) throw new TypeError('use parse() to make a Robots');
     this.mode = mode;
@@ -71,7 +88,8 @@ export class Robots {
   }
 
   static {
-    makeRobots = (compiled, mode, truncated, source, maxBytes) => new Robots(compiled, mode, truncated, source, maxBytes);
+    makeRobots = (compiled, mode, truncated, source, maxBytes) =>
+      new Robots(compiled, mode, truncated, source, maxBytes);
     internalsOf = (robots) => {
       robots.#compiled.live();
       return { compiled: robots.#compiled, source: robots.#source!, maxBytes: robots.#maxBytes };
@@ -85,7 +103,12 @@ export class Robots {
     };
     Object.defineProperty(Robots.prototype, VIEW, {
       value(this: Robots): View {
-        return [internalsOf(this).source, this.mode, this.#maxBytes, (key, make, release) => attachTo(this, key, make, release)];
+        return [
+          internalsOf(this).source,
+          this.mode,
+          this.#maxBytes,
+          (key, make, release) => attachTo(this, key, make, release),
+        ];
       },
     });
   }
@@ -154,7 +177,8 @@ Object.defineProperty(Robots.prototype, Symbol.dispose ?? Symbol.for('Symbol.dis
 
 /** The compiled table and body of a live Robots of this copy (throws RobotsDisposedError after dispose); own.ts takes any copy's. */
 export function robotsInternals(robots: Robots): RobotsInternals {
-  if (!(robots instanceof Robots)) throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
+  if (!(robots instanceof Robots))
+    throw new TypeError(`robots must be a Robots from parse(), got ${robots === null ? 'null' : typeof robots}`);
   return internalsOf(robots);
 }
 
@@ -168,6 +192,12 @@ export function attached<T>(robots: Robots, key: symbol, make: () => T, release?
 }
 
 /** A new Robots over a compiled table (parse.ts). */
-export function newRobots(compiled: Compiled, mode: Mode, truncated: boolean, source: string | Uint8Array, maxBytes: number): Robots {
+export function newRobots(
+  compiled: Compiled,
+  mode: Mode,
+  truncated: boolean,
+  source: string | Uint8Array,
+  maxBytes: number,
+): Robots {
   return makeRobots(compiled, mode, truncated, source, maxBytes);
 }

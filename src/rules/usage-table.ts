@@ -49,7 +49,15 @@ export function usageStatements(compiled: Compiled): UsageStatements {
   const word = (at: number) => u32[at >>> 2]!;
   const arena = robots + word(robots + L.R_ARENA);
   const records = robots + word(robots + L.R_RECORDS);
-  found = { signals: [], licenses: [], usages: new Map(), ruleLines: [], parsed: new Map(), signalsByGroups: new Map(), signalSets: 0 };
+  found = {
+    signals: [],
+    licenses: [],
+    usages: new Map(),
+    ruleLines: [],
+    parsed: new Map(),
+    signalsByGroups: new Map(),
+    signalSets: 0,
+  };
   for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
     const at = records + i * L.REC_SIZE;
     if (word(at + L.REC_KIND) !== L.KIND_OTHER) continue;
@@ -57,14 +65,26 @@ export function usageStatements(compiled: Compiled): UsageStatements {
     if (keyLength !== 7 && keyLength !== 13 && keyLength !== 14) continue; // license, content-usage, content-signal
     const key = arena + word(at + L.REC_KEY);
     const name = core.read(key, keyLength).toLowerCase();
-    const list = name === 'content-signal' ? found.signals : name === 'license' ? found.licenses : name === 'content-usage' ? null : undefined;
+    const list =
+      name === 'content-signal'
+        ? found.signals
+        : name === 'license'
+          ? found.licenses
+          : name === 'content-usage'
+            ? null
+            : undefined;
     if (list === undefined) continue;
-    const record = { line: word(at + L.REC_LINE), group: word(at + L.REC_GROUP) | 0, value: core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH)) };
+    const record = {
+      line: word(at + L.REC_LINE),
+      group: word(at + L.REC_GROUP) | 0,
+      value: core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH)),
+    };
     if (list) list.push(record);
     else found.usages.set(record.line, record);
   }
   const usage = robots + word(robots + L.R_USAGE);
-  for (let r = 0; r < word(robots + L.R_USAGE_COUNT); r++) found.ruleLines.push(word(usage + r * L.RULE_SIZE + L.RULE_LINE));
+  for (let r = 0; r < word(robots + L.R_USAGE_COUNT); r++)
+    found.ruleLines.push(word(usage + r * L.RULE_SIZE + L.RULE_LINE));
   cache.set(compiled, found);
   return found;
 }

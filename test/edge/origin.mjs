@@ -12,7 +12,9 @@ export default {
     if (pathname === '/robots.txt') {
       robotsFetches++;
       await new Promise((resolve) => setTimeout(resolve, 50)); // a slow origin: concurrent first requests wait together
-      return new Response(ORIGIN_ROBOTS, { headers: { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' } });
+      return new Response(ORIGIN_ROBOTS, {
+        headers: { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' },
+      });
     }
     if (pathname === '/origin-stats') return Response.json({ robotsFetches });
     return new Response(`origin ${pathname} for ${request.headers.get('user-agent')}`);

@@ -14,6 +14,11 @@ import { runEdgeCases } from './cases.mjs';
 export default {
   async fetch(request) {
     const agents = await request.json();
-    return Response.json(await runEdgeCases({ parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose }, agents));
+    return Response.json(
+      await runEdgeCases(
+        { parse, createEnforcer, blockedResponse, EnforcerOptionError, audit, explain, usage, purpose },
+        agents,
+      ),
+    );
   },
 };

@@ -21,8 +21,14 @@ async function cacheRun() {
   });
   const verdicts = [];
   for (let round = 0; round < 3; round++) {
-    verdicts.push(...await Promise.all(Array.from({ length: 10 }, (_, i) => cache.isAllowed(`https://h${i}.test/h${i}.test/x`, 'bot'))));
-    verdicts.push(...await cache.filter([`https://h${round}.test/open`, `https://h${round}.test/h${round}.test/y`], 'bot'));
+    verdicts.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => cache.isAllowed(`https://h${i}.test/h${i}.test/x`, 'bot')),
+      )),
+    );
+    verdicts.push(
+      ...(await cache.filter([`https://h${round}.test/open`, `https://h${round}.test/h${round}.test/y`], 'bot')),
+    );
   }
   robotsmatch.Robots.prototype.dispose = dispose;
   return { verdicts, fetches, disposed, held: cache.size };

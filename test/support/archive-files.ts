@@ -25,7 +25,13 @@ export function writeJsonl(path: string, captures: CaptureRecord[], gzip = false
   writeFileSync(path, gzip ? gzipSync(text) : text);
 }
 
-const REASONS: Record<number, string> = { 200: 'OK', 301: 'Moved Permanently', 302: 'Found', 404: 'Not Found', 500: 'Internal Server Error' };
+const REASONS: Record<number, string> = {
+  200: 'OK',
+  301: 'Moved Permanently',
+  302: 'Found',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+};
 
 /** A WARC of the captures that had a response (a WARC has no record of a fetch that got none). */
 export async function warcBytes(captures: CaptureRecord[], gzip: boolean): Promise<Uint8Array> {
@@ -38,8 +44,16 @@ export async function warcBytes(captures: CaptureRecord[], gzip: boolean): Promi
     const body = bodyBytes(c);
     httpHeaders['Content-Length'] = String(body.length);
     const record = WARCRecord.create(
-      { url: c.url, type: 'response', date: c.fetched_at === undefined ? '2025-01-01T00:00:00Z' : String(c.fetched_at), httpHeaders, statusline: `HTTP/1.1 ${c.status} ${REASONS[c.status] ?? 'Status'}` },
-      (async function* () { yield body; })(),
+      {
+        url: c.url,
+        type: 'response',
+        date: c.fetched_at === undefined ? '2025-01-01T00:00:00Z' : String(c.fetched_at),
+        httpHeaders,
+        statusline: `HTTP/1.1 ${c.status} ${REASONS[c.status] ?? 'Status'}`,
+      },
+      (async function* () {
+        yield body;
+      })(),
     );
     parts.push(await WARCSerializer.serialize(record, { gzip }));
   }

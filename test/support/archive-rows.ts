@@ -6,7 +6,13 @@ import type { ArchiveMatcher, ArchiveVerdicts, RowForm } from '../../src/archive
 
 /** A line's label (docs/cli.md): unknown, disallowed for any agent, opted-out for any agent, or allowed. */
 export const labelOf = (row: ArchiveVerdicts) =>
-  row.outcome === 'unknown' ? 'unknown' : row.verdicts.some((v) => v.allowed === false) ? 'disallowed' : row.verdicts.some((v) => v.optedOut) ? 'opted-out' : 'allowed';
+  row.outcome === 'unknown'
+    ? 'unknown'
+    : row.verdicts.some((v) => v.allowed === false)
+      ? 'disallowed'
+      : row.verdicts.some((v) => v.optedOut)
+        ? 'opted-out'
+        : 'allowed';
 
 /**
  * What `form` writes for `input`, as documented, from check() URL by URL:
@@ -14,7 +20,13 @@ export const labelOf = (row: ArchiveVerdicts) =>
  * blank lines (in JSON Lines, white space only too) answered only by
  * labelled and verdicts.
  */
-export function documented(matcher: ArchiveMatcher, input: Uint8Array, form: RowForm, records: boolean, keepUnknown: boolean): string {
+export function documented(
+  matcher: ArchiveMatcher,
+  input: Uint8Array,
+  form: RowForm,
+  records: boolean,
+  keepUnknown: boolean,
+): string {
   let out = '';
   for (const text of lineTexts(input)) {
     // A blank line: empty, or in JSON Lines white space only (no record).
@@ -27,7 +39,12 @@ export function documented(matcher: ArchiveMatcher, input: Uint8Array, form: Row
     const row = matcher.check(record ? (record.url as string) : text);
     const label = labelOf(row);
     const kept = row.outcome === 'unknown' ? keepUnknown : label === 'allowed';
-    const blocked = row.outcome === 'unknown' ? (keepUnknown ? [] : row.verdicts.map((v) => v.agent)) : row.verdicts.filter((v) => v.allowed === false || v.optedOut).map((v) => v.agent);
+    const blocked =
+      row.outcome === 'unknown'
+        ? keepUnknown
+          ? []
+          : row.verdicts.map((v) => v.agent)
+        : row.verdicts.filter((v) => v.allowed === false || v.optedOut).map((v) => v.agent);
     switch (form) {
       case 'allowed':
         out += kept ? text + '\n' : '';
@@ -42,18 +59,29 @@ export function documented(matcher: ArchiveMatcher, input: Uint8Array, form: Row
         out += label + '\n';
         break;
       case 'blocked-agents':
-        out += record ? JSON.stringify({ ...record, outcome: row.outcome, blockedAgents: blocked }) + '\n' : `${row.url}\t${blocked.join(',')}\n`;
+        out += record
+          ? JSON.stringify({ ...record, outcome: row.outcome, blockedAgents: blocked }) + '\n'
+          : `${row.url}\t${blocked.join(',')}\n`;
         break;
       case 'json':
         for (const v of row.verdicts) {
-          const fields = { url: row.url, agent: v.agent, allowed: v.allowed, line: v.line, rule: v.rule, outcome: row.outcome };
-          out += JSON.stringify(v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut }) + '\n';
+          const fields = {
+            url: row.url,
+            agent: v.agent,
+            allowed: v.allowed,
+            line: v.line,
+            rule: v.rule,
+            outcome: row.outcome,
+          };
+          out +=
+            JSON.stringify(
+              v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut },
+            ) + '\n';
         }
     }
   }
   return out;
 }
-
 
 /** The lines of `input` as text: cut at LF, a CR before LF dropped, each decoded as UTF-8 by itself (blank ones too). */
 export function lineTexts(input: Uint8Array): string[] {

@@ -15,7 +15,11 @@ export interface Run {
 }
 
 /** `robotsmatch ...args`, with `input` on stdin. */
-export function robotsmatch(args: string[], input?: string | Uint8Array, env: Record<string, string> = {}): Promise<Run> {
+export function robotsmatch(
+  args: string[],
+  input?: string | Uint8Array,
+  env: Record<string, string> = {},
+): Promise<Run> {
   return runProcess(process.execPath, [cli, ...args], input, env);
 }
 
@@ -35,7 +39,12 @@ export function onTerminal(args: string[], env: Record<string, string> = {}): Pr
   return runProcess('script', ['-qefc', command, '/dev/null'], undefined, { TERM: 'xterm', ...env });
 }
 
-function runProcess(command: string, args: string[], input?: string | Uint8Array, env: Record<string, string> = {}): Promise<Run> {
+function runProcess(
+  command: string,
+  args: string[],
+  input?: string | Uint8Array,
+  env: Record<string, string> = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

@@ -14,6 +14,9 @@ export function corpusFiles(): { name: string; body: Uint8Array }[] {
 
 /** The deterministic URL list the benchmarks use. */
 export function corpusUrls(count: number, host = 'example.com'): string[] {
-  const out = execFileSync('node', [CORPUS_DIR + 'make-urls.mjs', String(count), host], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const out = execFileSync('node', [CORPUS_DIR + 'make-urls.mjs', String(count), host], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   return out.split('\n').filter((u) => u !== '');
 }

@@ -22,19 +22,28 @@ function patch<T extends object>(owner: T, methods: readonly (keyof T & string)[
       writable: true,
       value: function (this: unknown, ...args: unknown[]) {
         counter.count += weight(...args);
-        if (counter.count > cap) throw new TooManyCallsError(`more than ${cap} (calls of ${methods.join(' or ')}, weighed)`);
+        if (counter.count > cap)
+          throw new TooManyCallsError(`more than ${cap} (calls of ${methods.join(' or ')}, weighed)`);
         return (original as (...a: unknown[]) => unknown).apply(this, args);
       },
     });
   }
   counter.restore = () => {
     // Put back what was there: the owner's own method, or none (an inherited one).
-    for (const [m, own] of originals) if (own) Object.defineProperty(owner, m, own); else delete owner[m];
+    for (const [m, own] of originals)
+      if (own) Object.defineProperty(owner, m, own);
+      else delete owner[m];
   };
   return counter;
 }
 
-export function countCalls<T extends object>(owner: T, methods: readonly (keyof T & string)[], cap: number, body: () => unknown, weight: Weight = () => 1): number {
+export function countCalls<T extends object>(
+  owner: T,
+  methods: readonly (keyof T & string)[],
+  cap: number,
+  body: () => unknown,
+  weight: Weight = () => 1,
+): number {
   const counter = patch(owner, methods, cap, weight);
   try {
     body();
@@ -45,7 +54,13 @@ export function countCalls<T extends object>(owner: T, methods: readonly (keyof 
 }
 
 /** countCalls() for an asynchronous body (nothing else should run meanwhile). */
-export async function countCallsAsync<T extends object>(owner: T, methods: readonly (keyof T & string)[], cap: number, body: () => Promise<unknown>, weight: Weight = () => 1): Promise<number> {
+export async function countCallsAsync<T extends object>(
+  owner: T,
+  methods: readonly (keyof T & string)[],
+  cap: number,
+  body: () => Promise<unknown>,
+  weight: Weight = () => 1,
+): Promise<number> {
   const counter = patch(owner, methods, cap, weight);
   try {
     await body();

@@ -35,9 +35,24 @@ export async function bundleWorker(entry: string, dir: string): Promise<string> 
     // already linked
   }
   const result = await build({
-    entryPoints: [entry], bundle: true, write: false, format: 'esm', target: 'es2022', platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], nodePaths: [modules], logLevel: 'error',
-    plugins: [{ name: 'wasm-module', setup(b) { b.onResolve({ filter: /\.wasm$/ }, () => ({ path: './robotsmatch.wasm', external: true })); } }],
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    nodePaths: [modules],
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'wasm-module',
+        setup(b) {
+          b.onResolve({ filter: /\.wasm$/ }, () => ({ path: './robotsmatch.wasm', external: true }));
+        },
+      },
+    ],
   });
   return result.outputFiles[0]!.text;
 }
@@ -55,7 +70,10 @@ export async function startEdgeWorkerd(bundles?: { example?: string }): Promise<
   const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-edge-workerd-'));
   copyFileSync(join(root, 'dist/robotsmatch.wasm'), join(dir, 'robotsmatch.wasm'));
   writeFileSync(join(dir, 'cases.js'), await bundleWorker(join(root, 'test/edge/worker.mjs'), dir));
-  writeFileSync(join(dir, 'example.js'), bundles?.example ?? await bundleWorker(join(root, 'examples/cloudflare-worker/worker.js'), dir));
+  writeFileSync(
+    join(dir, 'example.js'),
+    bundles?.example ?? (await bundleWorker(join(root, 'examples/cloudflare-worker/worker.js'), dir)),
+  );
   writeFileSync(join(dir, 'origin.js'), await bundleWorker(join(root, 'test/edge/origin.mjs'), dir));
   const { ORIGIN_ROBOTS } = await import('../edge/origin-robots.mjs' as string);
   const port = await freePort();
@@ -64,7 +82,9 @@ export async function startEdgeWorkerd(bundles?: { example?: string }): Promise<
       (name = "robotsmatch.wasm", wasm = embed "robotsmatch.wasm"),
     ], compatibilityDate = "2024-09-23"${extra})`;
   const text = (value: string) => JSON.stringify(value);
-  writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "cases", worker = ${worker('cases.js')}),
@@ -79,8 +99,11 @@ const config :Workerd.Config = (
     (name = "origin", address = "127.0.0.1:${port + 3}", http = (), service = "origin"),
   ],
 );
-`);
-  const child = spawn(workerdBin, ['serve', join(dir, 'config.capnp'), '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+`,
+  );
+  const child = spawn(workerdBin, ['serve', join(dir, 'config.capnp'), '--verbose'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -89,7 +112,14 @@ const config :Workerd.Config = (
     if (child.exitCode !== null) throw new Error(`workerd exited: ${log}`);
     try {
       await fetch(`${at(3)}/origin-ping`, { signal: AbortSignal.timeout(500) });
-      return { cases: at(0), example: at(1), exampleText: at(2), origin: at(3), log: () => log, stop: () => child.kill() };
+      return {
+        cases: at(0),
+        example: at(1),
+        exampleText: at(2),
+        origin: at(3),
+        log: () => log,
+        stop: () => child.kill(),
+      };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }

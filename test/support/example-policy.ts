@@ -4,4 +4,6 @@
 import { readFileSync } from 'node:fs';
 import type { Policy } from '../../src/generate.js';
 
-export const EXAMPLE_POLICY: Policy = JSON.parse(readFileSync(new URL('../fixtures/generate/policy.json', import.meta.url), 'utf8')) as Policy;
+export const EXAMPLE_POLICY: Policy = JSON.parse(
+  readFileSync(new URL('../fixtures/generate/policy.json', import.meta.url), 'utf8'),
+) as Policy;

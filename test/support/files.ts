@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A new folder (robotsmatch-`name`-…) and `file(name, content)`, which writes into it and returns the path. */
-export function scratchDir(name: string): { dir: string; file: (name: string, content: string | Uint8Array) => string } {
+export function scratchDir(name: string): {
+  dir: string;
+  file: (name: string, content: string | Uint8Array) => string;
+} {
   const dir = mkdtempSync(join(tmpdir(), `robotsmatch-${name}-`));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (fileName: string, content: string | Uint8Array) => {

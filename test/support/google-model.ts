@@ -17,7 +17,8 @@ const startsWithIgnoreCase = (key: number[], word: string) => {
 };
 
 function trim(s: number[]): number[] {
-  let a = 0, b = s.length;
+  let a = 0,
+    b = s.length;
   while (a < b && isSpace(s[a]!)) a++;
   while (b > a && isSpace(s[b - 1]!)) b--;
   return s.slice(a, b);
@@ -72,7 +73,10 @@ function emit(raw: number[], lineNo: number, out: Line[]): void {
   let kind: Line['kind'] = 'other';
   if (['user-agent', 'useragent', 'user agent'].some((w) => startsWithIgnoreCase(key, w))) kind = 'ua';
   else if (startsWithIgnoreCase(key, 'allow')) kind = 'allow';
-  else if (['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].some((w) => startsWithIgnoreCase(key, w))) kind = 'disallow';
+  else if (
+    ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].some((w) => startsWithIgnoreCase(key, w))
+  )
+    kind = 'disallow';
   out.push({ kind, value: kind === 'ua' ? value : escape(value), line: lineNo });
 }
 
@@ -118,7 +122,10 @@ export function modelPath(url: number[]): number[] {
   const early = find([0x2f, 0x3f, 0x3b], start);
   let proto = Infinity;
   for (let i = start; i + 2 < url.length; i++) {
-    if (url[i] === 0x3a && url[i + 1] === 0x2f && url[i + 2] === 0x2f) { proto = i; break; }
+    if (url[i] === 0x3a && url[i + 1] === 0x2f && url[i + 2] === 0x2f) {
+      proto = i;
+      break;
+    }
   }
   if (early < proto) proto = Infinity;
   const pathStart = find([0x2f, 0x3f, 0x3b], proto === Infinity ? start : proto + 3);
@@ -131,18 +138,27 @@ export function modelPath(url: number[]): number[] {
   return nul >= 0 ? path.slice(0, nul) : path;
 }
 
-interface Best { priority: number; line: number }
+interface Best {
+  priority: number;
+  line: number;
+}
 
 export function modelCheck(body: Uint8Array, agents: string[], url: string): { allowed: boolean; line: number } {
   const path = modelPath(bytesOf(url));
   const agentsLower = agents.map((a) => a.toLowerCase());
-  let seenGlobal = false, seenSpecific = false, everSpecific = false, separator = false;
+  let seenGlobal = false,
+    seenSpecific = false,
+    everSpecific = false,
+    separator = false;
   const none = (): Best => ({ priority: -1, line: 0 });
   const allow = { specific: none(), global: none() };
   const disallow = { specific: none(), global: none() };
   const record = (target: { specific: Best; global: Best }, priority: number, line: number) => {
     const slot = seenSpecific ? target.specific : target.global;
-    if (slot.priority < priority) { slot.priority = priority; slot.line = line; }
+    if (slot.priority < priority) {
+      slot.priority = priority;
+      slot.line = line;
+    }
   };
   const handleAllow = (value: number[], line: number) => {
     if (modelMatches(path, value)) return record(allow, value.length, line);
@@ -153,7 +169,9 @@ export function modelCheck(body: Uint8Array, agents: string[], url: string): { a
   };
   for (const l of lines(body)) {
     if (l.kind === 'ua') {
-      if (separator) { seenGlobal = seenSpecific = separator = false; }
+      if (separator) {
+        seenGlobal = seenSpecific = separator = false;
+      }
       const v = l.value;
       if (v.length >= 1 && v[0] === 0x2a && (v.length === 1 || isSpace(v[1]!))) seenGlobal = true;
       else {

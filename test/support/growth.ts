@@ -58,7 +58,11 @@ export function bestRatio(baseline: () => number, subject: () => number, runs = 
 }
 
 /** bestRatio() for asynchronous operations. */
-export async function bestRatioAsync(baseline: () => Promise<number>, subject: () => Promise<number>, runs = 5): Promise<Ratio> {
+export async function bestRatioAsync(
+  baseline: () => Promise<number>,
+  subject: () => Promise<number>,
+  runs = 5,
+): Promise<Ratio> {
   await baseline();
   await subject();
   let b = Infinity;

@@ -23,7 +23,10 @@ export async function startServer(): Promise<TestServer> {
     res.on('close', () => active--);
     const handler = routes.get(req.url ?? '');
     if (handler) handler(req, res);
-    else { res.statusCode = 404; res.end('not found'); }
+    else {
+      res.statusCode = 404;
+      res.end('not found');
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -32,17 +35,25 @@ export async function startServer(): Promise<TestServer> {
     requests: [],
     maxConcurrent: 0,
     route: (path, handler) => void routes.set(path, handler),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return state;
 }
 
-export const text = (status: number, body: string, headers: Record<string, string> = {}): Route => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'text/plain', ...headers });
-  res.end(body);
-};
+export const text =
+  (status: number, body: string, headers: Record<string, string> = {}): Route =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+    res.end(body);
+  };
 
-export const redirect = (to: string, status = 301): Route => (_req, res) => {
-  res.writeHead(status, { location: to });
-  res.end();
-};
+export const redirect =
+  (to: string, status = 301): Route =>
+  (_req, res) => {
+    res.writeHead(status, { location: to });
+    res.end();
+  };

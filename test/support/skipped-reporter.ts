@@ -16,6 +16,8 @@ export default class SkippedReporter implements Reporter {
       }
     }
     if (!lines.length) return;
-    process.stdout.write(`\n${lines.length} test${lines.length === 1 ? '' : 's'} skipped, each saying why:\n${lines.join('\n')}\n\n`);
+    process.stdout.write(
+      `\n${lines.length} test${lines.length === 1 ? '' : 's'} skipped, each saying why:\n${lines.join('\n')}\n\n`,
+    );
   }
 }

@@ -10,7 +10,12 @@ export function verdict(body: string | Uint8Array, agent: string | string[], url
   }
 }
 
-export function allowed(body: string | Uint8Array, agent: string | string[], url: string, options?: ParseOptions): boolean {
+export function allowed(
+  body: string | Uint8Array,
+  agent: string | string[],
+  url: string,
+  options?: ParseOptions,
+): boolean {
   return verdict(body, agent, url, options).allowed;
 }
 

@@ -21,7 +21,9 @@ async function freePort(): Promise<number> {
 
 /** The chunks a file of dist/ imports, directly or through each other (the workerd entry shares them with its subpaths). */
 function chunksOf(file: string, found = new Set<string>()): Set<string> {
-  for (const [, chunk] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/(?:from|import) "\.\/(chunk-[\w-]+\.js)"/g)) {
+  for (const [, chunk] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(
+    /(?:from|import) "\.\/(chunk-[\w-]+\.js)"/g,
+  )) {
     if (chunk && !found.has(chunk)) chunksOf(chunk, found.add(chunk));
   }
   return found;
@@ -42,7 +44,9 @@ export async function startWorkerd(): Promise<{ origin: string; stop(): void }> 
       (name = "robotsmatch", esModule = embed "robotsmatch.js"),
 ${chunks.map((chunk) => `      (name = "${chunk}", esModule = embed "${chunk}"),\n`).join('')}      (name = "robotsmatch.wasm", wasm = embed "robotsmatch.wasm"),
     ]`;
-  writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "cases", worker = (modules = ${modules('cases-worker.mjs')}, compatibilityDate = "2024-09-23")),
@@ -51,8 +55,11 @@ const config :Workerd.Config = (
     (name = "cases", address = "127.0.0.1:${port}", http = (), service = "cases"),
   ],
 );
-`);
-  const child = spawn(workerdBin, ['serve', join(dir, 'config.capnp'), '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+`,
+  );
+  const child = spawn(workerdBin, ['serve', join(dir, 'config.capnp'), '--verbose'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));

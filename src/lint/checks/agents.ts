@@ -26,7 +26,8 @@ export function checkAgents(f: Findings): void {
   // How many User-agent lines of each group name someone: a line that names
   // no crawler leaves its group to no one only when it is the group's only line.
   const naming = new Map<number, number>();
-  for (const l of m.lines) if (l.kind === 'user-agent' && l.agent) naming.set(l.group!, (naming.get(l.group!) ?? 0) + 1);
+  for (const l of m.lines)
+    if (l.kind === 'user-agent' && l.agent) naming.set(l.group!, (naming.get(l.group!) ?? 0) + 1);
   for (const l of m.lines) {
     if (l.kind !== 'user-agent') continue;
     if (joinedParts(l)) continue; // joined-lines (checks/lines.ts) says it all
@@ -41,8 +42,22 @@ const LOOKALIKE_ALL = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
 /** Characters that cannot be seen (soft hyphen, zero-width space, non-joiner, joiner, word joiner): `Claude\u200dBot` reads as `Claude`. */
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060]/;
 const INVISIBLE_ALL = /[\u00ad\u200b-\u200d\u2060]/g;
-const INVISIBLES: Record<string, string> = { '\u00ad': 'soft hyphen', '\u200b': 'zero-width space', '\u200c': 'zero-width non-joiner', '\u200d': 'zero-width joiner', '\u2060': 'word joiner' };
-const HYPHENS: Record<string, string> = { '\u2010': 'hyphen', '\u2011': 'non-breaking hyphen', '\u2012': 'figure dash', '\u2013': 'en dash', '\u2014': 'em dash', '\u2212': 'minus sign', '\uff0d': 'full-width hyphen-minus' };
+const INVISIBLES: Record<string, string> = {
+  '\u00ad': 'soft hyphen',
+  '\u200b': 'zero-width space',
+  '\u200c': 'zero-width non-joiner',
+  '\u200d': 'zero-width joiner',
+  '\u2060': 'word joiner',
+};
+const HYPHENS: Record<string, string> = {
+  '\u2010': 'hyphen',
+  '\u2011': 'non-breaking hyphen',
+  '\u2012': 'figure dash',
+  '\u2013': 'en dash',
+  '\u2014': 'em dash',
+  '\u2212': 'minus sign',
+  '\uff0d': 'full-width hyphen-minus',
+};
 
 /** Known crawlers whose names are no product token (digits or dots in them): Google reads them shorter. */
 function cutName(value: string): boolean {
@@ -59,7 +74,13 @@ function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): v
   // A cut of a known token (`Baidu` for `Baiduspider`): the shortest such.
   for (const t of ALL_TOKENS.keys()) if (t.startsWith(lower) && (!meant || t.length < meant.length)) meant = t;
   // A typo (`CCBots`, `Duckduckgo`) keeps the name's first four letters: `Zealbot` is not `PetalBot`.
-  meant ??= lower.length >= 6 && !/[-_]/.test(lower) ? closest(lower, [...ALL_TOKENS.keys()].filter((t) => t.slice(0, 4) === lower.slice(0, 4))) : undefined;
+  meant ??=
+    lower.length >= 6 && !/[-_]/.test(lower)
+      ? closest(
+          lower,
+          [...ALL_TOKENS.keys()].filter((t) => t.slice(0, 4) === lower.slice(0, 4)),
+        )
+      : undefined;
   if (!meant) return;
   void shared;
   if (l.group !== undefined && f.model.groups[l.group]?.tokens.includes(meant)) return; // the group names it too: it follows the group
@@ -89,13 +110,25 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
     const meant = value.replace(LOOKALIKE_ALL, '-').replace(INVISIBLE_ALL, '');
     const code = `U+${lookalike[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     const dash = LOOKALIKE.test(lookalike[0]);
-    const what = dash ? `${code} (${HYPHENS[lookalike[0]] ?? 'a dash'}) where \`-\` was meant` : `${code} (${INVISIBLES[lookalike[0]]}), which cannot be seen`;
+    const what = dash
+      ? `${code} (${HYPHENS[lookalike[0]] ?? 'a dash'}) where \`-\` was meant`
+      : `${code} (${INVISIBLES[lookalike[0]]}), which cannot be seen`;
     // Trailing (`GPTBot` + U+200B): Google reads the name meant, and only parsers that compare the whole name miss it.
-    const effect = token.toLowerCase() === meant.toLowerCase()
-      ? 'as meant, but crawlers that compare the whole name may not match this group'
-      : `so ${meant} does not follow this group`;
-    const d = f.add('lookalike-character', l.line, { value: short(value), what, read: token ? `\`${token}\`` : 'no name at all', effect }, place);
-    f.unsafe(d, [rewriteValue(l, meant)], dash ? `Writes \`${meant}\` with a plain \`-\`` : `Writes \`${meant}\` without the invisible character`);
+    const effect =
+      token.toLowerCase() === meant.toLowerCase()
+        ? 'as meant, but crawlers that compare the whole name may not match this group'
+        : `so ${meant} does not follow this group`;
+    const d = f.add(
+      'lookalike-character',
+      l.line,
+      { value: short(value), what, read: token ? `\`${token}\`` : 'no name at all', effect },
+      place,
+    );
+    f.unsafe(
+      d,
+      [rewriteValue(l, meant)],
+      dash ? `Writes \`${meant}\` with a plain \`-\`` : `Writes \`${meant}\` without the invisible character`,
+    );
     return;
   }
   if (value === '*') return;
@@ -105,7 +138,12 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
   }
   if (token === '*') {
     // `* text`: Google reads `*`; RFC 9309 crawlers read no name.
-    const d = f.add('modes-differ', l.line, { how: `Google reads \`${value}\` as \`*\` (every crawler); RFC 9309 crawlers read it as naming no crawler` }, place);
+    const d = f.add(
+      'modes-differ',
+      l.line,
+      { how: `Google reads \`${value}\` as \`*\` (every crawler); RFC 9309 crawlers read it as naming no crawler` },
+      place,
+    );
     f.safe(d, { value: '*' }, 'Writes `*` alone, as Google already reads it');
     return;
   }
@@ -113,11 +151,18 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
     // A browser's whole header: Google reads its first product, `Mozilla`.
     const bot = productToken(value);
     const found = bot !== '' && CRAWLER_WORD.test(bot) && !isBrowserToken(bot) ? bot : undefined;
-    const d = f.add('user-agent-header', l.line, {
-      value: short(value),
-      token,
-      effect: found ? `which names no crawler (the crawler in it is \`${found}\`), so ${namesNone(shared)}` : `which names no crawler, so ${namesNone(shared)}`,
-    }, place);
+    const d = f.add(
+      'user-agent-header',
+      l.line,
+      {
+        value: short(value),
+        token,
+        effect: found
+          ? `which names no crawler (the crawler in it is \`${found}\`), so ${namesNone(shared)}`
+          : `which names no crawler, so ${namesNone(shared)}`,
+      },
+      place,
+    );
     if (found) f.unsafe(d, [rewriteValue(l, found)], `Names the crawler's product token, \`${found}\``);
     return;
   }
@@ -133,25 +178,44 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
       // 360Spider: Google's rules read no name from it, but its operator's own parser reads the whole name
       // (360 Search's robots.txt help page names 360Spider as the name to write), so the line is no mistake for it.
       const own = /^360spider$/i.test(value) ? ' (360 Search says its crawler reads `User-agent: 360Spider`)' : '';
-      f.add('agent-name-cut', l.line, { value, read: 'no name at all', effect: `for parsers that read names as Google's does, ${namesNone(shared)}; ${value}'s own parser may still read the whole name${own}` }, place);
+      f.add(
+        'agent-name-cut',
+        l.line,
+        {
+          value,
+          read: 'no name at all',
+          effect: `for parsers that read names as Google's does, ${namesNone(shared)}; ${value}'s own parser may still read the whole name${own}`,
+        },
+        place,
+      );
     }
     return; // `008`: the crawler with that name matches it
   }
   const rest = value.slice(token.length);
   if (/^(\/v?\d[\w.-]*(\s*\(.*\))?|\*+|\s*\(.*\))$/.test(rest)) {
     // `Googlebot/2.1`, `Googlebot/2.1 (+http://www.google.com/bot.html)`, `Mediapartners-Google*`: Google reads the name before it.
-    const d = f.add('user-agent-not-token', l.line, { value: short(value), token }, { column: valueColumn + token.length, endColumn: valueColumn + value.length });
+    const d = f.add(
+      'user-agent-not-token',
+      l.line,
+      { value: short(value), token },
+      { column: valueColumn + token.length, endColumn: valueColumn + value.length },
+    );
     f.safe(d, { value: token }, `Writes the product token, \`${token}\`, alone, as Google already reads it`);
     return;
   }
   if (/^[A-Za-z0-9._/-]/.test(rest)) {
     // A known crawler whose name is no product token (`AI2Bot`, `img2dataset`): say what Google reads.
     if (cutName(value)) {
-      f.add('agent-name-cut', l.line, {
-        value,
-        read: `\`${token}\``,
-        effect: `parsers that read names as Google's does match this group as \`${token}\`, and crawlers that compare the whole name may not match it at all`,
-      }, place);
+      f.add(
+        'agent-name-cut',
+        l.line,
+        {
+          value,
+          read: `\`${token}\``,
+          effect: `parsers that read names as Google's does match this group as \`${token}\`, and crawlers that compare the whole name may not match it at all`,
+        },
+        place,
+      );
     }
     return; // Mail.ru, larbin_2.6.2, toCrawl/UrlDispatcher: their crawlers match them
   }
@@ -173,7 +237,13 @@ function families(): Set<string> {
 }
 
 /** `Googlebot Image`, `Google Bot`: words where a known crawler's name was meant. */
-function words(f: Findings, l: RobotsLine, value: string, token: string, place: { column: number; endColumn: number }): void {
+function words(
+  f: Findings,
+  l: RobotsLine,
+  value: string,
+  token: string,
+  place: { column: number; endColumn: number },
+): void {
   const parts = value.split(/\s+/).filter((w) => w !== '');
   const hyphened = ALL_TOKENS.get(parts.slice(0, 2).join('-').toLowerCase());
   const joined = ALL_TOKENS.get(parts.slice(0, 2).join('').toLowerCase());
@@ -196,7 +266,11 @@ function repeated(f: Findings): void {
   // A group the same as an earlier one (its names, rules and other lines): one note, not a warning per name.
   const text = (g: number) => {
     const group = m.groups[g]!;
-    return [[...group.tokens].sort().join(' '), ...group.rules.map((r) => `${r.kind} ${r.value}`), ...group.others.map((o) => `${o.key?.toLowerCase()} ${o.value}`)].join('\n');
+    return [
+      [...group.tokens].sort().join(' '),
+      ...group.rules.map((r) => `${r.kind} ${r.value}`),
+      ...group.others.map((o) => `${o.key?.toLowerCase()} ${o.value}`),
+    ].join('\n');
   };
   const noted = new Set<number>();
   for (const l of m.lines) {

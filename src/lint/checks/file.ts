@@ -35,11 +35,20 @@ const CODES = { gzip: 'gzip-body', 'utf-16': 'utf16-body', binary: 'binary-body'
 
 /** "no rules in it", or the rules crawlers still find among the rest. */
 function effect(m: FileModel, html: boolean): string {
-  const rules = m.lines.filter((l) => (l.kind === 'allow' || l.kind === 'disallow') && l.group !== undefined && l.group >= 0);
+  const rules = m.lines.filter(
+    (l) => (l.kind === 'allow' || l.kind === 'disallow') && l.group !== undefined && l.group >= 0,
+  );
   if (rules.length === 0) {
     return `crawlers find no rules in it, so they may fetch every URL${html ? ' (often an error or login page served with status 200)' : ''}`;
   }
-  const where = rules.length === 1 ? `line ${rules[0]!.line}` : `lines ${listOf(rules.map((r) => String(r.line)), 3, 'others')}`;
+  const where =
+    rules.length === 1
+      ? `line ${rules[0]!.line}`
+      : `lines ${listOf(
+          rules.map((r) => String(r.line)),
+          3,
+          'others',
+        )}`;
   return `crawlers ignore the rest and read only the ${rules.length === 1 ? 'rule' : `${rules.length} rules`} on ${where}`;
 }
 
@@ -106,7 +115,12 @@ function overSize(f: Findings): void {
   } else {
     const read = m.line(line);
     const fragment = read?.text.trim() ?? '';
-    const rule = read && (read.kind === 'allow' || read.kind === 'disallow') && read.group !== undefined && read.group >= 0 && read.value !== '';
+    const rule =
+      read &&
+      (read.kind === 'allow' || read.kind === 'disallow') &&
+      read.group !== undefined &&
+      read.group >= 0 &&
+      read.value !== '';
     cut = `the cut falls inside line ${line}, so they read only \`${fragment}\` of it${rule ? `, a rule that ${read.kind === 'allow' ? 'allows' : 'disallows'} every path starting with ${read.value}` : ''}, and ignore everything after`;
   }
   f.add('over-size-limit', line, { limit, cut });

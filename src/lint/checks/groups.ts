@@ -25,11 +25,13 @@ export function checkGroups(f: Findings): void {
 }
 
 /** Rules that allow everything: an empty Disallow, or Allow: / (or /*, *). */
-const allowsAll = (r: RobotsLine) => (r.kind === 'disallow' && r.value === '') || (r.kind === 'allow' && /^\/?\**$/.test(r.value ?? ''));
+const allowsAll = (r: RobotsLine) =>
+  (r.kind === 'disallow' && r.value === '') || (r.kind === 'allow' && /^\/?\**$/.test(r.value ?? ''));
 /** A disallow of every path: Disallow: /, /*, *. */
 const blocksRoot = (r: RobotsLine) => r.kind === 'disallow' && /^(\/\**|\*+)$/.test(r.value ?? '');
 
-const lineList = (lines: number[]) => (lines.length === 1 ? `line ${lines[0]}` : `lines ${listOf(lines.map(String), 3, 'more')}`);
+const lineList = (lines: number[]) =>
+  lines.length === 1 ? `line ${lines[0]}` : `lines ${listOf(lines.map(String), 3, 'more')}`;
 
 /** ignores-star-group, empty-group, allow-all-group: what a crawler with its own group may fetch that `*` disallows. */
 function escapes(f: Findings): void {
@@ -73,11 +75,19 @@ function escapes(f: Findings): void {
     const names = tokens.map((t) => m.displayName(t));
     const one = names.length === 1;
     const params = {
-      who: listOf(names.map((n) => n), 3, 'more crawlers'),
+      who: listOf(
+        names.map((n) => n),
+        3,
+        'more crawlers',
+      ),
       follow: one ? 'follows' : 'follow',
       their: one ? 'its' : 'their',
       they: one ? 'it' : 'they',
-      paths: listOf(escaped.map((r) => r.value!), 3, 'more paths'),
+      paths: listOf(
+        escaped.map((r) => r.value!),
+        3,
+        'more paths',
+      ),
       lines: lineList(escaped.map((r) => r.line)),
     };
     const code = rules.length === 0 ? 'empty-group' : rules.every(allowsAll) ? 'allow-all-group' : 'ignores-star-group';
@@ -106,12 +116,20 @@ function disallowAll(f: Findings): void {
   const root = robots.check('/', '*');
   if (root.allowed) return;
   const rule = starRules.find((r) => r.line === root.line)!;
-  const following = CRAWLERS.filter((c) => !c.fallback && m.groupsFor(m.agentFor(c.token)) === m.star).map((c) => c.token);
-  const free = [...m.named.keys()].filter((t) => !isBrowserToken(t) && robots.check('/', m.nameOf(t)).allowed).map((t) => m.displayName(t));
+  const following = CRAWLERS.filter((c) => !c.fallback && m.groupsFor(m.agentFor(c.token)) === m.star).map(
+    (c) => c.token,
+  );
+  const free = [...m.named.keys()]
+    .filter((t) => !isBrowserToken(t) && robots.check('/', m.nameOf(t)).allowed)
+    .map((t) => m.displayName(t));
   f.add('disallow-all', rule.line, {
-    who: following.length ? `${following.join(', ')} and every other crawler without a group of its own` : 'Every crawler without a group of its own',
+    who: following.length
+      ? `${following.join(', ')} and every other crawler without a group of its own`
+      : 'Every crawler without a group of its own',
     rule: `Disallow: ${rule.value}`,
-    except: free.length ? ` (only ${listOf(free, 3, 'more crawlers')}, named in ${free.length === 1 ? 'a group' : 'groups'} of ${free.length === 1 ? 'its' : 'their'} own, may fetch)` : '',
+    except: free.length
+      ? ` (only ${listOf(free, 3, 'more crawlers')}, named in ${free.length === 1 ? 'a group' : 'groups'} of ${free.length === 1 ? 'its' : 'their'} own, may fetch)`
+      : '',
   });
 }
 
@@ -150,7 +168,11 @@ function delayMerged(f: Findings, group: Group): void {
     they: one ? 'it' : 'they',
     follow: one ? 'follows' : 'follow',
     next: after[0]!.line,
-    rules: listOf(group.rules.map((r) => `\`${ruleText(r)}\``), 2, 'more'),
+    rules: listOf(
+      group.rules.map((r) => `\`${ruleText(r)}\``),
+      2,
+      'more',
+    ),
     effect: blocked ? `, and may fetch no URL of this site` : '',
   });
 }
@@ -200,7 +222,13 @@ function allowCancels(f: Findings): void {
       const v = m.robots.check(`https://example.com${paths[i]}`, agent); // a full URL: the path is never read as a host
       const winner = v.line === undefined ? undefined : m.line(v.line);
       // An Allow outweighs a Disallow that matches only when its pattern is as long (sample paths aside).
-      if (!winner || winner.kind !== 'allow' || byLine.get(winner.line) === g || (winner.value ?? '').length < r.value!.length) continue;
+      if (
+        !winner ||
+        winner.kind !== 'allow' ||
+        byLine.get(winner.line) === g ||
+        (winner.value ?? '').length < r.value!.length
+      )
+        continue;
       const entry = byGroup.get(g) ?? { cancelled: [], by: winner };
       entry.cancelled.push(r);
       byGroup.set(g, entry);
@@ -209,12 +237,23 @@ function allowCancels(f: Findings): void {
       if (!cancelled.length || !by) continue;
       const one = tokens.length === 1;
       f.add('allow-cancels-disallow', cancelled[0]!.line, {
-        who: tokens[0] === '*' ? '`*`' : listOf(tokens.map((t) => `\`${m.displayName(t)}\``), 3, 'more crawlers'),
+        who:
+          tokens[0] === '*'
+            ? '`*`'
+            : listOf(
+                tokens.map((t) => `\`${m.displayName(t)}\``),
+                3,
+                'more crawlers',
+              ),
         is: one ? 'is' : 'are',
         allow: ruleText(by),
         line: by.line,
         they: tokens[0] === '*' ? 'every crawler without a group of its own' : one ? 'it' : 'they',
-        paths: listOf(cancelled.map((r) => r.value!), 3, 'more paths'),
+        paths: listOf(
+          cancelled.map((r) => r.value!),
+          3,
+          'more paths',
+        ),
       });
     }
   }
@@ -232,11 +271,21 @@ function afterBlankLine(f: Findings): void {
     }
     // Sitemap and other keys between: the group's rules may start after them (`User-agent: Googlebot`, Sitemaps, a blank line, rules).
     if (l.kind !== 'user-agent' && l.kind !== 'allow' && l.kind !== 'disallow') continue;
-    if ((l.kind === 'allow' || l.kind === 'disallow') && blank && lastKeyed && lastKeyed.kind !== 'user-agent' && l.group !== undefined && l.group >= 0) {
+    if (
+      (l.kind === 'allow' || l.kind === 'disallow') &&
+      blank &&
+      lastKeyed &&
+      lastKeyed.kind !== 'user-agent' &&
+      l.group !== undefined &&
+      l.group >= 0
+    ) {
       const group = m.groups[l.group]!;
       if (!group.tokens.includes('*') && group.agents.length) {
         const names = [...new Set(group.tokens.filter((t) => t !== '').map((t) => m.displayName(t)))];
-        f.add('rule-after-blank-line', l.line, { group: group.agents[0]!.line, who: listOf(names, 3, 'more crawlers') });
+        f.add('rule-after-blank-line', l.line, {
+          group: group.agents[0]!.line,
+          who: listOf(names, 3, 'more crawlers'),
+        });
       }
     }
     blank = false;
@@ -261,7 +310,8 @@ function rulesWithin(f: Findings, group: Group): void {
     if (same) {
       const d = f.add('duplicate-rule', r.line, { first: same });
       // Not when a line between reads like a User-agent line Google misses (`\u200dUser-agent: ClaudeBot`): the rule is that crawler's.
-      if (!meantAgentBetween(f.model, same, r.line)) f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
+      if (!meantAgentBetween(f.model, same, r.line))
+        f.safe(d, { remove: true }, `Removes this line; line ${same} stays`);
       continue;
     }
     const opposite = entry[kind === 'allow' ? 'disallow' : 'allow'];
@@ -277,7 +327,12 @@ const meantAgents = new WeakMap<FileModel, number[]>();
 function meantAgentBetween(m: FileModel, from: number, to: number): boolean {
   let list = meantAgents.get(m);
   if (!list) {
-    list = m.lines.filter((l) => (l.kind === 'other' || l.kind === 'invalid') && l.key !== undefined && didYouMean(l.key) === 'User-agent').map((l) => l.line);
+    list = m.lines
+      .filter(
+        (l) =>
+          (l.kind === 'other' || l.kind === 'invalid') && l.key !== undefined && didYouMean(l.key) === 'User-agent',
+      )
+      .map((l) => l.line);
     meantAgents.set(m, list);
   }
   return list.some((n) => n > from && n < to);
@@ -319,7 +374,11 @@ function crawlDelays(f: Findings): void {
     if (tokens.length > 0 && operators.every((o) => o !== undefined)) {
       const names = [...new Set(agents.map((a) => a.agent!))];
       const owner = ownerOf([...new Set(operators as string[])]);
-      f.add('crawl-delay-ignored', o.line, { who: listOf(names, 3, 'more'), reads: names.length === 1 ? 'reads' : 'read', owner });
+      f.add('crawl-delay-ignored', o.line, {
+        who: listOf(names, 3, 'more'),
+        reads: names.length === 1 ? 'reads' : 'read',
+        owner,
+      });
       f.drop('unsupported-key', o.line);
       continue;
     }
@@ -327,13 +386,22 @@ function crawlDelays(f: Findings): void {
     const seconds = Number(value);
     if (seconds < 30) continue;
     // Who waits this long, as crawlDelay() reads the file: not a crawler whose record gives another delay first.
-    const engines = [...new Set(agents.filter((a) => readsCrawlDelay(a.agent!) && m.delayFor(a.agent!) === seconds).map((a) => a.agent!))];
+    const engines = [
+      ...new Set(
+        agents.filter((a) => readsCrawlDelay(a.agent!) && m.delayFor(a.agent!) === seconds).map((a) => a.agent!),
+      ),
+    ];
     const everyone = tokens.includes('*') && m.delayFor(NOBODY) === seconds;
     if (!engines.length && !everyone) continue;
     const who = engines.length
       ? `${listOf(engines, 3, 'more')}${everyone ? ' and every other crawler that honours Crawl-delay and has no record of its own' : ''}`
       : 'Every crawler that honours Crawl-delay and has no User-agent line of its own above a Crawl-delay (Bing does)';
-    f.add('long-crawl-delay', o.line, { who, wait: engines.length === 1 && !everyone ? 'waits' : 'wait', seconds: value, perDay: Math.floor(86_400 / seconds) });
+    f.add('long-crawl-delay', o.line, {
+      who,
+      wait: engines.length === 1 && !everyone ? 'waits' : 'wait',
+      seconds: value,
+      perDay: Math.floor(86_400 / seconds),
+    });
     f.drop('unsupported-key', o.line);
   }
 }
@@ -341,6 +409,9 @@ function crawlDelays(f: Findings): void {
 /** Who ignores the Crawl-delay, as the registry's operators say it: Yandex with its date (its page gives it), two or more together. */
 function ownerOf(operators: string[]): string {
   operators.sort();
-  if (operators.length === 1) return operators[0] === 'Yandex' ? 'Yandex has ignored Crawl-delay since 2018' : `${operators[0]} ignores Crawl-delay`;
+  if (operators.length === 1)
+    return operators[0] === 'Yandex'
+      ? 'Yandex has ignored Crawl-delay since 2018'
+      : `${operators[0]} ignores Crawl-delay`;
   return `${operators.slice(0, -1).join(', ')} and ${operators[operators.length - 1]} ignore Crawl-delay`;
 }

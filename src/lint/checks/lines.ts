@@ -11,15 +11,29 @@ import { isBareUrl } from './sitemaps.js';
 import { rewriteKey } from '../rewrite.js';
 import { closest } from '../closest.js';
 
-export const CANONICAL: Record<string, string> = { 'user-agent': 'User-agent', allow: 'Allow', disallow: 'Disallow', sitemap: 'Sitemap' };
+export const CANONICAL: Record<string, string> = {
+  'user-agent': 'User-agent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+};
 
-const isDirective = (kind: string) => kind === 'user-agent' || kind === 'allow' || kind === 'disallow' || kind === 'sitemap';
+const isDirective = (kind: string) =>
+  kind === 'user-agent' || kind === 'allow' || kind === 'disallow' || kind === 'sitemap';
 
 /** Keys a misspelling may have meant, with their canonical spelling. */
 const KNOWN_KEYS: [string, string][] = [
-  ['useragent', 'User-agent'], ['allow', 'Allow'], ['disallow', 'Disallow'], ['sitemap', 'Sitemap'], ['crawldelay', 'Crawl-delay'],
-  ['host', 'Host'], ['cleanparam', 'Clean-param'], ['noindex', 'Noindex'],
-  ['contentsignal', 'Content-Signal'], ['contentusage', 'Content-Usage'], ['license', 'License'],
+  ['useragent', 'User-agent'],
+  ['allow', 'Allow'],
+  ['disallow', 'Disallow'],
+  ['sitemap', 'Sitemap'],
+  ['crawldelay', 'Crawl-delay'],
+  ['host', 'Host'],
+  ['cleanparam', 'Clean-param'],
+  ['noindex', 'Noindex'],
+  ['contentsignal', 'Content-Signal'],
+  ['contentusage', 'Content-Usage'],
+  ['license', 'License'],
 ];
 
 /** Keys the linter knows that Google's reporting parser (lines()) calls unknown: RSL's License. */
@@ -29,7 +43,10 @@ const KNOWN_TO_LINT: ReadonlySet<string> = /* @__PURE__ */ new Set(['license']);
 export function didYouMean(key: string): string | undefined {
   const plain = key.toLowerCase().replace(/[^a-z]/g, '');
   if (plain.length < 4) return undefined;
-  const known = closest(plain, KNOWN_KEYS.map(([k]) => k));
+  const known = closest(
+    plain,
+    KNOWN_KEYS.map(([k]) => k),
+  );
   return known === undefined ? undefined : KNOWN_KEYS.find(([k]) => k === known)![1];
 }
 
@@ -59,7 +76,10 @@ export function checkLines(f: Findings): void {
   const flushMarkup = () => {
     if (!markupFrom) return;
     const many = markupTo > markupFrom;
-    f.add('html-in-file', markupFrom, { what: many ? `Lines ${markupFrom} to ${markupTo} are` : 'This line is', it: many ? 'them' : 'it' });
+    f.add('html-in-file', markupFrom, {
+      what: many ? `Lines ${markupFrom} to ${markupTo} are` : 'This line is',
+      it: many ? 'them' : 'it',
+    });
     markupFrom = 0;
   };
 
@@ -108,7 +128,12 @@ export function checkLines(f: Findings): void {
       }
       const parts = joinedParts(g);
       if (parts) joined(f, g, parts);
-      if (g.kind !== 'sitemap' && primary[i]?.line === line && primary[i]!.problems.includes('rule-outside-group') && !f.noUserAgent) {
+      if (
+        g.kind !== 'sitemap' &&
+        primary[i]?.line === line &&
+        primary[i]!.problems.includes('rule-outside-group') &&
+        !f.noUserAgent
+      ) {
         f.add('rule-outside-group', line);
       }
       continue;
@@ -116,8 +141,17 @@ export function checkLines(f: Findings): void {
 
     if (g.kind === 'other') {
       // Only for a key some crawler reads (`Crawl-delay 10`): `Not Found` is an error page's words, not a key without its colon.
-      const knownKey = UNSUPPORTED_KEYS.has(key.toLowerCase()) || KNOWN_TO_LINT.has(key.toLowerCase()) || /^no(index|follow|archive)$/i.test(key);
-      if (g.problems.includes('missing-colon') && knownKey && !isBareUrl(g) && m.rfc[i]?.line === line && m.rfc[i]!.kind !== 'other') {
+      const knownKey =
+        UNSUPPORTED_KEYS.has(key.toLowerCase()) ||
+        KNOWN_TO_LINT.has(key.toLowerCase()) ||
+        /^no(index|follow|archive)$/i.test(key);
+      if (
+        g.problems.includes('missing-colon') &&
+        knownKey &&
+        !isBareUrl(g) &&
+        m.rfc[i]?.line === line &&
+        m.rfc[i]!.kind !== 'other'
+      ) {
         const d = f.add('missing-colon', line, undefined, { column: keyColumn + key.length });
         f.safe(d, { key }, 'Adds the colon Google already reads as there');
       }
@@ -125,17 +159,31 @@ export function checkLines(f: Findings): void {
       const name = key.toLowerCase();
       const value = g.value ?? '';
       if (name === 'noindex' || name === 'nofollow' || name === 'noarchive') {
-        f.add('noindex-directive', line, {
-          key: `${key}:`,
-          history: name === 'noindex' ? 'Google stopped reading it in September 2019' : 'it was never part of the standard',
-          directive: name,
-        }, keyPlace);
+        f.add(
+          'noindex-directive',
+          line,
+          {
+            key: `${key}:`,
+            history:
+              name === 'noindex' ? 'Google stopped reading it in September 2019' : 'it was never part of the standard',
+            directive: name,
+          },
+          keyPlace,
+        );
       } else if (UNSUPPORTED_KEYS.has(name) || KNOWN_TO_LINT.has(name)) {
         f.add('unsupported-key', line, { key, who: USED_BY[name]! }, keyPlace);
       } else {
         const meant = didYouMean(key);
         const d = f.add('unknown-key', line, { key, suggestion: meant ? ` Did you mean \`${meant}\`?` : '' }, keyPlace);
-        if (meant) f.unsafe(d, [rewriteKey(g, meant)], `Writes the key as \`${meant}\``, meant.toLowerCase() in CANONICAL ? undefined : `Crawlers that read \`${meant}\` will then read this line; no crawler's verdict on any URL changes`);
+        if (meant)
+          f.unsafe(
+            d,
+            [rewriteKey(g, meant)],
+            `Writes the key as \`${meant}\``,
+            meant.toLowerCase() in CANONICAL
+              ? undefined
+              : `Crawlers that read \`${meant}\` will then read this line; no crawler's verdict on any URL changes`,
+          );
       }
       if (name === 'crawl-delay' && !/^(\d+(\.\d*)?|\.\d+)$/.test(value)) f.add('crawl-delay-invalid', line, { value });
     }
@@ -158,12 +206,17 @@ function joined(f: Findings, l: RobotsLine, parts: string[]): void {
     effect = `crawlers read one pattern, \`${l.value}\`, which never matches a URL (it contains a space), so none of them applies`;
   }
   const d = f.add('joined-lines', l.line, { what, effect });
-  f.unsafe(d, parts, `Puts ${rest.length > 1 ? `${restText} on lines` : `${rest[0]} on a line`} of ${rest.length > 1 ? 'their' : 'its'} own under \`${first}\``);
+  f.unsafe(
+    d,
+    parts,
+    `Puts ${rest.length > 1 ? `${restText} on lines` : `${rest[0]} on a line`} of ${rest.length > 1 ? 'their' : 'its'} own under \`${first}\``,
+  );
 }
 
 /** Who honours the keys Google does not use, for the unsupported-key message. */
 const USED_BY: Record<string, string> = {
-  'crawl-delay': 'Bing and some other crawlers wait this many seconds between requests; Yandex has ignored it since 2018',
+  'crawl-delay':
+    'Bing and some other crawlers wait this many seconds between requests; Yandex has ignored it since 2018',
   host: 'only Yandex ever used it (to choose the main mirror), and it no longer does',
   'clean-param': 'Yandex uses it to ignore URL parameters',
   'request-rate': 'a few crawlers read it as a rate limit',
@@ -171,7 +224,10 @@ const USED_BY: Record<string, string> = {
   'revisit-after': 'no major crawler honours it (it comes from an HTML meta tag)',
   domain: 'no major crawler honours it',
   // Usage statements (checks/usage.ts checks what they say): none of them changes which URLs any crawler may fetch.
-  'content-signal': 'it states whether the content may be used for search, AI input and AI training (Cloudflare\'s Content Signals Policy), for the AI crawlers and dataset builders that honour the policy; it changes no crawler\'s access to any URL',
-  'content-usage': 'it states AI usage preferences (the IETF AIPREF drafts), for the AI crawlers and dataset builders that read them; it changes no crawler\'s access to any URL',
-  license: 'it links the licensing terms of the site\'s content (RSL, Really Simple Licensing), for the crawlers and AI companies that honour RSL; it changes no crawler\'s access to any URL',
+  'content-signal':
+    "it states whether the content may be used for search, AI input and AI training (Cloudflare's Content Signals Policy), for the AI crawlers and dataset builders that honour the policy; it changes no crawler's access to any URL",
+  'content-usage':
+    "it states AI usage preferences (the IETF AIPREF drafts), for the AI crawlers and dataset builders that read them; it changes no crawler's access to any URL",
+  license:
+    "it links the licensing terms of the site's content (RSL, Really Simple Licensing), for the crawlers and AI companies that honour RSL; it changes no crawler's access to any URL",
 };

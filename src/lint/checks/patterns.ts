@@ -12,7 +12,8 @@ import { uncut } from '../columns.js';
 
 const NBSP = '\u00a0';
 const INVISIBLE = /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
-const INVISIBLE_ENDS = /^[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]+|[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]+$/g;
+const INVISIBLE_ENDS =
+  /^[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]+|[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]+$/g;
 
 export function checkPatterns(f: Findings): void {
   for (const l of f.model.lines) {
@@ -37,12 +38,22 @@ function pattern(f: Findings, l: RobotsLine): void {
   if (trimmed !== value) {
     const before = INVISIBLE.test(value[0]!);
     const char = before ? value[0]! : value[value.length - 1]!;
-    const name = char === NBSP ? 'a non-breaking space' : `an invisible space (U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
-    const d = f.add('whitespace-in-pattern', l.line, {
-      what: `${name} ${before ? 'before' : 'after'} it`,
-      encoded: encodeURIComponent(char),
-      effect: before ? 'the pattern never matches, so crawlers never apply this rule' : `the rule applies only to URLs with that encoded space after ${trimmed}, which no link on the site is likely to have`,
-    }, { column: valueColumn });
+    const name =
+      char === NBSP
+        ? 'a non-breaking space'
+        : `an invisible space (U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+    const d = f.add(
+      'whitespace-in-pattern',
+      l.line,
+      {
+        what: `${name} ${before ? 'before' : 'after'} it`,
+        encoded: encodeURIComponent(char),
+        effect: before
+          ? 'the pattern never matches, so crawlers never apply this rule'
+          : `the rule applies only to URLs with that encoded space after ${trimmed}, which no link on the site is likely to have`,
+      },
+      { column: valueColumn },
+    );
     f.unsafe(d, [rewriteValue(l, trimmed)], `Removes the ${char === NBSP ? 'non-breaking' : 'invisible'} space`);
     return;
   }
@@ -50,15 +61,25 @@ function pattern(f: Findings, l: RobotsLine): void {
     // `Disallow:: /x`: a doubled colon, which Google reads as the start of the pattern.
     const d = f.add('pattern-no-leading-slash', l.line, undefined, { column: valueColumn });
     const meant = value.replace(/^[:\s]+/, '');
-    if (meant === '' || meant[0] === '/') f.unsafe(d, [rewriteLine(l, key, meant)], meant === '' ? 'Removes the second colon' : `Removes the second colon: the pattern is \`${meant}\``);
+    if (meant === '' || meant[0] === '/')
+      f.unsafe(
+        d,
+        [rewriteLine(l, key, meant)],
+        meant === '' ? 'Removes the second colon' : `Removes the second colon: the pattern is \`${meant}\``,
+      );
     return;
   }
   if (value.includes(' ')) {
-    const d = f.add('whitespace-in-pattern', l.line, {
-      what: 'a space',
-      encoded: '%20',
-      effect: 'the pattern never matches, so crawlers never apply this rule',
-    }, { column: valueColumn + value.indexOf(' ') });
+    const d = f.add(
+      'whitespace-in-pattern',
+      l.line,
+      {
+        what: 'a space',
+        encoded: '%20',
+        effect: 'the pattern never matches, so crawlers never apply this rule',
+      },
+      { column: valueColumn + value.indexOf(' ') },
+    );
     spaceFix(f, d, l, value, verb);
     return;
   }
@@ -67,10 +88,23 @@ function pattern(f: Findings, l: RobotsLine): void {
   const never = /[{}"<>`\\]/.exec(value);
   if (never && (value[0] === '/' || value[0] === '*')) {
     const c = never[0];
-    f.add('pattern-never-matches', l.line, {
-      what: c === '\\' ? 'a backslash (`\\`, as in a regular expression)' : c === '{' || c === '}' ? `\`${c}\` (a template's placeholder, or a regular expression)` : `\`${c}\``,
-      why: c === '\\' ? 'crawlers read as `/` in a URL path' : `crawlers always send percent-encoded (\`${encodeURIComponent(c).replace('%60', '%60')}\`)`,
-    }, { column: valueColumn + never.index });
+    f.add(
+      'pattern-never-matches',
+      l.line,
+      {
+        what:
+          c === '\\'
+            ? 'a backslash (`\\`, as in a regular expression)'
+            : c === '{' || c === '}'
+              ? `\`${c}\` (a template's placeholder, or a regular expression)`
+              : `\`${c}\``,
+        why:
+          c === '\\'
+            ? 'crawlers read as `/` in a URL path'
+            : `crawlers always send percent-encoded (\`${encodeURIComponent(c).replace('%60', '%60')}\`)`,
+      },
+      { column: valueColumn + never.index },
+    );
     return;
   }
   if (value[0] !== '/' && value[0] !== '*') {
@@ -80,9 +114,12 @@ function pattern(f: Findings, l: RobotsLine): void {
       return;
     }
     const d = f.add('pattern-no-leading-slash', l.line, undefined, { column: valueColumn });
-    const meant = /^\.[A-Za-z0-9]+\$?$/.test(value) ? `/*${value}` // `.css`: files of that type
-      : /^\?/.test(value) ? `/*${value}` // `?sort=`: that query anywhere
-        : /^[A-Za-z0-9_-]+(\/|$)/.test(value) && !/^www\./i.test(value) && !/^[^/]*\.[a-z]{2,}(\/|$)/i.test(value) ? `/${value}` // `private/`
+    const meant = /^\.[A-Za-z0-9]+\$?$/.test(value)
+      ? `/*${value}` // `.css`: files of that type
+      : /^\?/.test(value)
+        ? `/*${value}` // `?sort=`: that query anywhere
+        : /^[A-Za-z0-9_-]+(\/|$)/.test(value) && !/^www\./i.test(value) && !/^[^/]*\.[a-z]{2,}(\/|$)/i.test(value)
+          ? `/${value}` // `private/`
           : undefined; // `www.example.com/x`, `$`...: no fix
     if (meant) f.unsafe(d, [rewriteValue(l, meant)], `Writes the pattern as \`${meant}\``);
     return;
@@ -92,17 +129,32 @@ function pattern(f: Findings, l: RobotsLine): void {
   const dollar = /\$[*$]/.exec(value);
   if (dollar) {
     const literal = value.slice(value.lastIndexOf('*', dollar.index) + 1, dollar.index + 1);
-    f.add('dollar-inside-pattern', l.line, { literal }, { column: valueColumn + dollar.index, endColumn: valueColumn + dollar.index + 1 });
+    f.add(
+      'dollar-inside-pattern',
+      l.line,
+      { literal },
+      { column: valueColumn + dollar.index, endColumn: valueColumn + dollar.index + 1 },
+    );
   }
   if (/%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/i.test(value)) {
-    f.add('modes-differ', l.line, {
-      how: 'This pattern percent-encodes a letter, digit or `-._~`: RFC 9309 crawlers decode it and match either form, Google matches only URLs that encode it the same way',
-    }, { column: valueColumn });
+    f.add(
+      'modes-differ',
+      l.line,
+      {
+        how: 'This pattern percent-encodes a letter, digit or `-._~`: RFC 9309 crawlers decode it and match either form, Google matches only URLs that encode it the same way',
+      },
+      { column: valueColumn },
+    );
   }
   if (l.kind === 'allow' && /\/index\.htm[^/]*$/.test(value)) {
-    f.add('modes-differ', l.line, {
-      how: `Google also allows the directory \`${value.slice(0, value.lastIndexOf('/') + 1)}\` itself (its index.html rule); RFC 9309 crawlers allow only what the pattern matches`,
-    }, { column: valueColumn });
+    f.add(
+      'modes-differ',
+      l.line,
+      {
+        how: `Google also allows the directory \`${value.slice(0, value.lastIndexOf('/') + 1)}\` itself (its index.html rule); RFC 9309 crawlers allow only what the pattern matches`,
+      },
+      { column: valueColumn },
+    );
   }
 }
 
@@ -121,11 +173,21 @@ function spaceFix(f: Findings, d: Diagnostic, l: RobotsLine, value: string, verb
   const words = value.split(/ +/);
   if (/[=&?] | [=&?]/.test(value) || words.slice(1).every((w) => /^[*$]+$/.test(w))) {
     const joined = words.join('');
-    if (!siteWide(joined)) f.unsafe(d, [rewriteValue(l, joined)], `Removes the space${words.length > 2 ? 's' : ''}: the pattern is \`${joined}\``);
+    if (!siteWide(joined))
+      f.unsafe(
+        d,
+        [rewriteValue(l, joined)],
+        `Removes the space${words.length > 2 ? 's' : ''}: the pattern is \`${joined}\``,
+      );
     return;
   }
   if (words.every((w) => w.startsWith('/'))) {
-    if (!words.some(siteWide)) f.unsafe(d, words.map((w) => rewriteValue(l, w)), `Puts each of ${words.map((w) => `\`${w}\``).join(', ')} on a ${verb} line of its own`);
+    if (!words.some(siteWide))
+      f.unsafe(
+        d,
+        words.map((w) => rewriteValue(l, w)),
+        `Puts each of ${words.map((w) => `\`${w}\``).join(', ')} on a ${verb} line of its own`,
+      );
     return;
   }
   if (value.startsWith('/') && !siteWide(words[0]!) && words.slice(1).every((w) => !/^[/*$]/.test(w))) {
@@ -144,13 +206,20 @@ function fullUrl(f: Findings, l: RobotsLine, host: string, path: string, column:
       own = false;
     }
   }
-  const d = f.add('url-as-pattern', l.line, {
-    where: own
-      ? `; for this host, write the path alone (\`${path}\`)`
-      : !host ? ''
-        : path === '/' ? `; a rule for ${host} belongs in that host's own robots.txt`
-          : `: if ${host} is this site, write the path alone (\`${path}\`); a rule for another host belongs in that host's own robots.txt`,
-  }, { column });
+  const d = f.add(
+    'url-as-pattern',
+    l.line,
+    {
+      where: own
+        ? `; for this host, write the path alone (\`${path}\`)`
+        : !host
+          ? ''
+          : path === '/'
+            ? `; a rule for ${host} belongs in that host's own robots.txt`
+            : `: if ${host} is this site, write the path alone (\`${path}\`); a rule for another host belongs in that host's own robots.txt`,
+    },
+    { column },
+  );
   if (own) f.unsafe(d, [rewriteValue(l, path)], `Writes the path alone, \`${path}\``);
 }
 
@@ -163,8 +232,10 @@ function hash(f: Findings, l: RobotsLine, verb: string): void {
   const value = l.value ?? '';
   const rule = `${verb}: ${value}`;
   let effect: string;
-  if (value === '/' || value === '/*') effect = `, which ${l.kind === 'allow' ? 'allows' : 'disallows'} every URL of the site (a URL's #fragment never reaches the server, so no rule can match it)`;
-  else effect = `, which applies to every path that starts with ${value} (a URL's #fragment never reaches the server, so no rule can match it)`;
+  if (value === '/' || value === '/*')
+    effect = `, which ${l.kind === 'allow' ? 'allows' : 'disallows'} every URL of the site (a URL's #fragment never reaches the server, so no rule can match it)`;
+  else
+    effect = `, which applies to every path that starts with ${value} (a URL's #fragment never reaches the server, so no rule can match it)`;
   f.add('hash-in-pattern', l.line, { rule, effect }, { column: at + 1 });
 }
 
@@ -215,9 +286,14 @@ function doubleEncoded(f: Findings, l: RobotsLine, value: string, column: number
     return SENT_AS_IS.test(c) ? c : `%${hex.toUpperCase()}`;
   });
   const wild = /[*$]/.test(meant);
-  f.add('double-encoded-pattern', l.line, {
-    twice: first[0],
-    once: `%${first[1]!.toUpperCase()}`,
-    meant: wild ? `the URLs \`${meant}\` matches` : `\`${meant}\``,
-  }, { column: column + first.index, endColumn: column + first.index + first[0].length });
+  f.add(
+    'double-encoded-pattern',
+    l.line,
+    {
+      twice: first[0],
+      once: `%${first[1]!.toUpperCase()}`,
+      meant: wild ? `the URLs \`${meant}\` matches` : `\`${meant}\``,
+    },
+    { column: column + first.index, endColumn: column + first.index + first[0].length },
+  );
 }

@@ -29,8 +29,19 @@ export function checkSitemaps(f: Findings): void {
     if (isBareUrl(l)) {
       const url = l.text.trim().replace(/\s*#.*$/, '');
       const sitemap = looksLikeSitemap(url);
-      const d = f.add('bare-url', l.line, { hint: sitemap ? `; to declare a sitemap, write \`Sitemap: ${url}\`` : '' }, { column: l.text.indexOf(url) + 1 });
-      if (sitemap) f.unsafe(d, [`Sitemap: ${url}`], 'Declares it as a Sitemap', `Crawlers will then read the sitemap ${url}; no crawler's verdict on any URL changes`);
+      const d = f.add(
+        'bare-url',
+        l.line,
+        { hint: sitemap ? `; to declare a sitemap, write \`Sitemap: ${url}\`` : '' },
+        { column: l.text.indexOf(url) + 1 },
+      );
+      if (sitemap)
+        f.unsafe(
+          d,
+          [`Sitemap: ${url}`],
+          'Declares it as a Sitemap',
+          `Crawlers will then read the sitemap ${url}; no crawler's verdict on any URL changes`,
+        );
       continue;
     }
     if (l.kind !== 'sitemap') continue;
@@ -41,18 +52,36 @@ export function checkSitemaps(f: Findings): void {
     const meant = swallowed && isAbsoluteHttpUrl(swallowed[1]!) ? swallowed[1]! : undefined;
     if (value === '' || (isAbsoluteHttpUrl(value) && !meant)) continue;
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !meant) continue; // another scheme (ftp:): not relative
-    const d = f.add('relative-sitemap', l.line, { value }, { column: l.text.indexOf(uncut(value), l.text.indexOf(key) + key.length) + 1 });
+    const d = f.add(
+      'relative-sitemap',
+      l.line,
+      { value },
+      { column: l.text.indexOf(uncut(value), l.text.indexOf(key) + key.length) + 1 },
+    );
     let url = meant;
     if (!url) {
       try {
-        url = value.startsWith('//') ? new URL(value, base ?? 'https://example.invalid/').href : base ? new URL(value, base).href : undefined;
+        url = value.startsWith('//')
+          ? new URL(value, base ?? 'https://example.invalid/').href
+          : base
+            ? new URL(value, base).href
+            : undefined;
       } catch {
         url = undefined;
       }
     }
     if (url) {
-      const why = meant ? 'Writes the colon after `Sitemap`' : value.startsWith('//') && !base ? `Writes the full URL (assuming https)` : `Writes the full URL, resolved against ${base}`;
-      f.unsafe(d, [`Sitemap: ${url}`], why, `Crawlers will then read the sitemap ${url}; no crawler's verdict on any URL changes`);
+      const why = meant
+        ? 'Writes the colon after `Sitemap`'
+        : value.startsWith('//') && !base
+          ? `Writes the full URL (assuming https)`
+          : `Writes the full URL, resolved against ${base}`;
+      f.unsafe(
+        d,
+        [`Sitemap: ${url}`],
+        why,
+        `Crawlers will then read the sitemap ${url}; no crawler's verdict on any URL changes`,
+      );
     }
   }
 }

@@ -25,7 +25,10 @@ const LABELS = ['train-ai', 'search'];
 const OUTDATED = ['train-genai', 'ai-use', 'bots', 'ai-output'];
 
 const NAME: Record<string, string> = { 'content-signal': 'Content-Signal', 'content-usage': 'Content-Usage' };
-const SOURCE: Record<string, string> = { 'content-signal': "Cloudflare's Content Signals Policy", 'content-usage': 'the AIPREF draft' };
+const SOURCE: Record<string, string> = {
+  'content-signal': "Cloudflare's Content Signals Policy",
+  'content-usage': 'the AIPREF draft',
+};
 
 /** Rules that disallow every path: Disallow: /, /*, *. */
 const blocksRoot = (r: RobotsLine) => r.kind === 'disallow' && /^(\/\**|\*+)$/.test(r.value ?? '');
@@ -47,7 +50,11 @@ export function checkUsage(f: Findings): void {
   for (const group of m.groups) if (group) joinsGroups(f, group, joined);
   let current: Group | undefined;
   for (const l of m.lines) {
-    if ((l.kind === 'user-agent' || l.kind === 'allow' || l.kind === 'disallow') && l.group !== undefined && l.group >= 0) {
+    if (
+      (l.kind === 'user-agent' || l.kind === 'allow' || l.kind === 'disallow') &&
+      l.group !== undefined &&
+      l.group >= 0
+    ) {
       current = m.groups[l.group];
       continue;
     }
@@ -60,7 +67,12 @@ export function checkUsage(f: Findings): void {
     if (name !== 'content-signal' && name !== 'content-usage') continue;
     if (!current) {
       const column = l.text.indexOf(l.key ?? '') + 1;
-      f.add('usage-outside-group', l.line, { key: NAME[name]!, source: SOURCE[name]! }, { column, endColumn: column + (l.key ?? '').length });
+      f.add(
+        'usage-outside-group',
+        l.line,
+        { key: NAME[name]!, source: SOURCE[name]! },
+        { column, endColumn: column + (l.key ?? '').length },
+      );
     } else if (!joined.has(current.index)) {
       neverApplies(f, l, current, NAME[name]!);
     }
@@ -97,7 +109,11 @@ function signalsAcrossGroups(f: Findings): void {
     return v;
   };
   /** What a crawler reads: its signal lines, the first giving each key, and the first saying no to each. */
-  interface Reading { lines: RobotsLine[]; first: Map<string, RobotsLine>; no: Map<string, RobotsLine> }
+  interface Reading {
+    lines: RobotsLine[];
+    first: Map<string, RobotsLine>;
+    no: Map<string, RobotsLine>;
+  }
   const readings = new Map<string, Reading>(); // by the groups followed
   const byToken = new Map<string, Reading>();
   const readingOf = (token: string): Reading => {
@@ -139,8 +155,13 @@ function signalsAcrossGroups(f: Findings): void {
     const mine = valuesOf(here)[key]!;
     const theirs = valuesOf(other)[key]!;
     f.add('signal-conflict', here.line, {
-      line: here.line, here: `${key}=${mine}`, other: other.line, there: `${key}=${theirs}`,
-      who: reader, read: 'reads', strictest: `${key}=${stricter(mine, theirs)}`,
+      line: here.line,
+      here: `${key}=${mine}`,
+      other: other.line,
+      there: `${key}=${theirs}`,
+      who: reader,
+      read: 'reads',
+      strictest: `${key}=${stricter(mine, theirs)}`,
     });
   }
 
@@ -151,7 +172,10 @@ function signalsAcrossGroups(f: Findings): void {
     for (const u of group.others) {
       if ((u.key ?? '').toLowerCase() !== 'content-usage') continue;
       const prefs = parsePreferences(preferenceText(u.value ?? '')).preferences;
-      for (const [label, key, use] of [['train-ai', 'ai-train', 'AI training'], ['search', 'search', 'search']] as const) {
+      for (const [label, key, use] of [
+        ['train-ai', 'ai-train', 'AI training'],
+        ['search', 'search', 'search'],
+      ] as const) {
         if (prefs[label] !== 'y') continue;
         let no: RobotsLine | undefined;
         const readers: string[] = [];
@@ -165,7 +189,10 @@ function signalsAcrossGroups(f: Findings): void {
         if (!no) continue;
         const path = /^\/[^ \t]*/.exec(u.value ?? '')?.[0];
         f.add('usage-overruled-by-signal', u.line, {
-          label, use, key, line: no.line,
+          label,
+          use,
+          key,
+          line: no.line,
           path: path ? ` under ${path}` : '',
           who: listOf(readers, 3, 'more crawlers'),
         });
@@ -183,7 +210,15 @@ function signalsAcrossGroups(f: Findings): void {
   const told = new Set<string>();
   for (const group of m.groups) {
     if (!group || group.tokens.includes('*')) continue;
-    const left = group.tokens.filter((t) => t !== '' && !told.has(t) && ALL_TOKENS.has(t) && !IGNORES_STAR.has(t) && readingOf(t).lines.length === 0 && m.robots.check('/', t).allowed);
+    const left = group.tokens.filter(
+      (t) =>
+        t !== '' &&
+        !told.has(t) &&
+        ALL_TOKENS.has(t) &&
+        !IGNORES_STAR.has(t) &&
+        readingOf(t).lines.length === 0 &&
+        m.robots.check('/', t).allowed,
+    );
     for (const t of left) told.add(t);
     if (left.length === 0) continue;
     const names = left.map((t) => m.displayName(t));
@@ -224,7 +259,11 @@ function joinsGroups(f: Findings, group: Group, joined: Set<number>): void {
     const rules = group.rules;
     const one = earlier.length === 1;
     const effect = rules.length
-      ? `${listOf(earlier, 3, 'more')} also ${one ? 'follows' : 'follow'} ${listOf(rules.map((r) => `${ruleText(r)} (line ${r.line})`), 3, 'more rules')}, and this line applies to ${listOf(later, 3, 'more')} too`
+      ? `${listOf(earlier, 3, 'more')} also ${one ? 'follows' : 'follow'} ${listOf(
+          rules.map((r) => `${ruleText(r)} (line ${r.line})`),
+          3,
+          'more rules',
+        )}, and this line applies to ${listOf(later, 3, 'more')} too`
       : `this line applies to ${listOf(later, 3, 'more')} too`;
     f.add('usage-joins-groups', at.line, {
       key: NAME[(at.key ?? '').toLowerCase()]!,
@@ -266,7 +305,10 @@ function blockedBy(f: Findings, token: string): RobotsLine[] | null {
   const rules = groups.flatMap((g) => m.groups[g]!.rules);
   const root = rules.filter(blocksRoot);
   // The core decides: `/` is disallowed for the crawler (and with no Allow, so is every path).
-  found = root.length === 0 || rules.some((r) => r.kind === 'allow' && r.value !== '') || m.robots.check('/', token).allowed ? null : root; // the token, which is what groups name (`MJ12bot` names `MJ`)
+  found =
+    root.length === 0 || rules.some((r) => r.kind === 'allow' && r.value !== '') || m.robots.check('/', token).allowed
+      ? null
+      : root; // the token, which is what groups name (`MJ12bot` names `MJ`)
   cache.set(token, found);
   return found;
 }
@@ -303,7 +345,11 @@ interface SignalPart {
 
 /** What Content-Signal readers make of a value written for a yes/no key: yes, no, or nothing plain. */
 function plainYesNo(raw: string): 'yes' | 'no' | undefined {
-  const v = raw.replace(/^(["'])(.*)\1$/, '$2').replace(/[;.]$/, '').trim().toLowerCase();
+  const v = raw
+    .replace(/^(["'])(.*)\1$/, '$2')
+    .replace(/[;.]$/, '')
+    .trim()
+    .toLowerCase();
   if (v === 'yes' || v === 'y' || v === 'true') return 'yes';
   if (v === 'no' || v === 'n' || v === 'false') return 'no';
   return undefined;
@@ -319,7 +365,12 @@ function plainKey(key: string): string | undefined {
 function signal(f: Findings, l: RobotsLine): void {
   const value = l.value ?? '';
   const parts: SignalPart[] = [];
-  const found: { code: 'signal-syntax' | 'signal-unknown-key' | 'signal-invalid-value'; params: Record<string, string>; part: SignalPart; what: string }[] = [];
+  const found: {
+    code: 'signal-syntax' | 'signal-unknown-key' | 'signal-invalid-value';
+    params: Record<string, string>;
+    part: SignalPart;
+    what: string;
+  }[] = [];
   for (const raw of value.split(',')) {
     const entry = raw.trim();
     const part: SignalPart = { entry };
@@ -327,11 +378,23 @@ function signal(f: Findings, l: RobotsLine): void {
     if (!entry) continue;
     if (entry.includes(';')) {
       // `search=yes; ai-train=no`: entries separated by semicolons.
-      const pieces = entry.split(';').map((p) => p.trim()).filter((p) => p !== '');
+      const pieces = entry
+        .split(';')
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
       const repair = pieces.join(', ');
       const fine = pieces.every((p) => parseContentSignal(p).problems.length === 0);
       if (fine) part.repair = repair;
-      found.push({ code: 'signal-syntax', params: { entry, why: ' (Content-Signal separates its entries with commas, not semicolons)', suggestion: fine ? ` Write \`${repair}\`.` : '' }, part, what: 'Separates the entries with commas' });
+      found.push({
+        code: 'signal-syntax',
+        params: {
+          entry,
+          why: ' (Content-Signal separates its entries with commas, not semicolons)',
+          suggestion: fine ? ` Write \`${repair}\`.` : '',
+        },
+        part,
+        what: 'Separates the entries with commas',
+      });
       continue;
     }
     const parsed = parseContentSignal(entry);
@@ -342,13 +405,25 @@ function signal(f: Findings, l: RobotsLine): void {
       const spaced = eq > 0 ? plainKey(entry.slice(0, eq)) : undefined;
       const rawValue = eq > 0 ? entry.slice(eq + 1).trim() : '';
       let suggestion = '';
-      if (meant) suggestion = meant === 'use' ? ' Write `use=immediate`, `use=reference` or `use=full`.' : ` Write \`${meant}=yes\` or \`${meant}=no\`.`;
-      else if (spaced && (spaced === 'use' ? USE_LEVELS.includes(rawValue.toLowerCase()) : plainYesNo(rawValue) !== undefined)) {
+      if (meant)
+        suggestion =
+          meant === 'use'
+            ? ' Write `use=immediate`, `use=reference` or `use=full`.'
+            : ` Write \`${meant}=yes\` or \`${meant}=no\`.`;
+      else if (
+        spaced &&
+        (spaced === 'use' ? USE_LEVELS.includes(rawValue.toLowerCase()) : plainYesNo(rawValue) !== undefined)
+      ) {
         part.repair = `${spaced}=${spaced === 'use' ? rawValue.toLowerCase() : plainYesNo(rawValue)!}`;
         suggestion = ` Write \`${part.repair}\`.`;
       }
       const why = eq < 0 ? ' (it has no `=` and no value)' : eq === 0 ? ' (it has no key)' : ' (a key has no spaces)';
-      found.push({ code: 'signal-syntax', params: { entry, why, suggestion }, part, what: `Writes \`${part.repair ?? ''}\`` });
+      found.push({
+        code: 'signal-syntax',
+        params: { entry, why, suggestion },
+        part,
+        what: `Writes \`${part.repair ?? ''}\``,
+      });
       continue;
     }
     const key = parsed.keys[0]!;
@@ -357,10 +432,20 @@ function signal(f: Findings, l: RobotsLine): void {
       const meant = plainKey(key);
       const near = meant ?? closest(key, SIGNAL_KEYS);
       if (meant) {
-        const v = meant === 'use' ? (USE_LEVELS.includes(rawValue.toLowerCase()) ? rawValue.toLowerCase() : undefined) : plainYesNo(rawValue);
+        const v =
+          meant === 'use'
+            ? USE_LEVELS.includes(rawValue.toLowerCase())
+              ? rawValue.toLowerCase()
+              : undefined
+            : plainYesNo(rawValue);
         if (v) part.repair = `${meant}=${v}`;
       }
-      found.push({ code: 'signal-unknown-key', params: { key: entry.slice(0, eq).trim(), entry, suggestion: near ? ` Did you mean \`${near}\`?` : '' }, part, what: `Writes the key as \`${meant ?? ''}\`` });
+      found.push({
+        code: 'signal-unknown-key',
+        params: { key: entry.slice(0, eq).trim(), entry, suggestion: near ? ` Did you mean \`${near}\`?` : '' },
+        part,
+        what: `Writes the key as \`${meant ?? ''}\``,
+      });
       continue;
     }
     if (problem?.kind === 'value') {
@@ -382,7 +467,12 @@ function signal(f: Findings, l: RobotsLine): void {
     const d = f.add(code, l.line, params, placeOf(l, part.entry));
     if (repaired !== undefined && part.repair !== undefined) {
       // Unsafe: readers that ignored the entry will read it (`ai_train=yes` becomes a grant).
-      f.unsafe(d, [rewriteValue(l, repaired)], what, `Crawlers that read Content-Signal will then read ${describeSignal(parseContentSignal(part.repair).values)}; no crawler's access to any URL changes`);
+      f.unsafe(
+        d,
+        [rewriteValue(l, repaired)],
+        what,
+        `Crawlers that read Content-Signal will then read ${describeSignal(parseContentSignal(part.repair).values)}; no crawler's access to any URL changes`,
+      );
     }
   }
   duplicates(f, l, value);
@@ -396,13 +486,15 @@ function signal(f: Findings, l: RobotsLine): void {
 function repairSignal(value: string, parts: SignalPart[]): string | undefined {
   if (!parts.some((p) => p.repair !== undefined)) return undefined;
   const raws = value.split(',');
-  const out = raws.map((raw, i) => {
-    const part = parts[i]!;
-    if (part.repair === undefined) return raw;
-    const lead = /^\s*/.exec(raw)![0];
-    const trail = /\s*$/.exec(raw)![0];
-    return lead + part.repair + trail;
-  }).join(',');
+  const out = raws
+    .map((raw, i) => {
+      const part = parts[i]!;
+      if (part.repair === undefined) return raw;
+      const lead = /^\s*/.exec(raw)![0];
+      const trail = /\s*$/.exec(raw)![0];
+      return lead + part.repair + trail;
+    })
+    .join(',');
   const before = parseContentSignal(value);
   const after = parseContentSignal(out);
   if (after.problems.length > before.problems.length) return undefined;
@@ -414,7 +506,10 @@ function repairSignal(value: string, parts: SignalPart[]): string | undefined {
   return gained ? out : undefined;
 }
 
-const describeSignal = (values: Record<string, SignalValue>) => Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ') || 'nothing';
+const describeSignal = (values: Record<string, SignalValue>) =>
+  Object.entries(values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ') || 'nothing';
 
 /** signal-duplicate-key: a key given more than once in the line, with different values. */
 function duplicates(f: Findings, l: RobotsLine, value: string): void {
@@ -433,15 +528,25 @@ function duplicates(f: Findings, l: RobotsLine, value: string): void {
     const strict = all[key]!;
     const first = values[0]!;
     const last = values[values.length - 1]!;
-    const others = first === last
-      ? `crawlers that keep the first or the last value read \`${first}\`${first === strict ? ' too' : ''}`
-      : `crawlers that keep the first value read \`${first}\`, those that keep the last read \`${last}\``;
-    f.add('signal-duplicate-key', l.line, {
-      key,
-      count: values.length === 2 ? 'twice' : `${values.length} times`,
-      values: listOf(values.map((v) => `\`${key}=${v}\``), 4, 'more'),
-      readers: `robotsmatch reads the most restrictive, \`${strict}\`; ${others}`,
-    }, placeOf(l, key));
+    const others =
+      first === last
+        ? `crawlers that keep the first or the last value read \`${first}\`${first === strict ? ' too' : ''}`
+        : `crawlers that keep the first value read \`${first}\`, those that keep the last read \`${last}\``;
+    f.add(
+      'signal-duplicate-key',
+      l.line,
+      {
+        key,
+        count: values.length === 2 ? 'twice' : `${values.length} times`,
+        values: listOf(
+          values.map((v) => `\`${key}=${v}\``),
+          4,
+          'more',
+        ),
+        readers: `robotsmatch reads the most restrictive, \`${strict}\`; ${others}`,
+      },
+      placeOf(l, key),
+    );
   }
 }
 
@@ -472,7 +577,10 @@ function members(text: string): string[] {
 
 /** What readers make of a value written for an AIPREF label: y, n, or nothing plain. */
 function plainToken(raw: string): 'y' | 'n' | undefined {
-  const v = raw.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+  const v = raw
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .toLowerCase();
   if (v === 'y' || v === 'yes') return 'y';
   if (v === 'n' || v === 'no') return 'n';
   return undefined;
@@ -521,7 +629,8 @@ function repairPreferences(text: string): string | undefined {
     if (m[2] !== undefined) {
       const token = plainToken(m[2]);
       if (token) item += `=${token}`;
-      else if (/^[A-Za-z*][!#$%&'*+\-.^_`|~0-9A-Za-z:/]*$|^"[^"\\]*"$|^\?[01]$|^-?\d+(\.\d+)?$/.test(m[2].trim())) item += `=${m[2].trim()}`;
+      else if (/^[A-Za-z*][!#$%&'*+\-.^_`|~0-9A-Za-z:/]*$|^"[^"\\]*"$|^\?[01]$|^-?\d+(\.\d+)?$/.test(m[2].trim()))
+        item += `=${m[2].trim()}`;
       else return undefined;
     }
     out.push(lead + item + params);
@@ -543,7 +652,9 @@ function repairPreferences(text: string): string | undefined {
 }
 
 const describePreferences = (text: string) => {
-  const read = Object.entries(parsePreferences(text).preferences).filter(([, p]) => p !== 'unknown').map(([k, p]) => `${k}=${p}`);
+  const read = Object.entries(parsePreferences(text).preferences)
+    .filter(([, p]) => p !== 'unknown')
+    .map(([k, p]) => `${k}=${p}`);
   return read.length ? read.join(', ') : 'no preference';
 };
 
@@ -559,13 +670,22 @@ function contentUsage(f: Findings, l: RobotsLine): void {
     // A path written without its leading `/` (`blog/ train-ai=n`) is read as part of the preferences.
     const word = /^[^ \t]+/.exec(prefs)?.[0] ?? '';
     const pathLike = !value.startsWith('/') && word !== prefs && /[/*.$]/.test(word) && !word.includes('=');
-    const d = f.add('usage-unparsed', l.line, {
-      prefs,
-      error: pathLike
-        ? `a path must start with \`/\`, so \`${word}\` is read as part of the preferences`
-        : parsed.error.replace(/ \((write "[^"]*")\)$/, '; $1'),
-      suggestion: pathLike ? ` Write \`/${word.replace(/^\/*/, '')}${prefs.slice(word.length)}\`.` : repaired !== undefined ? ` Write \`${repaired}\`.` : '',
-    }, placeOf(l, prefs));
+    const d = f.add(
+      'usage-unparsed',
+      l.line,
+      {
+        prefs,
+        error: pathLike
+          ? `a path must start with \`/\`, so \`${word}\` is read as part of the preferences`
+          : parsed.error.replace(/ \((write "[^"]*")\)$/, '; $1'),
+        suggestion: pathLike
+          ? ` Write \`/${word.replace(/^\/*/, '')}${prefs.slice(word.length)}\`.`
+          : repaired !== undefined
+            ? ` Write \`${repaired}\`.`
+            : '',
+      },
+      placeOf(l, prefs),
+    );
     if (fix && !pathLike) usageFix(f, d, l, fix, fixMessage);
     return;
   }
@@ -577,16 +697,29 @@ function contentUsage(f: Findings, l: RobotsLine): void {
     }
     if (entry.kind === 'y' || entry.kind === 'n') continue;
     const token = entry.kind === 'token' || entry.kind === 'string' ? plainToken(entry.value) : undefined;
-    const why = entry.kind === 'boolean' ? 'a label without `=y` or `=n` has no value'
-      : entry.kind === 'string' ? `a quoted value is a string, not the token ${token ? `\`${token}\`` : '`y` or `n`'}`
-      : entry.kind === 'token' ? `the values are the tokens \`y\` and \`n\`${/^[yn]$/i.test(entry.value) ? ', in lower case' : ''}, and \`${entry.value}\` is neither`
-      : `the values are the tokens \`y\` and \`n\`, and \`${entry.value || '(...)'}\` is neither`;
-    const d = f.add('usage-no-preference', l.line, {
-      entry: written,
-      why,
-      label: entry.label,
-      suggestion: token ? ` Write \`${entry.label}=${token}\`.` : entry.kind === 'boolean' ? ` Write \`${entry.label}=y\` or \`${entry.label}=n\`.` : '',
-    }, placeOf(l, written));
+    const why =
+      entry.kind === 'boolean'
+        ? 'a label without `=y` or `=n` has no value'
+        : entry.kind === 'string'
+          ? `a quoted value is a string, not the token ${token ? `\`${token}\`` : '`y` or `n`'}`
+          : entry.kind === 'token'
+            ? `the values are the tokens \`y\` and \`n\`${/^[yn]$/i.test(entry.value) ? ', in lower case' : ''}, and \`${entry.value}\` is neither`
+            : `the values are the tokens \`y\` and \`n\`, and \`${entry.value || '(...)'}\` is neither`;
+    const d = f.add(
+      'usage-no-preference',
+      l.line,
+      {
+        entry: written,
+        why,
+        label: entry.label,
+        suggestion: token
+          ? ` Write \`${entry.label}=${token}\`.`
+          : entry.kind === 'boolean'
+            ? ` Write \`${entry.label}=y\` or \`${entry.label}=n\`.`
+            : '',
+      },
+      placeOf(l, written),
+    );
     if (fix && token) usageFix(f, d, l, fix, fixMessage);
   }
   duplicateLabels(f, l, prefs);
@@ -594,7 +727,12 @@ function contentUsage(f: Findings, l: RobotsLine): void {
 
 /** A repair of Content-Usage preferences: unsafe, since readers then read preferences they ignored before. */
 function usageFix(f: Findings, d: Diagnostic, l: RobotsLine, fix: { value: string }, what: string): void {
-  f.unsafe(d, [rewriteValue(l, fix.value)], what, `Crawlers that read AI preferences will then read ${describePreferences(preferenceText(fix.value))}; no crawler's access to any URL changes`);
+  f.unsafe(
+    d,
+    [rewriteValue(l, fix.value)],
+    what,
+    `Crawlers that read AI preferences will then read ${describePreferences(preferenceText(fix.value))}; no crawler's access to any URL changes`,
+  );
 }
 
 /** The member of the expression that gave an entry, as written (its last occurrence: the one that counts). */
@@ -604,7 +742,15 @@ function entryText(prefs: string, entry: PreferenceEntry): string {
   return entry.label;
 }
 
-function unknownLabel(f: Findings, l: RobotsLine, entry: PreferenceEntry, written: string, entries: PreferenceEntry[], fix: { value: string } | undefined, fixMessage: string): void {
+function unknownLabel(
+  f: Findings,
+  l: RobotsLine,
+  entry: PreferenceEntry,
+  written: string,
+  entries: PreferenceEntry[],
+  fix: { value: string } | undefined,
+  fixMessage: string,
+): void {
   const label = entry.label;
   const outdated = OUTDATED.includes(label);
   const meant = plainLabel(label);
@@ -612,20 +758,27 @@ function unknownLabel(f: Findings, l: RobotsLine, entry: PreferenceEntry, writte
   const token = entry.kind === 'y' || entry.kind === 'n' ? entry.kind : undefined;
   let suggestion = '';
   if (meant && !has(meant)) suggestion = ` Did you mean \`${meant}\`${token ? ` (\`${meant}=${token}\`)` : ''}?`;
-  else if (label === 'train-genai' && !has('train-ai')) suggestion = ` The current draft states preferences about AI training with \`train-ai\`: write \`train-ai${token ? `=${token}` : ''}\` if that is what you mean.`;
-  else if ((label === 'ai-use' || label === 'ai-output' || label === 'bots') && !has('train-ai')) suggestion = ` The current draft has no label for it; to state a preference about AI training, write \`train-ai${token ? `=${token}` : ''}\`.`;
+  else if (label === 'train-genai' && !has('train-ai'))
+    suggestion = ` The current draft states preferences about AI training with \`train-ai\`: write \`train-ai${token ? `=${token}` : ''}\` if that is what you mean.`;
+  else if ((label === 'ai-use' || label === 'ai-output' || label === 'bots') && !has('train-ai'))
+    suggestion = ` The current draft has no label for it; to state a preference about AI training, write \`train-ai${token ? `=${token}` : ''}\`.`;
   else if (!outdated && !meant) {
     const near = closest(label, LABELS);
     if (near && !has(near)) suggestion = ` Did you mean \`${near}\`?`;
   }
-  const d = f.add('usage-unknown-label', l.line, {
-    label,
-    status: outdated
-      ? 'a label from an earlier AIPREF draft, which the current one (vocab-07) no longer defines'
-      : 'not an AIPREF label (the current draft defines `train-ai` and `search`)',
-    entry: written,
-    suggestion,
-  }, placeOf(l, written));
+  const d = f.add(
+    'usage-unknown-label',
+    l.line,
+    {
+      label,
+      status: outdated
+        ? 'a label from an earlier AIPREF draft, which the current one (vocab-07) no longer defines'
+        : 'not an AIPREF label (the current draft defines `train-ai` and `search`)',
+      entry: written,
+      suggestion,
+    },
+    placeOf(l, written),
+  );
   if (fix && meant && !has(meant)) usageFix(f, d, l, fix, fixMessage);
 }
 
@@ -642,12 +795,21 @@ function duplicateLabels(f: Findings, l: RobotsLine, prefs: string): void {
   for (const [label, written] of seen) {
     if (written.length < 2 || written.every((w) => w === written[0])) continue;
     const p = parsePreferences(prefs).preferences[label];
-    f.add('usage-duplicate-label', l.line, {
-      label,
-      count: written.length === 2 ? 'twice' : `${written.length} times`,
-      values: listOf(written.map((w) => `\`${w}\``), 4, 'more'),
-      result: p === 'y' || p === 'n' ? `\`${label}=${p}\`` : `no preference for \`${label}\``,
-    }, placeOf(l, label));
+    f.add(
+      'usage-duplicate-label',
+      l.line,
+      {
+        label,
+        count: written.length === 2 ? 'twice' : `${written.length} times`,
+        values: listOf(
+          written.map((w) => `\`${w}\``),
+          4,
+          'more',
+        ),
+        result: p === 'y' || p === 'n' ? `\`${label}=${p}\`` : `no preference for \`${label}\``,
+      },
+      placeOf(l, label),
+    );
   }
 }
 
@@ -657,7 +819,12 @@ function duplicateLabels(f: Findings, l: RobotsLine, prefs: string): void {
 function license(f: Findings, l: RobotsLine): void {
   const value = l.value ?? '';
   if (isAbsoluteHttpUrl(value)) return;
-  const d = f.add('license-not-url', l.line, { what: value === '' ? 'this line has none' : `\`${value}\` is not one` }, placeOf(l, value));
+  const d = f.add(
+    'license-not-url',
+    l.line,
+    { what: value === '' ? 'this line has none' : `\`${value}\` is not one` },
+    placeOf(l, value),
+  );
   const base = f.model.source?.url;
   let url: string | undefined;
   try {
@@ -667,7 +834,15 @@ function license(f: Findings, l: RobotsLine): void {
     url = undefined;
   }
   if (url && isAbsoluteHttpUrl(url)) {
-    const why = value.startsWith('//') && !base ? 'Writes the full URL (assuming https)' : `Writes the full URL, resolved against ${base}`;
-    f.unsafe(d, [rewriteValue(l, url)], why, `Crawlers that honour RSL will then read the license at ${url}; no crawler's access to any URL changes`);
+    const why =
+      value.startsWith('//') && !base
+        ? 'Writes the full URL (assuming https)'
+        : `Writes the full URL, resolved against ${base}`;
+    f.unsafe(
+      d,
+      [rewriteValue(l, url)],
+      why,
+      `Crawlers that honour RSL will then read the license at ${url}; no crawler's access to any URL changes`,
+    );
   }
 }

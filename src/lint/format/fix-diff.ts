@@ -7,7 +7,12 @@ import type { Diagnostic } from '../types.js';
 const CONTEXT = 2;
 
 /** A unified diff of what applyFixes() would change in `text` ('' when nothing). */
-export function formatFixDiff(file: string, text: string, diagnostics: readonly Diagnostic[], options?: ApplyOptions): string {
+export function formatFixDiff(
+  file: string,
+  text: string,
+  diagnostics: readonly Diagnostic[],
+  options?: ApplyOptions,
+): string {
   const fixes = fixesToApply(diagnostics, options);
   if (fixes.size === 0) return '';
   const { lines } = splitText(text);

@@ -8,7 +8,15 @@ const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', in
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-export function githubAnnotation(level: string, file: string, line: number | undefined, title: string, message: string, column?: number, endColumn?: number): string {
+export function githubAnnotation(
+  level: string,
+  file: string,
+  line: number | undefined,
+  title: string,
+  message: string,
+  column?: number,
+  endColumn?: number,
+): string {
   const props = [`file=${escapeProperty(file)}`];
   if (line !== undefined) props.push(`line=${line}`);
   if (column !== undefined) props.push(`col=${column}`);
@@ -20,8 +28,18 @@ export function githubAnnotation(level: string, file: string, line: number | und
 export function formatGithub(file: string, diagnostics: readonly Diagnostic[]): string {
   let out = '';
   for (const d of diagnostics) {
-    const fix = d.fix ? `\n${d.fix.safety === 'safe' ? 'Fix' : 'Unsafe fix'}: ${d.fix.lines.length ? d.fix.lines.join(' / ') : 'remove this line'}${d.fix.safety === 'unsafe' ? ` (${d.fix.message})` : ''}` : '';
-    out += githubAnnotation(LEVEL[d.severity], file, d.line, `robotsmatch ${d.code}`, d.message + fix, d.column, d.endColumn);
+    const fix = d.fix
+      ? `\n${d.fix.safety === 'safe' ? 'Fix' : 'Unsafe fix'}: ${d.fix.lines.length ? d.fix.lines.join(' / ') : 'remove this line'}${d.fix.safety === 'unsafe' ? ` (${d.fix.message})` : ''}`
+      : '';
+    out += githubAnnotation(
+      LEVEL[d.severity],
+      file,
+      d.line,
+      `robotsmatch ${d.code}`,
+      d.message + fix,
+      d.column,
+      d.endColumn,
+    );
   }
   return out;
 }

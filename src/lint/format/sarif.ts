@@ -23,23 +23,38 @@ export function formatSarif(files: readonly SarifFile[], version: string): strin
     properties: { fix: CODES[code].fix },
   }));
   const index = new Map(used.map((c, i) => [c, i]));
-  const results = files.flatMap(({ file, diagnostics }) => diagnostics.map((d) => ({
-    ruleId: d.code,
-    ruleIndex: index.get(d.code),
-    level: LEVEL[d.severity],
-    message: { text: d.message },
-    locations: [{
-      physicalLocation: {
-        artifactLocation: { uri: toUri(file) },
-        region: { startLine: d.line, ...(d.column === undefined ? {} : { startColumn: d.column }), ...(d.endColumn === undefined ? {} : { endColumn: d.endColumn }) },
-      },
-    }],
-    ...(d.fix ? { properties: { fixSafety: d.fix.safety, fixedLines: d.fix.lines, fixMessage: d.fix.message } } : {}),
-  })));
+  const results = files.flatMap(({ file, diagnostics }) =>
+    diagnostics.map((d) => ({
+      ruleId: d.code,
+      ruleIndex: index.get(d.code),
+      level: LEVEL[d.severity],
+      message: { text: d.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: toUri(file) },
+            region: {
+              startLine: d.line,
+              ...(d.column === undefined ? {} : { startColumn: d.column }),
+              ...(d.endColumn === undefined ? {} : { endColumn: d.endColumn }),
+            },
+          },
+        },
+      ],
+      ...(d.fix ? { properties: { fixSafety: d.fix.safety, fixedLines: d.fix.lines, fixMessage: d.fix.message } } : {}),
+    })),
+  );
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'robotsmatch', version, informationUri: 'https://www.npmjs.com/package/robotsmatch', rules } }, results }],
+    runs: [
+      {
+        tool: {
+          driver: { name: 'robotsmatch', version, informationUri: 'https://www.npmjs.com/package/robotsmatch', rules },
+        },
+        results,
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }

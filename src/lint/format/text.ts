@@ -11,7 +11,10 @@ export function formatText(file: string, diagnostics: readonly Diagnostic[]): st
     if (!fix) continue;
     const label = fix.safety === 'safe' ? '    fix: ' : '    unsafe fix: ';
     const pad = ' '.repeat(label.length);
-    out += fix.lines.length === 0 ? `${label}(remove this line)\n` : fix.lines.map((l, i) => `${i === 0 ? label : pad}${l}\n`).join('');
+    out +=
+      fix.lines.length === 0
+        ? `${label}(remove this line)\n`
+        : fix.lines.map((l, i) => `${i === 0 ? label : pad}${l}\n`).join('');
     if (fix.safety === 'unsafe') out += `${pad}${fix.message}\n`;
   }
   return out;
