@@ -29,7 +29,9 @@ def prepare() -> None:
     registry = os.path.join(REPO, "data", "crawlers.json")
     if not os.path.exists(registry):
         registry = os.path.join(REPO, "build", "crawlers.json")
-        subprocess.run(["node", os.path.join(REPO, "scripts", "export-registry.mjs")], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["node", os.path.join(REPO, "scripts", "export-registry.mjs")], check=True, stdout=subprocess.DEVNULL
+        )
     os.makedirs(DATA, exist_ok=True)
     shutil.copyfile(wasm, os.path.join(DATA, "robotsmatch.wasm"))
     shutil.copyfile(os.path.join(REPO, "data", "fetch-outcomes.json"), os.path.join(DATA, "fetch-outcomes.json"))

@@ -24,7 +24,9 @@ def test_check_gives_the_deciding_line_and_rule():
     robots = parse(BODY)
     assert robots.check("https://example.com/private/x", "Googlebot") == Verdict(False, 2, Rule("disallow", "/private"))
     # Longest match wins; `$` anchors the end.
-    assert robots.check("https://example.com/private/open", "Googlebot") == Verdict(True, 3, Rule("allow", "/private/open$"))
+    assert robots.check("https://example.com/private/open", "Googlebot") == Verdict(
+        True, 3, Rule("allow", "/private/open$")
+    )
     assert robots.check("https://example.com/private/open/more", "Googlebot").allowed is False
     assert robots.check("https://example.com/a.pdf", "Googlebot").line == 4
     assert robots.check("https://example.com/a.pdf?x", "Googlebot").allowed is True
@@ -44,7 +46,9 @@ def test_percent_encoding_is_the_cores():
     # Google compares escapes as written: %7E in the file is not ~ in the URL...
     assert robots.is_allowed("https://example.com/~user", "x") is True
     # ...and RFC mode decodes escapes of unreserved characters on both sides.
-    assert parse("User-agent: *\nDisallow: /%7Euser\n", mode="rfc").is_allowed("https://example.com/~user", "x") is False
+    assert (
+        parse("User-agent: *\nDisallow: /%7Euser\n", mode="rfc").is_allowed("https://example.com/~user", "x") is False
+    )
 
 
 def test_records():
@@ -185,12 +189,24 @@ def test_match_many_with_line_breaks_and_empty_urls():
         assert matcher.match_many([url, "/b", ""]) == bytes([expected[urls.index(url)], 0, 1])
 
 
-
 def test_private_lines_of_gives_each_urls_check_line():
     robots = parse(BODY + "User-agent: *\nDisallow: /" + "x" * 70000 + "\n")
     matcher = robots.for_agent("Googlebot")
     # Short URLs and ones longer than any input before (the input area grows first), line breaks, NUL, a lone surrogate.
-    urls = ["/private/x", "/private/open", "/a.pdf", "/", "", "/a\r", "/private\n/x", "/\0private", "/x\ud800", "/" + "x" * 70000, "/" + "y" * 300000, "/private/y"]
+    urls = [
+        "/private/x",
+        "/private/open",
+        "/a.pdf",
+        "/",
+        "",
+        "/a\r",
+        "/private\n/x",
+        "/\0private",
+        "/x\ud800",
+        "/" + "x" * 70000,
+        "/" + "y" * 300000,
+        "/private/y",
+    ]
     assert matcher._lines_of(urls) == [matcher.check(url).line for url in urls]
     assert matcher._lines_of(urls)[:4] == [2, 3, 4, 0]
     assert matcher._lines_of([]) == []
@@ -198,10 +214,17 @@ def test_private_lines_of_gives_each_urls_check_line():
     with pytest.raises(robotsmatch.RobotsClosedError):
         matcher._lines_of(["/"])
 
+
 def _in_child(robots, queue):
     try:
         fresh = parse("User-agent: *\nDisallow: /child\n")
-        queue.put((robots.is_allowed("/private/x", "bot"), fresh.check("/child/a", "bot").line, fresh.for_agent("bot").match_many(["/child", "/x"])))
+        queue.put(
+            (
+                robots.is_allowed("/private/x", "bot"),
+                fresh.check("/child/a", "bot").line,
+                fresh.for_agent("bot").match_many(["/child", "/x"]),
+            )
+        )
     except BaseException as error:  # reported to the parent, which asserts
         queue.put(repr(error))
 

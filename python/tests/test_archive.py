@@ -31,7 +31,16 @@ def test_archive_vectors(case):
 
 def test_the_rules_come_from_fetch_outcomes_json():
     assert [status_outcome(s) for s in (200, 204, 301, 404, 410, 429, 500, 503, 600, None)] == [
-        "ok", "ok", "redirect", "unavailable", "unavailable", "unreachable", "unreachable", "unreachable", "unreachable", "unreachable",
+        "ok",
+        "ok",
+        "redirect",
+        "unavailable",
+        "unavailable",
+        "unreachable",
+        "unreachable",
+        "unreachable",
+        "unreachable",
+        "unreachable",
     ]
     assert hop(301, "/elsewhere", "https://a.example/robots.txt", 0).next == "https://a.example/elsewhere"
     assert hop(301, "ftp://a.example/robots.txt", "https://a.example/robots.txt", 0).outcome == "unavailable"
@@ -55,12 +64,18 @@ def test_json_lines_and_errors():
 def test_a_status_written_as_a_whole_float_is_that_status():
     """JSON has one number type: a status column with a missing value is
     written as 404.0 by pandas' to_json, and Node reads it as 404."""
-    archive = Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404.0}', '{"url": "https://b.example/robots.txt", "status": 5e2}'])
+    archive = Archive.from_jsonl(
+        [
+            '{"url": "https://a.example/robots.txt", "status": 404.0}',
+            '{"url": "https://b.example/robots.txt", "status": 5e2}',
+        ]
+    )
     assert archive.check("https://a.example/x", "bot") == (True, 0, "unavailable")
     assert archive.check("https://b.example/x", "bot") == (False, 0, "unreachable")
     assert archive.capture("https://a.example/robots.txt").status == 404
     with pytest.raises(ValueError, match="status"):
         Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404.5}'])
+
 
 @pytest.mark.skipif(not hasattr(__import__("time"), "tzset"), reason="time.tzset is POSIX only")
 def test_a_fetched_at_with_no_time_zone_is_utc(monkeypatch):
@@ -79,7 +94,10 @@ def test_a_fetched_at_with_no_time_zone_is_utc(monkeypatch):
             monkeypatch.setenv("TZ", zone)
             time.tzset()
             archive = Archive.from_jsonl(records)
-            assert [archive.outcome("https://a.example/a"), archive.outcome("https://b.example/a")] == ["ok", "unavailable"], zone
+            assert [archive.outcome("https://a.example/a"), archive.outcome("https://b.example/a")] == [
+                "ok",
+                "unavailable",
+            ], zone
     finally:
         monkeypatch.undo()
         time.tzset()
@@ -89,7 +107,9 @@ def test_json_lines_with_a_byte_order_mark(tmp_path):
     """A file that starts with a byte-order mark, opened as text as the README
     does, is read as Node's archive reader reads it (the mark is not JSON)."""
     path = tmp_path / "robots.jsonl"
-    path.write_bytes(b'\xef\xbb\xbf{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /x\\n"}\n')
+    path.write_bytes(
+        b'\xef\xbb\xbf{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /x\\n"}\n'
+    )
     for opened in (open(path, encoding="utf-8"), open(path, "rb")):
         with opened as lines:
             assert Archive.from_jsonl(lines).check("https://a.example/x", "bot") == (False, 2, "ok")
@@ -111,8 +131,14 @@ def test_origins():
 # which Node's test/archive-vectors.test.ts asserts too (one answer in both
 # languages: URLs read as the WHATWG URL Standard reads them).
 ORIGINS_FILE = REPO / "test" / "vectors" / "archive-origins.json"
-ORIGINS = json.loads(ORIGINS_FILE.read_text("utf-8")) if ORIGINS_FILE.exists() else {"agent": "", "captures": [], "urls": [], "captureKeys": [], "locations": {"base": "", "cases": []}}
-needs_origins = pytest.mark.skipif(not ORIGINS_FILE.exists(), reason="this checkout has no test/vectors/archive-origins.json")
+ORIGINS = (
+    json.loads(ORIGINS_FILE.read_text("utf-8"))
+    if ORIGINS_FILE.exists()
+    else {"agent": "", "captures": [], "urls": [], "captureKeys": [], "locations": {"base": "", "cases": []}}
+)
+needs_origins = pytest.mark.skipif(
+    not ORIGINS_FILE.exists(), reason="this checkout has no test/vectors/archive-origins.json"
+)
 
 
 def _expected(u):
@@ -180,9 +206,37 @@ def test_the_origin_fast_path_gives_what_the_parser_gives():
         return module._origin_of_text(url)
 
     schemes = ["http://", "HTTPS://", "http:", "http:/", "https:\\\\", " http://", "ftp://"]
-    hosts = ["a.example", "A.Example", "127.1", "0x7f.0.0.1", "[::1]", "[::1]:80", "bücher.example", "xn--bcher-kva.example", "a.example.",
-             "u:p@a.example", "@a.example", "a.example:443", "a.example:", "a.example:99999", "%65.example", "exa mple", "a..b", "", "a\tb.example",
-             ".a.example", "a.example..", "example.1", "example.1.", "example.0x1", "1e.example", "e1", "XN--BCHER-KVA.example", "-", "a.-1"]
+    hosts = [
+        "a.example",
+        "A.Example",
+        "127.1",
+        "0x7f.0.0.1",
+        "[::1]",
+        "[::1]:80",
+        "bücher.example",
+        "xn--bcher-kva.example",
+        "a.example.",
+        "u:p@a.example",
+        "@a.example",
+        "a.example:443",
+        "a.example:",
+        "a.example:99999",
+        "%65.example",
+        "exa mple",
+        "a..b",
+        "",
+        "a\tb.example",
+        ".a.example",
+        "a.example..",
+        "example.1",
+        "example.1.",
+        "example.0x1",
+        "1e.example",
+        "e1",
+        "XN--BCHER-KVA.example",
+        "-",
+        "a.-1",
+    ]
     rests = ["", "/", "/x?y#z", "\\x", "?q", "#f", " /x", "  ", "\n", "/\ud800"]
     expected = {}
     for scheme, host, rest in itertools.product(schemes, hosts, rests):
@@ -221,7 +275,17 @@ def test_records_are_checked_as_node_checks_them():
     with pytest.raises(ValueError, match="not base64"):
         Archive([{**base, "body_base64": "not base64!"}])
     with pytest.raises(ValueError, match="line 2: .*not an http"):
-        Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": 404}', '{"url": "ftp://a.example/robots.txt", "status": 200}'])
+        Archive.from_jsonl(
+            [
+                '{"url": "https://a.example/robots.txt", "status": 404}',
+                '{"url": "ftp://a.example/robots.txt", "status": 200}',
+            ]
+        )
     with pytest.raises(TypeError):
         capture_key(None)  # type: ignore[arg-type]
-    assert Archive([{**base, "body_base64": "VXNlci1hZ2VudDogKgpEaXNhbGxvdzogLwo=\n"}]).check("https://a.example/x", "bot").allowed is False
+    assert (
+        Archive([{**base, "body_base64": "VXNlci1hZ2VudDogKgpEaXNhbGxvdzogLwo=\n"}])
+        .check("https://a.example/x", "bot")
+        .allowed
+        is False
+    )

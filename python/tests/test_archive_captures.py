@@ -36,7 +36,11 @@ def _read_each_way(tmp_path, lines):
 
 def test_a_line_of_spaces_tabs_or_crs_only_is_skipped_as_an_empty_line_is(tmp_path):
     for archive in _read_each_way(tmp_path, WHITE_SPACE_LINES):
-        assert [archive.outcome(f"https://{h}/") for h in ("a.test", "b.test", "c.test")] == ["unavailable", "unavailable", "unknown"]
+        assert [archive.outcome(f"https://{h}/") for h in ("a.test", "b.test", "c.test")] == [
+            "unavailable",
+            "unavailable",
+            "unknown",
+        ]
 
 
 @pytest.mark.parametrize("space", OTHER_SPACES, ids=lambda s: f"U+{ord(s):04X}")
@@ -51,7 +55,9 @@ def test_a_line_of_other_white_space_is_not_json(tmp_path, space):
 # test/vectors/archive-dates.json: fetched_at values and the instant each names
 # (or "error"), which Node's test/archive-captures.test.ts asserts too.
 DATES_FILE = REPO / "test" / "vectors" / "archive-dates.json"
-DATES = json.loads(DATES_FILE.read_text("utf-8")) if DATES_FILE.exists() else {"message": "", "cases": [], "winners": []}
+DATES = (
+    json.loads(DATES_FILE.read_text("utf-8")) if DATES_FILE.exists() else {"message": "", "cases": [], "winners": []}
+)
 needs_dates = pytest.mark.skipif(not DATES_FILE.exists(), reason="this checkout has no test/vectors/archive-dates.json")
 
 

@@ -20,7 +20,11 @@ def agent_of(agent):
         assert found is not None, f"no crawler {agent['crawler']} in the registry"
         return found
     if isinstance(agent, dict):
-        return robotsmatch.Crawler(name=agent["tokens"][0], tokens=tuple(agent["tokens"]), obeys_global_group=agent.get("obeysGlobalGroup", True))
+        return robotsmatch.Crawler(
+            name=agent["tokens"][0],
+            tokens=tuple(agent["tokens"]),
+            obeys_global_group=agent.get("obeysGlobalGroup", True),
+        )
     return agent
 
 
@@ -28,7 +32,9 @@ def rule_text(verdict):
     return f"{verdict.rule.type}:{verdict.rule.pattern}" if verdict.rule else None
 
 
-@pytest.mark.parametrize("case", VECTORS["checks"], ids=lambda c: f"{c['mode']}-{c['about'][:30]}-{json.dumps(c['agent'])}")
+@pytest.mark.parametrize(
+    "case", VECTORS["checks"], ids=lambda c: f"{c['mode']}-{c['about'][:30]}-{json.dumps(c['agent'])}"
+)
 def test_spec_cases_and_crawler_precedence(case):
     robots = parse(case["body"], mode=case["mode"])
     agent = agent_of(case["agent"])
@@ -42,7 +48,9 @@ def test_spec_cases_and_crawler_precedence(case):
 CORPUS_URLS = VECTORS["corpusUrls"]
 
 
-@pytest.mark.parametrize("case", VECTORS["corpus"], ids=lambda c: f"{c['file'].split('/')[-1]}-{c['mode']}-{json.dumps(c['agent'])}")
+@pytest.mark.parametrize(
+    "case", VECTORS["corpus"], ids=lambda c: f"{c['file'].split('/')[-1]}-{c['mode']}-{json.dumps(c['agent'])}"
+)
 def test_corpus_in_both_modes(case):
     body = (REPO / case["file"]).read_bytes()
     with parse(body, mode=case["mode"]) as robots:
@@ -63,7 +71,8 @@ def test_usage(case):
         "allowed": u.allowed,
         "line": u.line,
         "contentSignal": u.content_signal and {"values": u.content_signal.values, "lines": u.content_signal.lines},
-        "contentUsage": u.content_usage and {"preferences": u.content_usage.preferences, "lines": u.content_usage.lines, "path": u.content_usage.path},
+        "contentUsage": u.content_usage
+        and {"preferences": u.content_usage.preferences, "lines": u.content_usage.lines, "path": u.content_usage.path},
         "licenses": u.licenses,
     }
     expected = {k: v for k, v in case.items() if k not in ("body", "agent", "url")}
@@ -81,7 +90,11 @@ def test_purposes_in_bulk(case):
 def test_crawler_lookup():
     for case in VECTORS["crawler"]:
         found = crawler(case["name"])
-        got = {"name": found.name, "tokens": list(found.tokens), "obeysGlobalGroup": found.obeys_global_group} if found else None
+        got = (
+            {"name": found.name, "tokens": list(found.tokens), "obeysGlobalGroup": found.obeys_global_group}
+            if found
+            else None
+        )
         assert got == case["found"], case["name"]
 
 

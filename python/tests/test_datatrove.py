@@ -24,27 +24,47 @@ from robotsmatch.archive import Archive  # noqa: E402
 from robotsmatch.datatrove import RobotsFilter  # noqa: E402
 
 CAPTURES = [
-    {"url": "https://ok.example/robots.txt", "status": 200,
-     "body": "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /news/\n\nUser-agent: CCBot\nDisallow: /\n"},
-    {"url": "https://signal.example/robots.txt", "status": 200,
-     "body": "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\nDisallow: /admin\n"},
+    {
+        "url": "https://ok.example/robots.txt",
+        "status": 200,
+        "body": "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /news/\n\nUser-agent: CCBot\nDisallow: /\n",
+    },
+    {
+        "url": "https://signal.example/robots.txt",
+        "status": 200,
+        "body": "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\nDisallow: /admin\n",
+    },
     {"url": "https://missing.example/robots.txt", "status": 404},
     {"url": "https://down.example/robots.txt", "status": 503},
     {"url": "https://busy.example/robots.txt", "status": 429},
     {"url": "http://moved.example/robots.txt", "status": 301, "location": "https://moved.example/robots.txt"},
     {"url": "https://moved.example/robots.txt", "status": 200, "body": "User-agent: GPTBot\nDisallow: /gpt\n"},
     # "GPTBot/1.0": a parser reading as Google does takes the token up to the "/", so this group is GPTBot's.
-    {"url": "https://token.example/robots.txt", "status": 200, "body": "User-agent: GPTBot/1.0\nDisallow: /\n\nUser-agent: *\nDisallow: /t\n"},
+    {
+        "url": "https://token.example/robots.txt",
+        "status": 200,
+        "body": "User-agent: GPTBot/1.0\nDisallow: /\n\nUser-agent: *\nDisallow: /t\n",
+    },
 ]
-HOSTS = ["https://ok.example", "https://signal.example", "https://missing.example", "https://down.example", "https://busy.example",
-         "http://moved.example", "https://token.example", "https://absent.example"]
+HOSTS = [
+    "https://ok.example",
+    "https://signal.example",
+    "https://missing.example",
+    "https://down.example",
+    "https://busy.example",
+    "http://moved.example",
+    "https://token.example",
+    "https://absent.example",
+]
 PATHS = ["/", "/private/a", "/news/today", "/admin/x", "/gpt/page", "/t", "/blog/post?id=3"]
 AGENTS = ["GPTBot", "CCBot"]
 
 
 def _documents(count=240, seed=7):
     rng = random.Random(seed)
-    docs = [{"id": f"d{i}", "text": f"document {i}", "url": rng.choice(HOSTS) + rng.choice(PATHS)} for i in range(count)]
+    docs = [
+        {"id": f"d{i}", "text": f"document {i}", "url": rng.choice(HOSTS) + rng.choice(PATHS)} for i in range(count)
+    ]
     docs += [{"id": "no-url", "text": "no url"}, {"id": "not-http", "text": "x", "url": "ftp://ok.example/"}]
     return docs
 
@@ -89,8 +109,10 @@ def _expected(docs, purpose):
             fate[doc["id"]] = "robots_unknown"
         elif any(v.allowed is False for v in verdicts):
             fate[doc["id"]] = "robots_disallowed"
-        elif purpose and archive.robots(url) is not None and any(
-            archive.robots(url).for_agent(a, purpose).match_many([url]) == b"\x02" for a in agents
+        elif (
+            purpose
+            and archive.robots(url) is not None
+            and any(archive.robots(url).for_agent(a, purpose).match_many([url]) == b"\x02" for a in agents)
         ):
             fate[doc["id"]] = "robots_opted_out"
         else:
@@ -106,8 +128,9 @@ def test_documents_the_crawlers_may_not_fetch_are_dropped_in_parallel_tasks(tmp_
     LocalPipelineExecutor(
         pipeline=[
             JsonlReader(str(source)),
-            RobotsFilter(str(archive), AGENTS, purpose="train-ai", batch_size=16,
-                         exclusion_writer=JsonlWriter(str(dropped_dir))),
+            RobotsFilter(
+                str(archive), AGENTS, purpose="train-ai", batch_size=16, exclusion_writer=JsonlWriter(str(dropped_dir))
+            ),
             JsonlWriter(str(kept_dir)),
         ],
         tasks=2,
@@ -117,7 +140,9 @@ def test_documents_the_crawlers_may_not_fetch_are_dropped_in_parallel_tasks(tmp_
     fate = _expected(docs, "train-ai")
     kept, dropped = _read(kept_dir), _read(dropped_dir)
     assert sorted(kept) == sorted(i for i, f in fate.items() if f == "kept")
-    assert {i: d["metadata"]["filter_reason"] for i, d in dropped.items()} == {i: f for i, f in fate.items() if f != "kept"}
+    assert {i: d["metadata"]["filter_reason"] for i, d in dropped.items()} == {
+        i: f for i, f in fate.items() if f != "kept"
+    }
     # Every way out is taken: the test data reaches each of them.
     assert set(fate.values()) == {"kept", "robots_disallowed", "robots_opted_out", "robots_unknown"}
     stats = json.loads((tmp_path / "logs" / "stats.json").read_text())
@@ -151,14 +176,21 @@ def test_tagging_keeps_every_document_and_says_why(tmp_path):
         url = meta["url"]
         assert meta["robots_outcome"] == reference.outcome(url)
         assert meta["robots_allowed"] == (fate[doc_id] == "kept")
-        assert meta["robots_disallowed_by"] == [a for a, agent in zip(AGENTS, (robotsmatch.crawler("GPTBot"), "CCBot"))
-                                                if reference.check(url, agent).allowed is False]
+        assert meta["robots_disallowed_by"] == [
+            a
+            for a, agent in zip(AGENTS, (robotsmatch.crawler("GPTBot"), "CCBot"))
+            if reference.check(url, agent).allowed is False
+        ]
     reference.close()
 
 
 def test_unknown_sites_can_be_kept_and_arguments_are_checked(tmp_path):
     archive, _ = _write(tmp_path, [])
-    docs = [robotsmatch_doc("https://absent.example/a"), robotsmatch_doc("https://ok.example/"), robotsmatch_doc("https://ok.example/news/x")]
+    docs = [
+        robotsmatch_doc("https://absent.example/a"),
+        robotsmatch_doc("https://ok.example/"),
+        robotsmatch_doc("https://ok.example/news/x"),
+    ]
     keep = RobotsFilter(str(archive), "GPTBot", unknown="keep")
     assert keep.filter_batch(docs) == [True, True, (False, "robots_disallowed")]
     drop = RobotsFilter(str(archive), "GPTBot")
@@ -183,12 +215,19 @@ def test_odd_urls_get_the_outcomes_node_gives_them():
     """test/vectors/archive-origins.json through RobotsFilter: each document's
     outcome and verdict are the ones Node's archive join gives its URL (a URL
     with no http(s) origin is unknown, and dropped as such)."""
-    vectors = json.loads((pathlib.Path(__file__).resolve().parents[2] / "test" / "vectors" / "archive-origins.json").read_text("utf-8"))
+    vectors = json.loads(
+        (pathlib.Path(__file__).resolve().parents[2] / "test" / "vectors" / "archive-origins.json").read_text("utf-8")
+    )
     docs = [robotsmatch_doc(u["url"]) for u in vectors["urls"]]
     tag = RobotsFilter(Archive(vectors["captures"]), vectors["agent"], action="tag")
     assert tag.filter_batch(docs) == [True] * len(docs)
     for doc, u in zip(docs, vectors["urls"]):
-        assert (doc.metadata["robots_outcome"], doc.metadata["robots_allowed"]) == (u["outcome"], u["allowed"]), u["url"]
+        assert (doc.metadata["robots_outcome"], doc.metadata["robots_allowed"]) == (u["outcome"], u["allowed"]), u[
+            "url"
+        ]
     drop = RobotsFilter(Archive(vectors["captures"]), vectors["agent"])
-    expected = [True if u["allowed"] else (False, "robots_unknown" if u["allowed"] is None else "robots_disallowed") for u in vectors["urls"]]
+    expected = [
+        True if u["allowed"] else (False, "robots_unknown" if u["allowed"] is None else "robots_disallowed")
+        for u in vectors["urls"]
+    ]
     assert drop.filter_batch([robotsmatch_doc(u["url"]) for u in vectors["urls"]]) == expected

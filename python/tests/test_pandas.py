@@ -42,7 +42,9 @@ def _corpus_groups():
     return sorted(groups.items())
 
 
-@pytest.mark.parametrize("file_mode, cases", _corpus_groups(), ids=lambda x: x[0] + ":" + x[1] if isinstance(x, tuple) else "")
+@pytest.mark.parametrize(
+    "file_mode, cases", _corpus_groups(), ids=lambda x: x[0] + ":" + x[1] if isinstance(x, tuple) else ""
+)
 def test_the_corpus_vectors_for_every_agent_at_once(file_mode, cases, monkeypatch):
     """Each corpus file's 300 URLs, every agent of its vectors in one call,
     as a Series and as a chunked Arrow array: Node's answers and lines."""
@@ -55,7 +57,9 @@ def test_the_corpus_vectors_for_every_agent_at_once(file_mode, cases, monkeypatc
     chunked = pa.chunked_array([urls[:100], urls[100:]])
 
     checks = []
-    monkeypatch.setattr(AgentMatcher, "check", lambda self, url, _check=AgentMatcher.check: checks.append(url) or _check(self, url))
+    monkeypatch.setattr(
+        AgentMatcher, "check", lambda self, url, _check=AgentMatcher.check: checks.append(url) or _check(self, url)
+    )
     for given in (series, chunked):
         table = rp.allowed(given, robots, agents)
         assert list(table.columns) == names
@@ -68,7 +72,9 @@ def test_the_corpus_vectors_for_every_agent_at_once(file_mode, cases, monkeypatc
     robots.close()
 
 
-@pytest.mark.parametrize("case", [c for c in VECTORS["bulk"] if _agent(c["agent"]) is not None], ids=lambda c: f"{c['agent']}-{c['purpose']}")
+@pytest.mark.parametrize(
+    "case", [c for c in VECTORS["bulk"] if _agent(c["agent"]) is not None], ids=lambda c: f"{c['agent']}-{c['purpose']}"
+)
 def test_purposes_as_node_bulk_matching_answers_them(case):
     """The bulk vectors: 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose."""
     robots = robotsmatch.parse(case["body"])
@@ -86,13 +92,21 @@ def test_purposes_as_node_bulk_matching_answers_them(case):
 
 def test_several_agents_missing_urls_and_the_index():
     robots = robotsmatch.parse(BODY)
-    urls = pd.Series(["https://a.example/", "https://a.example/private/x", None, "https://a.example/private/ok", ""], index=list("abcde"))
+    urls = pd.Series(
+        ["https://a.example/", "https://a.example/private/x", None, "https://a.example/private/ok", ""],
+        index=list("abcde"),
+    )
     frame = rp.verdicts(urls, robots, ["Googlebot", robotsmatch.crawler("GPTBot")], purpose="train-ai")
     assert list(frame.index) == list("abcde")
     assert list(frame.columns) == ["allowed", "line", "disallowed_by", "opted_out_by"]
     assert frame["allowed"].tolist() == [False, False, pd.NA, False, False]
     assert [None if x is None or x is pd.NA else list(x) for x in frame["disallowed_by"]] == [
-        ["GPTBot"], ["Googlebot", "GPTBot"], None, ["GPTBot"], ["GPTBot"]]
+        ["GPTBot"],
+        ["Googlebot", "GPTBot"],
+        None,
+        ["GPTBot"],
+        ["GPTBot"],
+    ]
     # The line of the first agent that may not fetch it, else of the first agent.
     assert frame["line"].tolist() == [6, 2, pd.NA, 6, 6]
     one = rp.allowed(urls, robots, "Googlebot")
@@ -153,16 +167,37 @@ def test_bad_arguments_are_typed_errors():
 
 
 def test_origins_are_the_archive_s_own():
-    urls = ["https://A.example/x", "HTTP://a.EXAMPLE", "http://a.example:80/", "https://a.example:8443/", "https://u@a.example/",
-            "https://a.example?x", " https://a.example/", "https://bücher.example/", "https://[::1]:8080/", "ftp://a.example/",
-            "nonsense", None, "https://a.example./", "http:///x", "https://a.example\t/"]
+    urls = [
+        "https://A.example/x",
+        "HTTP://a.EXAMPLE",
+        "http://a.example:80/",
+        "https://a.example:8443/",
+        "https://u@a.example/",
+        "https://a.example?x",
+        " https://a.example/",
+        "https://bücher.example/",
+        "https://[::1]:8080/",
+        "ftp://a.example/",
+        "nonsense",
+        None,
+        "https://a.example./",
+        "http:///x",
+        "https://a.example\t/",
+    ]
     assert rp.origins(urls).to_pylist() == [None if u is None else origin_of(u) for u in urls]
 
 
 def test_origins_of_large_strings():
     """A Series of pandas 3's default string dtype is Arrow large_string, as
     is a large_string array: the same origins as from plain strings."""
-    urls = ["https://A.example/x", "http://a.example:80/", "https://bücher.example/", "nonsense", None, "https://127.1/"]
+    urls = [
+        "https://A.example/x",
+        "http://a.example:80/",
+        "https://bücher.example/",
+        "nonsense",
+        None,
+        "https://127.1/",
+    ]
     expected = [None if u is None else origin_of(u) for u in urls]
     assert rp.origins(pa.array(urls, pa.large_string())).to_pylist() == expected
     assert rp.origins(pd.Series(urls, dtype=pd.ArrowDtype(pa.large_string()))).to_pylist() == expected

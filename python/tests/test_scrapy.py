@@ -30,7 +30,20 @@ Allow: /dir/index.html
 Disallow: /dir/
 """
 
-PATHS = ["/", "/page", "/private/x", "/private/open", "/private/open/x", "/a.pdf", "/a.pdf?x=1", "/~user", "/%7Euser", "/dir/", "/dir/index.html", "/dir/x"]
+PATHS = [
+    "/",
+    "/page",
+    "/private/x",
+    "/private/open",
+    "/private/open/x",
+    "/a.pdf",
+    "/a.pdf?x=1",
+    "/~user",
+    "/%7Euser",
+    "/dir/",
+    "/dir/index.html",
+    "/dir/x",
+]
 
 
 class Site(http.server.BaseHTTPRequestHandler):
@@ -97,7 +110,13 @@ class Spider(scrapy.Spider):
 def crawl(tmp_path, site, user_agent, parser="robotsmatch.scrapy.RobotParser"):
     spider = tmp_path / "spider.py"
     spider.write_text(SPIDER % {"user_agent": user_agent, "urls": [site + p for p in PATHS], "parser": parser})
-    done = subprocess.run([sys.executable, "-m", "scrapy", "runspider", str(spider)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "scrapy", "runspider", str(spider)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
 
     return sorted(set(Site.requested))
@@ -121,7 +140,9 @@ def test_a_real_crawl_fetches_what_google_allows(tmp_path, site, user_agent):
 
 def test_the_expected_pages_by_hand(tmp_path, site):
     # The answers themselves, not only agreement: longest match, `$`, escapes as written, index.html.
-    assert crawl(tmp_path, site, "MyBot/1.0") == sorted(["/", "/page", "/private/open", "/a.pdf?x=1", "/~user", "/dir/", "/dir/index.html"])
+    assert crawl(tmp_path, site, "MyBot/1.0") == sorted(
+        ["/", "/page", "/private/open", "/a.pdf?x=1", "/~user", "/dir/", "/dir/index.html"]
+    )
     Site.requested = []
     # MyBot-News is not MyBot: no group names it, so `*` (Disallow: /) applies and nothing is fetched.
     assert crawl(tmp_path, site, "MyBot-News/1.0") == []

@@ -46,9 +46,15 @@ def spark(tmp_path_factory):
     for name in ("bin", "jars", "python", "conf"):
         if (package / name).exists():
             (home / name).symlink_to(package / name)
-    saved = {name: os.environ.get(name) for name in ("SPARK_HOME", "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "SPARK_LOCAL_IP")}
+    saved = {
+        name: os.environ.get(name)
+        for name in ("SPARK_HOME", "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "SPARK_LOCAL_IP")
+    }
     os.environ.update(
-        SPARK_HOME=str(home), PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1"
+        SPARK_HOME=str(home),
+        PYSPARK_PYTHON=sys.executable,
+        PYSPARK_DRIVER_PYTHON=sys.executable,
+        SPARK_LOCAL_IP="127.0.0.1",
     )
     session = (
         SparkSession.builder.master(MASTER)
@@ -104,7 +110,11 @@ def test_the_archive_vectors_node_asserts(spark):
     vectors = json.loads(VECTORS.read_text("utf-8"))
     cases = vectors["cases"]
     agents = vectors["agents"]
-    captures = [(c["url"], c.get("status"), c.get("location"), _body(c), c.get("fetched_at")) for case in cases for c in case["captures"]]
+    captures = [
+        (c["url"], c.get("status"), c.get("location"), _body(c), c.get("fetched_at"))
+        for case in cases
+        for c in case["captures"]
+    ]
     robots = spark.createDataFrame(captures, "url string, status int, location string, body binary, fetched_at string")
     expected = {}
     for number, case in enumerate(cases):
@@ -126,7 +136,10 @@ def test_the_archive_vectors_node_asserts(spark):
             if v is None:
                 continue
             if v["allowed"] is None:
-                assert row.outcome == "unknown" and row.allowed is None and row.disallowed_by is None, (case["name"], row)
+                assert row.outcome == "unknown" and row.allowed is None and row.disallowed_by is None, (
+                    case["name"],
+                    row,
+                )
                 assert row.line == 0
                 continue
             assert (agent not in row.disallowed_by) == v["allowed"], (case["name"], row.url, agent)
@@ -141,9 +154,31 @@ def test_the_archive_vectors_node_asserts(spark):
 
 def _random_archive(rng: random.Random):
     """Captures of 40 hosts in every state an archive holds, and URLs interleaved over them and 5 hosts it does not hold."""
-    paths = ["/", "/private", "/private/x", "/a", "/a/b", "/shop?id=1", "/x.pdf", "/search", "/img/p.png", "/%7Euser", "/caf%C3%A9"]
-    rules = ["Disallow: /private", "Allow: /private/x", "Disallow: /*.pdf$", "Disallow: /search", "Allow: /", "Disallow: /a/",
-             "Disallow: /shop?", "Disallow: /~user", "Content-Signal: ai-train=no", "Disallow: /img/"]
+    paths = [
+        "/",
+        "/private",
+        "/private/x",
+        "/a",
+        "/a/b",
+        "/shop?id=1",
+        "/x.pdf",
+        "/search",
+        "/img/p.png",
+        "/%7Euser",
+        "/caf%C3%A9",
+    ]
+    rules = [
+        "Disallow: /private",
+        "Allow: /private/x",
+        "Disallow: /*.pdf$",
+        "Disallow: /search",
+        "Allow: /",
+        "Disallow: /a/",
+        "Disallow: /shop?",
+        "Disallow: /~user",
+        "Content-Signal: ai-train=no",
+        "Disallow: /img/",
+    ]
     captures = []
     hosts = [f"https://h{i}.example" for i in range(40)]
     for i, host in enumerate(hosts):
@@ -159,14 +194,22 @@ def _random_archive(rng: random.Random):
             captures.append({"url": host + "/robots.txt", "status": rng.choice([500, 503, 429, None])})
         elif kind == 6:
             # http:// redirects to https://, whose capture decides.
-            captures.append({"url": host.replace("https:", "http:") + "/robots.txt", "status": 301, "location": host + "/robots.txt"})
+            captures.append(
+                {
+                    "url": host.replace("https:", "http:") + "/robots.txt",
+                    "status": 301,
+                    "location": host + "/robots.txt",
+                }
+            )
             captures.append({"url": host + "/robots.txt", "status": 200, "body": "User-agent: *\nDisallow: /a\n"})
             hosts.append(host.replace("https:", "http:"))
         elif kind == 7:
             captures.append({"url": host + "/robots.txt", "status": 302, "location": "/moved/robots.txt"})
             captures.append({"url": host + "/moved/robots.txt", "status": 200, "body": "User-agent: *\nDisallow: /x\n"})
         elif kind == 8:
-            captures.append({"url": host + "/robots.txt", "status": 301, "location": "https://nowhere.example/robots.txt"})
+            captures.append(
+                {"url": host + "/robots.txt", "status": 301, "location": "https://nowhere.example/robots.txt"}
+            )
         else:
             other = hosts[i - 9]
             captures.append({"url": host + "/robots.txt", "status": 308, "location": other + "/robots.txt"})
@@ -191,7 +234,15 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
     rows = []
     for c in captures:
         named_by_origin = c["url"].endswith("/robots.txt") and "/moved/" not in c["url"]
-        rows.append((None if named_by_origin else c["url"], origin_of(c["url"]) if named_by_origin else None, c["status"], c.get("location"), c.get("body")))
+        rows.append(
+            (
+                None if named_by_origin else c["url"],
+                origin_of(c["url"]) if named_by_origin else None,
+                c["status"],
+                c.get("location"),
+                c.get("body"),
+            )
+        )
     robots = spark.createDataFrame(rows, "url string, origin string, status int, location string, body string")
 
     agents = ["Googlebot", robotsmatch.crawler("GPTBot"), "CCBot"]
@@ -206,7 +257,12 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
     archive = Archive(captures)
     for row in rows:
         url = urls[row.id]
-        assert row.url == url and row.meta.depth == row.id % 3 and row.meta.source == "crawl" and row.tags == [row.id, row.id + 1]
+        assert (
+            row.url == url
+            and row.meta.depth == row.id % 3
+            and row.meta.source == "crawl"
+            and row.tags == [row.id, row.id + 1]
+        )
         if url is None or origin_of(url) is None:
             assert row.origin is None and row.outcome == "unknown" and row.allowed is None
             continue
@@ -219,7 +275,9 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
         robots_file = archive.robots(url)
         opted = []
         if robots_file is not None:
-            opted = [n for n, a in zip(names, agents) if robots_file.for_agent(a, "train-ai").match_many([url]) == b"\x02"]
+            opted = [
+                n for n, a in zip(names, agents) if robots_file.for_agent(a, "train-ai").match_many([url]) == b"\x02"
+            ]
         assert row.opted_out_by == opted, url
         assert row.allowed == (not row.disallowed_by and not opted)
         blocked = [k for k, n in enumerate(names) if n in row.disallowed_by or n in opted]
@@ -235,7 +293,8 @@ def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark):
 
     vectors = json.loads((REPO / "test" / "vectors" / "archive-origins.json").read_text("utf-8"))
     robots = spark.createDataFrame(
-        [(c["url"], c["status"], c.get("location"), c.get("body")) for c in vectors["captures"]], "url string, status int, location string, body string"
+        [(c["url"], c["status"], c.get("location"), c.get("body")) for c in vectors["captures"]],
+        "url string, status int, location string, body string",
     )
     # Spark strings are UTF-8, which cannot hold a lone surrogate.
     cases = [u for u in vectors["urls"] if "\ud800" not in u["url"]]
@@ -244,7 +303,9 @@ def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark):
     assert len(rows) == len(cases)
     for row, u in zip(rows, cases):
         origin = None if u["robotsUrl"] is None else u["robotsUrl"][: -len("/robots.txt")]
-        assert (row.origin, row.outcome, row.allowed, row.line) == (origin, u["outcome"], u["allowed"], u["line"]), u["url"]
+        assert (row.origin, row.outcome, row.allowed, row.line) == (origin, u["outcome"], u["allowed"], u["line"]), u[
+            "url"
+        ]
 
 
 def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zone(spark, tmp_path):
@@ -262,9 +323,27 @@ def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zo
     # Spark has no order of rows: at one instant it takes the first by status, not the last added.
     cases = [w for w in winners if w["outcome"][0] == w["outcome"][1]]
     # A time with no zone that is later in UTC and earlier in Tokyo; then a date that is not one, beside a good one and alone.
-    cases.append({"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "2024-06-01 12:00:00"}, {"url": "", "status": 404, "fetched_at": "2024-06-01T10:00:00Z"}], "outcome": ["ok"]})
-    cases.append({"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "2024-02-30"}, {"url": "", "status": 404, "fetched_at": "2024-01-01"}], "outcome": ["unavailable"]})
-    cases.append({"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "20240601T120000"}], "outcome": ["unknown"]})
+    cases.append(
+        {
+            "captures": [
+                {"url": "", "status": 200, "body": "", "fetched_at": "2024-06-01 12:00:00"},
+                {"url": "", "status": 404, "fetched_at": "2024-06-01T10:00:00Z"},
+            ],
+            "outcome": ["ok"],
+        }
+    )
+    cases.append(
+        {
+            "captures": [
+                {"url": "", "status": 200, "body": "", "fetched_at": "2024-02-30"},
+                {"url": "", "status": 404, "fetched_at": "2024-01-01"},
+            ],
+            "outcome": ["unavailable"],
+        }
+    )
+    cases.append(
+        {"captures": [{"url": "", "status": 200, "body": "", "fetched_at": "20240601T120000"}], "outcome": ["unknown"]}
+    )
     lines = []
     for i, case in enumerate(cases):
         for c in case["captures"]:
@@ -279,15 +358,32 @@ def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zo
         urls = spark.createDataFrame([(i, f"https://w{i}.test/x") for i in range(len(cases))], "id int, url string")
         rows = sorted(join_robots(urls, robots, "Googlebot").collect(), key=lambda r: r.id)
         assert [r.outcome for r in rows] == [c["outcome"][0] for c in cases]
-        with Archive([{**c, "url": f"https://w{i}.test/robots.txt"} for i, case in enumerate(cases[:-2]) for c in case["captures"]]) as archive:
-            assert [archive.outcome(f"https://w{i}.test/x") for i in range(len(cases) - 2)] == [c["outcome"][0] for c in cases[:-2]]
+        with Archive(
+            [
+                {**c, "url": f"https://w{i}.test/robots.txt"}
+                for i, case in enumerate(cases[:-2])
+                for c in case["captures"]
+            ]
+        ) as archive:
+            assert [archive.outcome(f"https://w{i}.test/x") for i in range(len(cases) - 2)] == [
+                c["outcome"][0] for c in cases[:-2]
+            ]
 
         # A timestamp with no zone and a date still order their captures (each column is read in one zone: UTC).
-        for kind, early, late in (("timestamp_ntz", datetime(2024, 6, 1, 10), datetime(2024, 6, 1, 12)), ("date", date(2024, 6, 1), date(2024, 6, 2))):
+        for kind, early, late in (
+            ("timestamp_ntz", datetime(2024, 6, 1, 10), datetime(2024, 6, 1, 12)),
+            ("date", date(2024, 6, 1), date(2024, 6, 2)),
+        ):
             robots = spark.createDataFrame(
-                [("https://a.test/robots.txt", 200, "", late), ("https://a.test/robots.txt", 404, None, early)], f"url string, status int, body string, fetched_at {kind}"
+                [("https://a.test/robots.txt", 200, "", late), ("https://a.test/robots.txt", 404, None, early)],
+                f"url string, status int, body string, fetched_at {kind}",
             )
-            assert [r.outcome for r in join_robots(spark.createDataFrame([("https://a.test/x",)], "url string"), robots, "Googlebot").collect()] == ["ok"], kind
+            assert [
+                r.outcome
+                for r in join_robots(
+                    spark.createDataFrame([("https://a.test/x",)], "url string"), robots, "Googlebot"
+                ).collect()
+            ] == ["ok"], kind
     finally:
         spark.conf.set("spark.sql.session.timeZone", saved)
 
@@ -296,7 +392,9 @@ def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
     from robotsmatch.spark import join_robots
 
     urls = spark.createDataFrame([("https://a.example/x",)], "url string")
-    robots = spark.createDataFrame([("https://a.example", 200, "User-agent: *\nDisallow: /x\n")], "origin string, status int, body string")
+    robots = spark.createDataFrame(
+        [("https://a.example", 200, "User-agent: *\nDisallow: /x\n")], "origin string, status int, body string"
+    )
     out = join_robots(urls, robots, "Googlebot", lines=False)
     assert out.columns == ["url", "origin", "outcome", "allowed", "disallowed_by"]
     row = out.collect()[0]
@@ -324,7 +422,13 @@ def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_ans
     paths = ["/a", "/a/open", "/x", "/a\nb", "/x\rb", "/b", "/x\n", "/a/open\r"]
     urls = spark.createDataFrame([(i, "https://a.example" + p) for i, p in enumerate(paths)], "id int, url string")
     parsed = robotsmatch.parse(body)
-    expected = [(parsed.check("https://a.example" + p, "Googlebot").allowed, parsed.check("https://a.example" + p, "Googlebot").line) for p in paths]
+    expected = [
+        (
+            parsed.check("https://a.example" + p, "Googlebot").allowed,
+            parsed.check("https://a.example" + p, "Googlebot").line,
+        )
+        for p in paths
+    ]
     saved = spark.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
     try:
         for large in ("false", "true"):
@@ -333,7 +437,10 @@ def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_ans
             assert [(r.allowed, r.line) for r in rows] == expected, large
             # The run with no line break goes as one buffer: the same answers.
             plain = [i for i, p in enumerate(paths) if "\n" not in p and "\r" not in p]
-            rows = sorted(join_robots(urls.filter(urls.id.isin(plain)), robots, "Googlebot", lines=False).collect(), key=lambda r: r.id)
+            rows = sorted(
+                join_robots(urls.filter(urls.id.isin(plain)), robots, "Googlebot", lines=False).collect(),
+                key=lambda r: r.id,
+            )
             assert [r.allowed for r in rows] == [expected[i][0] for i in plain], large
     finally:
         spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", saved)

@@ -204,7 +204,6 @@ class Core:
         ctypes.memmove(self._base + at, data, size)
         return size
 
-
     def u32_after_each(self, name: str, first: int, inputs: List[bytes], offset: int) -> List[int]:
         """For each input in turn: written as the core's input, the export
         `name` called with (first, its length), and the u32 at the address it
@@ -212,6 +211,7 @@ class Core:
         no Verdict). The caller holds the lock."""
         func, write, u32 = self.fn[name], self.write, self.u32
         return [u32((func(first, write(data, "url")) & 0xFFFFFFFF) + offset) for data in inputs]
+
 
 _core: Optional[Core] = None
 _load_lock = threading.Lock()

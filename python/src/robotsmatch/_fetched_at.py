@@ -81,7 +81,9 @@ def _instant_of(value: Any) -> Optional[float]:
             if int(oh) > 23 or int(om) > 59:
                 return None
             offset = (-1 if sign == "-" else 1) * (int(oh) * 60 + int(om))
-        ms = _instant(int(y), int(mo), int(d), int(h or 0), int(mi or 0), int(s or 0), int((fraction or "")[:3].ljust(3, "0")))
+        ms = _instant(
+            int(y), int(mo), int(d), int(h or 0), int(mi or 0), int(s or 0), int((fraction or "")[:3].ljust(3, "0"))
+        )
         return None if ms is None else float(ms - offset * 60_000)
     m = _HTTP_DATE.fullmatch(value)
     if m is not None:

@@ -10,7 +10,10 @@ from typing import Union
 from .crawlers import Crawler, identify
 
 _PRODUCT = re.compile(r"(?<![\w.\-/+:])([A-Za-z_][\w-]*)/[^\s;()]*")
-_BROWSER = re.compile(r"(Mozilla|AppleWebKit|KHTML|Chrome|Chromium|CriOS|Safari|Version|Mobile|Gecko|Firefox|Edge?|Edg|OPR|Opera|Build|Trident)\Z", re.I)
+_BROWSER = re.compile(
+    r"(Mozilla|AppleWebKit|KHTML|Chrome|Chromium|CriOS|Safari|Version|Mobile|Gecko|Firefox|Edge?|Edg|OPR|Opera|Build|Trident)\Z",
+    re.I,
+)
 _CRAWLER_WORDS = re.compile(r"bot|crawl|spider|slurp|fetch|archiver", re.I)
 _LEADING = re.compile(r"[A-Za-z_-]*")
 

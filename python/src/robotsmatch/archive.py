@@ -241,7 +241,9 @@ class Capture:
             if not _BASE64.match(record["body_base64"]):
                 raise ValueError('"body_base64" is not base64')
             body = base64.b64decode(record["body_base64"], validate=False)
-        return cls(record["url"], status, record.get("location"), body, record.get("content_type"), record.get("fetched_at"))
+        return cls(
+            record["url"], status, record.get("location"), body, record.get("content_type"), record.get("fetched_at")
+        )
 
 
 class Resolution(NamedTuple):
@@ -290,7 +292,12 @@ class ArchiveVerdict(NamedTuple):
 class Archive:
     """Captures of robots.txt files, and the verdicts they give page URLs."""
 
-    def __init__(self, captures: Iterable[Union[Capture, Mapping[str, Any]]] = (), mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    def __init__(
+        self,
+        captures: Iterable[Union[Capture, Mapping[str, Any]]] = (),
+        mode: str = "google",
+        max_bytes: int = DEFAULT_MAX_BYTES,
+    ) -> None:
         self.mode = mode
         self.max_bytes = max_bytes
         self._captures: Dict[str, tuple] = {}
@@ -305,7 +312,13 @@ class Archive:
         for number, line in enumerate(lines, 1):
             if number == 1:
                 # A byte-order mark, dropped as Node's reader drops it (json.loads takes it in bytes, not in text; a line of white space after it is blank).
-                line = line.lstrip("\ufeff") if isinstance(line, str) else line[3:] if line[:3] == b"\xef\xbb\xbf" else line
+                line = (
+                    line.lstrip("\ufeff")
+                    if isinstance(line, str)
+                    else line[3:]
+                    if line[:3] == b"\xef\xbb\xbf"
+                    else line
+                )
             # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
             # one: skipped, as Node's reader skips it (other white space is an error in both).
             if line.strip(" \t\r\n" if isinstance(line, str) else b" \t\r\n"):

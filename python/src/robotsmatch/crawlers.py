@@ -161,4 +161,3 @@ def identify(user_agent_header: str) -> List[Crawler]:
         if entry is not None and entry not in found:
             found.append(entry)
     return found
-

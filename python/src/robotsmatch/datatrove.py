@@ -100,7 +100,9 @@ class RobotsFilter(BaseFilter):
         self.agents = [agents] if isinstance(agents, (str, Crawler)) else list(agents)
         for agent in self.agents:
             if not isinstance(agent, (str, Crawler)):
-                raise TypeError(f"each agent must be a product token or a robotsmatch.crawler(), got {type(agent).__name__}")
+                raise TypeError(
+                    f"each agent must be a product token or a robotsmatch.crawler(), got {type(agent).__name__}"
+                )
         self.agent_names = [a if isinstance(a, str) else a.name for a in self.agents]
         if not self.agent_names or len(set(self.agent_names)) != len(self.agent_names):
             raise ValueError(f"agents must name at least one agent, each once; got {self.agent_names}")
@@ -117,7 +119,9 @@ class RobotsFilter(BaseFilter):
             self._path = None
             self._archive = archive
         else:
-            raise TypeError(f"archive must be a robotsmatch.archive.Archive or the path of a JSON Lines file, got {type(archive).__name__}")
+            raise TypeError(
+                f"archive must be a robotsmatch.archive.Archive or the path of a JSON Lines file, got {type(archive).__name__}"
+            )
         self._cache: "OrderedDict[str, _Site]" = OrderedDict()
 
     # The archive is read in each task, not pickled with the block.
@@ -228,7 +232,9 @@ class _Site:
         self.outcome = outcome
         self.robots = robots
         self.count = len(agents)
-        self.matchers: Optional[List[AgentMatcher]] = None if robots is None else [robots.for_agent(a, purpose) for a in agents]
+        self.matchers: Optional[List[AgentMatcher]] = (
+            None if robots is None else [robots.for_agent(a, purpose) for a in agents]
+        )
 
     def codes(self, urls: List[str]) -> Optional[np.ndarray]:
         """The verdict bytes of the URLs for every agent (None when the outcome is unknown)."""

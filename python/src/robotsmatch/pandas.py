@@ -124,7 +124,9 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
     return out
 
 
-def _open_matchers(urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str]) -> Tuple[pa.Array, List[Any], List[str]]:
+def _open_matchers(
+    urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str]
+) -> Tuple[pa.Array, List[Any], List[str]]:
     """The URLs as Arrow, one matcher per agent (the caller closes them) and
     the agents' names: the arguments every function here takes, checked once."""
     if not isinstance(robots, Robots):
@@ -134,7 +136,9 @@ def _open_matchers(urls: object, robots: Robots, agents: Union[AgentLike, Sequen
     return array, [robots.for_agent(agent, purpose) for agent in listed], names
 
 
-def match_codes(urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str] = None) -> Tuple[pa.Array, np.ndarray, List[str]]:
+def match_codes(
+    urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str] = None
+) -> Tuple[pa.Array, np.ndarray, List[str]]:
     """The URLs as Arrow, the verdict bytes (rows: URLs, columns: agents;
     0 disallowed, 1 allowed, 2 opted out of `purpose`, 255 null URL) and the
     agents' names. Every other function here is built on this one."""
@@ -199,7 +203,9 @@ def verdict_columns(
     mask = null if null.any() else None
     columns: Dict[str, pa.Array] = {"allowed": pa.array(ok, mask=mask)}
     if lines is not None:
-        columns["line"] = pa.array(lines, type=pa.int32(), mask=missing if missing is not None and missing.any() else None)
+        columns["line"] = pa.array(
+            lines, type=pa.int32(), mask=missing if missing is not None and missing.any() else None
+        )
     columns["disallowed_by"] = _name_lists(refused, names, mask)
     if purpose is not None:
         columns["opted_out_by"] = _name_lists(opted, names, mask)
@@ -278,13 +284,16 @@ def to_pandas(columns: Dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
         if pa.types.is_list(column.type):
             frame[name] = pd.arrays.ArrowExtensionArray(column)
         elif pa.types.is_boolean(column.type):
-            frame[name] = pd.array(column.to_pandas(), dtype="boolean") if column.null_count else pd.array(column.to_numpy(zero_copy_only=False), dtype="boolean")
+            frame[name] = (
+                pd.array(column.to_pandas(), dtype="boolean")
+                if column.null_count
+                else pd.array(column.to_numpy(zero_copy_only=False), dtype="boolean")
+            )
         elif pa.types.is_integer(column.type):
             frame[name] = pd.array(column.to_pandas(), dtype="Int32")
         else:
             frame[name] = column.to_pandas()
     return pd.DataFrame(frame, index=index)
-
 
 
 # The common shape of a URL, whose origin Arrow can cut out for every row at
@@ -312,8 +321,12 @@ def origins(urls: object) -> pa.Array:
     distinct = pc.utf8_lower(hosts.dictionary)
     # The scalars take the URLs' own type: string, or large_string (pandas 3's default string dtype), which Arrow does not mix.
     distinct = pc.if_else(pc.match_substring_regex(distinct, _REWRITTEN_HOST), pa.scalar(None, array.type), distinct)
-    plain = pc.binary_join_element_wise(pc.utf8_lower(pc.struct_field(parts, "scheme")), pc.take(distinct, hosts.indices), pa.scalar("://", array.type))
-    others = np.flatnonzero((pc.is_null(plain).to_numpy(zero_copy_only=False)) & (pc.is_valid(array).to_numpy(zero_copy_only=False)))
+    plain = pc.binary_join_element_wise(
+        pc.utf8_lower(pc.struct_field(parts, "scheme")), pc.take(distinct, hosts.indices), pa.scalar("://", array.type)
+    )
+    others = np.flatnonzero(
+        (pc.is_null(plain).to_numpy(zero_copy_only=False)) & (pc.is_valid(array).to_numpy(zero_copy_only=False))
+    )
     if not len(others):
         return plain
     found = plain.to_pylist()

@@ -41,7 +41,9 @@ def purpose_names(purpose: object) -> PurposeNames:
     if isinstance(purpose, str) and purpose in _KNOWN:
         return PurposeNames(*_KNOWN[purpose])
     if not isinstance(purpose, str) or not _LABEL.match(purpose):
-        raise ValueError(f"purpose must be train-ai, search, ai-input or another lower-case AIPREF label; got {purpose!r}")
+        raise ValueError(
+            f"purpose must be train-ai, search, ai-input or another lower-case AIPREF label; got {purpose!r}"
+        )
     return PurposeNames(purpose, None)
 
 
@@ -141,7 +143,11 @@ def usage_statements(compiled) -> UsageStatements:  # type: ignore[no-untyped-de
         if name not in ("content-signal", "license", "content-usage"):
             continue
         group = core.u32(at + L.REC_GROUP)
-        record = UsageRecord(core.u32(at + L.REC_LINE), group - (1 << 32) if group >= 1 << 31 else group, core.text(key + key_length, core.u32(at + L.REC_VALUE_LENGTH)))
+        record = UsageRecord(
+            core.u32(at + L.REC_LINE),
+            group - (1 << 32) if group >= 1 << 31 else group,
+            core.text(key + key_length, core.u32(at + L.REC_VALUE_LENGTH)),
+        )
         if name == "content-signal":
             found.signals.append(record)
         elif name == "license":

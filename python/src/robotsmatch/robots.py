@@ -81,7 +81,9 @@ class _Compiled:
     def build(self, tokens: AgentTokens, full: bool) -> int:
         core = self.core
         length = core.write(tokens.joined, "agent")
-        return core.fn[X.select](self.live(), length, tokens.size, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
+        return (
+            core.fn[X.select](self.live(), length, tokens.size, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
+        )
 
     def index_for(self, tokens: AgentTokens) -> int:
         entry = self.cached.get(tokens.key)
@@ -181,7 +183,9 @@ class _Compiled:
             dispose(self.robots)
 
 
-def parse(body: Union[str, bytes, bytearray, memoryview], mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES) -> "Robots":
+def parse(
+    body: Union[str, bytes, bytearray, memoryview], mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES
+) -> "Robots":
     """Parses a robots.txt (text, or bytes as fetched) for matching.
 
     ``mode``: ``"google"`` (byte for byte what Googlebot does) or ``"rfc"``
@@ -213,7 +217,16 @@ class Robots:
     """A parsed robots.txt. Use parse(). Frees its core memory on close(), at
     the end of a ``with`` block, or when it is collected."""
 
-    __slots__ = ("_compiled", "mode", "truncated", "_records", "_finalizer", "__weakref__", "_last_agent", "_last_tokens")
+    __slots__ = (
+        "_compiled",
+        "mode",
+        "truncated",
+        "_records",
+        "_finalizer",
+        "__weakref__",
+        "_last_agent",
+        "_last_tokens",
+    )
 
     def __init__(self, compiled: _Compiled, mode: str, truncated: bool) -> None:
         if not isinstance(compiled, _Compiled):

@@ -123,10 +123,11 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     # bodies go through Python once; the latest capture of each key is kept,
     # and the result is checkpointed: the hops and the bodies below read it,
     # not the archive again.
-    captures = (
-        captures.mapInArrow(keys, "key string, status int, location string, %s binary, at double, origin string, outcome string, next string" % _BODY)
-        .filter(F.col("key").isNotNull())
-    )
+    captures = captures.mapInArrow(
+        keys,
+        "key string, status int, location string, %s binary, at double, origin string, outcome string, next string"
+        % _BODY,
+    ).filter(F.col("key").isNotNull())
     # One capture per URL: the latest fetched (ties and missing dates: the first by status, location, body).
     latest = Window.partitionBy("key").orderBy(F.col("at").desc_nulls_last(), "status", "location", _BODY)
     captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").drop("n", "at").localCheckpoint()
@@ -217,16 +218,22 @@ def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
     robots.txt it is, the outcome read there, the URL a redirect leads to)."""
     named = batch.column("named").to_pylist()
     is_url = batch.column("is_url").to_pylist()
-    ats = [_fetched_at_of_text(text, at) for text, at in zip(batch.column("at_text").to_pylist(), batch.column("at").to_pylist())]
+    ats = [
+        _fetched_at_of_text(text, at)
+        for text, at in zip(batch.column("at_text").to_pylist(), batch.column("at").to_pylist())
+    ]
     # A capture whose fetched_at is not a date is left out, as one whose URL is not http(s) (archive.Archive.add refuses both).
     keys = [
-        None if name is None or (at is not None and math.isnan(at)) else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
+        None
+        if name is None or (at is not None and math.isnan(at))
+        else _archive.capture_key(name if by_url else _archive.robots_url(name.rstrip("/")))
         for name, by_url, at in zip(named, is_url, ats)
     ]
     key_array = pa.array(keys, pa.string())
     first = _hops(
         pa.RecordBatch.from_arrays(
-            [key_array, batch.column("status"), batch.column("location"), key_array], names=["origin", "status", "location", "target"]
+            [key_array, batch.column("status"), batch.column("location"), key_array],
+            names=["origin", "status", "location", "target"],
         ),
         0,
     )
@@ -265,7 +272,12 @@ def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
         outcomes.append(step.outcome)
         nexts.append(None if step.next is None else (_archive.capture_key(step.next) or step.next))
     return pa.RecordBatch.from_arrays(
-        [pa.array(origins, pa.string()), pa.array(outcomes, pa.string()), pa.array(nexts, pa.string()), pa.array(targets, pa.string())],
+        [
+            pa.array(origins, pa.string()),
+            pa.array(outcomes, pa.string()),
+            pa.array(nexts, pa.string()),
+            pa.array(targets, pa.string()),
+        ],
         names=["origin", "outcome", "next", "target"],
     )
 
@@ -312,7 +324,9 @@ def join_robots(
     added = [c for c in OUTPUT_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
     clash = [c for c in added if c in urls.columns]
     if clash:
-        raise ValueError(f"urls already has the column(s) {', '.join(clash)}, which join_robots adds: rename them first")
+        raise ValueError(
+            f"urls already has the column(s) {', '.join(clash)}, which join_robots adds: rename them first"
+        )
 
     resolved = resolve_robots(robots)
     keyed = with_origin(urls, url_col, "origin").withColumn(_KIND, F.lit(1))
@@ -439,17 +453,27 @@ class _Partition:
         taken = batch.take(pa.array(url_rows))
         arrays = [taken.column(name) for name in s.user_columns]
         arrays.append(taken.column("origin"))
-        arrays.append(pa.DictionaryArray.from_arrays(pa.array(outcomes[url_rows]), pa.array(_OUTCOMES)).cast(pa.string()))
+        arrays.append(
+            pa.DictionaryArray.from_arrays(pa.array(outcomes[url_rows]), pa.array(_OUTCOMES)).cast(pa.string())
+        )
         missing = taken.column(s.url_col).is_null().to_numpy(zero_copy_only=False)
-        columns = verdict_columns(codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing)
+        columns = verdict_columns(
+            codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing
+        )
         names = list(s.user_columns) + ["origin", "outcome"] + list(columns)
         return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
 
-    def _answer(self, urls: "_Urls", first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray) -> None:
+    def _answer(
+        self, urls: "_Urls", first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray
+    ) -> None:
         """The answers of the URL rows first..end, all of the current origin."""
         s = self.settings
         current = self.current
-        outcomes[first:end] = _OUTCOMES.index(current.outcome) if current.outcome in _OUTCOMES else _OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
+        outcomes[first:end] = (
+            _OUTCOMES.index(current.outcome)
+            if current.outcome in _OUTCOMES
+            else _OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
+        )
         if current.outcome == "ok":
             if current.robots is None:
                 current.robots = parse(current.body or b"", s.mode, s.max_bytes)
@@ -475,7 +499,9 @@ class _Urls:
         # The separator and the empty string typed as the column (string, or large_string under spark.sql.execution.arrow.useLargeVarTypes).
         lined = pc.binary_join_element_wise(column, pa.scalar("", column.type), pa.scalar("\n", column.type))
         wide = pa.types.is_large_string(lined.type) or pa.types.is_large_binary(lined.type)
-        self.offsets = np.frombuffer(lined.buffers()[1], dtype=np.int64 if wide else np.int32)[lined.offset : lined.offset + len(lined) + 1]
+        self.offsets = np.frombuffer(lined.buffers()[1], dtype=np.int64 if wide else np.int32)[
+            lined.offset : lined.offset + len(lined) + 1
+        ]
         values = lined.buffers()[2]
         self.data = memoryview(values) if values is not None else memoryview(b"")
         self._texts: Optional[List[Optional[str]]] = None

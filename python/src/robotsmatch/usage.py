@@ -52,7 +52,9 @@ def usage(target: Union[Robots, AgentMatcher], url: str, agent: Optional[Agent] 
         with compiled.core.lock:
             return _usage_at(compiled, target._live(), url)
     if not isinstance(target, Robots):
-        raise TypeError(f"usage() takes a Robots from parse() or a matcher from for_agent(), got {type(target).__name__}")
+        raise TypeError(
+            f"usage() takes a Robots from parse() or a matcher from for_agent(), got {type(target).__name__}"
+        )
     if agent is None:
         raise TypeError("usage(robots, url, agent) needs an agent")
     tokens = agent_tokens(agent)
@@ -94,5 +96,7 @@ def _content_usage(compiled: _Compiled, index: int, url: str) -> Optional[Conten
     for line in lines:
         for label, value in preferences_of(statements, line).items():
             before = preferences.get(label)
-            preferences[label] = "n" if before == "n" or value == "n" else "y" if before == "y" or value == "y" else "unknown"
+            preferences[label] = (
+                "n" if before == "n" or value == "n" else "y" if before == "y" or value == "y" else "unknown"
+            )
     return ContentUsage(preferences, lines, usage_path(statements.usages[lines[0]].value))
