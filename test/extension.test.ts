@@ -280,6 +280,7 @@ describe('the extension in Chromium', () => {
     expect(await page.$$eval('#robots-lines li.decides', (lis) => lis.map((li) => li.getAttribute('value')))).toEqual([
       '2',
     ]);
+    expect(await page.textContent('#marked-for')).toBe(`Marked: line 2, which decides for ${names[0]}.`);
     // Pressed with the keyboard, another crawler marks its own line.
     await pageWithSearch(page);
     expect(await page.textContent('#usage-list')).toContain('Content-Signal: search=yes, ai-train=no (line 3)');
@@ -293,6 +294,8 @@ describe('the extension in Chromium', () => {
   /** The popup for /search: Googlebot's row, pressed by keyboard, marks line 6. */
   async function pageWithSearch(page: Page) {
     await popup(`${site}/search?q=1`, page);
+    // The group opens from the keyboard, then the crawler is pressed.
+    await page.locator('details[data-group="search"] summary').press('Enter');
     const button = page.locator('button[data-crawler="Googlebot"]');
     await button.focus();
     await page.keyboard.press('Enter');

@@ -129,6 +129,9 @@ class AnswerView {
 
   #press(verdict: CrawlerVerdict): void {
     this.#selected = verdict;
+    byId('marked-for', HTMLParagraphElement).textContent = verdict.line
+      ? `Marked: line ${verdict.line}, which decides for ${verdict.name}.`
+      : `No line decides for ${verdict.name}.`;
     for (const [name, button] of this.#buttons) button.setAttribute('aria-pressed', String(name === verdict.name));
   }
 

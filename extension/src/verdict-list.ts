@@ -1,6 +1,8 @@
 // The popup's crawler verdicts: the groups to count (kept in storage), and
-// per chosen group a table of its crawlers, those that may not fetch the
-// page first, each with the line that decided. A crawler's name is a
+// per chosen group a line saying how many may not fetch the page, which
+// opens to a table of its crawlers, those that may not first, each with the
+// line that decided (closed at first: a group can hold forty crawlers, and
+// the popup should show the file and the page's rules without scrolling). A crawler's name is a
 // button: pressing it marks its deciding line in the file below. Everything
 // comes from the worker's report: the popup carries no registry.
 
@@ -69,12 +71,7 @@ export function showVerdicts(
       const title = blocked
         ? `${group.title}: ${blocked} of ${list.length} may not fetch this page`
         : `${group.title}: all ${list.length} may fetch this page`;
-      return h(
-        'details',
-        { open: blocked > 0, 'data-group': group.id },
-        h('summary', {}, title),
-        h('table', {}, h('tbody', {}, ...rows)),
-      );
+      return h('details', { 'data-group': group.id }, h('summary', {}, title), h('table', {}, h('tbody', {}, ...rows)));
     });
   replaceChildren(container, ...tables);
   return buttons;
