@@ -56,9 +56,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
   test('--matrix prints the proof, grouped by purpose', async () => {
     const r = await robotsmatch(['generate', POLICY, '--matrix']);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/\nads\n  crawler +group +\/ +\/private\/ +\/search +reads\n/);
-    expect(r.stderr).toMatch(/\n  AdsBot-Google +AdsBot-Google +yes +no L\d+ +no L\d+ +search=yes, ai-train=no\n/);
-    expect(r.stderr).toMatch(/\n  GPTBot +GPTBot +no L\d+ +no L\d+ +no L\d+ +-\n/);
+    expect(r.stderr).toMatch(/\nads\n {2}crawler +group +\/ +\/private\/ +\/search +reads\n/);
+    expect(r.stderr).toMatch(/\n {2}AdsBot-Google +AdsBot-Google +yes +no L\d+ +no L\d+ +search=yes, ai-train=no\n/);
+    expect(r.stderr).toMatch(/\n {2}GPTBot +GPTBot +no L\d+ +no L\d+ +no L\d+ +-\n/);
   });
 
   test('--preset without a policy file; --format json', async () => {
@@ -121,7 +121,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^robotsmatch: no robots\.txt does what this policy says \(\d+ differences\):\n  bingbot and BingPreview both answer to `bingbot`/,
+      /^robotsmatch: no robots\.txt does what this policy says \(\d+ differences\):\n {2}bingbot and BingPreview both answer to `bingbot`/,
     );
   });
 

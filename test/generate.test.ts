@@ -397,14 +397,12 @@ function intendedRules(policy: Policy, c: CrawlerEntry): { allow: string[]; disa
 }
 
 function referenceText(rules: { allow: string[]; disallow: string[] }): string {
-  return (
-    [
-      'User-agent: *',
-      ...(rules.allow.length + rules.disallow.length ? [] : ['Allow: /']),
-      ...rules.allow.map((p) => `Allow: ${p}`),
-      ...rules.disallow.map((p) => `Disallow: ${p}`),
-    ].join('\n') + '\n'
-  );
+  return `${[
+    'User-agent: *',
+    ...(rules.allow.length + rules.disallow.length ? [] : ['Allow: /']),
+    ...rules.allow.map((p) => `Allow: ${p}`),
+    ...rules.disallow.map((p) => `Disallow: ${p}`),
+  ].join('\n')}\n`;
 }
 
 test('property: for random policies the generated file gives every registry crawler its intended verdict on every sample path, in both readings, and lint has no warning', () => {

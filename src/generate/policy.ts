@@ -304,7 +304,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     const before = encoded.length;
     checked.paths = patterns(
       'paths',
-      p.paths.map((x) => (typeof x === 'string' && x.startsWith('*') ? '/' + x : x)),
+      p.paths.map((x) => (typeof x === 'string' && x.startsWith('*') ? `/${x}` : x)),
     );
     encoded.length = before; // sample paths are not written in the file
   }
