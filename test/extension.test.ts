@@ -124,7 +124,9 @@ beforeAll(async () => {
   // The worker may start before the install has granted the host access: tabs loaded meanwhile have no URL for it.
   const granted = () =>
     worker.evaluate(() =>
-      (globalThis as unknown as { chrome: any }).chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }),
+      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.permissions.contains({
+        origins: ['http://127.0.0.1/*'],
+      }),
     );
   for (let waited = 0; !(await granted()) && waited < 20_000; waited += 100)
     await new Promise((r) => setTimeout(r, 100));
@@ -138,6 +140,17 @@ afterAll(async () => {
   }
 });
 
+/** What the test asks of the extension's worker (chrome.*), typed for this file. */
+interface ChromeInWorker {
+  permissions: { contains(query: { origins: string[] }): Promise<boolean> };
+  tabs: { query(query: object): Promise<{ id: number; url?: string }[]> };
+  action: {
+    getBadgeText(query: { tabId: number }): Promise<string>;
+    getBadgeBackgroundColor(query: { tabId: number }): Promise<number[]>;
+    getTitle(query: { tabId: number }): Promise<string>;
+  };
+}
+
 interface BadgeState {
   text: string;
   color: number[];
@@ -147,9 +160,9 @@ interface BadgeState {
 /** The badge of the tab showing `url`, as chrome.action holds it. */
 async function badgeOf(url: string): Promise<BadgeState | null> {
   return worker.evaluate(async (url) => {
-    const api = (globalThis as unknown as { chrome: any }).chrome;
+    const api = (globalThis as unknown as { chrome: ChromeInWorker }).chrome;
     const tabs = await api.tabs.query({});
-    const tab = tabs.find((t: { url?: string }) => t.url === url);
+    const tab = tabs.find((t) => t.url === url);
     if (!tab) return null;
     return {
       text: await api.action.getBadgeText({ tabId: tab.id }),
