@@ -30,30 +30,27 @@ export function zipFolder(dir, file) {
     const packed = deflateRawSync(data, { level: 9 });
     const name = Buffer.from(path);
     const crc = crc32(data) >>> 0;
+    // The fields a local header and its central directory entry share, from `at` on.
+    const shared = (header, at) => {
+      header.writeUInt16LE(0x0800, at); // names are UTF-8
+      header.writeUInt16LE(8, at + 2); // deflate
+      header.writeUInt16LE(DOS_TIME, at + 4);
+      header.writeUInt16LE(DOS_DATE, at + 6);
+      header.writeUInt32LE(crc, at + 8);
+      header.writeUInt32LE(packed.length, at + 12);
+      header.writeUInt32LE(data.length, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+      return header;
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed: deflate
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, packed);
+    locals.push(shared(local, 6), name, packed);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt16LE(DOS_TIME, 12);
-    entry.writeUInt16LE(DOS_DATE, 14);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt16LE(20, 4); // made by
+    entry.writeUInt16LE(20, 6); // version needed
+    shared(entry, 8);
     entry.writeUInt32LE(offset, 42);
     central.push(entry, name);
     offset += local.length + name.length + packed.length;

@@ -9,25 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipChromium, whyChromiumSkipped } from './support/chromium.js';
 import * as robotsmatch from '../src/index.js';
 // @ts-expect-error plain JavaScript shared with the other runtimes
 import { runCases } from './runtimes/cases.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const available = existsSync(CHROMIUM);
-const skip = !available && process.env.ROBOTSMATCH_REQUIRE_RUNTIMES !== '1';
-const why = skip ? ' (skipped: Chromium is not installed at /usr/bin/chromium: apt-get install chromium)' : '';
-// Flags from this workplace's notes: no sandbox as root, no background networking.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const skip = skipChromium;
+const why = whyChromiumSkipped;
+const ARGS = CHROMIUM_ARGS;
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',

@@ -15,7 +15,7 @@
 // (no Firefox on this machine). Skipped, saying why, when Chromium is not
 // installed; with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) a missing Chromium fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,25 +23,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipChromium, whyChromiumSkipped } from './support/chromium.js';
 import { parse } from '../src/index.js';
 import { crawlers } from '../src/crawlers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(root, 'test/artifacts/extension');
-const available = existsSync(CHROMIUM);
-const skip = !available && process.env.ROBOTSMATCH_REQUIRE_RUNTIMES !== '1';
-const why = skip ? ' (skipped: Chromium is not installed at /usr/bin/chromium: apt-get install chromium)' : '';
-// Flags from this workplace's notes: no sandbox as root, no background networking.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const skip = skipChromium;
+const why = whyChromiumSkipped;
+const ARGS = CHROMIUM_ARGS;
 
 /** The main site's file: AI crawlers kept out of /articles/, everyone out of /private/, Googlebot out of /search. */
 const ROBOTS = `User-agent: *
