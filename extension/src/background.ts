@@ -13,6 +13,7 @@ import { forgetHeaders, recordHeaders } from './response-headers.js';
 import { RobotsService } from './robots-service.js';
 
 const service = new RobotsService();
+const READING = quietBadge("reading this site's robots.txt…");
 /** The URL each tab's badge is being worked out for: an answer for a page the tab has left is dropped. */
 const latest = new Map<number, string>();
 
@@ -31,7 +32,10 @@ async function badgeOf(url: string): Promise<Badge> {
 async function updateBadge(tabId: number, url: string | undefined): Promise<void> {
   // No URL: a page the extension has no access to (Chromium hides it then); the badge stays empty.
   if (!url) return;
+  // A new page: the last page's badge goes at once, not when this one's robots.txt has come.
+  const fresh = latest.get(tabId) !== url;
   latest.set(tabId, url);
+  if (fresh) await showBadge(tabId, READING).catch(() => {});
   let badge: Badge;
   try {
     badge = await badgeOf(url);

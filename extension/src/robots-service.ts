@@ -15,6 +15,8 @@ import { CRAWLER_GROUPS, groupOf } from './crawler-groups.js';
 const decoder = new TextDecoder();
 /** Origins held: robots.txt files of sites visited in one browser session. */
 const MAX_ORIGINS = 500;
+/** Reports kept for pages opened again. */
+const MAX_REPORTS = 20;
 
 export class RobotsService {
   // userAgent '': the browser's own header, so the site answers the extension as it answers the browser.
@@ -31,6 +33,8 @@ export class RobotsService {
    * carries; this keeps it, for the popup to show the line that decided.
    */
   readonly #goodText = new Map<string, string>();
+  /** The latest reports, by page URL, with the fetch they read. */
+  readonly #reports = new Map<string, { key: string; report: RobotsReport }>();
   /** The latest lint counts and the fetch they are for. */
   #linted: { key: string; counts: RobotsReport['lint'] } | undefined;
 
@@ -64,12 +68,33 @@ export class RobotsService {
     );
   }
 
-  /** Everything the popup shows about `url`'s robots.txt. */
+  /**
+   * Everything the popup shows about `url`'s robots.txt. The last few are
+   * kept while the file they read is the one the cache holds: the popup is
+   * opened again and again on one page.
+   */
   async report(url: string): Promise<RobotsReport> {
     let usageStatements: UsageStatement[] = [];
-    const fetched = await this.#fetched(url, (robots) => {
-      usageStatements = usageOf(robots, url);
+    let key = '';
+    let kept: RobotsReport | undefined;
+    const fetched = await this.#fetched(url, (robots, answer) => {
+      key = `${answer.fetchedAt} ${answer.stale} ${answer.url}`;
+      kept = this.#reports.get(url)?.key === key ? this.#reports.get(url)!.report : undefined;
+      if (!kept) usageStatements = usageOf(robots, url);
     });
+    if (kept) return kept;
+    const report = await this.#report(url, fetched, usageStatements);
+    this.#reports.delete(url);
+    this.#reports.set(url, { key, report });
+    if (this.#reports.size > MAX_REPORTS) this.#reports.delete(this.#reports.keys().next().value!);
+    return report;
+  }
+
+  async #report(
+    url: string,
+    fetched: Awaited<ReturnType<RobotsCache['get']>>,
+    usageStatements: UsageStatement[],
+  ): Promise<RobotsReport> {
     const verdicts = await this.#check(url, crawlers);
     const { outcome, stale } = fetched;
     const text =
@@ -115,10 +140,13 @@ export class RobotsService {
   }
 
   /** The cache's answer for `url`'s origin (its robots copy handed to `read`, then freed), keeping good texts. */
-  async #fetched(url: string, read: (robots: Robots) => void) {
+  async #fetched(
+    url: string,
+    read: (robots: Robots, fetched: { fetchedAt: number; stale: boolean; url: string }) => void,
+  ) {
     const fetched = await this.#cache.get(url);
     try {
-      read(fetched.robots);
+      read(fetched.robots, fetched);
     } finally {
       fetched.robots.dispose();
     }
