@@ -35,7 +35,7 @@ export function headerDirectives(value: string): PageDirective[] {
   let current: PageDirective | undefined;
   for (const part of value.split(',')) {
     let rule = part.trim();
-    if (!rule) continue;
+    if (!/[a-z]/i.test(rule)) continue; // nothing a rule could name: punctuation, or empty
     const named = /^([A-Za-z_-]+)\s*:\s*(.*)$/.exec(rule);
     if (named && !VALUED.has(named[1]!.toLowerCase())) {
       current = { source: 'X-Robots-Tag', agent: named[1]!.toLowerCase(), rules: [] };
