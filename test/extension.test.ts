@@ -354,6 +354,26 @@ describe('the extension in Chromium', () => {
     expect(await page.isVisible('#allow-site')).toBe(true);
   });
 
+  test.skipIf(skip)(`the popup: robots.txt answering 404, 503 and through a redirect, in sentences${why}`, async () => {
+    const page = await popup(`${missing}/anything.html`);
+    expect(await page.textContent('#robots-status')).toBe(
+      `${missing}/robots.txt answered 404: crawlers take that as no robots.txt, and may fetch every page of the site.`,
+    );
+    await popup(`${failing}/anything.html`, page);
+    expect(await page.textContent('#robots-status')).toBe(
+      `${failing}/robots.txt answered 503: crawlers take that as "every page is disallowed for now" and try again later.`,
+    );
+    expect(await page.textContent('#file-note')).toMatch(/^There is no file to show/);
+    expect(await page.textContent('#marked-for')).toMatch(/^No line decides for /);
+    await popup(`${moved}/moved-away/page.html`, page);
+    expect(await page.textContent('#robots-status')).toMatch(
+      new RegExp(`^${moved}/robots.txt answered 200 after 1 redirect \\(to ${moved}/real-robots.txt\\): 2 lines, `),
+    );
+    expect(await page.$$eval('#robots-lines li.decides', (lis) => lis.map((li) => li.textContent))).toEqual([
+      'Disallow: /moved-away/',
+    ]);
+  });
+
   test.skipIf(skip)(`the popup opens the tester page with the file and the URL${why}`, async () => {
     const url = `${site}/articles/one.html`;
     const page = await popup(url);

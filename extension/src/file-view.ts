@@ -23,7 +23,7 @@ export function linesOf(text: string): string[] {
 export function statusSentence(report: RobotsReport): string {
   const { robotsUrl, outcome, status, stale } = report;
   const moved =
-    report.finalUrl !== robotsUrl ? ` after ${counted(report.redirects, 'redirect')} (to ${report.finalUrl})` : '';
+    report.redirects > 0 ? ` after ${counted(report.redirects, 'redirect')} (to ${report.finalUrl})` : '';
   const answered =
     status === undefined ? `could not be reached (${report.error ?? 'no answer'})` : `answered ${status}`;
   if (outcome === 'ok') {
