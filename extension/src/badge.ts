@@ -58,11 +58,12 @@ export const quietBadge = (title: string): Badge => ({
   title: `${NAME}: ${title}`,
 });
 
+/** Sets a tab's badge; the tooltip last, so that a tooltip about a page always comes with its badge. */
 export async function showBadge(tabId: number, badge: Badge): Promise<void> {
   await Promise.all([
     api.action.setBadgeText({ tabId, text: badge.text }),
     api.action.setBadgeBackgroundColor({ tabId, color: badge.color }),
     api.action.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
-    api.action.setTitle({ tabId, title: badge.title }),
   ]);
+  await api.action.setTitle({ tabId, title: badge.title });
 }

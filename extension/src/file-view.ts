@@ -22,8 +22,7 @@ export function linesOf(text: string): string[] {
 /** How the robots.txt fetch went, and what crawlers do about it, in a sentence or two. */
 export function statusSentence(report: RobotsReport): string {
   const { robotsUrl, outcome, status, stale } = report;
-  const moved =
-    report.redirects > 0 ? ` after ${counted(report.redirects, 'redirect')} (to ${report.finalUrl})` : '';
+  const moved = report.redirects > 0 ? ` after ${counted(report.redirects, 'redirect')} (to ${report.finalUrl})` : '';
   const answered =
     status === undefined ? `could not be reached (${report.error ?? 'no answer'})` : `answered ${status}`;
   if (outcome === 'ok') {
