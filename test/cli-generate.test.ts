@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
     expect(r.stdout).toContain('User-agent: PerplexityBot\n');
     expect(r.stdout).toMatch(/\nSitemap: https:\/\/example\.com\/sitemap\.xml\n$/);
     expect(r.stderr).toMatch(
-      /^robotsmatch: proved for \d+ crawlers on 3 paths, read as Google and as RFC 9309; the linter has no warning\.\n/,
+      /^robotsmatch: proved for \d+ crawlers on 3 paths and \d+ witness paths of the rules, read as Google and as RFC 9309; the linter has no warning\.\n/,
     );
     expect(r.stderr).toMatch(
       /robots\.txt-only tokens, never sent in requests .*: Googlebot-News, BingPreview, Google-Extended/,
@@ -163,9 +163,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     );
     const r = await robotsmatch(['verify', policy, fixture('welcome-group.txt')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths/);
+    expect(r.stdout).toMatch(/does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths and \d+ witness paths of the rules/);
     expect(r.stdout).toContain(
-      "  line 7: OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.\n",
+      "  line 7: OAI-SearchBot, /private/, /search, /private/x, /searchx and /search/x: by Google's and RFC 9309's rules it may fetch /private/, /search, /private/x, /searchx and /search/x (line 7 `Allow: /`), but the policy says it may not.\n",
     );
   });
 

@@ -24,7 +24,8 @@ describe('verify', () => {
     );
     expect(r.ok).toBe(false);
     const escaped = r.differences.filter((d) => d.crawler === 'OAI-SearchBot');
-    expect(escaped.map((d) => d.path)).toEqual(['/', '/private/', '/search']); // / for its Content-Signal: none in its group
+    // / for its Content-Signal (none in its group); then the near misses of the policy's patterns it may fetch too.
+    expect(escaped.map((d) => d.path)).toEqual(['/', '/private/', '/search', '/private/x', '/searchx', '/search/x']);
     expect(escaped[1]!.message).toBe(
       "OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.",
     );

@@ -19,7 +19,7 @@ import {
 import { diff, type RobotsDiff } from '../lint.js';
 import { UsageError } from './errors.js';
 import { load } from './diff.js';
-import { grouped } from './verify.js';
+import { grouped, provedOn } from './verify.js';
 import { readPaths, readPolicy } from './policy-input.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, parseFlags, plural, timeoutOf } from './options.js';
 
@@ -114,7 +114,7 @@ export async function generateCommand(argv: string[]): Promise<number> {
     .filter((d) => d.crawler !== undefined)
     .map((d) => ({ kind: d.kind, crawler: d.crawler! }));
   err(
-    `robotsmatch: proved for ${plural(result.matrix.rows.length, 'crawler')} on ${plural(result.matrix.paths.length, 'path')}, read as Google and as RFC 9309; the linter has no warning.\n`,
+    `robotsmatch: proved for ${provedOn(result.matrix.rows.length, result.matrix.paths.length, result.witnesses)}; the linter has no warning.\n`,
   );
   for (const d of result.diagnostics.filter((x) => x.crawler === undefined)) err(`  ${d.message}\n`);
   if (limits.length) {

@@ -34,6 +34,8 @@ export interface GenerateResult {
   text: string;
   matrix: ProofMatrix;
   diagnostics: GenerateDiagnostic[];
+  /** The witness paths proved besides the matrix's (verify's `witnesses`). */
+  witnesses: { paths: number; cut: boolean };
 }
 
 /** The policy cannot be written as a robots.txt that does what it says: `differences` say where. */
@@ -122,7 +124,7 @@ export function build(
       crawler: n.crawler,
       message: n.message,
     });
-  const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics };
+  const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics, witnesses: proof.witnesses };
   const differences = [...proof.differences];
   for (const c of compiled.conflicts) {
     differences.unshift({

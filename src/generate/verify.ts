@@ -12,6 +12,8 @@ import { PRESETS } from './presets.js';
 import { checkPolicy, type CheckedPolicy, type Policy } from './policy.js';
 import { fetchesSomething, resolveIntents, type Intent } from './intent.js';
 import { proofMatrix, type ProofMatrix, type Limit } from './matrix.js';
+import { witnessPaths } from './witness.js';
+import { proveWitnesses } from './prove-witnesses.js';
 
 export type DifferenceKind = 'verdict' | 'signal' | 'lint' | 'agent-not-token' | 'host' | 'crawl-delay' | 'sitemap';
 
@@ -40,6 +42,13 @@ export interface VerifyResult {
   differences: Difference[];
   /** Rows whose intent robots.txt alone cannot deliver (the file may still say it). */
   notes: Note[];
+  /**
+   * The witness paths proved besides the matrix's: paths each rule of the
+   * file and each policy pattern matches, and near misses they must not
+   * (docs/generate.md). `cut`: there were more than MAX_WITNESSES, and the
+   * rules past them were not proved.
+   */
+  witnesses: { paths: number; cut: boolean };
 }
 
 export interface VerifyOptions {
@@ -80,11 +89,19 @@ export function verifyChecked(
       }
     }
   }
+  const witnesses = witnessPaths(policy, text, new Set(paths));
+  for (const w of proveWitnesses(policy, intents, text, witnesses.paths)) differences.push({ kind: 'verdict', ...w });
   differences.push(...fileDifferences(policy, intents, text));
   const notes = matrix.rows
     .filter((r) => r.limit)
     .map((r) => ({ kind: r.limit!.kind, crawler: r.crawler, message: r.limit!.message }));
-  return { ok: differences.length === 0, matrix, differences, notes };
+  return {
+    ok: differences.length === 0,
+    matrix,
+    differences,
+    notes,
+    witnesses: { paths: witnesses.paths.size, cut: witnesses.cut },
+  };
 }
 
 /** `/`, each pattern's plainest path (as a crawler sends it), the policy's paths and the caller's, once each. */
