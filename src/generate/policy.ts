@@ -8,6 +8,7 @@ import { leadingToken } from '../rules/agent.js';
 import type { CrawlerPurpose } from '../crawlers/registry.js';
 import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { encodePattern } from './encode.js';
+import { meantCrawler } from '../lint/misspelt-name.js';
 
 /**
  * Purposes a policy can speak to: the registry's purposes, `ai` (AI
@@ -43,6 +44,8 @@ export interface Policy {
   purposes?: Partial<Record<PolicyPurpose, Access>>;
   /** Intent per crawler: a registry name (or its token; MJ12bot is written as the `MJ` Google reads), or any other product token. */
   crawlers?: Record<string, Access>;
+  /** Names under `crawlers` that are crawlers of their own although close to a registry crawler's name (else refused as a typo). */
+  custom?: readonly string[];
   /** Content-Signal values, written in every group whose crawlers may fetch something. */
   signals?: Partial<Record<SignalKey, 'yes' | 'no'>>;
   /** A Content-Usage value (AI preferences, e.g. `train-ai=n`), written like the signals. */
@@ -86,6 +89,8 @@ export interface CheckedPolicy {
   purposes: Map<PolicyPurpose, CheckedAccess>;
   /** Keyed by the name as the policy wrote it. */
   crawlers: Map<string, CheckedAccess>;
+  /** The `custom` names, lower-cased: crawlers of the policy's own, close to a registry name on purpose. */
+  custom: Set<string>;
   signals: [SignalKey, 'yes' | 'no'][];
   contentUsage?: string;
   licenses: string[];
@@ -116,6 +121,7 @@ const TOP_KEYS = [
   'default',
   'purposes',
   'crawlers',
+  'custom',
   'signals',
   'contentUsage',
   'license',
@@ -219,6 +225,9 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     }
   }
 
+  if (p.custom !== undefined && (!Array.isArray(p.custom) || p.custom.some((n) => typeof n !== 'string')))
+    throw new PolicyError('custom', `must be a list of names under \`crawlers\`, got ${kindOf(p.custom)}`);
+  const custom = new Set<string>(p.custom ?? []);
   const crawlers = new Map<string, CheckedAccess>();
   if (p.crawlers !== undefined) {
     if (!isObject(p.crawlers))
@@ -244,8 +253,27 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
           `crawlers.${name}`,
           `${JSON.stringify(name)} is not a product token and Google's parser reads no name from it, so no User-agent line can name ${entry.name}: it follows the * group, which \`default\` sets`,
         );
+      // A name close to a registry crawler's (GTPBot, Claude-Bot) blocks nobody: a typo until `custom` says otherwise.
+      const meant = entry ? undefined : meantCrawler(name);
+      if (meant && !custom.has(name))
+        throw new PolicyError(
+          `crawlers.${name}`,
+          `no crawler we know is named ${JSON.stringify(name)}; did you mean ${JSON.stringify(meant)}? Crawlers follow a group only when it names their own token, so ${meant} would not follow this one. If ${name} is a crawler of its own, list it in "custom": ["${name}"]`,
+        );
       crawlers.set(name, access(`crawlers.${name}`, p.crawlers[name]));
     }
+  }
+  for (const name of custom) {
+    if (!crawlers.has(name))
+      throw new PolicyError(
+        'custom',
+        `${JSON.stringify(name)} is not a key of \`crawlers\`: list there the crawlers of your own`,
+      );
+    if (findCrawler(name))
+      throw new PolicyError(
+        'custom',
+        `${JSON.stringify(name)} is a registry crawler (${findCrawler(name)!.name}), not one of your own`,
+      );
   }
 
   const signals: [SignalKey, 'yes' | 'no'][] = [];
@@ -293,6 +321,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     defaultRules,
     purposes,
     crawlers,
+    custom: new Set([...custom].map((n) => n.toLowerCase())),
     signals,
     licenses: urls('license', p.license),
     sitemaps: urls('sitemaps', p.sitemaps),

@@ -197,6 +197,10 @@ function intendedFinding(
   line: number,
 ): boolean {
   if (code === 'disallow-all') return policy.defaultKind === 'block';
+  if (code === 'misspelt-crawler') {
+    const named = fileLines(text).find((l) => l.line === line)?.agent?.toLowerCase();
+    return named !== undefined && policy.custom.has(named);
+  }
   if (code !== 'ignores-star-group' && code !== 'allow-all-group' && code !== 'empty-group') return false;
   const agentLine = fileLines(text).find((l) => l.line === line);
   const token = agentLine?.agent?.toLowerCase();
