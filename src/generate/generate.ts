@@ -4,6 +4,7 @@
 // differs from the intent or the linter warns about the file.
 
 import { PRESETS } from './presets.js';
+import { printable } from '../common/printable.js';
 import { checkPolicy, type CheckedPolicy, type Policy, type PolicyPurpose } from './policy.js';
 import { resolveIntents } from './intent.js';
 import { compile, type Compiled } from './compile.js';
@@ -124,6 +125,7 @@ export function build(
       crawler: n.crawler,
       message: n.message,
     });
+  for (const d of diagnostics) d.message = printable(d.message);
   const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics, witnesses: proof.witnesses };
   const differences = [...proof.differences];
   for (const c of compiled.conflicts) {

@@ -8,6 +8,7 @@ import { leadingToken } from '../rules/agent.js';
 import type { CrawlerPurpose } from '../crawlers/registry.js';
 import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { encodePattern } from './encode.js';
+import { printable } from '../common/printable.js';
 import { meantCrawler } from '../lint/misspelt-name.js';
 
 /**
@@ -65,7 +66,8 @@ export interface Policy {
 export class PolicyError extends Error {
   readonly field: string;
   constructor(field: string, message: string) {
-    super(`policy ${field}: ${message}`);
+    // The field and message quote the policy (a crawler's name, a path): printed as escapes, never raw.
+    super(`policy ${printable(field)}: ${printable(message)}`);
     this.name = 'PolicyError';
     this.field = field;
   }
@@ -172,6 +174,14 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
         );
       if (!given.startsWith('/') && !given.startsWith('*'))
         throw new PolicyError(at, `${JSON.stringify(given)} must start with / (or *): every URL path does`);
+      // A URL's fragment is never sent, so a path holds no `#`; in robots.txt it would start a comment.
+      if (given.includes('#')) {
+        const before = given.slice(0, given.indexOf('#')).trimEnd();
+        throw new PolicyError(
+          at,
+          `${JSON.stringify(given)} has a #: crawlers never send what follows # (a URL's fragment), so no rule can match it, and in robots.txt it starts a comment; write the path without it${before ? ` (${JSON.stringify(before)})` : ''}, or %23 for a # that is part of the path`,
+        );
+      }
       const written = encodePattern(given);
       if (written !== given) encoded.push({ field: at, original: given, written });
       out.add(written);
@@ -333,7 +343,8 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     const before = encoded.length;
     checked.paths = patterns(
       'paths',
-      p.paths.map((x) => (typeof x === 'string' && x.startsWith('*') ? '/' + x : x)),
+      // A path to prove is a URL's path: a fragment is not sent, so it is not proved either.
+      p.paths.map((x) => (typeof x !== 'string' ? x : (x.startsWith('*') ? '/' + x : x).replace(/#.*$/s, '') || '/')),
     );
     encoded.length = before; // sample paths are not written in the file
   }

@@ -13,6 +13,7 @@ import { checkPolicy, type CheckedPolicy, type Policy } from './policy.js';
 import { fetchesSomething, resolveIntents, type Intent } from './intent.js';
 import { proofMatrix, type ProofMatrix, type Limit } from './matrix.js';
 import { witnessPaths } from './witness.js';
+import { printable } from '../common/printable.js';
 import { proveWitnesses } from './prove-witnesses.js';
 
 export type DifferenceKind = 'verdict' | 'signal' | 'lint' | 'agent-not-token' | 'host' | 'crawl-delay' | 'sitemap';
@@ -95,6 +96,8 @@ export function verifyChecked(
   const notes = matrix.rows
     .filter((r) => r.limit)
     .map((r) => ({ kind: r.limit!.kind, crawler: r.crawler, message: r.limit!.message }));
+  // Rules and names from the file (or the policy) are quoted: their control characters as escapes.
+  for (const d of differences) d.message = printable(d.message);
   return {
     ok: differences.length === 0,
     matrix,
@@ -198,7 +201,9 @@ function intendedFinding(
 ): boolean {
   if (code === 'disallow-all') return policy.defaultKind === 'block';
   if (code === 'misspelt-crawler') {
-    const named = fileLines(text).find((l) => l.line === line)?.agent?.toLowerCase();
+    const named = fileLines(text)
+      .find((l) => l.line === line)
+      ?.agent?.toLowerCase();
     return named !== undefined && policy.custom.has(named);
   }
   if (code !== 'ignores-star-group' && code !== 'allow-all-group' && code !== 'empty-group') return false;

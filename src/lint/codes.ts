@@ -3,6 +3,8 @@
 // message as a template. docs/lint/<code>.md explains each one; the tests
 // hold every code to a page, a case that triggers it and a near miss.
 
+import { printable } from '../common/printable.js';
+
 /** error: crawlers ignore or misread what you wrote, or the site loses search traffic; warning: some crawler does something you probably did not mean; info: worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -541,6 +543,6 @@ export function message(c: DiagnosticCode, params: Record<string, string | numbe
   return CODES[c].message.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`lint: message of ${c} needs {${name}}`);
-    return typeof value === 'number' ? value.toLocaleString('en-US') : value;
+    return typeof value === 'number' ? value.toLocaleString('en-US') : printable(value);
   });
 }
