@@ -252,3 +252,34 @@ test('the README and docs/generate.md show the example policy and the file gener
     expect(text, doc).toContain(written);
   }
 });
+
+describe.skipIf(!existsSync(cli))('generate: what the JSON output says, the text output says', () => {
+  const { file: scratch } = scratchDir('generate-said');
+
+  test('every diagnostic of --format json reaches standard error of the text output', async () => {
+    const policy = scratch(
+      'said.json',
+      JSON.stringify({
+        default: { disallow: ['/café/'] },
+        purposes: { 'ai-training': 'block' },
+        crawlers: { AcmeIndexer: 'block' },
+        host: 'example.com',
+        crawlDelay: 5,
+      }),
+    );
+    const json = await robotsmatch(['generate', policy, '--format', 'json']);
+    expect(json.status).toBe(0);
+    const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: { message: string; crawler?: string }[] };
+    expect(new Set(diagnostics.map((d: { kind?: string }) => d.kind)).size).toBeGreaterThanOrEqual(6);
+    const text = await robotsmatch(['generate', policy]);
+    for (const d of diagnostics) expect(text.stderr).toContain(d.crawler !== undefined ? d.crawler : d.message);
+  });
+
+  test('a policy whose search engines may fetch but whose default blocks: 360Spider fails generation, exit 1, saying how to accept it', async () => {
+    const policy = scratch('search.json', JSON.stringify({ default: 'block', purposes: { search: 'allow' } }));
+    const r = await robotsmatch(['generate', policy]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('360Spider cannot be given what purposes.search says');
+    expect(r.stderr).toContain('"crawlers": { "360Spider": "block" }');
+  });
+});

@@ -294,30 +294,43 @@ describe('policies that cannot be written', () => {
   });
 });
 
-test('360Spider, whose name no User-agent line can name, follows * whatever the policy asks: a warning says so, and naming it is refused', () => {
-  const { result } = { result: generate({ default: 'allow', purposes: { search: 'block' } }) };
-  const robots = parse(result.text);
-  const spider = crawlers.find((c) => c.name === '360Spider')!;
-  expect(robots.isAllowed('/', spider)).toBe(true); // the default: it cannot be blocked by name
-  expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'Baiduspider')!)).toBe(false);
-  robots.dispose();
-  expect(result.diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([
+test('360Spider, whose name no User-agent line can name, fails generation when the policy asks other rules for it, unless the policy accepts the * group by naming it', () => {
+  let error: GenerateError | undefined;
+  try {
+    generate({ default: 'allow', purposes: { search: 'block' } });
+  } catch (e) {
+    error = e as GenerateError;
+  }
+  expect(error).toBeInstanceOf(GenerateError);
+  expect(error!.differences).toEqual([
     {
-      severity: 'warning',
       kind: 'unnameable',
-      field: 'purposes.search',
       crawler: '360Spider',
       message:
-        "360Spider cannot be given the rules of purposes.search: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.",
+        '360Spider cannot be given what purposes.search says (nothing for /): Google\'s parser reads no name from "360Spider", so no User-agent line can name it, and it follows the * group. To accept the * group\'s rules for it, name it: "crawlers": { "360Spider": "allow" }.',
     },
   ]);
-  expect(result.text).not.toContain('360Spider');
+  // The matrix keeps the policy's intent, and marks the cell no file can meet.
+  const row = error!.result.matrix.rows.find((r) => r.crawler === '360Spider')!;
+  expect(row.cells[0]).toMatchObject({ path: '/', intended: false, unmet: true });
+  expect(row.intent).toBe('purposes.search');
+  // Accepted by name: generated, and 360Spider follows *.
+  const accepted = generate({ default: 'allow', purposes: { search: 'block' }, crawlers: { '360Spider': 'allow' } });
+  const robots = parse(accepted.text);
+  expect(robots.isAllowed('/', crawlers.find((c) => c.name === '360Spider')!)).toBe(true);
+  expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'Baiduspider')!)).toBe(false);
+  robots.dispose();
+  expect(accepted.text).not.toContain('360Spider');
   // when the policy asks for the default anyway, nothing is said
-  expect(
-    generate({ default: 'block', purposes: { search: 'block' } }).diagnostics.filter((d) => d.kind === 'unnameable'),
-  ).toEqual([]);
+  expect(() => generate({ default: 'block', purposes: { search: 'block' } })).not.toThrow();
+  // naming it with rules the * group does not have is refused
   expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(PolicyError);
-  expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(/no User-agent line can name 360Spider/);
+  expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(/no User-agent line can name it/);
+});
+
+test('the search-only preset accepts 360Spider by name: it follows *, blocked', () => {
+  const r = generate({ preset: 'search-only' });
+  expect(r.matrix.rows.find((row) => row.crawler === '360Spider')!.intent).toBe('crawlers.360Spider');
 });
 
 // ---- the property: random policies, every registry crawler, both readings ----
@@ -422,7 +435,16 @@ test('property: for random policies the generated file gives every registry craw
     '/other',
   ];
   fc.assert(
-    fc.property(policyArb, (policy) => {
+    fc.property(policyArb, (asked) => {
+      let policy = asked;
+      try {
+        generate(policy, { paths: samples });
+      } catch (error) {
+        // 360Spider asked other rules than `*`'s: refused until the policy accepts `*` for it by name.
+        if (!(error instanceof GenerateError) || error.differences.some((d) => d.kind !== 'unnameable')) throw error;
+        const accept = policy.default === 'block' ? 'block' : 'allow';
+        policy = { ...policy, crawlers: { ...policy.crawlers, '360Spider': accept } };
+      }
       const { text } = generate(policy, { paths: samples });
       const lintFindings = lint(text).filter(
         (d) => d.severity !== 'info' && !(d.code === 'disallow-all' && policy.default === 'block'),

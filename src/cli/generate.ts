@@ -5,6 +5,7 @@
 // file that does what it says (the differences on stderr).
 
 import {
+  LIMIT_KINDS,
   formatLimits,
   formatMatrix,
   generate,
@@ -110,13 +111,13 @@ export async function generateCommand(argv: string[]): Promise<number> {
     write(configText('astro-robots-txt: the options of robotsTxt() in astro.config', toAstroRobots(policy)));
   else write(result.text);
 
-  const limits = result.diagnostics
-    .filter((d) => d.crawler !== undefined)
-    .map((d) => ({ kind: d.kind, crawler: d.crawler! }));
+  // Every diagnostic of the JSON output is said here: rows robots.txt cannot deliver as one line per reason, the rest in full.
+  const listed = (d: (typeof result.diagnostics)[number]) => d.crawler !== undefined && LIMIT_KINDS.includes(d.kind);
+  const limits = result.diagnostics.filter(listed).map((d) => ({ kind: d.kind, crawler: d.crawler! }));
   err(
     `robotsmatch: proved for ${provedOn(result.matrix.rows.length, result.matrix.paths.length, result.witnesses)}; the linter has no warning.\n`,
   );
-  for (const d of result.diagnostics.filter((x) => x.crawler === undefined)) err(`  ${d.message}\n`);
+  for (const d of result.diagnostics.filter((x) => !listed(x))) err(`  ${d.message}\n`);
   if (limits.length) {
     err(`${plural(limits.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`);
     for (const line of formatLimits(limits)) err(`  ${line}\n`);

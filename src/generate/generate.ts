@@ -17,7 +17,6 @@ export interface GenerateDiagnostic {
   kind:
     | 'encoded'
     | 'purposes'
-    | 'unnameable'
     | 'ignores-robots-txt'
     | 'user-triggered'
     | 'not-documented'
@@ -91,16 +90,6 @@ export function build(
       kind: 'purposes',
       field,
       message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.`,
-    });
-  }
-  for (const i of intents) {
-    if (i.unnameable === undefined) continue;
-    diagnostics.push({
-      severity: 'warning',
-      kind: 'unnameable',
-      field: i.unnameable,
-      crawler: i.subject.name,
-      message: `${i.subject.name} cannot be given the rules of ${i.unnameable}: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.`,
     });
   }
   if (checked.host !== undefined)

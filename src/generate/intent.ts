@@ -13,7 +13,7 @@
 
 import { crawlerRegistry, type CrawlerEntry, type CrawlerPurpose, type ReadsRobotsTxt } from '../crawlers/registry.js';
 import { crawler as findCrawler, AI_PURPOSES } from '../crawlers/lookup.js';
-import type { CheckedAccess, CheckedPolicy, PolicyPurpose, RuleSet } from './policy.js';
+import { PolicyError, type CheckedAccess, type CheckedPolicy, type PolicyPurpose, type RuleSet } from './policy.js';
 
 /** A crawler the policy speaks to: a registry entry, or a token the policy adds. */
 export interface Subject {
@@ -35,7 +35,7 @@ export interface Intent {
   from: string;
   /** The crawler's other purposes that would give it other rules: it serves them too, and they get `rules`. */
   overrides?: CrawlerPurpose[];
-  /** For a crawler no `User-agent:` line can name (360Spider): what the policy asked for it, which the file cannot give; `rules` is the default's. */
+  /** For a crawler no `User-agent:` line can name (360Spider) whose intent is not the default's: the field that asked for it. No file can give it `rules`: it follows `*`. */
   unnameable?: string;
 }
 
@@ -111,14 +111,14 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
     }
     const rules = chosen ? rulesOf(policy, chosen.access) : policy.defaultRules;
     if (!nameable(entry) && keyOf(rules) !== keyOf(policy.defaultRules)) {
-      // No line can name it: it follows `*`, whatever the policy asks.
-      intents.push({
-        subject: subjectOf(entry),
-        rules: policy.defaultRules,
-        key: keyOf(policy.defaultRules),
-        from: 'default',
-        unnameable: chosen!.from,
-      });
+      // No line can name it: it follows `*`, whatever the policy asks. Named under `crawlers`, it may only accept that.
+      if (own.has(entry))
+        throw new PolicyError(
+          chosen!.from,
+          `Google's parser reads no name from ${JSON.stringify(entry.name)}, so no User-agent line can name it: it follows the * group, and can only be given the default's rules there (${policy.defaultKind === 'block' ? '"block"' : '"allow"'})`,
+        );
+      // The intent is kept: the proof marks its cells as ones no file can meet.
+      intents.push({ subject: subjectOf(entry), rules, key: keyOf(rules), from: chosen!.from, unnameable: chosen!.from });
       continue;
     }
     intents.push({

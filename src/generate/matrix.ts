@@ -31,6 +31,8 @@ export interface Cell {
   rfc: Reading;
   /** Plain sentences for what differs from the intent; empty when the cell is as intended. */
   problems: string[];
+  /** True when no file can give the crawler its intent here (no User-agent line can name it: 360Spider). */
+  unmet?: boolean;
 }
 
 /** Why robots.txt alone cannot deliver a row's intent. */
@@ -170,7 +172,9 @@ export function proofMatrix(
           }
         }
         const problems = byReading(found);
-        return { path, intended, google: readings.google[i]!, rfc: readings.rfc[i]!, problems };
+        const cell: Cell = { path, intended, google: readings.google[i]!, rfc: readings.rfc[i]!, problems };
+        if (intent.unnameable !== undefined && problems.length) cell.unmet = true;
+        return cell;
       });
       const group = selection(files.google, crawler).token;
       const row: MatrixRow = {

@@ -256,13 +256,9 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
             : `${JSON.stringify(name)} is not a product token (letters, - and _ only): a group for it would speak to no crawler`,
         );
       }
-      // A registry crawler whose name Google reads as nothing (360Spider): no group can be written for it.
+      // A registry crawler whose name Google reads as nothing (360Spider): no group can be written for it;
+      // naming it accepts the * group's rules for it (resolveIntents refuses any other rules).
       const entry = findCrawler(name);
-      if (entry && !/^[A-Za-z_-]+$/.test(entry.tokens[0]!))
-        throw new PolicyError(
-          `crawlers.${name}`,
-          `${JSON.stringify(name)} is not a product token and Google's parser reads no name from it, so no User-agent line can name ${entry.name}: it follows the * group, which \`default\` sets`,
-        );
       // A name close to a registry crawler's (GTPBot, Claude-Bot) blocks nobody: a typo until `custom` says otherwise.
       const meant = entry ? undefined : meantCrawler(name);
       if (meant && !custom.has(name))

@@ -16,7 +16,15 @@ import { witnessPaths } from './witness.js';
 import { printable } from '../common/printable.js';
 import { proveWitnesses } from './prove-witnesses.js';
 
-export type DifferenceKind = 'verdict' | 'signal' | 'lint' | 'agent-not-token' | 'host' | 'crawl-delay' | 'sitemap';
+export type DifferenceKind =
+  | 'verdict'
+  | 'signal'
+  | 'unnameable'
+  | 'lint'
+  | 'agent-not-token'
+  | 'host'
+  | 'crawl-delay'
+  | 'sitemap';
 
 export interface Difference {
   kind: DifferenceKind;
@@ -76,7 +84,20 @@ export function verifyChecked(
   const paths = samplePaths(policy, options?.paths);
   const matrix = proofMatrix(policy, intents, text, paths);
   const differences: Difference[] = [];
+  const unnameable = new Map(intents.filter((i) => i.unnameable !== undefined).map((i) => [i.subject.name, i]));
   for (const row of matrix.rows) {
+    const cannot = unnameable.get(row.crawler);
+    if (cannot) {
+      // One difference for the row: no file can give it, so no cell is the file's fault.
+      const paths = row.cells.filter((c) => c.unmet).map((c) => c.path);
+      if (paths.length)
+        differences.push({
+          kind: 'unnameable',
+          crawler: row.crawler,
+          message: `${row.crawler} cannot be given what ${cannot.unnameable} says (${cannot.rules.disallow.includes('/') && !cannot.rules.allow.length ? 'nothing' : 'its rules'} for ${paths.join(', ')}): Google's parser reads no name from "${row.crawler}", so no User-agent line can name it, and it follows the * group. To accept the * group's rules for it, name it: "crawlers": { "${row.crawler}": "${policy.defaultKind === 'block' ? 'block' : 'allow'}" }.`,
+        });
+      continue;
+    }
     for (const cell of row.cells) {
       for (const problem of cell.problems) {
         const line = cell.google.line || cell.rfc.line || undefined;
@@ -91,7 +112,8 @@ export function verifyChecked(
     }
   }
   const witnesses = witnessPaths(policy, text, new Set(paths));
-  for (const w of proveWitnesses(policy, intents, text, witnesses.paths)) differences.push({ kind: 'verdict', ...w });
+  for (const w of proveWitnesses(policy, intents, text, witnesses.paths))
+    if (!unnameable.has(w.crawler)) differences.push({ kind: 'verdict', ...w });
   differences.push(...fileDifferences(policy, intents, text));
   const notes = matrix.rows
     .filter((r) => r.limit)
