@@ -269,8 +269,8 @@ describe.skipIf(!existsSync(cli))('generate: what the JSON output says, the text
     );
     const json = await robotsmatch(['generate', policy, '--format', 'json']);
     expect(json.status).toBe(0);
-    const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: { message: string; crawler?: string }[] };
-    expect(new Set(diagnostics.map((d: { kind?: string }) => d.kind)).size).toBeGreaterThanOrEqual(6);
+    const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: { kind: string; message: string; crawler?: string }[] };
+    expect(new Set(diagnostics.map((d) => d.kind)).size).toBeGreaterThanOrEqual(6);
     const text = await robotsmatch(['generate', policy]);
     for (const d of diagnostics) expect(text.stderr).toContain(d.crawler !== undefined ? d.crawler : d.message);
   });

@@ -229,9 +229,13 @@ describe('policies that cannot be written', () => {
       expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'AhrefsBot')!), mode).toBe(true);
       robots.dispose();
     }
-    // AI2Bot and Ai2Bot-Dolma are both read as `AI`: one group speaks to both, so they must share an intent.
-    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow(
-      /AI2Bot and Ai2Bot-Dolma both answer to `AI`|Ai2Bot-Dolma and AI2Bot both answer to `Ai`/,
+    // AI2Bot and Ai2Bot-Dolma are both read as `AI`: one group speaks to both, so the key binds both, and says so.
+    const ai2 = generate({ crawlers: { AI2Bot: 'block' } });
+    expect(ai2.text).toContain(
+      "User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n",
+    );
+    expect(ai2.diagnostics.find((d) => d.kind === 'bound')!.message).toBe(
+      'crawlers.AI2Bot also binds Ai2Bot-Dolma: it answers to `AI` in robots.txt, so it follows the same group.',
     );
     expect(generate({ crawlers: { AI2Bot: 'block', 'Ai2Bot-Dolma': 'block' } }).text).toContain(
       "User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n",
@@ -505,4 +509,26 @@ test('property: any JSON value as a policy is a result, a PolicyError or a Gener
     }),
     { numRuns: 150 },
   );
+});
+
+test('a crawlers key that is a shared token binds every crawler answering to it, and says which', () => {
+  const r = generate({ purposes: { search: 'allow' }, crawlers: { bingbot: { disallow: ['/cart'] } } });
+  expect(r.diagnostics.filter((d) => d.kind === 'bound').map((d) => d.message)).toEqual([
+    'crawlers.bingbot also binds BingPreview: it answers to `bingbot` in robots.txt, so it follows the same group.',
+  ]);
+  const robots = parse(r.text);
+  for (const name of ['bingbot', 'BingPreview'])
+    expect(robots.isAllowed('/cart', crawlers.find((c) => c.name === name)!), name).toBe(false);
+  robots.dispose();
+  expect(r.matrix.rows.find((row) => row.crawler === 'BingPreview')!.intent).toBe('crawlers.bingbot');
+  // Both named, with the same rules: no binding to say.
+  expect(
+    generate({ crawlers: { bingbot: 'block', BingPreview: 'block' } }).diagnostics.some((d) => d.kind === 'bound'),
+  ).toBe(false);
+});
+
+test('{"default":{"disallow":["/"]}} is a closed site, as "block" is', () => {
+  const rules = generate({ default: { disallow: ['/'] } });
+  expect(rules.text).toBe(generate({ default: 'block' }).text);
+  expect(generate({ default: { disallow: ['/', '/x'] } }).text).toBe(rules.text);
 });

@@ -17,6 +17,7 @@ export interface GenerateDiagnostic {
   kind:
     | 'encoded'
     | 'purposes'
+    | 'bound'
     | 'ignores-robots-txt'
     | 'user-triggered'
     | 'not-documented'
@@ -92,6 +93,21 @@ export function build(
       message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.`,
     });
   }
+  // A key that is a shared token binds every crawler answering to it: say whom.
+  const boundBy = new Map<string, { token: string; names: string[] }>();
+  for (const i of intents) {
+    if (i.shared === undefined) continue;
+    const b = boundBy.get(i.from) ?? { token: i.shared, names: [] };
+    b.names.push(i.subject.name);
+    boundBy.set(i.from, b);
+  }
+  for (const [field, { token, names }] of boundBy)
+    diagnostics.push({
+      severity: 'info',
+      kind: 'bound',
+      field,
+      message: `${field} also binds ${names.join(', ')}: ${names.length > 1 ? 'they answer' : 'it answers'} to \`${token}\` in robots.txt, so ${names.length > 1 ? 'they follow' : 'it follows'} the same group.`,
+    });
   if (checked.host !== undefined)
     diagnostics.push({
       severity: 'info',
@@ -121,7 +137,7 @@ export function build(
     differences.unshift({
       kind: 'verdict',
       crawler: c.crawler,
-      message: `${c.crawler} and ${c.with} both answer to \`${c.token}\` in robots.txt, so no file can give them different rules: give them the same intent in the policy.`,
+      message: `${c.crawler} and ${c.with} both answer to \`${c.token}\` in robots.txt, so no file can give them different rules: give them the same intent in the policy (a \`crawlers\` key \`${c.token}\` binds both).`,
     });
   }
   if (differences.length) throw new GenerateError(differences, result);

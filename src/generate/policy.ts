@@ -223,6 +223,11 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
         throw new PolicyError(`default.${key}`, 'is not a field of the default rules (allow, disallow)');
     defaultRules = ruleSet('default', p.default as Record<string, unknown>);
     defaultKind = defaultRules.allow.length || defaultRules.disallow.length ? 'rules' : 'allow';
+    // `Disallow: /` with no Allow is a closed site, what "block" says: the same intent, the same file.
+    if (!defaultRules.allow.length && defaultRules.disallow.includes('/')) {
+      defaultKind = 'block';
+      defaultRules = { allow: [], disallow: ['/'] };
+    }
   }
 
   const purposes = new Map<PolicyPurpose, CheckedAccess>();
