@@ -173,7 +173,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     const r = await robotsmatch(['verify', POLICY, fixture('not-tokens.txt'), '--format', 'github']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(
-      `::error file=${fixture('not-tokens.txt')},line=3,title=robots.txt differs from the policy::\`User-agent: AI2Bot\` is not a product token: Google reads it as \`AI\`, so this group speaks to crawlers named AI, not to AI2Bot.\n`,
+      `::error file=${fixture('not-tokens.txt')},line=5,title=robots.txt differs from the policy::\`User-agent: Acme2Bot\` is not a product token: Google reads it as \`Acme\`, so this group speaks to crawlers named Acme, not to Acme2Bot.\n`,
     );
     expect(r.stdout).toMatch(/::notice file=.*title=robots.txt cannot hold Google-Extended to the policy::/);
   });

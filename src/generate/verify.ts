@@ -6,6 +6,7 @@
 
 import { isPlainToken, lines as fileLines, parse, pathOf } from '../index.js';
 import { leadingToken } from '../rules/agent.js';
+import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { lint } from '../lint/lint.js';
 import { samplePath } from '../lint/model.js';
 import { PRESETS } from './presets.js';
@@ -165,6 +166,8 @@ function fileDifferences(policy: CheckedPolicy, intents: readonly Intent[], text
       const value = l.value ?? '';
       if (value === '*' || value === '' || isPlainToken(value)) continue;
       const token = leadingToken(value);
+      // The registry says the crawler itself reads its name so (AI2Bot's group is `AI` to Google and to AI2Bot): it reaches the crawler meant.
+      if (token && findCrawler(value)?.googleReads?.toLowerCase() === token.toLowerCase()) continue;
       // A name cut inside a word (AI2Bot is read as AI): the group speaks to another crawler, or none.
       if (token && /^[A-Za-z0-9]/.test(value.slice(token.length))) {
         out.push({
@@ -222,6 +225,12 @@ function intendedFinding(
   line: number,
 ): boolean {
   if (code === 'disallow-all') return policy.defaultKind === 'block';
+  if (code === 'agent-name-cut') {
+    // AI2Bot read as `AI`: the registry says AI2Bot follows that group, so the line reaches the crawler meant.
+    const l = fileLines(text).find((x) => x.line === line);
+    const entry = l?.value ? findCrawler(l.value) : undefined;
+    return entry?.googleReads !== undefined && entry.googleReads.toLowerCase() === l?.agent?.toLowerCase();
+  }
   if (code === 'misspelt-crawler') {
     const named = fileLines(text)
       .find((l) => l.line === line)
