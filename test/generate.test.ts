@@ -291,7 +291,7 @@ describe('policies that cannot be written', () => {
       [{ preset: 'nope' }, 'policy preset: must be one of'],
       [{ crawlDelay: -1 }, 'policy crawlDelay'],
       [{ hosts: 'x' }, 'policy hosts: is not a policy field'],
-      [{ default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } }, 'more than 2000 patterns'],
+      [{ default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } }, 'more than 1,000 patterns and paths together'],
     ];
     for (const [policy, message] of cases)
       expect(() => generate(policy as Policy), JSON.stringify(policy).slice(0, 60)).toThrow(message);

@@ -9,6 +9,7 @@ import type { CrawlerPurpose } from '../crawlers/registry.js';
 import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { encodePattern } from './encode.js';
 import { printable } from '../common/printable.js';
+import { depthOf, MAX_CRAWLERS, MAX_DEPTH, MAX_PATHS, MAX_PATTERN, shown } from './limits.js';
 import { meantCrawler } from '../lint/misspelt-name.js';
 
 /**
@@ -132,16 +133,17 @@ const TOP_KEYS = [
   'host',
   'crawlDelay',
 ];
-/** Bounds that keep a policy (and its matrix) small whatever is given. */
-const MAX_PATTERNS = 2_000;
-const MAX_PATTERN = 2_000;
-const MAX_CRAWLERS = 1_000;
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function checkPolicy(policy: unknown, presets: Record<string, Policy>): CheckedPolicy {
   if (!isObject(policy)) throw new PolicyError('(root)', `must be an object, got ${kindOf(policy)}`);
+  if (depthOf(policy) > MAX_DEPTH)
+    throw new PolicyError(
+      '(root)',
+      `nests more than ${MAX_DEPTH} levels deep; a policy needs five (crawlers.GPTBot.allow[0])`,
+    );
   for (const key of Object.keys(policy)) {
     if (!TOP_KEYS.includes(key))
       throw new PolicyError(key, `is not a policy field (the fields are ${TOP_KEYS.join(', ')})`);
@@ -149,19 +151,20 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   let p = policy as Policy;
   if (p.preset !== undefined) {
     if (typeof p.preset !== 'string' || !Object.hasOwn(presets, p.preset)) {
-      throw new PolicyError(
-        'preset',
-        `must be one of ${Object.keys(presets).join(', ')}, got ${JSON.stringify(p.preset)}`,
-      );
+      throw new PolicyError('preset', `must be one of ${Object.keys(presets).join(', ')}, got ${shown(p.preset)}`);
     }
     p = mergePreset(presets[p.preset]!, p);
   }
   const encoded: CheckedPolicy['encoded'] = [];
-  let budget = MAX_PATTERNS;
+  let budget = MAX_PATHS;
   const patterns = (field: string, list: unknown): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new PolicyError(field, `must be a list of paths, got ${kindOf(list)}`);
-    if ((budget -= list.length) < 0) throw new PolicyError(field, `the policy has more than ${MAX_PATTERNS} patterns`);
+    if ((budget -= list.length) < 0)
+      throw new PolicyError(
+        field,
+        `the policy names more than ${MAX_PATHS.toLocaleString('en-US')} patterns and paths together, and one proof reads at most ${MAX_PATHS.toLocaleString('en-US')}`,
+      );
     const out = new Set<string>();
     list.forEach((given: unknown, i) => {
       const at = `${field}[${i}]`;
@@ -194,11 +197,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   });
   const access = (field: string, v: unknown): CheckedAccess => {
     if (v === 'allow' || v === 'block') return { kind: v };
-    if (!isObject(v))
-      throw new PolicyError(
-        field,
-        `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(v) ?? kindOf(v)}`,
-      );
+    if (!isObject(v)) throw new PolicyError(field, `must be "allow", "block" or { allow, disallow }, got ${shown(v)}`);
     for (const key of Object.keys(v))
       if (!['allow', 'disallow', 'default'].includes(key))
         throw new PolicyError(`${field}.${key}`, 'is not a field of rules (allow, disallow, default)');
@@ -214,10 +213,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     defaultRules = { allow: [], disallow: ['/'] };
   } else if (p.default !== undefined && p.default !== 'allow') {
     if (!isObject(p.default))
-      throw new PolicyError(
-        'default',
-        `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(p.default) ?? kindOf(p.default)}`,
-      );
+      throw new PolicyError('default', `must be "allow", "block" or { allow, disallow }, got ${shown(p.default)}`);
     for (const key of Object.keys(p.default))
       if (!['allow', 'disallow'].includes(key))
         throw new PolicyError(`default.${key}`, 'is not a field of the default rules (allow, disallow)');
@@ -297,8 +293,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     for (const [key, v] of Object.entries(p.signals)) {
       if (!SIGNAL_KEYS.includes(key as SignalKey))
         throw new PolicyError(`signals.${key}`, `is not a Content-Signal key (they are ${SIGNAL_KEYS.join(', ')})`);
-      if (v !== 'yes' && v !== 'no')
-        throw new PolicyError(`signals.${key}`, `must be "yes" or "no", got ${JSON.stringify(v) ?? kindOf(v)}`);
+      if (v !== 'yes' && v !== 'no') throw new PolicyError(`signals.${key}`, `must be "yes" or "no", got ${shown(v)}`);
     }
     for (const key of SIGNAL_KEYS) if (p.signals[key] !== undefined) signals.push([key, p.signals[key]!]);
   }
@@ -323,7 +318,8 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     if (v === undefined) return [];
     const list = typeof v === 'string' ? [v] : v;
     if (!Array.isArray(list)) throw new PolicyError(field, `must be a list of URLs, got ${kindOf(v)}`);
-    if (list.length > MAX_PATTERNS) throw new PolicyError(field, `has more than ${MAX_PATTERNS} URLs`);
+    if (list.length > MAX_PATHS)
+      throw new PolicyError(field, `has more than ${MAX_PATHS.toLocaleString('en-US')} URLs`);
     return [...new Set(list.map((u, i) => url(`${field}[${i}]`, u)))];
   };
 
@@ -360,7 +356,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     if (typeof p.crawlDelay !== 'number' || !Number.isFinite(p.crawlDelay) || p.crawlDelay <= 0 || p.crawlDelay > 60) {
       throw new PolicyError(
         'crawlDelay',
-        `must be a number of seconds above 0 and at most 60, got ${JSON.stringify(p.crawlDelay) ?? kindOf(p.crawlDelay)}`,
+        `must be a number of seconds above 0 and at most 60, got ${shown(p.crawlDelay)}`,
       );
     }
     checked.crawlDelay = p.crawlDelay;

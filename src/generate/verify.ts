@@ -15,6 +15,7 @@ import { fetchesSomething, resolveIntents, type Intent } from './intent.js';
 import { proofMatrix, type ProofMatrix, type Limit } from './matrix.js';
 import { witnessPaths } from './witness.js';
 import { printable } from '../common/printable.js';
+import { MAX_PATHS } from './limits.js';
 import { proveWitnesses } from './prove-witnesses.js';
 
 export type DifferenceKind =
@@ -66,8 +67,7 @@ export interface VerifyOptions {
   paths?: readonly string[];
 }
 
-/** At most this many sample paths: the matrix is rows x paths x 2 readings. */
-export const MAX_PATHS = 1_000;
+export { MAX_PATHS };
 
 export function verify(policy: Policy, text: string | Uint8Array, options?: VerifyOptions): VerifyResult {
   if (typeof text !== 'string' && !(text instanceof Uint8Array))
@@ -147,9 +147,9 @@ export function samplePaths(policy: CheckedPolicy, extra: readonly string[] | un
     if (typeof given !== 'string') throw new TypeError(`options.paths must be strings, got ${typeof given}`);
     add(/^[a-z][a-z0-9+.-]*:/i.test(given) ? pathOf(given) : given.startsWith('/') ? given : '/' + given);
   }
-  if (out.size > MAX_PATHS)
+  if (out.size - 1 > MAX_PATHS)
     throw new RangeError(
-      `at most ${MAX_PATHS.toLocaleString('en-US')} sample paths can be proved, got ${out.size.toLocaleString('en-US')}`,
+      `the policy's patterns and paths and the paths given come to ${(out.size - 1).toLocaleString('en-US')}, and one proof reads at most ${MAX_PATHS.toLocaleString('en-US')} besides /`,
     );
   return [...out];
 }
