@@ -394,6 +394,13 @@ export const CODES = {
     'A percent sign encoded twice (`%25XX`)',
     "This pattern has `{twice}`, which is `{once}` percent-encoded a second time: crawlers apply the rule only to URLs that contain the literal text `{twice}`, so it does not apply to {meant}. If the site's URLs really contain `{twice}`, the rule is right as it is.",
   ),
+  'regex-in-pattern': code(
+    'warning',
+    'patterns',
+    'unsafe',
+    'Regular-expression syntax in a pattern',
+    'This pattern uses regular-expression syntax ({syntax}), which robots.txt does not have: crawlers match it as characters of the URL, so the rule applies only to URLs that spell it out, and the paths it was meant for stay {open}. Robots.txt has only `*` (any characters) and `$` (the end): {meant} probably what was meant.',
+  ),
   'dollar-inside-pattern': code(
     'warning',
     'patterns',
