@@ -704,3 +704,31 @@ describe('regular expressions and templates in patterns', () => {
     );
   });
 });
+
+describe('rule-after-blank-line: one finding per group', () => {
+  const blanks = (body: string) => lint(body).filter((d) => d.code === 'rule-after-blank-line');
+
+  test('a group spacing its 220 rules with blank lines (Google reads it as meant): one info, counting them', () => {
+    const body =
+      'User-agent: Googlebot\nDisallow: /r0\n' +
+      Array.from({ length: 220 }, (_, i) => `\nDisallow: /r${i + 1}\n`).join('');
+    const found = blanks(body);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line: 4, severity: 'info' });
+    expect(found[0]!.message).toContain('not as a rule for every crawler; so do the 219 rules after it, to line 442.');
+  });
+
+  test("rules after a bad bot's Disallow: / were meant for others: one warning, whatever the runs", () => {
+    const found = blanks('User-agent: BadBot\nDisallow: /\n\nDisallow: /private/\n\nDisallow: /tmp/\n');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line: 4, severity: 'warning' });
+    expect(found[0]!.message).toContain('; so does the rule after it, to line 6.');
+  });
+
+  test('two groups: one finding each', () => {
+    const found = blanks(
+      'User-agent: Googlebot\nDisallow: /a\n\nDisallow: /b\n\nUser-agent: bingbot\nDisallow: /c\n\nDisallow: /d\n',
+    );
+    expect(found.map((d) => d.line)).toEqual([4, 9]);
+  });
+});

@@ -334,7 +334,7 @@ export const CODES = {
     'groups',
     'none',
     'Rules after a blank line join the group above',
-    'This rule follows a blank line but no User-agent line: Google and RFC 9309 crawlers read it as part of the group of line {group} ({who}), not as a rule for every crawler.',
+    'This rule follows a blank line but no User-agent line: Google and RFC 9309 crawlers read it as part of the group of line {group} ({who}), not as a rule for every crawler{more}.',
   ),
   'duplicate-rule': code(
     'info',
