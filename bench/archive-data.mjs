@@ -62,7 +62,7 @@ export async function makeArchiveData(dir, { origins, urlsPerHost = 100, window 
     } else {
       lines = [{ url, status: o, body: o === 200 ? file.robotsTxt : o === 404 ? '<html>Not found</html>' : '' }];
     }
-    for (const line of lines) await write(a, JSON.stringify(line) + '\n');
+    for (const line of lines) await write(a, `${JSON.stringify(line)}\n`);
   }
   await new Promise((resolve) => a.end(resolve));
   const u = createWriteStream(urls);
@@ -74,7 +74,7 @@ export async function makeArchiveData(dir, { origins, urlsPerHost = 100, window 
       for (let i = start; i < end; i++) {
         const file = pool[i % pool.length];
         const url = file.urls[n % file.urls.length];
-        text += url.replace(`://${file.host}`, `://${hostOf(i)}`) + '\n';
+        text += `${url.replace(`://${file.host}`, `://${hostOf(i)}`)}\n`;
         count++;
       }
       await write(u, text);

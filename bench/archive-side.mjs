@@ -50,15 +50,14 @@ if (side === 'robotsmatch') {
         for (let a = 0; a < row.verdicts.length; a++) {
           const v = row.verdicts[a];
           if (v.allowed) counts[a]++;
-          out +=
-            JSON.stringify({
-              url: row.url,
-              agent: v.agent,
-              allowed: v.allowed,
-              line: v.line,
-              rule: v.rule,
-              outcome: row.outcome,
-            }) + '\n';
+          out += `${JSON.stringify({
+            url: row.url,
+            agent: v.agent,
+            allowed: v.allowed,
+            line: v.line,
+            rule: v.rule,
+            outcome: row.outcome,
+          })}\n`;
         }
       }
       return;
@@ -114,7 +113,7 @@ if (side === 'robotsmatch') {
       } else allowed = o.outcome === 'unknown' ? null : o.outcome === 'unavailable';
       if (allowed) counts[a]++;
       if (writeRows)
-        out += JSON.stringify({ url, agent: agents[a], allowed, line, rule: null, outcome: o.outcome }) + '\n';
+        out += `${JSON.stringify({ url, agent: agents[a], allowed, line, rule: null, outcome: o.outcome })}\n`;
     }
   };
   joinChunk = (urls, counts) => {
@@ -151,5 +150,5 @@ const figures = {
   joinCpuSeconds,
   maxRSS: process.resourceUsage().maxRSS * 1024,
 };
-if (writeRows) process.stderr.write(JSON.stringify(figures) + '\n');
+if (writeRows) process.stderr.write(`${JSON.stringify(figures)}\n`);
 else console.log(JSON.stringify(figures));

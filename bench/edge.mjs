@@ -43,7 +43,7 @@ if (crawlerHeaders.length < 50 || browserHeaders.length < 10)
 const files = readdirSync(CORPUS)
   .filter((f) => f.endsWith('.txt'))
   .sort((a, b) => readFileSync(CORPUS + a).length - readFileSync(CORPUS + b).length);
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), HOST], {
+const urls = execFileSync('node', [`${CORPUS}make-urls.mjs`, String(URL_COUNT), HOST], {
   encoding: 'utf8',
   maxBuffer: 1 << 30,
 })
@@ -176,7 +176,7 @@ print();
 
 // Memory: a million decisions, a new header every 100 requests (10,000 distinct headers, past maxUserAgents' 4,096).
 if (typeof globalThis.gc === 'function') {
-  const text = readFileSync(CORPUS + 'github.com.txt', 'utf8');
+  const text = readFileSync(`${CORPUS}github.com.txt`, 'utf8');
   const enforcer = createEnforcer({ robots: text, onViolation: () => {} });
   const heapAfter = async (from, to) => {
     for (let i = from; i < to; i++) {
@@ -195,4 +195,4 @@ if (typeof globalThis.gc === 'function') {
 } else {
   print('Memory: run with --expose-gc (npm run bench:edge does).');
 }
-writeFileSync(new URL('./edge-results.md', import.meta.url), out.join('\n') + '\n');
+writeFileSync(new URL('./edge-results.md', import.meta.url), `${out.join('\n')}\n`);

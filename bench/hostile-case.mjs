@@ -33,13 +33,13 @@ const peak = (call) => {
 // A product token per number: letters only, so every one names a record.
 const token = (prefix, i) => prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
 const groups = (eol) => 'User-agent: *\nDisallow: /x\n'.repeat(20_000).replace(/\n/g, eol);
-const wildcards = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
+const wildcards = `User-agent: *\n${Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('')}`;
 const records = Array.from(
   { length: 6_000 },
   (_, i) => `User-agent: ${token('bot', i)}\nCrawl-delay: ${(i % 5) + 1}\nDisallow: /${i}\n`,
 ).join('');
 const agents = Array.from({ length: 10_000 }, (_, i) => (i === 9_990 ? token('bot', 4_321) : token('agent', i)));
-const empty = '\n'.repeat(512_000) + 'User-agent: *\nDisallow: /x\nCrawl-delay: 2\n';
+const empty = `${'\n'.repeat(512_000)}User-agent: *\nDisallow: /x\nCrawl-delay: 2\n`;
 
 const cases = {
   'explain-groups-lf': () => {
@@ -85,7 +85,7 @@ const cases = {
 /** explain() of a long URL against 30,000 wildcard rules, and check() from the full index for scale. */
 function explainUrl(n) {
   const robots = parse(wildcards, { maxBytes: 1 << 20 });
-  const url = 'https://e.com/' + 'a'.repeat(n);
+  const url = `https://e.com/${'a'.repeat(n)}`;
   const matcher = robots.forAgent('bot');
   matcher.check(url);
   const check = time(() => matcher.check(url)).ms;
@@ -95,7 +95,7 @@ function explainUrl(n) {
 /** A Robots' first check() of a long URL (its light index) against 30,000 wildcard rules. */
 function checkFirst(n) {
   const robots = parse(wildcards, { maxBytes: 1 << 20 });
-  return { ms: time(() => robots.check('https://e.com/' + 'a'.repeat(n), 'bot')).ms };
+  return { ms: time(() => robots.check(`https://e.com/${'a'.repeat(n)}`, 'bot')).ms };
 }
 
 if (!Object.hasOwn(cases, name)) {

@@ -976,7 +976,7 @@ const NAME_PARTS = [
 function makeHost(g, used) {
   for (;;) {
     const base = g.pick(NAME_PARTS) + g.pick(NAME_PARTS) + (g.chance(0.2) ? g.int(2, 99) : '');
-    const host = (g.chance(0.6) ? 'www.' : '') + base + '.' + g.pick(TLDS);
+    const host = `${(g.chance(0.6) ? 'www.' : '') + base}.${g.pick(TLDS)}`;
     if (!used.has(host)) {
       used.add(host);
       return host;
@@ -1054,6 +1054,7 @@ function makeFile(g, host) {
     locales: [],
   };
   if (g.chance(0.03)) site.platform = 'shopify';
+  // biome-ignore lint/suspicious/noDuplicateElseIf: each g.chance() call is a fresh draw, not the same condition
   else if (g.chance(0.03)) site.platform = 'drupal';
   const n = starRuleCount(g);
   if (n > 60 && g.chance(0.6)) site.locales = g.shuffled(LOCALES).slice(0, g.int(3, LOCALES.length));
@@ -1119,7 +1120,7 @@ function makeFile(g, host) {
             ? ' # ' +
               g.pick([
                 'legacy',
-                'see ticket SEO-' + g.int(100, 999),
+                `see ticket SEO-${g.int(100, 999)}`,
                 'temporary, remove after the migration',
                 'requested by legal',
               ])
@@ -1165,7 +1166,7 @@ function makeFile(g, host) {
     if (g.chance(0.3)) add(g.pick(comments));
     if (g.chance(0.3)) return group(bots, [rule()], false);
     const blanks = g.chance(0.5);
-    bots.forEach((bot, i) => group([bot], [rule()], blanks && i > 0));
+    for (const [i, bot] of bots.entries()) group([bot], [rule()], blanks && i > 0);
   };
   if (g.chance(0.1) && !full()) {
     keepOut(g.some(SEO_BOTS, 0.25), () => (g.chance(0.7) ? 'Disallow: /' : `Crawl-delay: ${g.pick([5, 10, 30])}`), [
@@ -1255,21 +1256,21 @@ function makeUrls(g, host, site, robotsTxt) {
     return g.int(0, 36 ** 6).toString(36);
   };
   const page = () => {
-    const prefix = site.locales.length && g.chance(0.5) ? '/' + g.pick(site.locales) : '';
-    return prefix + '/' + Array.from({ length: g.int(1, 4) }, seg).join('/') + g.pick(URL_EXTS);
+    const prefix = site.locales.length && g.chance(0.5) ? `/${g.pick(site.locales)}` : '';
+    return `${prefix}/${Array.from({ length: g.int(1, 4) }, seg).join('/')}${g.pick(URL_EXTS)}`;
   };
   const fromPattern = () => {
     let p = g.pick(patterns);
     const exact = p.endsWith('$') && g.chance(0.5);
     p = p.replace(/\$$/, '').replace(/\*/g, () => (g.chance(0.3) ? '' : seg()));
-    if (!p.startsWith('/')) p = '/' + p;
+    if (!p.startsWith('/')) p = `/${p}`;
     if (!exact && g.chance(0.6))
       p += (p.endsWith('/') || p.includes('?') ? '' : '/') + seg() + (p.includes('?') ? '' : g.pick(URL_EXTS));
     return p;
   };
   const nearMiss = () => {
     const p = fromPattern();
-    if (p.length < 2) return p + 'Q';
+    if (p.length < 2) return `${p}Q`;
     const i = 1 + g.int(0, Math.min(6, p.length - 1) - 1);
     const c = p[i];
     const d = c !== c.toUpperCase() ? c.toUpperCase() : c !== c.toLowerCase() ? c.toLowerCase() : 'q';
@@ -1292,10 +1293,10 @@ function makeUrls(g, host, site, robotsTxt) {
     if (patterns.length && k < 0.3) path = fromPattern();
     else if (patterns.length && k < 0.4) path = nearMiss();
     else if (k < 0.85) path = page();
-    else if (k < 0.95) path = page().replace(/\/([^/]*)$/, (m, s) => '/' + g.pick(PCT) + s + g.pick(PCT));
-    else path = '/' + g.pick(site.sections) + '/' + g.pick(RAW) + '/' + seg();
+    else if (k < 0.95) path = page().replace(/\/([^/]*)$/, (_m, s) => `/${g.pick(PCT)}${s}${g.pick(PCT)}`);
+    else path = `/${g.pick(site.sections)}/${g.pick(RAW)}/${seg()}`;
     if (!path.includes('?') && g.chance(0.35)) path += query();
-    if (g.chance(0.03)) path += '#section-' + g.int(0, 8);
+    if (g.chance(0.03)) path += `#section-${g.int(0, 8)}`;
     urls.push(`https://${host}${path}`);
   }
   return urls;
@@ -1346,7 +1347,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     .filter((a) => a !== '--stats')
     .map(Number);
   const s = corpusStats(makeHostsCorpus({ files: files || undefined, seed: seed || undefined }));
-  const pct = (x) => (x * 100).toFixed(1) + '%';
+  const pct = (x) => `${(x * 100).toFixed(1)}%`;
   console.log(`files                 ${s.files}`);
   console.log(`median bytes          ${s.medianBytes}   (published: 834)`);
   console.log(`median lines          ${s.medianLines}   (published: 31)`);

@@ -389,5 +389,5 @@ print(
   `The whole benchmark (corpus, verification, ${WARMUP_RUNS + TIMED_RUNS} runs of each variant) took ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 );
 
-writeFileSync(new URL('./hosts-results.md', import.meta.url), out.join('\n') + '\n');
+writeFileSync(new URL('./hosts-results.md', import.meta.url), `${out.join('\n')}\n`);
 console.error('wrote bench/hosts-results.md');

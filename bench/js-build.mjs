@@ -10,7 +10,7 @@ import * as wasmBuild from '../dist/index.js';
 import * as jsBuild from '../dist/js.js';
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', '20000'], { encoding: 'utf8', maxBuffer: 1 << 28 })
+const urls = execFileSync('node', [`${CORPUS}make-urls.mjs`, '20000'], { encoding: 'utf8', maxBuffer: 1 << 28 })
   .split('\n')
   .filter(Boolean);
 console.log('| file | build | matchMany ns/URL | parse us |\n|---|---|---:|---:|');

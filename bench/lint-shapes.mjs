@@ -13,7 +13,7 @@ export function manyGroups(kb) {
       out += `User-agent: Site${i}Bot\nDisallow: /admin-${i}/\nAllow: /admin-${i}/public/\nDisallow: /*.json$\n\n`;
     else out += `User-agent: BadBot${String.fromCharCode(65 + (i % 26))}${i}\nDisallow: /\n\n`;
   }
-  return out + 'Sitemap: https://www.example.com/sitemap.xml\n';
+  return `${out}Sitemap: https://www.example.com/sitemap.xml\n`;
 }
 
 /** A file of about `kb` KB written as joined lines (a file whose line breaks were lost, one group a line). */

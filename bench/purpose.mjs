@@ -29,7 +29,7 @@ const trainAi = purpose('train-ai');
 const files = readdirSync(CORPUS)
   .filter((f) => f.endsWith('.txt'))
   .sort();
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), 'example.com'], {
+const urls = execFileSync('node', [`${CORPUS}make-urls.mjs`, String(URL_COUNT), 'example.com'], {
   encoding: 'utf8',
   maxBuffer: 1 << 30,
 });
@@ -112,4 +112,4 @@ print();
 print(`Worst ratio: ${worst.toFixed(2)}x (bound 1.3x: ${worst <= 1.3 ? 'met' : 'NOT met'}).`);
 print();
 print('Reproduce: `npm run bench:purpose`.');
-writeFileSync(new URL('./purpose-results.md', import.meta.url), out.join('\n') + '\n');
+writeFileSync(new URL('./purpose-results.md', import.meta.url), `${out.join('\n')}\n`);

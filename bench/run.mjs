@@ -29,7 +29,7 @@ const files = readdirSync(CORPUS)
   .filter((f) => f.endsWith('.txt') && (!ONLY || ONLY.includes(f)))
   .sort((a, b) => readFileSync(CORPUS + a).length - readFileSync(CORPUS + b).length)
   .map((name) => ({ name, text: readFileSync(CORPUS + name, 'utf8'), bytes: readFileSync(CORPUS + name).length }));
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), HOST], {
+const urls = execFileSync('node', [`${CORPUS}make-urls.mjs`, String(URL_COUNT), HOST], {
   encoding: 'utf8',
   maxBuffer: 1 << 30,
 })
@@ -37,7 +37,7 @@ const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(URL_COUNT), 
   .filter(Boolean);
 const robotsUrl = `https://${HOST}/robots.txt`;
 // The same list as one buffer of lines, as a log pipeline reads it from a file.
-const urlBytes = new TextEncoder().encode(urls.join('\n') + '\n');
+const urlBytes = new TextEncoder().encode(`${urls.join('\n')}\n`);
 
 const fmt = (n, digits = 1) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits));
 const ratio = (a, b) => `${fmt(a / b)}x`;
@@ -69,12 +69,12 @@ function firstVerdictMs(name, script) {
   return median(times);
 }
 const body = JSON.stringify('User-agent: *\nDisallow: /private/\n');
-const req = `const require = (await import('node:module')).createRequire(${JSON.stringify(ROOT + '/package.json')});`;
+const req = `const require = (await import('node:module')).createRequire(${JSON.stringify(`${ROOT}/package.json`)});`;
 const loads = {
   robotsmatch: firstVerdictMs(
     'robotsmatch',
     `const t = performance.now();
-const { parse } = await import(${JSON.stringify(ROOT + '/dist/index.js')});
+const { parse } = await import(${JSON.stringify(`${ROOT}/dist/index.js`)});
 parse(${body}).isAllowed('https://${HOST}/private/x', '${AGENT}');
 const elapsed = performance.now() - t; // stop the clock before process.stdout is first touched (its set-up is slow)
 process.stdout.write(String(elapsed));`,
@@ -280,8 +280,8 @@ print(
 // against URLs of 64 KB and 1 MB: the case that made a naive segment search
 // take 0.65 s and 12 s per check.
 {
-  const segment = 'a'.repeat(16_600) + 'b';
-  const body = 'User-agent: *\n' + Array.from({ length: 30 }, () => `Disallow: /*${segment}\n`).join('');
+  const segment = `${'a'.repeat(16_600)}b`;
+  const body = `User-agent: *\n${Array.from({ length: 30 }, () => `Disallow: /*${segment}\n`).join('')}`;
   const robots = ours.open(body);
   print();
   print(`## Hostile input: 30 rules with 16 KB literal segments`);
@@ -301,7 +301,7 @@ print(
       return runs.sort((a, b) => a - b)[3].toFixed(2);
     };
     print(
-      `| ${n.toLocaleString('en-US')} bytes | ${time('https://e.com/' + 'a'.repeat(n) + 'b')} | ${time('https://e.com/' + 'ab'.repeat(n / 2))} |`,
+      `| ${n.toLocaleString('en-US')} bytes | ${time(`https://e.com/${'a'.repeat(n)}b`)} | ${time(`https://e.com/${'ab'.repeat(n / 2)}`)} |`,
     );
   }
   robots.dispose();
@@ -310,5 +310,5 @@ print(
 // The full report, for the README to quote.
 // The machine's Node writes results.md; another line (BENCH_NODE=24) its own file.
 const resultsFile = process.env.BENCH_NODE ? `results-node${process.versions.node.split('.')[0]}.md` : 'results.md';
-writeFileSync(new URL(`./${resultsFile}`, import.meta.url), out.join('\n') + '\n');
+writeFileSync(new URL(`./${resultsFile}`, import.meta.url), `${out.join('\n')}\n`);
 console.error(`wrote bench/${resultsFile}`);

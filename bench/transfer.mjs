@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measure, do_not_optimize } from 'mitata';
-import { parse } from '../dist/index.js';
 import { slicePath } from './peers.mjs';
 
 // Printed as it goes, and saved whole to bench/transfer-results.md at the end.
@@ -19,7 +18,7 @@ const print = (text) => {
 
 const CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 const COUNT = 20_000;
-const urls = execFileSync('node', [CORPUS + 'make-urls.mjs', String(COUNT), 'example.com'], {
+const urls = execFileSync('node', [`${CORPUS}make-urls.mjs`, String(COUNT), 'example.com'], {
   encoding: 'utf8',
   maxBuffer: 1 << 28,
 })
@@ -127,5 +126,5 @@ for (const name of [
   core.dispose(robots);
 }
 
-writeFileSync(new URL('./transfer-results.md', import.meta.url), report.join('\n') + '\n');
+writeFileSync(new URL('./transfer-results.md', import.meta.url), `${report.join('\n')}\n`);
 console.error('wrote bench/transfer-results.md');

@@ -15,7 +15,7 @@ const { usage, purpose } = await load('dist/usage.js');
 const { crawler, identify } = await load('dist/crawlers.js');
 
 /** An agent as the vectors write it: a token, a token list, or {crawler: name} (each language's registry). */
-const agentOf = (agent) => (agent && agent.crawler ? crawler(agent.crawler) : agent);
+const agentOf = (agent) => (agent?.crawler ? crawler(agent.crawler) : agent);
 
 const MODES = ['google', 'rfc'];
 
@@ -283,7 +283,7 @@ for (const set of USAGE) {
       });
     }
     const matcher = robots.forAgent(agent);
-    const lines = set.urls.join('\n') + '\n';
+    const lines = `${set.urls.join('\n')}\n`;
     for (const name of PURPOSES) {
       bulk.push({
         body: set.body,

@@ -19,6 +19,6 @@ if (existsSync(at('data/crawlers.json'))) {
     process.exit(2);
   }
   const { crawlers, REGISTRY_DATE } = await import(pathToFileURL(built).href);
-  writeFileSync(out, JSON.stringify({ date: REGISTRY_DATE, crawlers }, null, 1) + '\n');
+  writeFileSync(out, `${JSON.stringify({ date: REGISTRY_DATE, crawlers }, null, 1)}\n`);
 }
 console.log(`wrote ${out}`);

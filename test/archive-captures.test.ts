@@ -18,7 +18,7 @@ const record = (host: string) => JSON.stringify({ url: `https://${host}/robots.t
 describe('JSON Lines archive: lines with no record', () => {
   test('a line of spaces, tabs or CRs only is skipped, as an empty line is', async () => {
     const file = join(dir, 'white-space.jsonl');
-    writeFileSync(file, ['  ', record('a.test'), '\t', ' \t\r', '', '\r\r', record('b.test'), ' '].join('\n') + '\n');
+    writeFileSync(file, `${['  ', record('a.test'), '\t', ' \t\r', '', '\r\r', record('b.test'), ' '].join('\n')}\n`);
     const archive = await openArchive(file);
     expect(archive.size).toBe(2);
   });
@@ -34,7 +34,7 @@ describe('JSON Lines archive: lines with no record', () => {
     ['a byte-order mark', '\ufeff'],
   ])('a line of %s is not JSON: an ArchiveError naming the line', async (_name, space) => {
     const file = join(dir, 'other-space.jsonl');
-    writeFileSync(file, [record('a.test'), space, record('b.test')].join('\n') + '\n');
+    writeFileSync(file, `${[record('a.test'), space, record('b.test')].join('\n')}\n`);
     await expect(openArchive(file)).rejects.toThrow(ArchiveError);
     await expect(openArchive(file)).rejects.toThrow(`${file}:2: not a JSON object`);
   });

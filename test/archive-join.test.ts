@@ -92,7 +92,7 @@ describe('verdicts', () => {
 
   test('checkMany and matchMany answer as check() does, URL by URL, in order', () => {
     const archive = archiveOf([200, 404, 500, 'redirect', 'absent']);
-    const urls = corpus.flatMap((f) => f.urls.slice(0, 8)).map((u, i, all) => all[(i * 37) % all.length]!);
+    const urls = corpus.flatMap((f) => f.urls.slice(0, 8)).map((_u, i, all) => all[(i * 37) % all.length]!);
     urls.push('not a url', 'https://a.test/x\ny');
     for (const purposeName of [undefined, 'train-ai']) {
       const m = new ArchiveMatcher(archive, { agents: AGENTS, purpose: purposeName, cacheBytes: 100_000 });
@@ -190,10 +190,10 @@ describe('bounded memory', () => {
     // 20 hosts (8,000 tails) per call, the count read after each.
     for (let h = 0; h < hosts.length; h += 20) {
       const lines = Buffer.from(
-        hosts
+        `${hosts
           .slice(h, h + 20)
           .flatMap((host) => Array.from({ length: 200 }, (_, i) => `https://${host}/p${i}/x`))
-          .join('\n') + '\n',
+          .join('\n')}\n`,
       );
       for (const piece of m.rows(lines, 'json')) {
         const rows = Buffer.from(piece).toString().trim().split('\n');
@@ -210,10 +210,10 @@ describe('bounded memory', () => {
     expect(most).toBeLessThanOrEqual(65_536);
     // Asked again after the tails went: the same records.
     const again = Buffer.from(
-      hosts
+      `${hosts
         .slice(0, 3)
         .map((host) => `https://${host}/p7/x`)
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     const text = [...m.rows(again, 'json')].map((p) => Buffer.from(p).toString()).join('');
     expect(
@@ -372,7 +372,7 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
             rule: v.rule,
             outcome: row.outcome,
           };
-          return JSON.stringify(v.optedOut === undefined ? fields : { ...fields, optedOut: v.optedOut }) + '\n';
+          return `${JSON.stringify(v.optedOut === undefined ? fields : { ...fields, optedOut: v.optedOut })}\n`;
         }),
       )
       .join('');
@@ -450,7 +450,7 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
     const archive = archiveOf([200]);
     const matcher = new ArchiveMatcher(archive, { agents: ['Googlebot'] });
     const bytes = Buffer.concat([
-      Buffer.from(odd.join('\n') + '\n'),
+      Buffer.from(`${odd.join('\n')}\n`),
       Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0x61, 0x2f, 0xff, 0xc3, 0x0a]),
     ]);
     const text = new TextDecoder()

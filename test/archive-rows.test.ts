@@ -140,7 +140,7 @@ describe('rows: every output form, bytes to bytes', () => {
           : k === 1
             ? { id: 1, url, outcome: 3 }
             : k === 2
-              ? { url: url + '\n/x' }
+              ? { url: `${url}\n/x` }
               : { id: k, url, note: s, n: [1, { a: null }] },
       ),
     );
@@ -156,7 +156,7 @@ describe('rows: every output form, bytes to bytes', () => {
         (statuses, lines, withPurpose, keepUnknown) => {
           const archive = archiveOf(statuses);
           const options = { agents: ['Googlebot', 'GPTBot'], ...(withPurpose ? { purpose: 'train-ai' } : {}) };
-          const input = Buffer.from(lines.join('\r\n') + '\n');
+          const input = Buffer.from(`${lines.join('\r\n')}\n`);
           const reference = new ArchiveMatcher(archive, options);
           const matcher = new ArchiveMatcher(archive, options);
           for (const form of FORMS)

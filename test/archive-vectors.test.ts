@@ -158,7 +158,7 @@ describe('odd URLs and captures (archive-origins.json)', () => {
 
   test('jsonLines() over the URLs as bytes, one per line', async () => {
     const m = await matcherOf();
-    const bytes = Buffer.from(lineUrls.map((u) => u.url).join('\n') + '\n');
+    const bytes = Buffer.from(`${lineUrls.map((u) => u.url).join('\n')}\n`);
     const out = Buffer.concat([...m.jsonLines(bytes)].map((piece) => Buffer.from(piece))).toString();
     const got = out
       .trimEnd()
@@ -171,7 +171,7 @@ describe('odd URLs and captures (archive-origins.json)', () => {
 
   test('filter --robots-archive, --json and --verdicts, as a user runs it', async () => {
     const urlFile = join(dir, 'origins-urls.txt');
-    writeFileSync(urlFile, lineUrls.map((u) => u.url).join('\n') + '\n');
+    writeFileSync(urlFile, `${lineUrls.map((u) => u.url).join('\n')}\n`);
     const json = await robotsmatch(['filter', '--robots-archive', file, '-a', origins.agent, '--json', '-q', urlFile]);
     expect(json.stderr).toBe('');
     const rows = json.stdout
@@ -341,14 +341,14 @@ describe('WARC records: read whole, or the file is refused', () => {
   const CRLF_RULES = RULES.replaceAll('\n', '\r\n');
   test.each([
     ['written by warcio with no HTTP headers', null, RULES],
-    ['status line, blank line, body (CRLF)', 'HTTP/1.1 200 OK\r\n\r\n' + CRLF_RULES, CRLF_RULES],
-    ['status line, blank line, body (bare LF)', 'HTTP/1.1 200 OK\n\n' + RULES, RULES],
+    ['status line, blank line, body (CRLF)', `HTTP/1.1 200 OK\r\n\r\n${CRLF_RULES}`, CRLF_RULES],
+    ['status line, blank line, body (bare LF)', `HTTP/1.1 200 OK\n\n${RULES}`, RULES],
     [
       'status line, blank line, a body with a blank line in it',
       'HTTP/1.1 200 OK\r\n\r\nUser-agent: *\r\n\r\nDisallow: /b\r\n',
       'User-agent: *\r\n\r\nDisallow: /b\r\n',
     ],
-    ['a header, all lines ending in bare LF', 'HTTP/1.1 200 OK\nContent-Type: text/plain\n\n' + RULES, RULES],
+    ['a header, all lines ending in bare LF', `HTTP/1.1 200 OK\nContent-Type: text/plain\n\n${RULES}`, RULES],
     [
       'a gzip body under a bare-LF head',
       Buffer.concat([Buffer.from('HTTP/1.1 200 OK\nContent-Encoding: gzip\n\n'), gzipSync(RULES)]),
@@ -458,7 +458,7 @@ describe('WARC records: read whole, or the file is refused', () => {
     }
     expect(ours).toHaveLength(bodies.length);
     expect(ours).toEqual(theirs);
-    expect((ours as { body?: string }[]).filter((c, i) => i % 6 < 4).map((c) => c.body)).toEqual(
+    expect((ours as { body?: string }[]).filter((_c, i) => i % 6 < 4).map((c) => c.body)).toEqual(
       bodies.filter((_b, i) => i % 6 < 4),
     );
   });

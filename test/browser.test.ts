@@ -122,22 +122,22 @@ describe('Chromium', () => {
         trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((td) => td.textContent)),
       );
       const byName = Object.fromEntries(rows.map(([name, verdict, why]) => [name, `${verdict} ${why}`]));
-      expect(byName['Googlebot']).toBe('disallowed line 5: disallow: /search');
+      expect(byName.Googlebot).toBe('disallowed line 5: disallow: /search');
       expect(byName['Googlebot-Image']).toBe('disallowed line 5: disallow: /search'); // no image group: it follows Googlebot's
-      expect(byName['bingbot']).toBe('allowed no rule applies');
-      expect(byName['GPTBot']).toBe('allowed no rule applies');
+      expect(byName.bingbot).toBe('allowed no rule applies');
+      expect(byName.GPTBot).toBe('allowed no rule applies');
       expect(rows.length).toBe(14);
       await show('/private/report', 'Googlebot');
       const privateRows = await popup.$$eval('#crawlers tbody tr', (trs) =>
         trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells).map((td) => td.textContent)),
       );
       const privately = Object.fromEntries(privateRows.map(([name, verdict]) => [name, verdict]));
-      expect([
-        privately['Googlebot'],
-        privately['Googlebot-Image'],
-        privately['GPTBot'],
-        privately['ClaudeBot'],
-      ]).toEqual(['allowed', 'allowed', 'disallowed', 'disallowed']);
+      expect([privately.Googlebot, privately['Googlebot-Image'], privately.GPTBot, privately.ClaudeBot]).toEqual([
+        'allowed',
+        'allowed',
+        'disallowed',
+        'disallowed',
+      ]);
       await popup.screenshot({ path: join(tmpdir(), 'robotsmatch-extension-popup.png') });
     } finally {
       await context.close();

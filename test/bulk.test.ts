@@ -68,7 +68,7 @@ describe('forAgent', () => {
   test('matchMany splits batches by size: URLs longer than a batch, first or in the middle', () => {
     const robots = parse(body);
     const m = robots.forAgent('Other');
-    const huge = (tail: string) => '/private/' + 'a'.repeat(600_000) + tail; // 1.2 MB as UTF-16
+    const huge = (tail: string) => `/private/${'a'.repeat(600_000)}${tail}`; // 1.2 MB as UTF-16
     const urls = [huge('.pdf'), '/x.pdf', huge('/'), huge('.pdf'), '/private/ok', '/', huge('x')];
     expect(Array.from(m.matchMany(urls))).toEqual(urls.map((u) => (robots.isAllowed(u, 'Other') ? 1 : 0)));
     expect(Array.from(m.matchMany(urls))).toEqual([0, 0, 0, 0, 1, 1, 0]);
@@ -180,7 +180,7 @@ describe('forAgent', () => {
     expect(Array.from(bot.matchMany(urls))).toEqual(want);
     expect(urls.map((u) => (robots.isAllowed(u, 'bot') ? 1 : 0))).toEqual(want);
     // Each URL alone, and each last in its batch (no URL after it).
-    urls.forEach((u, i) => expect(bot.matchMany(urls.slice(0, i + 1))[i], u).toBe(want[i]));
+    for (const [i, u] of urls.entries()) expect(bot.matchMany(urls.slice(0, i + 1))[i], u).toBe(want[i]);
     robots.dispose();
   });
 
@@ -241,7 +241,7 @@ describe('forAgent', () => {
 
   test('differential: forAgent batches agree with the naive model', () => {
     const seg = fc.constantFrom('/', 'a', 'b', '*', '$', '.php', '/index.html', '%2f', 'é');
-    const pattern = fc.array(seg, { maxLength: 6 }).map((s) => '/' + s.join(''));
+    const pattern = fc.array(seg, { maxLength: 6 }).map((s) => `/${s.join('')}`);
     const rules = fc.array(
       fc.tuple(
         fc.constantFrom('Allow', 'Disallow', 'User-agent'),
@@ -267,10 +267,10 @@ describe('forAgent', () => {
     );
     const tail = fc.array(piece, { maxLength: 8 }).map((s) => s.join(''));
     const path = fc.oneof(
-      tail.map((t) => '/' + t),
+      tail.map((t) => `/${t}`),
       tail,
-      tail.map((t) => 'http://e.com' + t),
-      tail.map((t) => '//h' + t),
+      tail.map((t) => `http://e.com${t}`),
+      tail.map((t) => `//h${t}`),
       fc.constant(''),
     );
     fc.assert(
@@ -279,7 +279,7 @@ describe('forAgent', () => {
         fc.array(path, { minLength: 1, maxLength: 30 }),
         fc.constantFrom('FooBot', 'Other'),
         (lines, paths, agent) => {
-          const text = 'User-agent: *\n' + lines.map(([k, v]) => `${k}: ${v}\n`).join('');
+          const text = `User-agent: *\n${lines.map(([k, v]) => `${k}: ${v}\n`).join('')}`;
           const robots = parse(text);
           const got = robots.forAgent(agent).matchMany(paths);
           const want = paths.map((p) => (modelCheck(new TextEncoder().encode(text), [agent], p).allowed ? 1 : 0));
@@ -312,8 +312,8 @@ describe('matchLines', () => {
     const m = robots.forAgent('x');
     const want = expected(robots);
     expect(Array.from(m.matchLines(urls.join('\n')))).toEqual(want);
-    expect(Array.from(m.matchLines(urls.join('\n') + '\n'))).toEqual(want);
-    expect(Array.from(m.matchLines(urls.join('\r\n') + '\r\n'))).toEqual(want);
+    expect(Array.from(m.matchLines(`${urls.join('\n')}\n`))).toEqual(want);
+    expect(Array.from(m.matchLines(`${urls.join('\r\n')}\r\n`))).toEqual(want);
     expect(Array.from(m.matchLines(new TextEncoder().encode(urls.join('\n'))))).toEqual(want);
     expect(Array.from(m.matchLines(''))).toEqual([]);
     expect(Array.from(m.matchLines('\n\n\n'))).toEqual([1, 1, 1]);
@@ -327,7 +327,7 @@ describe('matchLines', () => {
     const want = many.map((u) => (robots.isAllowed(u, 'x') ? 1 : 0));
     expect(Array.from(m.matchLines(many.join('\n')))).toEqual(want);
     expect(Array.from(m.matchLines(Buffer.from(many.join('\r\n'))))).toEqual(want);
-    const long = ['https://e.com/private/' + 'x'.repeat(1_500_000), 'https://e.com/a'];
+    const long = [`https://e.com/private/${'x'.repeat(1_500_000)}`, 'https://e.com/a'];
     expect(Array.from(m.matchLines(long.join('\n')))).toEqual([0, 1]);
     expect(Array.from(m.matchLines(Buffer.from(long.join('\n'))))).toEqual([0, 1]);
     robots.dispose();
@@ -343,7 +343,7 @@ describe('matchLines', () => {
 
   test('the corpus URL list as bytes agrees with matchMany on every file', () => {
     const list = corpusUrls(20_000);
-    const bytes = new TextEncoder().encode(list.join('\n') + '\n');
+    const bytes = new TextEncoder().encode(`${list.join('\n')}\n`);
     for (const { name, body: file } of corpusFiles()) {
       const m = parse(file).forAgent('Googlebot');
       expect(Array.from(m.matchLines(bytes)), name).toEqual(Array.from(m.matchMany(list)));

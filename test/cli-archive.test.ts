@@ -61,7 +61,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
   test('setup: the archives and the URL list', async () => {
     await writeWarc(warc, captures, true);
     writeJsonl(jsonl, captures);
-    writeFileSync(urlFile, gzipSync(urls.join('\n') + '\n'));
+    writeFileSync(urlFile, gzipSync(`${urls.join('\n')}\n`));
     // The table covers every outcome.
     expect(new Set(rows.map((r) => r.outcome))).toEqual(new Set(['ok', 'unavailable', 'unreachable', 'unknown']));
   });
@@ -122,21 +122,21 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     expect(kept.stdout).toBe(
       urls
         .filter((_, i) => label(i) === 'allowed')
-        .map((u) => u + '\n')
+        .map((u) => `${u}\n`)
         .join(''),
     );
     const withUnknown = await robotsmatch([...args, '--unknown', 'keep']);
     expect(withUnknown.stdout).toBe(
       urls
         .filter((_, i) => label(i) === 'allowed' || label(i) === 'unknown')
-        .map((u) => u + '\n')
+        .map((u) => `${u}\n`)
         .join(''),
     );
     const inverted = await robotsmatch([...args, '--invert']);
     expect(inverted.stdout).toBe(
       urls
         .filter((_, i) => label(i) !== 'allowed')
-        .map((u) => u + '\n')
+        .map((u) => `${u}\n`)
         .join(''),
     );
   });
@@ -168,11 +168,10 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
       )
       .join('');
     expect(r.stdout).toBe(expected);
-    const records =
-      urls
-        .slice(0, 50)
-        .map((url, id) => JSON.stringify({ id, url, lang: 'en' }))
-        .join('\n') + '\n';
+    const records = `${urls
+      .slice(0, 50)
+      .map((url, id) => JSON.stringify({ id, url, lang: 'en' }))
+      .join('\n')}\n`;
     const j = await robotsmatch(
       [
         'filter',
@@ -231,7 +230,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
             '--verdicts',
             '-q',
           ],
-          block.join('\n') + '\n',
+          `${block.join('\n')}\n`,
         );
         expect(r.status).toBe(0);
         return r.stdout.split('\n').slice(0, -1);
@@ -259,7 +258,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
   test('--agent and --crawler are answered in the order given on the command line, mixed', async () => {
     const r = await robotsmatch(
       ['filter', '--robots-archive', jsonl, '-a', 'CCBot', '-c', 'GPTBot', '-a', 'Googlebot', '--json', '-q'],
-      urls[0]! + '\n',
+      `${urls[0]!}\n`,
     );
     expect(
       r.stdout
@@ -269,7 +268,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     ).toEqual(['CCBot', 'GPTBot', 'Googlebot']);
     const first = await robotsmatch(
       ['filter', '--robots-archive', jsonl, '-c', 'GPTBot', '-a', 'Googlebot', '--json', '-q'],
-      urls[0]! + '\n',
+      `${urls[0]!}\n`,
     );
     expect(
       first.stdout
@@ -281,7 +280,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
 
   test('--verdicts answers blank lines and lines with no http(s) origin as unknown, so line N of the output still answers line N of the input', async () => {
     const lines = [urls[0]!, '', urls[1]!, '\r', 'not a url', 'ftp://x.test/a', urls[2]!, ''];
-    const input = lines.join('\n') + '\n';
+    const input = `${lines.join('\n')}\n`;
     const expected = [label(0), 'unknown', label(1), 'unknown', 'unknown', 'unknown', label(2), 'unknown'];
     const labelled = await robotsmatch(
       [
@@ -348,12 +347,12 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
       ['white-space.jsonl', lines],
       ['white-space-first.jsonl', ['  ', ...lines]],
     ] as const) {
-      const bytes = Buffer.from(table.join('\n') + '\n');
+      const bytes = Buffer.from(`${table.join('\n')}\n`);
       const file = join(dir, name);
       writeFileSync(file, bytes);
       // The same table with each of those lines empty: every form but --verdicts must write the same bytes.
       const emptied = join(dir, `emptied-${name}`);
-      writeFileSync(emptied, table.map((l) => (l.startsWith('{') ? l : '')).join('\n') + '\n');
+      writeFileSync(emptied, `${table.map((l) => (l.startsWith('{') ? l : '')).join('\n')}\n`);
       for (const keep of [[], ['--unknown', 'keep']]) {
         for (const [form, flags] of FLAGS) {
           const args = [
@@ -436,7 +435,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     const recordLines = lines.map((url, id) =>
       url === '' ? '' : JSON.stringify(id % 40 === 3 ? { url, outcome: 'mine' } : { id, url, tags: ['a', id] }),
     );
-    const records = Buffer.from(recordLines.join('\n') + '\n');
+    const records = Buffer.from(`${recordLines.join('\n')}\n`);
     const recordFile = join(dir, 'odd.jsonl');
     writeFileSync(recordFile, records);
     const archive = new RobotsArchive();
@@ -498,14 +497,14 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
       .flatMap((row) =>
         row.verdicts.map(
           (v) =>
-            JSON.stringify({
+            `${JSON.stringify({
               url: row.url,
               agent: v.agent,
               allowed: v.allowed,
               line: v.line,
               rule: v.rule,
               outcome: row.outcome,
-            }) + '\n',
+            })}\n`,
         ),
       )
       .join('');
@@ -529,7 +528,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     const lines = [...odd, ...urls.slice(0, 200)];
     const bytes = Buffer.concat([
       Buffer.from([0xef, 0xbb, 0xbf]),
-      Buffer.from(lines.join('\n') + '\r\n\n'),
+      Buffer.from(`${lines.join('\n')}\r\n\n`),
       Buffer.from(`https://${host}/\xff`, 'latin1'),
     ]);
     const r = await robotsmatch(
@@ -543,9 +542,9 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
 
   test('--json waits for a slow reader: the same records, and memory does not grow with the output held back', async () => {
     // 60,000 URLs: about 20 MB of records, written while the reader takes them slowly.
-    const many = Array.from({ length: 60_000 }, (_, i) => urls[i % urls.length]!.replace('://', `://`) + `?n=${i}`);
+    const many = Array.from({ length: 60_000 }, (_, i) => `${urls[i % urls.length]!.replace('://', `://`)}?n=${i}`);
     const input = join(dir, 'many.txt');
-    writeFileSync(input, many.join('\n') + '\n');
+    writeFileSync(input, `${many.join('\n')}\n`);
     const run = (slow: boolean) =>
       new Promise<{ out: string; maxRss: number }>((resolve, reject) => {
         const rss = fileURLToPath(new URL('./support/report-rss.cjs', import.meta.url));
@@ -677,7 +676,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     ]);
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')).toHaveLength(2);
-    if (typeof message === 'string') expect(r.stderr).toBe(message + '\n');
+    if (typeof message === 'string') expect(r.stderr).toBe(`${message}\n`);
     else expect(r.stderr).toMatch(message);
   });
 });

@@ -167,7 +167,7 @@ describe('--crawler and repeated --agent on check, explain and filter', () => {
       '--crawler',
       'Googlebot-Image',
     ]);
-    expect(image.stdout).toMatch(/^disallowed  https:\/\/e.com\/nogoogle  \(line 5: Disallow: \/nogoogle\)/);
+    expect(image.stdout).toMatch(/^disallowed {2}https:\/\/e.com\/nogoogle {2}\(line 5: Disallow: \/nogoogle\)/);
     const token = await robotsmatch([
       'check',
       'https://e.com/nogoogle',

@@ -40,8 +40,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
 
   describe('1. lint --fix replaces a file whole: a failed write leaves the original', () => {
     // A fixable robots.txt (line 2 lacks its colon) of about 3 KB: past a 1 KB file-size limit.
-    const original =
-      'User-agent: *\nDisallow /x\n' + Array.from({ length: 150 }, (_, i) => `Disallow: /section-${i}/\n`).join('');
+    const original = `User-agent: *\nDisallow /x\n${Array.from({ length: 150 }, (_, i) => `Disallow: /section-${i}/\n`).join('')}`;
 
     test('a write cut by a file-size limit (ulimit -f) leaves the robots.txt as it was, no temporary file, exit 2 and one line', async () => {
       const folder = join(dir, 'fsize');
@@ -74,7 +73,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       const count = 100_000;
       const urls = file(
         'diff-urls.txt',
-        Array.from({ length: count }, (_, i) => `https://example.com/page/${i}`).join('\n') + '\n',
+        `${Array.from({ length: count }, (_, i) => `https://example.com/page/${i}`).join('\n')}\n`,
       );
       const r = await runMeasured(['diff', before, after, '--urls', urls, '--format', 'json']);
       expect(r.status).toBe(0);
@@ -115,7 +114,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       const urls = file('diff-few.txt', 'https://example.com/a\nhttps://example.com/private/b\n');
       const r = await robotsmatch(['diff', before, after, '--urls', urls, '--format', 'json', '--agent', 'Googlebot']);
       const doc = JSON.parse(r.stdout);
-      expect(r.stdout).toBe(JSON.stringify(doc, null, 2) + '\n');
+      expect(r.stdout).toBe(`${JSON.stringify(doc, null, 2)}\n`);
       expect(doc.changes.map((c: { url: string }) => c.url)).toEqual(['https://example.com/a']);
       const none = await robotsmatch(['diff', before, before, '--urls', urls, '--format', 'json']);
       expect(none.stdout).toBe(
@@ -229,7 +228,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
         () =>
           server.route('/robots.txt', (_req, res) => {
             res.writeHead(200, { 'content-type': 'text/plain' });
-            res.end(Buffer.from('\uFEFF' + DEMO, 'utf16le'));
+            res.end(Buffer.from(`\uFEFF${DEMO}`, 'utf16le'));
           }),
         /the file is UTF-16 text: crawlers read a robots\.txt as UTF-8 and find no rules in it/,
       ],
@@ -254,7 +253,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
     test('cut at the size limit: check and explain without --robots say so', async () => {
       server.route(
         '/robots.txt',
-        text(200, 'User-agent: *\n' + 'Disallow: /long-path-of-a-rule/\n'.repeat(20) + 'Disallow: /private/\n'),
+        text(200, `User-agent: *\n${'Disallow: /long-path-of-a-rule/\n'.repeat(20)}Disallow: /private/\n`),
       );
       const url = `${server.origin}/private/a`;
       for (const command of ['check', 'explain']) {
@@ -274,7 +273,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       expect(fetched.stdout).toMatch(/warning +the file is UTF-16 text/);
       expect(fetched.stdout).not.toContain('binary');
       expect(JSON.parse((await robotsmatch(['fetch', server.origin, '--json'])).stdout).content).toBe('utf-16');
-      const utf16 = file('utf16.txt', Buffer.from('\uFEFF' + DEMO, 'utf16le'));
+      const utf16 = file('utf16.txt', Buffer.from(`\uFEFF${DEMO}`, 'utf16le'));
       for (const args of [
         ['check', 'https://example.com/', '-r', server.origin],
         ['check', 'https://example.com/', '-r', utf16],
@@ -297,7 +296,7 @@ describe.skipIf(!existsSync(cli))('the command line: reliability and the first h
       const r = await shell(
         `cd ${quote(fileURLToPath(new URL('../examples/demo', import.meta.url)))} && ${robotsmatchCommand} filter -r robots.txt -a ExampleBot --json urls.txt`,
       );
-      expect(r.stdout).toBe(block[1] + '\n');
+      expect(r.stdout).toBe(`${block[1]}\n`);
       const timing = /[\d.]+ s \([\d,]+ URLs\/s\)/;
       expect(r.stderr.replace(timing, 'T').trim()).toBe(block[2]!.replace(timing, 'T'));
     });

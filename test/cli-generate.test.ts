@@ -56,9 +56,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
   test('--matrix prints the proof, grouped by purpose', async () => {
     const r = await robotsmatch(['generate', POLICY, '--matrix']);
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/\nads\n  crawler +group +\/ +\/private\/ +\/search +reads\n/);
-    expect(r.stderr).toMatch(/\n  AdsBot-Google +AdsBot-Google +yes +no L\d+ +no L\d+ +search=yes, ai-train=no\n/);
-    expect(r.stderr).toMatch(/\n  GPTBot +GPTBot +no L\d+ +no L\d+ +no L\d+ +-\n/);
+    expect(r.stderr).toMatch(/\nads\n {2}crawler +group +\/ +\/private\/ +\/search +reads\n/);
+    expect(r.stderr).toMatch(/\n {2}AdsBot-Google +AdsBot-Google +yes +no L\d+ +no L\d+ +search=yes, ai-train=no\n/);
+    expect(r.stderr).toMatch(/\n {2}GPTBot +GPTBot +no L\d+ +no L\d+ +no L\d+ +-\n/);
   });
 
   test('--preset without a policy file; --format json', async () => {
@@ -121,7 +121,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^robotsmatch: no robots\.txt does what this policy says \(\d+ differences\):\n  bingbot and BingPreview both answer to `bingbot`/,
+      /^robotsmatch: no robots\.txt does what this policy says \(\d+ differences\):\n {2}bingbot and BingPreview both answer to `bingbot`/,
     );
   });
 
@@ -163,7 +163,9 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     );
     const r = await robotsmatch(['verify', policy, fixture('welcome-group.txt')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths and \d+ witness paths of the rules/);
+    expect(r.stdout).toMatch(
+      /does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths and \d+ witness paths of the rules/,
+    );
     expect(r.stdout).toContain(
       "  line 7: OAI-SearchBot, /private/, /search, /private/x, /searchx and /search/x: by Google's and RFC 9309's rules it may fetch /private/, /search, /private/x, /searchx and /search/x (line 7 `Allow: /`), but the policy says it may not.\n",
     );
@@ -269,7 +271,9 @@ describe.skipIf(!existsSync(cli))('generate: what the JSON output says, the text
     );
     const json = await robotsmatch(['generate', policy, '--format', 'json']);
     expect(json.status).toBe(0);
-    const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: { kind: string; message: string; crawler?: string }[] };
+    const { diagnostics } = JSON.parse(json.stdout) as {
+      diagnostics: { kind: string; message: string; crawler?: string }[];
+    };
     expect(new Set(diagnostics.map((d) => d.kind)).size).toBeGreaterThanOrEqual(6);
     const text = await robotsmatch(['generate', policy]);
     for (const d of diagnostics) expect(text.stderr).toContain(d.crawler !== undefined ? d.crawler : d.message);

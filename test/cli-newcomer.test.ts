@@ -194,7 +194,7 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
 
   describe('7. the rule behind each URL of a list', () => {
     const urls = ['https://example.com/private/a', '', 'https://example.com/ok', 'https://example.com/private/press/b'];
-    const input = urls.join('\n') + '\n';
+    const input = `${urls.join('\n')}\n`;
     test('check --urls FILE and --urls -: a line per URL with its rule; exit 1 when one is disallowed', async () => {
       const r = await robotsmatch([
         'check',
@@ -243,7 +243,7 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
           rule: { type: 'allow', pattern: '/private/press/' },
         },
       ]);
-      const big = file('json-big.txt', corpusUrls(120_000).join('\n') + '\n');
+      const big = file('json-big.txt', `${corpusUrls(120_000).join('\n')}\n`);
       const pooled = await robotsmatch(['filter', '--robots', ROBOTS, '--json', '--workers', '3', big]);
       // --workers is capped at the machine's cores (said on stderr when lowered).
       expect(pooled.stderr).toContain(`${Math.min(3, availableParallelism())} workers`);
@@ -309,7 +309,7 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
 
   test('10. on a terminal, filter draws no progress bar into its own output', async () => {
     const urls = corpusUrls(30_000);
-    const big = file('terminal.txt', urls.join('\n') + '\n');
+    const big = file('terminal.txt', `${urls.join('\n')}\n`);
     const r = await onTerminal(['filter', '--robots', ROBOTS, '--agent', 'ExampleBot', '--invert', big]);
     expect(r.stdout).not.toMatch(/\[[#.]{30}\]|M\/s/);
     const shown = r.stdout.split('\r\n').filter((l) => l.startsWith('http'));

@@ -19,7 +19,7 @@ async function runBlocks(blocks: string[][], args: string[]): Promise<string[][]
     blocks.map(async (block) => {
       const r = await robotsmatch(
         ['filter', '--robots', ROBOTS, '--quiet', '--workers', '1', ...args],
-        block.map((l) => l + '\n').join(''),
+        block.map((l) => `${l}\n`).join(''),
       );
       expect(r.status).toBe(0);
       expect(r.stderr).toBe('');
@@ -62,7 +62,7 @@ describe.skipIf(!existsSync(cli))('filter as a stage of distributed engines', ()
     // ClickHouse sends blocks of up to max_block_size rows to a new process each (type executable).
     const blocks = split(7);
     const answers = await runBlocks(blocks, ['--verdicts-only']);
-    answers.forEach((rows, b) => expect(rows).toHaveLength(blocks[b]!.length));
+    for (const [b, rows] of answers.entries()) expect(rows).toHaveLength(blocks[b]!.length);
     expect(answers.flat()).toEqual(urls.map((_, i) => verdictOf(i)));
   });
 

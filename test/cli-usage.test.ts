@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { parse } from '../src/index.js';
 import { purpose } from '../src/usage.js';
 import { cli, robotsmatch } from './support/cli.js';
@@ -51,7 +50,7 @@ const plain = file('plain.txt', PLAIN);
 
 const E = 'https://example.com';
 /** Allowed, disallowed, opted out of train-ai, a blank line, allowed (AIPREF, for any crawler following `*`). */
-const URLS = [`${E}/blog/a`, `${E}/cart`, `${E}/shop`, '', `${E}/blog/b`].join('\n') + '\n';
+const URLS = `${[`${E}/blog/a`, `${E}/cart`, `${E}/shop`, '', `${E}/blog/b`].join('\n')}\n`;
 const stderrLines = (s: string) => s.split('\n').filter((l) => l !== '');
 
 describe.skipIf(!existsSync(cli))('filter --purpose', () => {
@@ -206,7 +205,7 @@ describe.skipIf(!existsSync(cli))('filter --purpose', () => {
     beforeAll(() => {
       const kinds = ['/blog/', '/cart/', '/shop/'];
       list = Array.from({ length: count }, (_, i) => `${E}${kinds[i % 3]}${i}/${'x'.repeat(24)}`);
-      big = file('big.txt', list.join('\n') + '\n'); // about 7 MB
+      big = file('big.txt', `${list.join('\n')}\n`); // about 7 MB
     });
     const workers = Math.min(2, availableParallelism());
 
@@ -264,7 +263,7 @@ describe.skipIf(!existsSync(cli))('filter --purpose', () => {
         '--quiet',
         big,
       ]);
-      expect(kept.stdout).toBe(list.filter((u) => u.includes('/blog/')).join('\n') + '\n');
+      expect(kept.stdout).toBe(`${list.filter((u) => u.includes('/blog/')).join('\n')}\n`);
       const inverted = await robotsmatch([
         'filter',
         '--robots',
@@ -279,7 +278,7 @@ describe.skipIf(!existsSync(cli))('filter --purpose', () => {
         '--quiet',
         big,
       ]);
-      expect(inverted.stdout).toBe(list.filter((u) => !u.includes('/blog/')).join('\n') + '\n');
+      expect(inverted.stdout).toBe(`${list.filter((u) => !u.includes('/blog/')).join('\n')}\n`);
     });
 
     test('--json: optedOut on every record, the same as with one thread', async () => {
@@ -371,7 +370,7 @@ describe.skipIf(!existsSync(cli))('check --usage', () => {
   test('thousands of Content-Signal lines: ranges, or the first ten and a count, in text; every line in JSON', async () => {
     const consecutive = file(
       'signals.txt',
-      'User-agent: *\nDisallow: /private\n' + 'Content-Signal: search=yes, ai-train=no\n'.repeat(8000),
+      `User-agent: *\nDisallow: /private\n${'Content-Signal: search=yes, ai-train=no\n'.repeat(8000)}`,
     );
     const r = await robotsmatch(['check', `${E}/a`, '--robots', consecutive, '--usage']);
     expect(r.stdout).toBe(

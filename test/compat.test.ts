@@ -219,7 +219,7 @@ const verdictCases: [string, string, string, string[], string[]][] = [
   [
     'large wildcards',
     'http://www.eXample.com/robots.txt',
-    rules('User-agent: *', 'Disallow: /' + '*'.repeat(2048) + '.html'),
+    rules('User-agent: *', `Disallow: /${'*'.repeat(2048)}.html`),
     [`${E}/${'sub'.repeat(2048)}folder/index.php`],
     [`${E}/secret.html`],
   ],
@@ -574,7 +574,7 @@ describe('contents and user agents as robots-parser takes them (issue 19.2)', ()
     for (const contents of [
       new TextEncoder().encode(BODY),
       Buffer.from(BODY),
-      new TextEncoder().encode('\uFEFF' + BODY),
+      new TextEncoder().encode(`\uFEFF${BODY}`),
     ]) {
       const robots = robotsParser(`${E}/robots.txt`, contents as never);
       expect(robots.isAllowed(`${E}/private/x`), contents.constructor.name).toBe(false);

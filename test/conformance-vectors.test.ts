@@ -35,7 +35,7 @@ describe('conformance vectors', () => {
 
   test('the corpus in both modes: check(), matchMany() and matchLines() for every agent', () => {
     const urls: string[] = vectors.corpusUrls;
-    const lines = urls.join('\n') + '\n';
+    const lines = `${urls.join('\n')}\n`;
     const bodies = new Map<string, Buffer>();
     for (const set of vectors.corpus) {
       if (!bodies.has(set.file)) bodies.set(set.file, readFileSync(new URL(`../${set.file}`, import.meta.url)));

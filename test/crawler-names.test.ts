@@ -92,7 +92,7 @@ describe('lint: misspelt-crawler', () => {
   });
 
   test("ai.robots.txt's list as a file gets none", () => {
-    const body = [...AI_ROBOTS_TXT_NAMES].map((n) => `User-agent: ${n}`).join('\n') + '\nDisallow: /\n';
+    const body = `${[...AI_ROBOTS_TXT_NAMES].map((n) => `User-agent: ${n}`).join('\n')}\nDisallow: /\n`;
     expect(misspelt(body)).toEqual([]);
   });
 });

@@ -390,8 +390,8 @@ describe('bodyKind(): bodies that are not a robots.txt', () => {
   });
 
   test('bounded: a 5 MB body is read from its first bytes only', () => {
-    expect(bodyKind('<html>' + ' '.repeat(5_000_000))).toBe('html');
-    expect(bodyKind('User-agent: *\n' + 'Disallow: /x\n'.repeat(400_000))).toBeUndefined();
+    expect(bodyKind(`<html>${' '.repeat(5_000_000)}`)).toBe('html');
+    expect(bodyKind(`User-agent: *\n${'Disallow: /x\n'.repeat(400_000)}`)).toBeUndefined();
   });
 });
 

@@ -34,14 +34,14 @@ describe('differential: WASM core vs naive Google model', () => {
   test('wildcard matching agrees with the reachable-positions matcher', () => {
     const pat = fc
       .array(fc.constantFrom('a', 'b', '/', '*', '$'), { minLength: 1, maxLength: 10 })
-      .map((c) => '/' + c.join(''));
-    const path = fc.array(fc.constantFrom('a', 'b', '/', '$', '*'), { maxLength: 14 }).map((c) => '/' + c.join(''));
+      .map((c) => `/${c.join('')}`);
+    const path = fc.array(fc.constantFrom('a', 'b', '/', '$', '*'), { maxLength: 14 }).map((c) => `/${c.join('')}`);
     fc.assert(
       fc.property(
         fc.array(pat, { minLength: 1, maxLength: 4 }),
         fc.array(path, { minLength: 1, maxLength: 8 }),
         (patterns, paths) => {
-          const body = 'User-agent: *\n' + patterns.map((p, i) => `${i % 2 ? 'Allow' : 'Disallow'}: ${p}\n`).join('');
+          const body = `User-agent: *\n${patterns.map((p, i) => `${i % 2 ? 'Allow' : 'Disallow'}: ${p}\n`).join('')}`;
           const robots = parse(body);
           try {
             for (const p of paths) {

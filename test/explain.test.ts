@@ -191,8 +191,8 @@ describe('explain agrees with check()', () => {
   });
 
   test('on hostile input: long lines, random bytes', () => {
-    const long = parse('User-agent: *\nDisallow: /*' + 'a*'.repeat(8_000) + 'b\n');
-    agree(long, '/' + 'a'.repeat(20_000), 'x');
+    const long = parse(`User-agent: *\nDisallow: /*${'a*'.repeat(8_000)}b\n`);
+    agree(long, `/${'a'.repeat(20_000)}`, 'x');
     long.dispose();
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.string({ maxLength: 40 }), (body, u) => {
@@ -324,13 +324,13 @@ describe('the per-line reading is compact (issue 19.9)', () => {
 
 describe('explain costs what check() costs per rule (issue 19.4)', () => {
   // 30,000 wildcard rules whose first segment `/` every path has; each needs a `b` and its digits.
-  const body = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
+  const body = `User-agent: *\n${Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('')}`;
 
   test.each([65_536, 1 << 20])(
     'a %i-byte URL against 30,000 wildcard rules',
     (n) => {
       const robots = parse(body, { maxBytes: 1 << 20 });
-      for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      for (const url of [`https://e.com/${'a'.repeat(n)}`, `https://e.com/${'a'.repeat(n)}a29999bc`]) {
         const e = explain(robots, url, 'bot');
         expect({ allowed: e.allowed, line: e.line, rule: e.rule }).toEqual(robots.check(url, 'bot'));
         expect(e.candidates.map((c) => c.line)).toEqual(url.endsWith('c') ? [30_001] : []);
@@ -352,7 +352,7 @@ describe('explain costs what check() costs per rule (issue 19.4)', () => {
       // (test/support/growth.ts), a ratio load moves far less than a time: 2 to
       // 5 measured here (it answers in both modes and lists the candidates).
       const robots = parse(body, { maxBytes: 1 << 20 });
-      for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      for (const url of [`https://e.com/${'a'.repeat(n)}`, `https://e.com/${'a'.repeat(n)}a29999bc`]) {
         explain(robots, url, 'bot'); // the other mode's parse, made once per Robots
         const firstAnswer = () => firstAnswerMs(body, url, 'bot');
         const r = bestRatio(firstAnswer, () => timed(() => explain(robots, url, 'bot')), 3);

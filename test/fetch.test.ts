@@ -50,7 +50,7 @@ describe('4.2 fetching', () => {
   });
 
   test('4.3 RobotsCache.get() gives a copy that says the file was cut at maxBytes, as the fetched original does', async () => {
-    a.route('/robots.txt', text(200, 'User-agent: *\n' + 'Disallow: /a-long-rule-to-cut/\n'.repeat(20)));
+    a.route('/robots.txt', text(200, `User-agent: *\n${'Disallow: /a-long-rule-to-cut/\n'.repeat(20)}`));
     const cache = new RobotsCache({ maxBytes: 100 });
     const got = await cache.get(`${a.origin}/x`);
     expect(got.body.length).toBe(100);
@@ -76,7 +76,7 @@ describe('4.2 fetching', () => {
   });
 
   test('4.2 2xx: the body is parsed, the User-Agent sent', async () => {
-    a.route('/robots.txt', text(200, RULES + 'Sitemap: https://e.com/s.xml\n'));
+    a.route('/robots.txt', text(200, `${RULES}Sitemap: https://e.com/s.xml\n`));
     const r = await fetchRobots(`${a.origin}/any/page`, { userAgent: 'ExampleBot/1.0' });
     expect(r).toMatchObject({ outcome: 'ok', status: 200, redirects: 0, url: `${a.origin}/robots.txt` });
     expect(r.robots.isAllowed(`${a.origin}/private/x`, 'ExampleBot')).toBe(false);
@@ -180,8 +180,8 @@ describe('4.2 fetching', () => {
 
   test('4.2 a 2 MB body: rules before the 500 KiB mark apply, rules after it do not', async () => {
     const head = 'User-agent: *\nDisallow: /before/\n';
-    const filler = '#' + 'x'.repeat(600_000) + '\n';
-    a.route('/robots.txt', text(200, head + filler + 'Disallow: /after/\n' + '#'.repeat(1_400_000)));
+    const filler = `#${'x'.repeat(600_000)}\n`;
+    a.route('/robots.txt', text(200, `${head + filler}Disallow: /after/\n${'#'.repeat(1_400_000)}`));
     const r = await fetchRobots(a.origin);
     expect(r.robots.truncated).toBe(true);
     expect(r.robots.isAllowed(`${a.origin}/before/x`, 'bot')).toBe(false);
@@ -192,7 +192,7 @@ describe('4.2 fetching', () => {
     a.route('/robots.txt', (_q, res) => {
       res.writeHead(200);
       res.write('User-agent: *\nDisallow: /x/\n');
-      const chunk = '#' + 'y'.repeat(65_534) + '\n';
+      const chunk = `#${'y'.repeat(65_534)}\n`;
       const pump = () => {
         while (!res.destroyed && res.write(chunk));
         if (!res.destroyed) res.once('drain', pump);
@@ -445,7 +445,7 @@ describe('maxBytes beyond what the core takes (issue 19.5)', () => {
   const RULES_FIRST = 'User-agent: *\nDisallow: /private/\n';
   /** A 2xx answer of `size` bytes, made as it is read: the rules, then comment lines. */
   const huge = (size: number) => async () => {
-    const line = new TextEncoder().encode('#' + 'x'.repeat((1 << 20) - 2) + '\n');
+    const line = new TextEncoder().encode(`#${'x'.repeat((1 << 20) - 2)}\n`);
     let sent = 0;
     return new Response(
       new ReadableStream<Uint8Array>({

@@ -122,8 +122,8 @@ describe('first answers (scan) and later answers (full index) agree', () => {
         fc.array(fc.constantFrom('a', 'b', 'c', '/'), { minLength: 260, maxLength: 400 }),
         fc.constantFrom('google' as const, 'rfc' as const),
         (rules, chars, mode) => {
-          const body = 'User-agent: *\n' + rules.join('\n') + '\n';
-          const path = '/' + chars.join('');
+          const body = `User-agent: *\n${rules.join('\n')}\n`;
+          const path = `/${chars.join('')}`;
           const { scan, full } = bothWays(body, 'bot', [path], mode);
           expect(scan, JSON.stringify({ body, path })).toEqual(full);
           const robots = parse(body, { mode });
@@ -133,9 +133,8 @@ describe('first answers (scan) and later answers (full index) agree', () => {
             if (mode === 'google') {
               // Every rule explain lists matches by the reachable-positions model, and every rule the model matches is listed.
               const listed = new Set(e.candidates.filter((c) => !c.indexHtml).map((c) => c.line));
-              rules.forEach((r, i) =>
-                expect(listed.has(i + 2), r).toBe(modelMatches(bytes(e.path), bytes(r.slice(r.indexOf(' ') + 1)))),
-              );
+              for (const [i, r] of rules.entries())
+                expect(listed.has(i + 2), r).toBe(modelMatches(bytes(e.path), bytes(r.slice(r.indexOf(' ') + 1))));
             }
           } finally {
             robots.dispose();
@@ -161,13 +160,13 @@ describe('first answers (scan) and later answers (full index) agree', () => {
 
   test('hostile patterns stay linear on the scan path: 30 rules of 16 KB segments against a 1 MB URL', () => {
     const segment = 'a'.repeat(16_000);
-    const body = 'User-agent: *\n' + Array.from({ length: 30 }, (_, i) => `Disallow: /*${segment}${i}*b\n`).join('');
-    const hostile = '/' + 'a'.repeat(1 << 20);
+    const body = `User-agent: *\n${Array.from({ length: 30 }, (_, i) => `Disallow: /*${segment}${i}*b\n`).join('')}`;
+    const hostile = `/${'a'.repeat(1 << 20)}`;
     const robots = parse(body);
     try {
       // A quadratic matcher takes minutes here; a linear one, milliseconds (the figure is in bench/).
       expect(robots.check(hostile, 'x')).toEqual({ allowed: true, line: 0, rule: null });
-      expect(robots.check(hostile + '0b', 'x').allowed).toBe(false);
+      expect(robots.check(`${hostile}0b`, 'x').allowed).toBe(false);
     } finally {
       robots.dispose();
     }

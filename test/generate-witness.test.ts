@@ -57,7 +57,7 @@ describe('verify reads the rules the policy does not name', () => {
   });
 
   test('a rule in a group of its own is proved for the crawlers that follow it', () => {
-    const text = generate({ default: { disallow: ['/private/'] } }).text + '\nUser-agent: GPTBot\nDisallow: /docs/\n';
+    const text = `${generate({ default: { disallow: ['/private/'] } }).text}\nUser-agent: GPTBot\nDisallow: /docs/\n`;
     const r = verify({ default: { disallow: ['/private/'] } }, text);
     const gpt = verdicts(r).filter((d) => d.path === '/docs/');
     expect(gpt.map((d) => d.crawler)).toContain('GPTBot');
@@ -116,7 +116,7 @@ describe('verify on random policies with random rules appended (property)', () =
           if (error instanceof GenerateError) return fc.pre(false);
           throw error;
         }
-        const appended = generated + added.join('\n') + '\n';
+        const appended = `${generated + added.join('\n')}\n`;
         const r = verify(policy, appended);
         // The oracle: the generated file (proved to be the policy) against the appended one, crawler by crawler.
         const checked = checkPolicy(policy, PRESETS as Record<string, Policy>);

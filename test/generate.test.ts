@@ -291,7 +291,10 @@ describe('policies that cannot be written', () => {
       [{ preset: 'nope' }, 'policy preset: must be one of'],
       [{ crawlDelay: -1 }, 'policy crawlDelay'],
       [{ hosts: 'x' }, 'policy hosts: is not a policy field'],
-      [{ default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } }, 'more than 1,000 patterns and paths together'],
+      [
+        { default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } },
+        'more than 1,000 patterns and paths together',
+      ],
     ];
     for (const [policy, message] of cases)
       expect(() => generate(policy as Policy), JSON.stringify(policy).slice(0, 60)).toThrow(message);
@@ -413,14 +416,12 @@ function intendedRules(policy: Policy, c: CrawlerEntry): { allow: string[]; disa
 }
 
 function referenceText(rules: { allow: string[]; disallow: string[] }): string {
-  return (
-    [
-      'User-agent: *',
-      ...(rules.allow.length + rules.disallow.length ? [] : ['Allow: /']),
-      ...rules.allow.map((p) => `Allow: ${p}`),
-      ...rules.disallow.map((p) => `Disallow: ${p}`),
-    ].join('\n') + '\n'
-  );
+  return `${[
+    'User-agent: *',
+    ...(rules.allow.length + rules.disallow.length ? [] : ['Allow: /']),
+    ...rules.allow.map((p) => `Allow: ${p}`),
+    ...rules.disallow.map((p) => `Disallow: ${p}`),
+  ].join('\n')}\n`;
 }
 
 test('property: for random policies the generated file gives every registry crawler its intended verdict on every sample path, in both readings, and lint has no warning', () => {

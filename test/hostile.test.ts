@@ -9,35 +9,35 @@ import { firstAnswerMs } from './support/first-answer.js';
 
 describe('hostile input', () => {
   test('a 500 KiB file that is one line', () => {
-    const body = 'User-agent: *\nDisallow: /' + 'a'.repeat(512_000);
+    const body = `User-agent: *\nDisallow: /${'a'.repeat(512_000)}`;
     const robots = parse(body);
     expect(robots.truncated).toBe(true);
     // The line keeps its first 16,663 bytes: "Disallow: /" + 16,652 a's.
-    expect(robots.isAllowed('/' + 'a'.repeat(16_652), 'x')).toBe(false);
-    expect(robots.isAllowed('/' + 'a'.repeat(16_651), 'x')).toBe(true);
+    expect(robots.isAllowed(`/${'a'.repeat(16_652)}`, 'x')).toBe(false);
+    expect(robots.isAllowed(`/${'a'.repeat(16_651)}`, 'x')).toBe(true);
     robots.dispose();
   });
 
   test('100,000 stars in patterns against a 16 KB path stay linear-ish', () => {
     // A line keeps 16,663 bytes, so the stars are spread over seven rules.
-    const rules = Array.from({ length: 7 }, () => 'Disallow: /' + '*'.repeat(15_000) + 'b\n').join('');
-    const robots = parse('User-agent: *\n' + rules);
-    const path = '/' + 'a'.repeat(16_000);
+    const rules = Array.from({ length: 7 }, () => `Disallow: /${'*'.repeat(15_000)}b\n`).join('');
+    const robots = parse(`User-agent: *\n${rules}`);
+    const path = `/${'a'.repeat(16_000)}`;
     expect(robots.isAllowed(path, 'x')).toBe(true);
-    expect(robots.check(path + 'b', 'x')).toMatchObject({ allowed: false, line: 2 });
+    expect(robots.check(`${path}b`, 'x')).toMatchObject({ allowed: false, line: 2 });
     robots.dispose();
     // One rule cut at the line limit is all stars and matches everything.
-    const cut = parse('User-agent: *\nDisallow: /' + '*'.repeat(100_000) + 'b\n');
+    const cut = parse(`User-agent: *\nDisallow: /${'*'.repeat(100_000)}b\n`);
     expect(cut.isAllowed(path, 'x')).toBe(false);
     cut.dispose();
   });
 
   test('many short wildcard segments against a long near-miss path', () => {
     // The classic backtracking trap: /*a*a*a...*b against aaaa...a.
-    const pattern = '/' + '*a'.repeat(2_000) + '*b';
+    const pattern = `/${'*a'.repeat(2_000)}*b`;
     const robots = parse(`User-agent: *\nDisallow: ${pattern}\n`);
-    expect(robots.isAllowed('/' + 'a'.repeat(16_000), 'x')).toBe(true);
-    expect(robots.isAllowed('/' + 'a'.repeat(16_000) + 'b', 'x')).toBe(false);
+    expect(robots.isAllowed(`/${'a'.repeat(16_000)}`, 'x')).toBe(true);
+    expect(robots.isAllowed(`/${'a'.repeat(16_000)}b`, 'x')).toBe(false);
     robots.dispose();
   });
 
@@ -95,15 +95,15 @@ describe('hostile input', () => {
 
   test('very long URLs', () => {
     const robots = parse('User-agent: *\nDisallow: /*x$\n');
-    expect(robots.isAllowed('http://e.com/' + 'a'.repeat(1_000_000) + 'x', 'x')).toBe(false);
+    expect(robots.isAllowed(`http://e.com/${'a'.repeat(1_000_000)}x`, 'x')).toBe(false);
     robots.dispose();
   });
 });
 
 describe('linear-time matching (long pattern segments)', () => {
   // 30 rules of one 16,601-byte segment each: a 498 KB file, under the 500 KiB limit.
-  const segment = 'a'.repeat(16_600) + 'b';
-  const body = 'User-agent: *\n' + Array.from({ length: 30 }, () => `Disallow: /*${segment}\n`).join('');
+  const segment = `${'a'.repeat(16_600)}b`;
+  const body = `User-agent: *\n${Array.from({ length: 30 }, () => `Disallow: /*${segment}\n`).join('')}`;
 
   // The timeout guards against a hang: the naive segment search took 0.65 s
   // per check of the 64 KB URL and 12 s of the 1 MB one.
@@ -112,11 +112,11 @@ describe('linear-time matching (long pattern segments)', () => {
     (n) => {
       expect(body.length).toBeLessThan(512_000);
       const robots = parse(body);
-      expect(robots.check('https://e.com/' + 'a'.repeat(n) + 'b', 'x')).toMatchObject({ allowed: false, line: 2 });
-      expect(robots.isAllowed('https://e.com/' + 'a'.repeat(n), 'x')).toBe(true);
-      expect(robots.isAllowed('https://e.com/' + 'ab'.repeat(n / 2), 'x')).toBe(true);
+      expect(robots.check(`https://e.com/${'a'.repeat(n)}b`, 'x')).toMatchObject({ allowed: false, line: 2 });
+      expect(robots.isAllowed(`https://e.com/${'a'.repeat(n)}`, 'x')).toBe(true);
+      expect(robots.isAllowed(`https://e.com/${'ab'.repeat(n / 2)}`, 'x')).toBe(true);
       const matcher = robots.forAgent('x');
-      expect([...matcher.matchMany(['/' + 'a'.repeat(n) + 'b', '/' + 'a'.repeat(n)])]).toEqual([0, 1]);
+      expect([...matcher.matchMany([`/${'a'.repeat(n)}b`, `/${'a'.repeat(n)}`])]).toEqual([0, 1]);
       robots.dispose();
     },
     10_000,
@@ -134,9 +134,9 @@ describe('linear-time matching (long pattern segments)', () => {
         text,
         fc.boolean(),
         (parts, anchored, rest, fill, tail, derived) => {
-          const pattern = '/' + parts.join('') + (anchored ? '$' : '');
+          const pattern = `/${parts.join('')}${anchored ? '$' : ''}`;
           // Half the paths are built from the pattern (stars filled in), so long segments do match.
-          const path = '/' + (derived ? parts.map((p) => (p === '*' ? fill : p)).join('') + tail : rest);
+          const path = `/${derived ? parts.map((p) => (p === '*' ? fill : p)).join('') + tail : rest}`;
           const robots = parse(`User-agent: *\nDisallow: ${pattern}\n`);
           try {
             expect(robots.isAllowed(path, 'x')).toBe(!modelMatches(bytes(path), bytes(pattern)));
@@ -154,13 +154,13 @@ describe("check()'s first answers have the full index's prefilter (found with is
   // A Robots answers an agent's first URLs by scanning the applying groups'
   // rules: 30,000 wildcard rules whose first segment `/` every path has, each
   // needing a `b` and its digits, against a long path of `a`s.
-  const body = 'User-agent: *\n' + Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('');
+  const body = `User-agent: *\n${Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('')}`;
 
   test.each([65_536, 1 << 20])(
     'a %i-byte URL, first answers',
     (n) => {
       const robots = parse(body, { maxBytes: 1 << 20 });
-      for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      for (const url of [`https://e.com/${'a'.repeat(n)}`, `https://e.com/${'a'.repeat(n)}a29999bc`]) {
         const verdict = robots.check(url, 'bot');
         expect(verdict).toEqual(
           url.endsWith('c')
@@ -184,7 +184,7 @@ describe("check()'s first answers have the full index's prefilter (found with is
       // far less than a time: 3 to 25 measured here under load.
       const robots = parse(body, { maxBytes: 1 << 20 });
       const full = robots.forAgent('bot');
-      for (const url of ['https://e.com/' + 'a'.repeat(n), 'https://e.com/' + 'a'.repeat(n) + 'a29999bc']) {
+      for (const url of [`https://e.com/${'a'.repeat(n)}`, `https://e.com/${'a'.repeat(n)}a29999bc`]) {
         const firstAnswer = () => firstAnswerMs(body, url, 'bot');
         const r = bestRatio(() => timed(() => full.check(url)), firstAnswer, 3);
         expect(r.ratio, r.note).toBeLessThan(200);

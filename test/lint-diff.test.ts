@@ -130,7 +130,7 @@ describe('UrlDiff', () => {
           const ra = parse(a);
           const rb = parse(b);
           try {
-            const found = differ.compare(urls.length ? urls.join('\n') + '\n' : '').map((c) => `${c.line} ${c.agent}`);
+            const found = differ.compare(urls.length ? `${urls.join('\n')}\n` : '').map((c) => `${c.line} ${c.agent}`);
             const expected: string[] = [];
             urls.forEach((u, i) => {
               for (const agent of agents)

@@ -31,7 +31,7 @@ function exampleOf(page: string): { body: string | Uint8Array; options: LintOpti
 }
 
 describe('docs/lint', () => {
-  const index = readFileSync(DIR + 'README.md', 'utf8');
+  const index = readFileSync(`${DIR}README.md`, 'utf8');
 
   test('a page for every code and none for a code that does not exist; the index lists each', () => {
     expect(

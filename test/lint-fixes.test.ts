@@ -47,8 +47,8 @@ function sample(...texts: string[]): string[] {
     for (const l of lines(t)) {
       if (l.kind !== 'allow' && l.kind !== 'disallow') continue;
       const p = (l.value ?? '').replace(/\*/g, '').replace(/\$$/, '');
-      out.add(p.startsWith('/') ? p : '/' + p);
-      out.add(p.startsWith('/') ? p + 'x/y' : '/' + p + 'x');
+      out.add(p.startsWith('/') ? p : `/${p}`);
+      out.add(p.startsWith('/') ? `${p}x/y` : `/${p}x`);
     }
   }
   return [...out].slice(0, 400);
@@ -208,7 +208,7 @@ describe('the promises fixes make', () => {
       '# c',
     );
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => holds(parts.join('\n') + '\n')),
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => holds(`${parts.join('\n')}\n`)),
       { numRuns: 400 },
     );
   });

@@ -325,7 +325,7 @@ describe('the findings from 1,613 real files', () => {
   });
 
   test("more than 2,048 rules: Yandex's limit, on the rule past it", () => {
-    const body = 'User-agent: *\n' + Array.from({ length: 2_100 }, (_, i) => `Disallow: /section-${i}/\n`).join('');
+    const body = `User-agent: *\n${Array.from({ length: 2_100 }, (_, i) => `Disallow: /section-${i}/\n`).join('')}`;
     const [d] = lint(body).filter((x) => x.code === 'too-many-rules');
     expect(d).toMatchObject({ line: 2_050, severity: 'warning' });
     expect(d!.message).toContain('This file has 2,100 Allow and Disallow rules: Yandex takes at most 2,048');

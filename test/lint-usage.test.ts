@@ -66,7 +66,7 @@ describe("Cloudflare's managed robots.txt", () => {
   });
 
   test("a site's own Content-Signal for GPTBot, which the managed block disallows everywhere: it never applies", () => {
-    const body = CLOUDFLARE + '\nUser-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /private/\n';
+    const body = `${CLOUDFLARE}\nUser-agent: GPTBot\nContent-Signal: ai-train=no\nDisallow: /private/\n`;
     const found = usageCodes(body);
     expect(codes(found)).toEqual(['20 usage-never-applies']);
     expect(found[0]!.message).toBe(
@@ -136,16 +136,16 @@ Sitemap: https://example.com/sitemap.xml
   });
 
   test('a License line is global: it may stand before any group; a relative one is reported', () => {
-    expect(usageCodes('License: https://example.com/license.xml\n' + NUXT).map((d) => d.code)).not.toContain(
+    expect(usageCodes(`License: https://example.com/license.xml\n${NUXT}`).map((d) => d.code)).not.toContain(
       'license-not-url',
     );
-    const found = lint('License: /license.xml\n' + NUXT);
+    const found = lint(`License: /license.xml\n${NUXT}`);
     const d = at(found, 1, 'license-not-url')!;
     expect(d.message).toBe(
       'RSL needs the full URL of the license (`https://...`) and `/license.xml` is not one, so crawlers that honour RSL find no license here.',
     );
     expect(d.fix).toBeUndefined(); // no host to resolve it against
-    const linted = lint('License: /license.xml\n' + NUXT, { source: { url: 'https://www.example.com/robots.txt' } });
+    const linted = lint(`License: /license.xml\n${NUXT}`, { source: { url: 'https://www.example.com/robots.txt' } });
     expect(at(linted, 1, 'license-not-url')!.fix).toEqual({
       safety: 'unsafe',
       lines: ['License: https://www.example.com/license.xml'],
@@ -393,7 +393,7 @@ describe('signals read together', () => {
     '# BEGIN Cloudflare Managed content\nUser-Agent: *\nContent-signal: search=yes,ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n# END Cloudflare Managed Content\n\n';
 
   test("the site's own * signal against Cloudflare's: one warning, naming who reads both and what usage() reads", () => {
-    const body = managed + 'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=yes\nDisallow: /cart\n';
+    const body = `${managed}User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=yes\nDisallow: /cart\n`;
     const found = usageCodes(body).filter((d) => d.code === 'signal-conflict');
     expect(found.map((d) => [d.line, d.message])).toEqual([
       [
@@ -405,7 +405,7 @@ describe('signals read together', () => {
   });
 
   test('a crawler let in by its own group does not get the * signal: said on its group, not for crawlers that may fetch nothing', () => {
-    const body = managed + 'User-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nAllow: /\n';
+    const body = `${managed}User-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nAllow: /\n`;
     const found = usageCodes(body).filter((d) => d.code === 'signal-not-inherited');
     expect(found.map((d) => [d.line, d.message])).toEqual([
       [
@@ -415,20 +415,20 @@ describe('signals read together', () => {
     ]);
     expect(usageOf(body, '/a', 'PerplexityBot').contentSignal).toBeNull();
     // GPTBot's group has no signal either, but GPTBot may fetch nothing: nothing to say.
-    expect(usageCodes(managed + 'User-agent: *\nDisallow: /cart\n').map((d) => d.code)).toEqual([]);
+    expect(usageCodes(`${managed}User-agent: *\nDisallow: /cart\n`).map((d) => d.code)).toEqual([]);
   });
 
   test("crawlers that never follow `*` (AdsBot-Google, from the registry's obeysGlobalGroup) get no signal-not-inherited; near miss: OAI-SearchBot named with it does", () => {
-    const body = managed + 'User-agent: AdsBot-Google\nUser-agent: Mediapartners-Google\nDisallow: /checkout\n';
+    const body = `${managed}User-agent: AdsBot-Google\nUser-agent: Mediapartners-Google\nDisallow: /checkout\n`;
     expect(usageCodes(body).filter((d) => d.code === 'signal-not-inherited')).toEqual([]);
     const near = usageCodes(
-      managed + 'User-agent: AdsBot-Google\nUser-agent: OAI-SearchBot\nDisallow: /checkout\n',
+      `${managed}User-agent: AdsBot-Google\nUser-agent: OAI-SearchBot\nDisallow: /checkout\n`,
     ).filter((d) => d.code === 'signal-not-inherited');
     expect(near.map((d) => d.message)).toEqual([expect.stringMatching(/^OAI-SearchBot follows this group/)]);
   });
 
   test("a Content-Usage yes under Cloudflare's ai-train=no: said on the usage line, as usage() and the filter read it", () => {
-    const body = managed + 'User-agent: *\nDisallow: /cart\nContent-Usage: /blog/ train-ai=y\n';
+    const body = `${managed}User-agent: *\nDisallow: /cart\nContent-Usage: /blog/ train-ai=y\n`;
     const found = usageCodes(body).filter((d) => d.code === 'usage-overruled-by-signal');
     expect(found.map((d) => [d.line, d.message])).toEqual([
       [

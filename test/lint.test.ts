@@ -27,7 +27,7 @@ type Case = [
 ];
 const star = (rules: string) => `User-agent: *\n${rules}\n`;
 const manyRules = (n: number) =>
-  'User-agent: *\n' + Array.from({ length: n }, (_, i) => `Disallow: /p${i}/\n`).join('');
+  `User-agent: *\n${Array.from({ length: n }, (_, i) => `Disallow: /p${i}/\n`).join('')}`;
 const cases: Case[] = [
   // the file
   [
@@ -155,7 +155,7 @@ const cases: Case[] = [
   [
     'ignores-star-group',
     'warning',
-    star('Disallow: /wp-admin/\nDisallow: /search') + '\nUser-agent: Googlebot\nDisallow: /search\n',
+    `${star('Disallow: /wp-admin/\nDisallow: /search')}\nUser-agent: Googlebot\nDisallow: /search\n`,
     5,
     star('Disallow: /wp-admin/\nDisallow: /search') +
       '\nUser-agent: Googlebot\nDisallow: /wp-admin/\nDisallow: /search\n',
@@ -163,9 +163,9 @@ const cases: Case[] = [
   [
     'empty-group',
     'warning',
-    star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\n',
+    `${star('Disallow: /private/')}\nUser-agent: Bingbot\nCrawl-delay: 5\n`,
     4,
-    star('Disallow: /private/') + '\nUser-agent: Bingbot\nCrawl-delay: 5\nDisallow: /private/\n',
+    `${star('Disallow: /private/')}\nUser-agent: Bingbot\nCrawl-delay: 5\nDisallow: /private/\n`,
   ],
   // the silences: each a real-world shape and its near miss
   [
@@ -216,11 +216,11 @@ const cases: Case[] = [
   [
     'allow-all-group',
     'info',
-    star('Disallow: /cart') + '\nUser-agent: DuckDuckBot\nDisallow:\n',
+    `${star('Disallow: /cart')}\nUser-agent: DuckDuckBot\nDisallow:\n`,
     4,
-    star('Disallow: /') + '\nUser-agent: DuckDuckBot\nDisallow:\n',
+    `${star('Disallow: /')}\nUser-agent: DuckDuckBot\nDisallow:\n`,
   ],
-  ['disallow-all', 'error', star('Disallow: /'), 2, star('Disallow: /') + '\nUser-agent: Googlebot\nAllow: /\n'],
+  ['disallow-all', 'error', star('Disallow: /'), 2, `${star('Disallow: /')}\nUser-agent: Googlebot\nAllow: /\n`],
   [
     'crawl-delay-ignored',
     'warning',
@@ -267,9 +267,9 @@ const cases: Case[] = [
   [
     'bare-url',
     'warning',
-    star('Disallow:') + 'https://example.com/sitemap.xml\n',
+    `${star('Disallow:')}https://example.com/sitemap.xml\n`,
     3,
-    star('Disallow:') + 'Sitemap: https://example.com/sitemap.xml\n',
+    `${star('Disallow:')}Sitemap: https://example.com/sitemap.xml\n`,
   ],
   // usage statements (more in lint-usage.test.ts)
   [
@@ -497,7 +497,7 @@ Sitemap: https://example.com/sitemap.xml
         'User-agent: *\nDisallow: /a\n# robotsmatch: ignore[duplicate-rule]\nDisallow: /a\nCrawl-delay: 1 # robotsmatch: ignore\n',
       ),
     ).toEqual([]);
-    expect(codes('# robotsmatch: ignore-file[unsupported-key, duplicate-rule]\n' + body)).toEqual([]);
+    expect(codes(`# robotsmatch: ignore-file[unsupported-key, duplicate-rule]\n${body}`)).toEqual([]);
     expect(codes('User-agent: *\nDisallow: /a\nDisallow: /a # robotsmatch: ignore[unsupported-key]\n')).toEqual([
       '3 duplicate-rule',
     ]);
@@ -546,7 +546,7 @@ describe('lint over real, generated and hostile files', () => {
       }),
       { numRuns: 2_000 },
     );
-    expect(codes('Disallow: /' + 'a'.repeat(600_000))).toEqual(
+    expect(codes(`Disallow: /${'a'.repeat(600_000)}`)).toEqual(
       expect.arrayContaining(['1 too-long', '1 over-size-limit']),
     );
     lint(Uint8Array.from({ length: 100_000 }, (_, i) => (i * 131) & 0xff));

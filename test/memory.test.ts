@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crawlDelay, parse } from '../src/index.js';
-import { explain } from '../src/explain.js';
 import { getCore } from '../src/core/wasm.js';
 
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));

@@ -51,7 +51,7 @@ describe('user code during a call (15.2)', () => {
     const held: Robots[] = [];
     const grow = () => {
       // Parsing 20 MB of rules needs more core memory than there is: it grows (and moves views).
-      held.push(parse('User-agent: *\n' + 'Disallow: /x\n'.repeat(1_500_000), { maxBytes: 2 ** 31 - 1 }));
+      held.push(parse(`User-agent: *\n${'Disallow: /x\n'.repeat(1_500_000)}`, { maxBytes: 2 ** 31 - 1 }));
     };
     expect(Array.from(matcher.matchMany(withGetter(list, 4_200, grow)))).toEqual(expected(list));
     expect(matcher.filter(withGetter(list, 10, grow))).toEqual(list.filter((u) => !u.includes('/private/')));

@@ -358,7 +358,7 @@ describe('the robots.txt tester page (site/)', () => {
           /^Fetched http:\/\/127\.0\.0\.1:\d+\/fixtures\/robots\.txt: 200, text\/plain/,
         );
         // localhost is another origin than 127.0.0.1, and the server sends no CORS header.
-        await page.fill('#robots-url', origin.replace('127.0.0.1', 'localhost') + '/fixtures/robots.txt');
+        await page.fill('#robots-url', `${origin.replace('127.0.0.1', 'localhost')}/fixtures/robots.txt`);
         await page.click('#robots-fetch button[type="submit"]');
         await expect.poll(() => page.textContent('#robots-status'), { timeout: 20_000 }).toContain('(CORS)');
         expect(await page.inputValue('#robots-text')).toBe(FILE); // the editor keeps its text
@@ -579,7 +579,7 @@ describe('the robots.txt tester page (site/)', () => {
           .map((l, i) => [l, i + 1] as const)
           .filter(([l]) => l === 'Disallow: /private/' || l === 'Disallow: /search')
           .map(([, n]) => n);
-        const adsGroup = expected.text.split('\n').findIndex((l) => l === 'User-agent: AdsBot-Google') + 1;
+        const adsGroup = expected.text.split('\n').indexOf('User-agent: AdsBot-Google') + 1;
         const [privateLine, searchLine] = adsLines.filter((n) => n > adsGroup);
         expect(row('AdsBot-Google')).toEqual([
           'AdsBot-Google',
@@ -702,7 +702,7 @@ describe('the robots.txt tester page (site/)', () => {
           browser: browser.version(),
           date: new Date().toISOString(),
         };
-        writeFileSync(join(artifacts, 'timing.json'), JSON.stringify(result, null, 2) + '\n');
+        writeFileSync(join(artifacts, 'timing.json'), `${JSON.stringify(result, null, 2)}\n`);
         console.log(
           `site: 100,000 URLs × 5 crawlers in ${timings[0]} ms (then ${timings.slice(1).join(' ms, ')} ms) in Chromium ${browser.version()}; test/artifacts/site/timing.json`,
         );
@@ -797,7 +797,7 @@ describe('the robots.txt tester page (site/)', () => {
         await settled(page);
         writeFileSync(
           join(artifacts, 'keystroke.json'),
-          JSON.stringify(
+          `${JSON.stringify(
             {
               urls: 100_000,
               keystrokeMs: Math.round(keystroke),
@@ -808,7 +808,7 @@ describe('the robots.txt tester page (site/)', () => {
             },
             null,
             2,
-          ) + '\n',
+          )}\n`,
         );
         // Clear: the box is back, empty, and the matrix has no rows.
         await page.click('#urls-clear');

@@ -7,8 +7,8 @@ const URL = 'http://foo.bar/x/y';
 
 describe('1.1 size limit', () => {
   test('1.1 rules past the first 512,000 bytes are ignored by default', () => {
-    const head = 'User-agent: *\n#' + 'a'.repeat(512_000 - 16) + '\n';
-    const robots = parse(head + 'Disallow: /\n');
+    const head = `User-agent: *\n#${'a'.repeat(512_000 - 16)}\n`;
+    const robots = parse(`${head}Disallow: /\n`);
     expect(robots.truncated).toBe(true);
     expect(robots.isAllowed(URL, 'FooBot')).toBe(true);
     robots.dispose();
@@ -49,7 +49,7 @@ describe('1.2 byte order mark', () => {
   test('1.2 a full UTF-8 BOM is skipped', () => {
     expect(allowed(bytes([0xef, 0xbb, 0xbf], rules), 'foo', URL)).toBe(false);
     expect(allowed(bytes([0xef, 0xbb, 0xbf], rules), 'foo', URL, RFC)).toBe(false);
-    expect(allowed('\uFEFF' + rules, 'foo', URL)).toBe(false);
+    expect(allowed(`\uFEFF${rules}`, 'foo', URL)).toBe(false);
   });
 
   test('1.2 (G) a partial BOM prefix is skipped too', () => {
@@ -95,7 +95,7 @@ describe('1.3 lines', () => {
 
   test('1.3 (G) a line keeps its first 16,663 bytes', () => {
     const prefix = 'disallow: ';
-    const longline = '/x/' + 'a'.repeat(16663 - prefix.length - 3 + 1);
+    const longline = `/x/${'a'.repeat(16663 - prefix.length - 3 + 1)}`;
     const body = `user-agent: FooBot\n${prefix}${longline}/qux\n`;
     expect(allowed(body, 'FooBot', 'http://foo.bar/fux')).toBe(true);
     // The kept part of the pattern is the first 16,663 - 10 bytes.
@@ -105,8 +105,8 @@ describe('1.3 lines', () => {
   });
 
   test('1.3 (G) the cut allow rule still matches what remains', () => {
-    const a = '/x/' + 'a'.repeat(16663 - 7 - 3 + 1);
-    const b = '/x/' + 'b'.repeat(16663 - 7 - 3 + 1);
+    const a = `/x/${'a'.repeat(16663 - 7 - 3 + 1)}`;
+    const b = `/x/${'b'.repeat(16663 - 7 - 3 + 1)}`;
     const body = `user-agent: FooBot\ndisallow: /\nallow: ${a}/qux\nallow: ${b}/qux\n`;
     expect(allowed(body, 'FooBot', 'http://foo.bar/')).toBe(false);
     expect(allowed(body, 'FooBot', `http://foo.bar${a}/qux`)).toBe(true);

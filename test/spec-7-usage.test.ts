@@ -402,7 +402,7 @@ describe('usage() on matchers, crawlers and explain', () => {
 
 describe('properties', () => {
   const segment = fc.constantFrom('a', 'b', 'ab', 'x*', 'p.pdf', '%41', 'é', '$');
-  const path = fc.array(segment, { maxLength: 3 }).map((parts) => '/' + parts.join('/'));
+  const path = fc.array(segment, { maxLength: 3 }).map((parts) => `/${parts.join('/')}`);
   const pref = fc.constantFrom(
     'train-ai=n',
     'train-ai=y',

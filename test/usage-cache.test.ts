@@ -8,7 +8,13 @@ import { describe, expect, test, vi } from 'vitest';
 const reads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../src/rules/content-signal.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../src/rules/content-signal.js')>();
-  return { ...original, parseContentSignal: (text: string) => (reads.count++, original.parseContentSignal(text)) };
+  return {
+    ...original,
+    parseContentSignal: (text: string) => {
+      reads.count++;
+      return original.parseContentSignal(text);
+    },
+  };
 });
 
 const { parse } = await import('../src/index.js');

@@ -5,9 +5,9 @@ captures and redirects, by data/fetch-outcomes.json, and the verdicts."""
 import json
 
 import pytest
+from conftest import REPO
 
 from robotsmatch.archive import NOT_IN_ARCHIVE, Archive, capture_key, hop, status_outcome
-from conftest import REPO
 
 VECTORS_FILE = REPO / "test" / "vectors" / "archive-outcomes.json"
 VECTORS = json.loads(VECTORS_FILE.read_text("utf-8")) if VECTORS_FILE.exists() else {"cases": []}
@@ -57,7 +57,7 @@ def test_json_lines_and_errors():
     lines = ['{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /x\\n"}', ""]
     archive = Archive.from_jsonl(lines)
     assert archive.check("https://a.example/x", "bot").allowed is False
-    with pytest.raises(ValueError, match="line 1: .*status"):
+    with pytest.raises(ValueError, match=r"line 1: .*status"):
         Archive.from_jsonl(['{"url": "https://a.example/robots.txt", "status": "200"}'])
 
 
@@ -110,8 +110,8 @@ def test_json_lines_with_a_byte_order_mark(tmp_path):
     path.write_bytes(
         b'\xef\xbb\xbf{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /x\\n"}\n'
     )
-    for opened in (open(path, encoding="utf-8"), open(path, "rb")):
-        with opened as lines:
+    with open(path, encoding="utf-8") as text, open(path, "rb") as binary:
+        for lines in (text, binary):
             assert Archive.from_jsonl(lines).check("https://a.example/x", "bot") == (False, 2, "ok")
 
 
@@ -274,7 +274,7 @@ def test_records_are_checked_as_node_checks_them():
             Archive([{**base, field: value}])
     with pytest.raises(ValueError, match="not base64"):
         Archive([{**base, "body_base64": "not base64!"}])
-    with pytest.raises(ValueError, match="line 2: .*not an http"):
+    with pytest.raises(ValueError, match=r"line 2: .*not an http"):
         Archive.from_jsonl(
             [
                 '{"url": "https://a.example/robots.txt", "status": 404}',

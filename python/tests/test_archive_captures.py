@@ -6,9 +6,9 @@ which fetched_at values are dates and the instant each one names."""
 import json
 
 import pytest
+from conftest import REPO
 
 from robotsmatch.archive import Archive, fetched_at_ms
-from conftest import REPO
 
 
 def _record(host):
@@ -46,9 +46,9 @@ def test_a_line_of_spaces_tabs_or_crs_only_is_skipped_as_an_empty_line_is(tmp_pa
 @pytest.mark.parametrize("space", OTHER_SPACES, ids=lambda s: f"U+{ord(s):04X}")
 def test_a_line_of_other_white_space_is_not_json(tmp_path, space):
     lines = [_record("a.test"), space, _record("b.test")]
-    with pytest.raises(ValueError, match="^line 2: "):
+    with pytest.raises(ValueError, match=r"^line 2: "):
         Archive.from_jsonl(lines)
-    with pytest.raises(ValueError, match="^line 2: "):
+    with pytest.raises(ValueError, match=r"^line 2: "):
         Archive.from_jsonl([line.encode("utf-8") for line in lines])
 
 
@@ -117,7 +117,7 @@ def test_python_values_json_cannot_carry():
     for value in (float("inf"), float("-inf"), float("nan"), 10**400):
         with pytest.raises(ValueError, match="is not a date: give an RFC 3339 date and time"):
             fetched_at_ms(value)
-    with pytest.raises(ValueError, match="^line 1: fetched_at nan is not a date"):
+    with pytest.raises(ValueError, match=r"^line 1: fetched_at nan is not a date"):
         Archive.from_jsonl(['{"url": "https://a.test/robots.txt", "status": 404, "fetched_at": NaN}'])
 
 

@@ -5,11 +5,10 @@ lines, bulk bytes, usage answers and crawler lookups in both languages."""
 import json
 
 import pytest
+from conftest import REPO
 
 import robotsmatch
 from robotsmatch import crawler, identify, normalize_url, parse, path_of, product_token, usage
-
-from conftest import REPO
 
 VECTORS = json.loads((REPO / "test" / "vectors" / "conformance.json").read_text("utf-8"))
 

@@ -15,13 +15,13 @@ import pytest
 
 pytest.importorskip("datatrove")
 
-from datatrove.executor import LocalPipelineExecutor  # noqa: E402
-from datatrove.pipeline.readers import JsonlReader  # noqa: E402
-from datatrove.pipeline.writers import JsonlWriter  # noqa: E402
+from datatrove.executor import LocalPipelineExecutor
+from datatrove.pipeline.readers import JsonlReader
+from datatrove.pipeline.writers import JsonlWriter
 
-import robotsmatch  # noqa: E402
-from robotsmatch.archive import Archive  # noqa: E402
-from robotsmatch.datatrove import RobotsFilter  # noqa: E402
+import robotsmatch
+from robotsmatch.archive import Archive
+from robotsmatch.datatrove import RobotsFilter
 
 CAPTURES = [
     {
@@ -152,7 +152,7 @@ def test_documents_the_crawlers_may_not_fetch_are_dropped_in_parallel_tasks(tmp_
 
 def test_tagging_keeps_every_document_and_says_why(tmp_path):
     docs = _documents(60, seed=8)
-    archive, source = _write(tmp_path, docs)
+    _archive, source = _write(tmp_path, docs)
     out = tmp_path / "out"
     LocalPipelineExecutor(
         pipeline=[

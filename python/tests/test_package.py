@@ -3,8 +3,9 @@
 import json
 from importlib import resources
 
-import robotsmatch
 from conftest import REPO
+
+import robotsmatch
 
 
 def test_the_wheel_carries_the_repositorys_build():

@@ -13,10 +13,10 @@ import pytest
 pd = pytest.importorskip("pandas")
 pa = pytest.importorskip("pyarrow")
 
-import robotsmatch  # noqa: E402
-import robotsmatch.pandas as rp  # noqa: E402
-from robotsmatch.archive import origin_of  # noqa: E402
-from robotsmatch.robots import AgentMatcher  # noqa: E402
+import robotsmatch
+import robotsmatch.pandas as rp
+from robotsmatch.archive import origin_of
+from robotsmatch.robots import AgentMatcher
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 VECTORS = json.loads((REPO / "test" / "vectors" / "conformance.json").read_text("utf-8"))

@@ -6,16 +6,16 @@ this file differently."""
 import http.server
 import subprocess
 import sys
-import textwrap
 import threading
+from typing import ClassVar
 
 import pytest
 
 pytest.importorskip("scrapy")
 
-from protego import Protego  # noqa: E402
+from protego import Protego
 
-import robotsmatch  # noqa: E402
+import robotsmatch
 
 ROBOTS = """\
 User-agent: *
@@ -47,9 +47,9 @@ PATHS = [
 
 
 class Site(http.server.BaseHTTPRequestHandler):
-    requested: list = []
+    requested: ClassVar[list[str]] = []
 
-    def do_GET(self):  # noqa: N802
+    def do_GET(self):
         if self.path == "/robots.txt":
             body = ROBOTS.encode()
         else:

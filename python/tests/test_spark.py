@@ -27,8 +27,8 @@ import pytest
 pyspark = pytest.importorskip("pyspark")
 pytest.importorskip("pyarrow")
 
-import robotsmatch  # noqa: E402
-from robotsmatch.archive import Archive, origin_of  # noqa: E402
+import robotsmatch
+from robotsmatch.archive import Archive, origin_of
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 VECTORS = REPO / "test" / "vectors" / "archive-outcomes.json"
@@ -225,6 +225,7 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
     captures (named by origin this time, as a crawl's table would be), for
     three agents and a purpose; the URL table's other columns come through."""
     from pyspark.sql import Row
+
     from robotsmatch.spark import join_robots
 
     rng = random.Random(31)

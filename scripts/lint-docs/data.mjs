@@ -34,7 +34,7 @@ export const PAGES = {
     means:
       'The server answered `/robots.txt` with an HTML page: usually an error, login or "not found" page sent with status 200 instead of 404. Crawlers parse it as a robots.txt anyway, line by line. Markup is not `key: value`, so they find no rules in it (or only the odd line that happens to look like one) and may fetch every URL of the site. robotsmatch reports the page once, instead of a finding per line of markup.',
     why: 'Google reads any 2xx body as a robots.txt; the status code, not the content, decides whether there is one. An HTML page with status 200 therefore means "no rules": whatever the site meant to block is crawled. If the page sits where a real robots.txt should be (a CMS rewrite rule, a CDN error page), the real rules are lost.',
-    sources: [G + ': a 2xx answer is processed as the robots.txt; a 4xx answer means there is none', RFC('2.3.1')],
+    sources: [`${G}: a 2xx answer is processed as the robots.txt; a 4xx answer means there is none`, RFC('2.3.1')],
     fix: 'Serve the real robots.txt as plain text at `/robots.txt`, or answer 404 (no restrictions) if there is none. There is no fix robotsmatch can write.',
   },
   'binary-body': {
@@ -43,7 +43,7 @@ export const PAGES = {
     means:
       'The body is binary data (an image, a PDF, a ZIP archive, or bytes that are mostly control characters), not text. Crawlers find no rules in it and may fetch every URL.',
     why: 'A robots.txt is a UTF-8 text file. Binary bodies usually come from a misconfigured server or CDN (a wrong file mapped to `/robots.txt`, an image placeholder). Crawlers do not guess: they parse the bytes as lines, and none is a rule.',
-    sources: [G + ': "The robots.txt file must be a UTF-8 encoded plain text file"', RFC('2.2')],
+    sources: [`${G}: "The robots.txt file must be a UTF-8 encoded plain text file"`, RFC('2.2')],
     fix: 'Serve the robots.txt file itself, as text. There is no fix robotsmatch can write.',
   },
   'gzip-body': {
@@ -61,7 +61,7 @@ export const PAGES = {
     means:
       'The file is UTF-16 text (a byte order mark `FF FE` or `FE FF`, or a NUL byte beside every ASCII character). Crawlers read robots.txt as UTF-8, where every other byte is a NUL that ends the line: they find no rules and may fetch every URL.',
     why: 'Some Windows editors save text as "Unicode" (UTF-16) by default. The file looks right in the editor and is empty to every crawler.',
-    sources: [G + ': "The robots.txt file must be a UTF-8 encoded plain text file"', RFC('2.2')],
+    sources: [`${G}: "The robots.txt file must be a UTF-8 encoded plain text file"`, RFC('2.2')],
     fix: 'Save the file as UTF-8 (without a byte order mark, or with the three-byte UTF-8 one). There is no fix robotsmatch can write.',
   },
   'empty-file': {
@@ -78,8 +78,8 @@ export const PAGES = {
       'The file has Allow or Disallow rules but no User-agent line. A rule belongs to the group of the User-agent lines above it; with none, every rule is outside any group and every crawler ignores it.',
     why: 'Old tutorials and hand-written files sometimes list only Disallow lines. Crawlers do not assume `User-agent: *`: the site is open to all of them. The message also names a line that looks like a misspelt User-agent (`User-Agnet`), which is often the cause.',
     sources: [
-      RFC('2.1') + ': a group starts with one or more user-agent lines',
-      G + ': "a rule must be preceded by a user-agent line"',
+      `${RFC('2.1')}: a group starts with one or more user-agent lines`,
+      `${G}: "a rule must be preceded by a user-agent line"`,
     ],
     fix: 'Add `User-agent: *` (or the crawlers you mean) above the rules. robotsmatch writes no fix: adding a User-agent line makes the rules apply, which is a decision, not a correction.',
   },
@@ -89,7 +89,7 @@ export const PAGES = {
     means:
       'Some lines of an otherwise valid file are HTML markup: a script, a tracking snippet or a footer that a CMS or a proxy injected. Crawlers ignore those lines. robotsmatch reports each run of markup once.',
     why: 'Nothing of the markup was meant for crawlers, so nothing is lost, but injected content means something rewrites the file on its way out; the next injection may land in the middle of a rule.',
-    sources: [G + ': lines that are not valid rules are ignored'],
+    sources: [`${G}: lines that are not valid rules are ignored`],
     fix: 'Find what injects the markup (a tag manager, a "insert in every response" setting) and exclude `/robots.txt` from it.',
   },
   'over-size-limit': {
@@ -101,7 +101,7 @@ export const PAGES = {
     sources: [
       G +
         ': "Google enforces a robots.txt file size limit of 500 kibibytes (KiB). Content which is after the maximum file size is ignored"',
-      RFC('2.5') + ': crawlers must parse at least 500 KiB',
+      `${RFC('2.5')}: crawlers must parse at least 500 KiB`,
     ],
     fix: 'Shorten the file: merge rules with wildcards, drop rules for pages that no longer exist, put the important rules first. There is no fix robotsmatch can write.',
   },
@@ -111,7 +111,7 @@ export const PAGES = {
     means:
       'The file starts with part of a UTF-8 byte order mark (`EF BB` without the final `BF`, or `EF` alone). Google skips it; RFC 9309 crawlers read the bytes as part of the first line, which then has no key they know.',
     why: 'If the first line is `User-agent: *`, RFC 9309 crawlers lose it, and the rules after it are outside any group for them.',
-    sources: [GP + ': it skips any prefix of the byte order mark', RFC('2.2')],
+    sources: [`${GP}: it skips any prefix of the byte order mark`, RFC('2.2')],
     fix: "Save the file as UTF-8 without a byte order mark (or with the whole three-byte one). There is no fix robotsmatch can write: the line's bytes are not valid text.",
   },
   'too-many-rules': {
@@ -122,7 +122,7 @@ export const PAGES = {
     means:
       'The file has more than 2,048 Allow and Disallow rules. Google reads them all (up to its size limit); Yandex reports the file as over its limit ("The number of rules in the file exceeds 2048").',
     why: "Thousands of rules are usually one rule per page, which a wildcard or a path prefix would say in one line. Past Yandex's limit, what Yandex does with the file is not what you wrote.",
-    sources: [YERR + ': "Robots.txt file size limit exceeded: the number of rules in the file exceeds 2048"'],
+    sources: [`${YERR}: "Robots.txt file size limit exceeded: the number of rules in the file exceeds 2048"`],
     fix: 'Merge rules: `Disallow: /product/*/reviews` instead of one line per product. There is no fix robotsmatch can write.',
   },
   'content-type': {
@@ -134,7 +134,7 @@ export const PAGES = {
     means:
       'When robotsmatch lints a URL, the server sent the robots.txt with a Content-Type other than `text/plain` (often `text/html`, from a framework that serves everything as HTML). Google reads the body anyway.',
     why: 'RFC 9309 says the file is `text/plain`, and crawlers that check the type may skip the file, which for them means no rules. A wrong type is also a sign that the response comes from the application rather than the static file you edited.',
-    sources: [RFC('2.3') + ': "the file MUST be accessible ... with the Internet Media Type text/plain"', G],
+    sources: [`${RFC('2.3')}: "the file MUST be accessible ... with the Internet Media Type text/plain"`, G],
     fix: 'Serve `/robots.txt` as `text/plain; charset=utf-8`. There is no fix robotsmatch can write.',
   },
   'http-not-found': {
@@ -159,8 +159,8 @@ export const PAGES = {
       'When robotsmatch lints a URL, the server answered `/robots.txt` with a 5xx status or 429. Crawlers take that as "disallow everything" while it lasts: Google fetches no URL of the site.',
     why: 'A robots.txt that errors takes the whole site out of crawling. Google keeps treating it as fully disallowed for up to 30 days, then uses its last cached copy, or crawls as if there were no robots.txt.',
     sources: [
-      G + ': "5xx (server errors): ... Google interprets 5xx and 429 server errors as if the site is fully disallowed"',
-      RFC('2.3.1.4') + ': "the crawler MUST assume complete disallow"',
+      `${G}: "5xx (server errors): ... Google interprets 5xx and 429 server errors as if the site is fully disallowed"`,
+      `${RFC('2.3.1.4')}: "the crawler MUST assume complete disallow"`,
     ],
     fix: 'Make `/robots.txt` answer 200 (a static file served before the application is the robust way). There is no fix robotsmatch can write.',
   },
@@ -180,7 +180,7 @@ export const PAGES = {
     means:
       'The line is longer than 16,663 bytes: Google reads its first 16,663 bytes and ignores the rest of the line.',
     why: 'A rule that long is almost always generated by mistake (a pasted list, a missing line break), and the rule crawlers apply is only its start.',
-    sources: [GP + ': kMaxLineLen, 2,083 × 8 bytes'],
+    sources: [`${GP}: kMaxLineLen, 2,083 × 8 bytes`],
     fix: 'Split the line, or shorten the pattern with wildcards. There is no fix robotsmatch can write.',
   },
   'invalid-utf8': {
@@ -190,14 +190,14 @@ export const PAGES = {
     means:
       'The line has bytes that are not UTF-8 (text saved as Latin-1 or Windows-1252, usually). Crawlers match the raw bytes, percent-encoded: `é` saved as the single byte `E9` becomes `%E9`, while browsers and links send `%C3%A9`.',
     why: 'The rule does not match the URLs it was written for.',
-    sources: [G + ': the file must be UTF-8; "invalid characters" are not matched as written', RFC('2.2.2')],
+    sources: [`${G}: the file must be UTF-8; "invalid characters" are not matched as written`, RFC('2.2.2')],
     fix: 'Save the file as UTF-8, or write the path percent-encoded (`/caf%C3%A9/`). There is no fix robotsmatch can write.',
   },
   unparseable: {
     example: 'User-agent: *\nDisallow: /private/\nThese pages are private, please do not crawl them\n',
     means: 'The line is not `key: value` and not a comment: crawlers ignore it.',
     why: 'Whatever the line says, no crawler reads it. Often it is a note that should be a `#` comment, or a rule that lost its colon and key.',
-    sources: [RFC('2.2') + ': the grammar of a line', G],
+    sources: [`${RFC('2.2')}: the grammar of a line`, G],
     fix: 'Make it a comment (`# ...`) or a rule. There is no fix robotsmatch can write.',
   },
   'typo-key': {
@@ -205,7 +205,7 @@ export const PAGES = {
     means:
       'The key is misspelt in a way Google accepts (`Dissallow`, `Disalow`, `useragent`, `User agent`, `Disallowed`): Google reads the line as the directive it resembles; RFC 9309 crawlers (Bing, Yandex and most open-source parsers) ignore it.',
     why: 'The rule applies for Google and not for the other crawlers.',
-    sources: [GP + ': its list of accepted misspellings, and keys read by their start', RFC('2.2')],
+    sources: [`${GP}: its list of accepted misspellings, and keys read by their start`, RFC('2.2')],
     fix: "**Safe.** The fix writes the key as Google already reads it (`Disallow:`), so Google's reading does not change and other crawlers read the line the same way.",
   },
   'missing-colon': {
@@ -213,7 +213,7 @@ export const PAGES = {
     means:
       'The key is followed by whitespace instead of a colon: Google accepts it, RFC 9309 crawlers ignore the line.',
     why: 'The rule applies for Google and not for the other crawlers.',
-    sources: [GP + ': "allow for a missing colon"', RFC('2.2') + ': the colon is part of the grammar'],
+    sources: [`${GP}: "allow for a missing colon"`, `${RFC('2.2')}: the colon is part of the grammar`],
     fix: '**Safe.** The fix adds the colon Google already reads there.',
   },
   'unknown-key': {
@@ -221,7 +221,7 @@ export const PAGES = {
     means:
       'No crawler recognises the key, so every crawler ignores the line. When the key is close to one crawlers know, the message asks whether it was meant (`User-Agnet` → `User-agent`).',
     why: 'A misspelt User-agent line takes its group with it: the rules below it belong to the group before, or to none.',
-    sources: [RFC('2.2.4') + ': other records are ignored unless a crawler understands them', G],
+    sources: [`${RFC('2.2.4')}: other records are ignored unless a crawler understands them`, G],
     fix: '**Unsafe**, when there is a "did you mean". Writing the key right makes crawlers read the line, which changes what they do; the fix\'s message says how (here: crawlers with no group of their own will then be disallowed from /private/).',
   },
   'unsupported-key': {
@@ -229,7 +229,7 @@ export const PAGES = {
     means:
       "A key other crawlers know and Google does not use: `Crawl-delay`, `Host`, `Clean-param`, `Request-rate`, `Visit-time`, and the usage statements `Content-Signal`, `Content-Usage` and `License`. The message says who reads it. The usage statements change no crawler's access to any URL: they state how the content may be used (search, AI input, AI training) or link its licence, for the AI crawlers and dataset builders that read them; the `usage` checks say whether they say what was meant.",
     why: 'Nothing is wrong; it is worth knowing that Google ignores it. Crawl-delay in particular is read by Bing and some others, not by Google or Yandex. A `Content-Signal: search=no` does not keep a page out of Google: Google does not read it.',
-    sources: [G + ': "Google doesn\'t support the crawl-delay rule"', BING, YCD, CSP, ATTACH, RSL],
+    sources: [`${G}: "Google doesn't support the crawl-delay rule"`, BING, YCD, CSP, ATTACH, RSL],
     fix: 'Nothing to fix. Keep it for the crawlers that read it.',
   },
   'noindex-directive': {
@@ -252,7 +252,7 @@ export const PAGES = {
     means:
       "An Allow or Disallow line comes before any User-agent line, so it belongs to no group and every crawler ignores it. (With `--mode rfc`, the grouping is RFC 9309's, where lines only Google accepts do not start a group.)",
     why: 'The rule does nothing.',
-    sources: [RFC('2.1'), G + ': "a rule must be preceded by a user-agent line"'],
+    sources: [RFC('2.1'), `${G}: "a rule must be preceded by a user-agent line"`],
     fix: 'Move the rule under the User-agent line it is for. There is no fix robotsmatch can write.',
   },
   'joined-lines': {
@@ -260,7 +260,7 @@ export const PAGES = {
     means:
       "Two lines written as one: a User-agent line with a rule after it (`User-agent: * Disallow: /`), or two rules on one line. Google reads a User-agent line's name up to the first character that is not a letter, `-` or `_`, so it reads `User-agent: *` and ignores the rule; two rules on one line are one pattern with a space in it, which never matches.",
     why: 'The rule you wrote does not exist for crawlers. A site that means to block everything blocks nothing.',
-    sources: [GP + ': a `*` followed by text is read as `*`', RFC('2.2.1')],
+    sources: [`${GP}: a \`*\` followed by text is read as \`*\``, RFC('2.2.1')],
     fix: '**Unsafe.** The fix puts each directive on a line of its own, which makes the rule apply; the message says exactly what crawlers will then do (here: every crawler without a group of its own will then be disallowed from /, which is what the line says).',
   },
   'empty-user-agent': {
@@ -275,7 +275,7 @@ export const PAGES = {
     means:
       "The name has a version or a `*` after the crawler's product token (`Googlebot/2.1`, `Mediapartners-Google*`): Google reads only the token (`Googlebot`), which is what was meant.",
     why: 'Nothing changes for Google. Crawlers that compare the whole value may not match it.',
-    sources: [RFC('2.2.1') + ': the user-agent line names a product token', GP],
+    sources: [`${RFC('2.2.1')}: the user-agent line names a product token`, GP],
     fix: '**Safe.** The fix writes the product token alone, as Google already reads it.',
   },
   'user-agent-words': {
@@ -299,7 +299,7 @@ export const PAGES = {
     means:
       "The name is a browser's full User-Agent header. Google reads its first product, `Mozilla`, which no crawler is named.",
     why: 'No crawler follows the group.',
-    sources: [RFC('2.2.1') + ': the user-agent line names a product token, not a header', GP],
+    sources: [`${RFC('2.2.1')}: the user-agent line names a product token, not a header`, GP],
     fix: "**Unsafe**, when the header names a crawler inside (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`); the message says what that crawler will then do. A browser's header gets no fix.",
   },
   'duplicate-group': {
@@ -317,8 +317,8 @@ export const PAGES = {
       "A known crawler whose name is no product token (it has digits or dots): Google's parser reads only the leading letters, `-` and `_`, so `AI2Bot` is `AI`, `img2dataset` is `img`, `MJ12bot` is `MJ`, and `360Spider` names no crawler at all. Parsers that read names as Google's does match the group under the shorter name; crawlers that compare the whole name may not match it.",
     why: "Whether the crawler you named follows the group depends on its parser. A line that reads as no name (`360Spider`) leaves its group to no crawler, for every parser that reads names as Google's does; 360Spider's own parser may still read it (360 Search's robots.txt help page, read through copies of it, names `360Spider` as the name to write), and robotsmatch, which reads names as Google's parser does, answers for 360Spider with the `*` group. The names checked come from the crawler registry (`data/crawlers.json`): its entries whose name is no product token, each with the name Google reads (`googleReads`: MJ12bot, AI2Bot, Ai2Bot-Dolma, img2dataset, archive.org_bot), and its User-Agent names with digits or dots (360Spider's among them: its entry has no `googleReads`, since Google reads nothing from it). Messages about such a group name the crawler with the group Google reads, as in MJ12bot (group `MJ`).",
     sources: [
-      GP + ': a User-agent value is read up to its first character other than a letter, `-` or `_`',
-      RFC('2.2.1') + ': the product token is `[a-zA-Z_-]`',
+      `${GP}: a User-agent value is read up to its first character other than a letter, \`-\` or \`_\``,
+      `${RFC('2.2.1')}: the product token is \`[a-zA-Z_-]\``,
     ],
     fix: "Nothing robotsmatch can write: the crawler's name is its own. If the crawler documents a token of letters only, name it too.",
   },
@@ -327,7 +327,7 @@ export const PAGES = {
     means:
       'A User-agent name that no crawler we know has, close to one that does: a typo (`CCBots`, `Duckduckgo`), or the first part of a token (`Baidu` for `Baiduspider`). Crawlers match their own token exactly (in any case), so the crawler meant does not follow the group.',
     why: 'The crawler you meant to block or slow down does not read these rules: `DuckDuckBot`, `Baiduspider` and `CCBot` follow `*` (or their own group) instead. Names close to a known token but written as a product of their own (`SemrushBot-SA`) are left alone. The known names are the crawler registry\'s tokens and names (`data/crawlers.json`), and two retired names still written in files (`Googlebot-Mobile`, `msnbot`); what Google reads of a name that is no token (`archive` for archive.org_bot, `MJ` for MJ12bot) is never suggested, so `archiver` gets no "did you mean `archive`".',
-    sources: [G + ': the user agent is matched case-insensitively and exactly', RFC('2.2.1')],
+    sources: [`${G}: the user agent is matched case-insensitively and exactly`, RFC('2.2.1')],
     fix: "Write the crawler's token as its operator documents it. There is no fix robotsmatch writes: a name that is close is not always the one meant.",
   },
   'lookalike-character': {
@@ -336,7 +336,7 @@ export const PAGES = {
     means:
       "A crawler's name with a character that looks like `-` and is not (a non-breaking hyphen U+2011, an en dash, a minus sign), or with a character that cannot be seen at all (a zero-width space, joiner or non-joiner, a word joiner, a soft hyphen): Google reads the name up to it, so `Perplexity‑User` is `Perplexity`, and Perplexity-User does not follow the group; `ClaudeBot` with a zero-width joiner after `Claude` is `Claude`, and ClaudeBot does not follow it either.",
     why: 'These characters come from copying names out of web pages, chat messages and word processors; they cannot be told apart from the name meant, or cannot be seen at all.',
-    sources: [GP + ': a User-agent value is read up to its first character other than a letter, `-` or `_`'],
+    sources: [`${GP}: a User-agent value is read up to its first character other than a letter, \`-\` or \`_\``],
     fix: '**Unsafe.** The fix writes a plain `-` (or leaves the invisible character out); its message says which crawlers will then follow the group, and what they may then fetch.',
   },
   'delay-group-merged': {
@@ -345,7 +345,7 @@ export const PAGES = {
     means:
       'User-agent lines with a Crawl-delay (or another key) under them and no rule, then more User-agent lines. Google starts a new group only after a rule, so it reads one group: the first crawlers follow the rules written for the next ones. Here bingbot is disallowed from the whole site.',
     why: 'A search engine slowed down on purpose is blocked instead. When the next group is `*`, nothing changes (they follow `*` anyway) and nothing is said.',
-    sources: [GP + ': a User-agent line after a rule starts a new group; other keys do not', G],
+    sources: [`${GP}: a User-agent line after a rule starts a new group; other keys do not`, G],
     fix: "Give the first crawlers a rule of their own (`Disallow:` with no path allows everything), or put `*`'s rules under them. There is no fix robotsmatch writes.",
   },
   'allow-cancels-disallow': {
@@ -354,8 +354,8 @@ export const PAGES = {
       'A crawler (or `*`) is named in more than one group, and crawlers combine their rules: an `Allow` in one group outweighs this `Disallow` in another (the longer pattern wins, and `Allow` wins a tie). A block put in front of a file, such as `User-agent: *` / `Allow: /`, opens a site that disallowed everything.',
     why: 'The site meant to keep crawlers out, and every crawler without a group of its own may fetch everything. The message names the Allow that wins and the paths it opens.',
     sources: [
-      RFC('2.2.1') + ": the matching groups' rules MUST be combined",
-      G + ': the most specific rule wins; Allow wins a tie',
+      `${RFC('2.2.1')}: the matching groups' rules MUST be combined`,
+      `${G}: the most specific rule wins; Allow wins a tie`,
     ],
     fix: 'Remove the Allow, or merge the groups and keep the rules you mean. There is no fix robotsmatch writes.',
   },
@@ -364,12 +364,13 @@ export const PAGES = {
     means:
       "A rule after a blank line with no User-agent line before it. Blank lines do not end a group, so Google and RFC 9309 crawlers read it as part of the named crawler's group above, not as a rule for every crawler.",
     why: 'Rules meant for everyone apply to one crawler only. Said only when the group above is not `*`.',
-    sources: [GP + ': blank lines are ignored', RFC('2.2')],
+    sources: [`${GP}: blank lines are ignored`, RFC('2.2')],
     fix: 'Put a `User-agent:` line above the rules to say whom they are for. There is no fix robotsmatch writes.',
   },
   'pattern-never-matches': {
     example: 'User-agent: *\nDisallow: /{lang}/search\nDisallow: /*\\.php\n',
     means:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text shows a literal `${...}` pattern
       'The pattern has a character that never appears as it is in a URL a crawler requests: `{`, `}`, `"`, `<`, `>` and `` ` `` are always sent percent-encoded (`%7B`...), and a backslash is read as `/`. A template never filled in (`/{lang}/`, `${PATH}`) or a regular expression (`\\.`) never matches.',
     why: 'The rule does nothing.',
     sources: ['WHATWG URL Standard, the path percent-encode set (url.spec.whatwg.org/#path-percent-encode-set)', GP],
@@ -382,7 +383,7 @@ export const PAGES = {
       'The pattern has `%25` followed by two hex digits: a `%XX` whose `%` was percent-encoded again (`%253F` is `%3F` encoded twice, `%2520` is `%20`). Usually a generator encoded a path that was already encoded. Google and RFC 9309 crawlers keep `%25` as it is in a pattern and never decode the URL they request to match it, so the rule matches only URLs that contain the literal text `%253F`: `Disallow: /search%253Fq%253D` does not block `/search?q=shoes`, nor `/search%3Fq%3Dshoes`. A `%25` before anything but two hex digits (`/sale/50%25-off/`) is a real percent sign and gets nothing, and so does a pattern that also has escapes of one level (`?referer=%2Forders%253Fpage%253D2`): that is an encoded URL carried in a parameter, whose own `%` is rightly encoded once more.',
     why: "The URLs the rule was written for stay open (or, for an Allow, stay closed). If the site's own links really are encoded twice (some file managers and CMSes produce `%2520` for a file name with `%20` in it), the rule is right as it is, which is why this is a warning and there is no fix.",
     sources: [
-      GP + ": a pattern's `%XX` is only upper-cased, never decoded, and the URL is matched as requested",
+      `${GP}: a pattern's \`%XX\` is only upper-cased, never decoded, and the URL is matched as requested`,
       RFC('2.2.2') +
         ': a percent-encoded octet is decoded before matching only when it is an unreserved character, and `%` is not one',
     ],
@@ -414,7 +415,7 @@ export const PAGES = {
     means:
       "A crawler with a group of its own follows only that group and ignores every `*` rule. The message names the `*` rules it escapes: the paths `*` disallows that this crawler may fetch, by the core's own verdicts.",
     why: 'A common belief is that `*` rules apply to everyone and the named group adds to them. They do not: in the example Googlebot may fetch `/wp-admin/`.',
-    sources: [G + ': "only one group is valid for a particular crawler ... the most specific"', RFC('2.2.1')],
+    sources: [`${G}: "only one group is valid for a particular crawler ... the most specific"`, RFC('2.2.1')],
     fix: 'Repeat the `*` rules the crawler should follow in its own group. There is no fix robotsmatch writes: which rules it should follow is yours to say.',
   },
   'empty-group': {
@@ -446,7 +447,7 @@ export const PAGES = {
     means:
       "Crawl-delay in a group that only Google's crawlers (or only Yandex's) read. Google ignores Crawl-delay, and Yandex has since February 2018, so the line changes nothing. Whose crawlers they are comes from the crawler registry (`data/crawlers.json`, `readsCrawlDelay: false`, every Google and Yandex entry), with Google's retired `Googlebot-Mobile`.",
     why: 'The crawl rate you meant to set is not set.',
-    sources: [G + ': "Google doesn\'t support the crawl-delay rule"', YCD],
+    sources: [`${G}: "Google doesn't support the crawl-delay rule"`, YCD],
     fix: "Remove the line; set Google's crawl rate in Search Console's settings if you must, Yandex's in Yandex Webmaster.",
   },
   'long-crawl-delay': {
@@ -470,7 +471,7 @@ export const PAGES = {
       'The same pattern is both allowed and disallowed in one group. Allow wins a tie, so crawlers may fetch these URLs.',
     why: 'One of the two lines does nothing; if it was the Disallow you meant, the URLs are crawled.',
     sources: [
-      G + ': "In case of conflicting rules, including those with wildcards, Google uses the least restrictive rule"',
+      `${G}: "In case of conflicting rules, including those with wildcards, Google uses the least restrictive rule"`,
       RFC('2.2.2'),
     ],
     fix: 'Remove the line you did not mean. There is no fix robotsmatch writes.',
@@ -480,14 +481,14 @@ export const PAGES = {
     means:
       'The pattern starts with neither `/` nor `*`. Every URL path starts with `/`, so it never matches, and crawlers never apply the rule.',
     why: 'The rule does nothing.',
-    sources: [RFC('2.2.2') + ': the path starts with `/`', G],
+    sources: [`${RFC('2.2.2')}: the path starts with \`/\``, G],
     fix: '**Unsafe.** The fix writes the pattern as it was most likely meant (`private/` → `/private/`, `.css` → `/*.css`, `?sid=` → `/*?sid=`); it makes the rule apply, and the message says what crawlers will then do. Patterns that look like a host name get no fix. A doubled colon (`Disallow:: /private/`, which Google reads as the pattern `: /private/`) is fixed to `Disallow: /private/`.',
   },
   'url-as-pattern': {
     example: 'User-agent: *\nDisallow: http://cdn.example.com/\n',
     means: 'The pattern is a full URL. Crawlers match rules against the path alone, so it never applies.',
     why: "A robots.txt speaks only for its own host: a rule for another host belongs in that host's robots.txt. Turning `http://cdn.example.com/` into `/` would disallow this whole site.",
-    sources: [RFC('2.2.2'), G + ': "a robots.txt file applies only to the host, protocol and port it is posted on"'],
+    sources: [RFC('2.2.2'), `${G}: "a robots.txt file applies only to the host, protocol and port it is posted on"`],
     fix: '**Unsafe**, and only when robotsmatch lints the URL and the host is this one: the fix writes the path alone, and the message says what crawlers will then do. For another host, or an unknown one, there is no fix.',
   },
   'whitespace-in-pattern': {
@@ -496,7 +497,7 @@ export const PAGES = {
     means:
       'The pattern has a space in it, or a non-breaking (or other invisible) space at either end. Crawlers request a space as `%20` and a non-breaking space as `%C2%A0`, and Google trims only ASCII spaces, so the pattern never matches a URL a crawler requests.',
     why: 'The rule does nothing. Non-breaking spaces come from copying rules out of a web page or a word processor.',
-    sources: [GP + ': only ASCII whitespace is trimmed; bytes beyond ASCII are percent-encoded', RFC('2.2.2')],
+    sources: [`${GP}: only ASCII whitespace is trimmed; bytes beyond ASCII are percent-encoded`, RFC('2.2.2')],
     fix: '**Unsafe**, and only where what was meant is plain: the fix removes an invisible space; removes a space beside `=`, `&` or `?` (`/*utm_content =` → `/*utm_content=`) or before a run of `*` (`/buscar/ ***` → `/buscar/***`); splits `/a /b` into two rules when each part starts with `/`; or writes a space inside a path as `%20` (`/gift card` → `/gift%20card`). It never makes a rule take in the whole site: `/* */*$` gets no fix, since splitting it would write `Disallow: /*`. The message says what every crawler will then do, worked out with the matcher.',
   },
   'hash-in-pattern': {
@@ -504,15 +505,16 @@ export const PAGES = {
     means:
       "`#` right after a pattern starts a comment: `Disallow: /#!/admin` is `Disallow: /`, and `Disallow: /page#top` is `Disallow: /page`. A URL's `#fragment` never reaches the server, so no rule can match it anyway.",
     why: 'The rule crawlers apply can be far wider than the one written: in the example, the whole site.',
-    sources: [RFC('2.2') + ': "#" starts a comment', G],
+    sources: [`${RFC('2.2')}: "#" starts a comment`, G],
     fix: 'Remove the `#...` part (rules cannot address fragments). There is no fix robotsmatch writes.',
   },
   'dollar-inside-pattern': {
     example: 'User-agent: *\nDisallow: /*.pdf$*\n',
     means:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text shows a literal `${...}` pattern
       '`$` anchors a pattern only as its last character. Followed by `*` or another `$`, it is a literal `$`, so the rule applies only to URLs that contain one. A `$` followed by anything else (`/*$history`, `/${path}`, `/$5-deals`) is taken to be meant literally and gets nothing.',
     why: 'In the example, PDFs are not disallowed: only URLs containing `.pdf$` are.',
-    sources: [RFC('2.2.3') + ': "$" designates the end of the match pattern', G],
+    sources: [`${RFC('2.2.3')}: "$" designates the end of the match pattern`, G],
     fix: 'Move `$` to the end (`/*.pdf$`). There is no fix robotsmatch writes: which was meant is yours to say.',
   },
   'relative-sitemap': {
@@ -520,7 +522,7 @@ export const PAGES = {
     means:
       'The Sitemap line is not a full URL (`/sitemap.xml`, `sitemap.xml`, `//example.com/sitemap.xml`, or `sitemap https://...` without its colon, which Google reads as `//...`). Crawlers ignore it. A full URL with another scheme (`ftp://`) is not reported.',
     why: 'The sitemap is not found through robots.txt.',
-    sources: [SITEMAPS, G + ': "The [sitemap] URL must be a fully-qualified URL"'],
+    sources: [SITEMAPS, `${G}: "The [sitemap] URL must be a fully-qualified URL"`],
     fix: "**Unsafe** (it changes no crawler's verdict; crawlers will read a sitemap): the fix writes the full URL when it is known: the colon was missing, the URL was protocol-relative (assuming https), or robotsmatch linted the URL and resolves the path against it.",
   },
   'bare-url': {
@@ -539,8 +541,8 @@ export const PAGES = {
     why: "Generators that print the usage lines first (here, the shape a Nuxt module writes) leave the site's AI preferences unread by the crawlers that follow the specifications.",
     sources: [
       CSP,
-      ATTACH + ': "A Content-Usage rule is added to the set of potential rules that can be included in a Group"',
-      RFC('2.1') + ': a group starts with its user-agent lines',
+      `${ATTACH}: "A Content-Usage rule is added to the set of potential rules that can be included in a Group"`,
+      `${RFC('2.1')}: a group starts with its user-agent lines`,
     ],
     fix: 'Move the line under the User-agent line of the group it is for (under `User-agent: *` for every crawler without a group of its own). There is no fix robotsmatch writes: which group is meant is a decision.',
   },
@@ -617,7 +619,7 @@ export const PAGES = {
     means:
       "A `Content-Usage` rule says `y` to AI training (`train-ai`) or search, and a `Content-Signal` line that the same crawlers read says `no` to that use (`ai-train`, `search`). Typically Cloudflare's managed `ai-train=no` and the site's own rule opening a section for training. robotsmatch, and readers that combine statements as the AIPREF vocabulary does (any disallow wins), read no.",
     why: 'The section you meant to open is not open to those readers: the yes changes nothing while the other line says no.',
-    sources: [CSP, VOCAB + ': combining preferences, the most restrictive applies', ATTACH],
+    sources: [CSP, `${VOCAB}: combining preferences, the most restrictive applies`, ATTACH],
     fix: 'Decide which you mean: remove or narrow the Content-Signal (on a Cloudflare-managed site, in its dashboard), or drop the Content-Usage yes. There is no fix robotsmatch writes.',
   },
   'signal-not-inherited': {
@@ -674,7 +676,7 @@ export const PAGES = {
     means:
       "A `License:` line (RSL, Really Simple Licensing) whose value is not a full `http` or `https` URL with a host. RSL requires the licence file's fully qualified URL; crawlers that honour RSL find no licence in a relative path.",
     why: "The site's licensing terms are not found, so crawlers that look for them proceed as if there were none.",
-    sources: [RSL, G + ': Google ignores `License`'],
+    sources: [RSL, `${G}: Google ignores \`License\``],
     fix: "**Unsafe** (it changes no crawler's verdict): when robotsmatch lints a URL, a path is resolved against it, and `//host/path` is given `https:`. Otherwise write the full URL.",
   },
 };

@@ -1,6 +1,6 @@
 // Writes docs/lint/README.md: the index of lint codes, with the built command
 // line's real output on a sample file (npm run docs:lint).
-import { writeFileSync, readFileSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,26 +14,25 @@ const run = (args, cwd, input) => {
 };
 const demo = mkdtempSync(join(tmpdir(), 'robotsmatch-docs-'));
 writeFileSync(
-  demo + '/robots.before.txt',
+  `${demo}/robots.before.txt`,
   'User-agent: *\nDisallow: /wp-admin/\nDissallow /tmp/\n\nUser-agent: Googlebot\nDisallow: /search\n\nUser-agent: *OrkashBot*\nDisallow: /\n\nsitemap https://example.com/sitemap.xml\n',
 );
-copyFileSync(demo + '/robots.before.txt', demo + '/robots.txt');
+copyFileSync(`${demo}/robots.before.txt`, `${demo}/robots.txt`);
 const text = run(['lint', 'robots.txt'], demo);
 const gh = run(['lint', 'robots.txt', '--format', 'github'], demo);
 const diffOut = run(['lint', 'robots.txt', '--diff', '--unsafe-fixes'], demo);
 const fix = run(['lint', 'robots.txt', '--fix'], demo);
-const fixed = readFileSync(demo + '/robots.txt', 'utf8');
-copyFileSync(demo + '/robots.before.txt', demo + '/robots.txt');
+copyFileSync(`${demo}/robots.before.txt`, `${demo}/robots.txt`);
 writeFileSync(
-  demo + '/old.txt',
+  `${demo}/old.txt`,
   'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nUser-agent: Googlebot\nDisallow: /search\n',
 );
 writeFileSync(
-  demo + '/new.txt',
+  `${demo}/new.txt`,
   'User-agent: *\nDisallow: /wp-admin/\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n',
 );
 writeFileSync(
-  demo + '/urls.txt',
+  `${demo}/urls.txt`,
   'https://example.com/\nhttps://example.com/private/report.pdf\nhttps://example.com/search?q=shoes\nhttps://example.com/wp-admin/admin-ajax.php\n',
 );
 const d1 = run(['diff', 'old.txt', 'new.txt'], demo);
@@ -55,7 +54,7 @@ for (const [family, title] of families) {
   for (const code of ALL_CODES.filter((c) => CODES[c].family === family))
     tables += `| [\`${code}\`](${code}.md) | ${CODES[code].severity} | ${FIX[CODES[code].fix]} | ${CODES[code].title} |\n`;
 }
-const block = (cmd, r, extra = '') => '```\n$ ' + cmd + '\n' + r.out + (r.err ? r.err : '') + extra + '```';
+const block = (cmd, r, extra = '') => `\`\`\`\n$ ${cmd}\n${r.out}${r.err ? r.err : ''}${extra}\`\`\``;
 
 const page = `# Linting robots.txt
 
@@ -197,7 +196,7 @@ whose verdict changes for each \`--agent\` (default Googlebot, Bingbot and
 core's bulk matcher on both files, so a list of millions takes seconds; only
 the URLs that change are explained.
 
-${block('robotsmatch diff old.txt new.txt --urls urls.txt --fail-on-block', d2, '$ echo $?\n' + d2.status + '\n')}
+${block('robotsmatch diff old.txt new.txt --urls urls.txt --fail-on-block', d2, `$ echo $?\n${d2.status}\n`)}
 
 \`--fail-on-block\` exits 1 when the change newly disallows something.
 \`--format github\` annotates the new file at the line that now decides;

@@ -33,7 +33,7 @@ function exampleBody(p) {
 
 for (const code of ALL_CODES) {
   const p = PAGES[code];
-  if (!p) throw new Error('no page data for ' + code);
+  if (!p) throw new Error(`no page data for ${code}`);
   const info = CODES[code];
   const body = exampleBody(p);
   const options = { ...(p.options ?? {}), select: [code] };
@@ -41,12 +41,12 @@ for (const code of ALL_CODES) {
   if (!found.some((d) => d.code === code)) throw new Error(`${code}: the example does not trigger it`);
   const label = p.lintUrl ? 'https://example.com/robots.txt' : 'robots.txt';
   const cmd = p.lintUrl
-    ? 'robotsmatch lint --select ' + code + ' https://example.com/'
+    ? `robotsmatch lint --select ${code} https://example.com/`
     : `robotsmatch lint --select ${code} robots.txt`;
   const shown = p.shown ?? p.exampleShown ?? (p.example !== null && p.example !== undefined ? p.example : null);
   let fileBlock;
-  if (p.lintUrl) fileBlock = p.example ? '```robots.txt\n' + p.example + '```\n\n' : '';
-  else if (shown !== null) fileBlock = '```robots.txt\n' + shown + '```\n\n';
+  if (p.lintUrl) fileBlock = p.example ? `\`\`\`robots.txt\n${p.example}\`\`\`\n\n` : '';
+  else if (shown !== null) fileBlock = `\`\`\`robots.txt\n${shown}\`\`\`\n\n`;
   else if (p.exampleGzip)
     fileBlock =
       'A robots.txt saved gzip-compressed (`gzip -c robots.txt > robots.txt`), served as it is:\n\n```robots.txt\n' +
@@ -80,7 +80,7 @@ ${p.means}
 
 ${p.why}
 
-${p.sources.length === 1 ? 'Source: ' + p.sources[0] + '.' : 'Sources:\n\n' + p.sources.map((s) => `- ${s}.`).join('\n')}
+${p.sources.length === 1 ? `Source: ${p.sources[0]}.` : `Sources:\n\n${p.sources.map((s) => `- ${s}.`).join('\n')}`}
 
 ## Example
 
@@ -97,6 +97,6 @@ ${p.fix}
 
 [All lint codes](README.md)
 `;
-  writeFileSync(out + code + '.md', page);
+  writeFileSync(`${out + code}.md`, page);
 }
 console.log('pages', ALL_CODES.length);

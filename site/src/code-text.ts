@@ -12,7 +12,7 @@ export function withCode(text: string): Node[] {
   parts.forEach((part, i) => {
     if (part === '' && i % 2 === 0) return;
     if (i % 2 === 1 && i < quoted) nodes.push(h('code', {}, part));
-    else nodes.push(document.createTextNode(i % 2 === 1 ? '`' + part : part));
+    else nodes.push(document.createTextNode(i % 2 === 1 ? `\`${part}` : part));
   });
   return nodes;
 }

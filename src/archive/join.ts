@@ -127,14 +127,14 @@ export class ArchiveMatcher {
           v.optedOut =
             allowed &&
             !url.includes('\n') &&
-            matcher.matchLines(url.endsWith('\r') ? url + '\r' : url, this.#one, { purpose: this.#purpose })[0] === 2;
+            matcher.matchLines(url.endsWith('\r') ? `${url}\r` : url, this.#one, { purpose: this.#purpose })[0] === 2;
       } else {
         v = { agent, allowed: outcome === 'unknown' ? null : outcome === 'unavailable', line: 0, rule: null };
         if (this.#purpose) v.optedOut = false;
       }
       verdicts.push(v);
     }
-    return { url, robotsUrl: origin === undefined ? undefined : origin + '/robots.txt', outcome, verdicts };
+    return { url, robotsUrl: origin === undefined ? undefined : `${origin}/robots.txt`, outcome, verdicts };
   }
 
   /**
@@ -214,7 +214,7 @@ export class ArchiveMatcher {
   #entry(origin: string): OriginEntry {
     const held = this.#cache.get(origin);
     if (held) return held;
-    const { outcome, capture } = this.#archive.resolve(origin + '/robots.txt');
+    const { outcome, capture } = this.#archive.resolve(`${origin}/robots.txt`);
     const entry: OriginEntry = { outcome, robots: undefined, agentMatchers: [], bytes: 0, used: false };
     if (outcome === 'ok') {
       const robots = parse(this.#archive.body(capture!), { mode: this.#mode, maxBytes: this.#archive.maxBytes });

@@ -21,7 +21,7 @@ export async function* readDirectory(path: string): AsyncGenerator<[Capture, str
     } catch {
       parsed = undefined;
     }
-    if (!parsed || parsed.pathname !== '/robots.txt' || parsed.username || parsed.search) {
+    if (parsed?.pathname !== '/robots.txt' || parsed.username || parsed.search) {
       throw new ArchiveError(
         where,
         `${JSON.stringify(entry.name)} is not a host name (a directory archive holds one file per host, named by it)`,

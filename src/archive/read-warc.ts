@@ -37,7 +37,7 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
   }
   const records = parser[Symbol.asyncIterator]();
   for (;;) {
-    let next;
+    let next: IteratorResult<WARCRecord>;
     try {
       next = await records.next();
     } catch (error) {

@@ -27,12 +27,12 @@ const encoder = new TextEncoder();
 /** Lines longer than this are copied by TypedArray.set; shorter ones byte by byte (a native call costs more than their bytes). */
 const COPY = 24;
 const HEAD = Buffer.from('{"url":"');
-const TAB = 9;
+const _TAB = 9;
 const LF = 10;
 /** A line's label (--verdicts): what labelOf returns, as text. */
 const LABELS = ['allowed', 'disallowed', 'opted-out', 'unknown'];
-const LABEL_TAB = LABELS.map((l) => Buffer.from(l + '\t'));
-const LABEL_LF = LABELS.map((l) => Buffer.from(l + '\n'));
+const LABEL_TAB = LABELS.map((l) => Buffer.from(`${l}\t`));
+const LABEL_LF = LABELS.map((l) => Buffer.from(`${l}\n`));
 const DISALLOWED = 1;
 const OPTED_OUT = 2;
 const UNKNOWN = 3;
@@ -235,7 +235,7 @@ function blockedAgentsWriter(
     const outcome = OUTCOMES[outcomes[i]!]!;
     const key = keyOf(i);
     if (Object.hasOwn(record, 'outcome') || Object.hasOwn(record, 'blockedAgents')) {
-      row = encoder.encode(JSON.stringify({ ...record, outcome, blockedAgents: listOf(key) }) + '\n');
+      row = encoder.encode(`${JSON.stringify({ ...record, outcome, blockedAgents: listOf(key) })}\n`);
       return;
     }
     const endKey = `${outcome} ${key}`;
@@ -300,9 +300,9 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
             outcome: row.outcome,
           };
           return encoder.encode(
-            JSON.stringify(
+            `${JSON.stringify(
               v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut },
-            ) + '\n',
+            )}\n`,
           );
         });
         head = undefined;

@@ -101,7 +101,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
     positionals.length > 1 || (await stat(positionals[0]!).catch(() => undefined))?.isDirectory() === true;
   for await (const source of robotsFiles(positionals, report)) {
     if (stdoutClosed()) break;
-    let loaded;
+    let loaded: Awaited<ReturnType<typeof loadRobots>>;
     try {
       loaded = await loadRobots(source, options);
     } catch (error) {
@@ -118,13 +118,13 @@ export async function auditCommand(argv: string[]): Promise<number> {
     const rows = audit(robots, chosen);
     robots.dispose();
     const body = bodyKind(bytes) ?? null;
-    if (values.json) for (const r of rows) out(JSON.stringify(record(name, r, body)) + '\n');
+    if (values.json) for (const r of rows) out(`${JSON.stringify(record(name, r, body))}\n`);
     else if (values.csv)
       for (const r of rows)
         out(
-          Object.values(csvRecord(name, r, body))
+          `${Object.values(csvRecord(name, r, body))
             .map(csvCell)
-            .join(',') + '\n',
+            .join(',')}\n`,
         );
     else {
       if (several) out(`\n${label}\n`);

@@ -120,9 +120,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
         ? [{ allowed: false, line: 0, rule: null }, withUsage ? NO_USAGE : undefined]
         : verdictOf(loaded.robots, url, agent, withUsage);
       disallowed ||= !v.allowed;
-      out(
-        (values.json ? checkRecord(url, v, describe, u) : checkLine(url, v, color, loaded.unreachable, '', u)) + '\n',
-      );
+      out(`${values.json ? checkRecord(url, v, describe, u) : checkLine(url, v, color, loaded.unreachable, '', u)}\n`);
     }
     if (values.urls !== undefined) {
       if (values.urls === '-') takeStdin('the URL list');
@@ -201,9 +199,9 @@ export async function checkCommand(argv: string[]): Promise<number> {
     // Unreachable with no good copy: every URL is disallowed by no file, and nothing is known about use.
     const unreachable = outcome === 'unreachable' && !stale && verdict.line === 0 && !verdict.allowed;
     const u = withUsage ? (unreachable ? NO_USAGE : await usageFrom(url, robotsUrl)) : undefined;
-    if (values.json) return checkRecord(url, verdict, { agent: agentLabel, mode, robots: robotsUrl, fetch }, u) + '\n';
+    if (values.json) return `${checkRecord(url, verdict, { agent: agentLabel, mode, robots: robotsUrl, fetch }, u)}\n`;
     const how = `${outcome}${status === undefined ? '' : ` ${status}`}${stale ? ', last good copy' : ''}`;
-    return checkLine(url, verdict, color, unreachable, `  [${robotsUrl}: ${how}]`, u) + '\n';
+    return `${checkLine(url, verdict, color, unreachable, `  [${robotsUrl}: ${how}]`, u)}\n`;
   };
   // In order, with up to WINDOW checks under way: one slow origin does not hold up the others' fetches.
   const pending: Promise<string>[] = [];

@@ -49,7 +49,7 @@ export async function crawlersCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}; got ${JSON.stringify(purpose)}`);
   const list = purpose === undefined ? [...crawlers] : selectCrawlers(purpose as CrawlerSelection);
   if (values.json) {
-    for (const c of list) out(JSON.stringify(c) + '\n');
+    for (const c of list) out(`${JSON.stringify(c)}\n`);
     return 0;
   }
   out(table(['crawler', 'operator', 'purposes', 'tokens', 'obeys *', 'reads robots.txt'], list.map(row)));

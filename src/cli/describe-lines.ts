@@ -112,12 +112,12 @@ export function describeLines(matcher: AgentMatcher, chunk: Uint8Array, d: Descr
         // Allowed by check() (the decoded line) and opted out by the core (the bytes): they differ only for bytes that are not UTF-8.
         const opted = v.allowed && purposes[i] === 2;
         if (opted) optedOut++;
-        out += JSON.stringify({ ...record, optedOut: opted }) + '\n';
-      } else out += JSON.stringify(record) + '\n';
+        out += `${JSON.stringify({ ...record, optedOut: opted })}\n`;
+      } else out += `${JSON.stringify(record)}\n`;
       continue;
     }
-    if (d.format === 'check-json') out += checkRecord(line, v, d, u) + '\n';
-    else out += checkLine(line, v, d.color, d.unreachable, '', u) + '\n';
+    if (d.format === 'check-json') out += `${checkRecord(line, v, d, u)}\n`;
+    else out += `${checkLine(line, v, d.color, d.unreachable, '', u)}\n`;
   }
   const counts = { output: encoder.encode(out), lines: lines.length, urls, allowed };
   return purposes ? { ...counts, optedOut } : counts;

@@ -72,7 +72,7 @@ export async function load(
   return { label: spec, body: await readRobotsFile(spec, maxBytes) };
 }
 
-const quote = (text: string) => '`' + text + '`';
+const quote = (text: string) => `\`${text}\``;
 function side(v: Verdict): string {
   return v.rule
     ? `line ${v.line} ${quote(`${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}`)}`
@@ -157,7 +157,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
     maxBytes,
     ...(values.agent ? { agents: values.agent } : {}),
   });
-  if (format === 'json') write(JSON.stringify({ old: before.label, new: after.label, ...result }, null, 2) + '\n');
+  if (format === 'json') write(`${JSON.stringify({ old: before.label, new: after.label, ...result }, null, 2)}\n`);
   else if (format === 'github') {
     for (const a of result.agents) {
       const blocks = a.changes.some((c) => c.before.allowed && !c.after.allowed);

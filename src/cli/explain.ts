@@ -118,7 +118,7 @@ export function formatExplanation(
   // What the file says about using the URL: shown when it says anything (a file without such lines reads as before).
   const u = e.usage;
   if (u && (u.contentSignal || u.contentUsage || u.licenses.length || !u.why.startsWith('The file has no '))) {
-    usageLines(u).forEach((text, i) => rows.push([i === 0 ? 'usage' : '', text]));
+    for (const [i, text] of usageLines(u).entries()) rows.push([i === 0 ? 'usage' : '', text]);
     rows.push(['', capitalised(u.why)]);
   }
   if (more.crawlDelay != null)
@@ -127,7 +127,7 @@ export function formatExplanation(
       `${more.crawlDelay} s: crawlers that honour Crawl-delay (Bing, Yandex, ...) wait this long between fetches; Google ignores it`,
     ]);
   const label = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `${k.padEnd(label)}  ${v}`.trimEnd()).join('\n') + '\n';
+  return `${rows.map(([k, v]) => `${k.padEnd(label)}  ${v}`.trimEnd()).join('\n')}\n`;
 }
 
 /** "3", "3-5", "3, 7". */
@@ -177,7 +177,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
     const message = `${loaded.label} is ${outcomeSentence(fetched!, timeoutMs)}`;
     if (values.json)
       out(
-        JSON.stringify(
+        `${JSON.stringify(
           {
             ...header,
             allowed: false,
@@ -194,7 +194,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
           },
           null,
           2,
-        ) + '\n',
+        )}\n`,
       );
     else
       out(
@@ -205,7 +205,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
   }
   const explanation = explain(robots, url, agent);
   const delay = crawlDelay(robots, agent) ?? null;
-  if (values.json) out(JSON.stringify({ ...header, ...explanation, crawlDelay: delay }, null, 2) + '\n');
+  if (values.json) out(`${JSON.stringify({ ...header, ...explanation, crawlDelay: delay }, null, 2)}\n`);
   else {
     const source =
       fetched && fetched.outcome !== 'ok' ? `${loaded.label}: ${outcomeSentence(fetched, timeoutMs)}` : loaded.label;

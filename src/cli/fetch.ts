@@ -46,7 +46,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   const timeoutMs = timeoutOf(values.timeout);
   const userAgent = values['user-agent'];
   const target = robotsUrlOf(positionals[0]!);
-  let fetched;
+  let fetched: Awaited<ReturnType<typeof fetchRobots>>;
   try {
     fetched = await fetchRobots(target, {
       exactUrl: true,
@@ -62,7 +62,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
   const text = new TextDecoder().decode(body);
   if (values.json) {
     out(
-      JSON.stringify(
+      `${JSON.stringify(
         {
           url,
           finalUrl,
@@ -81,7 +81,7 @@ export async function fetchCommand(argv: string[]): Promise<number> {
         },
         null,
         2,
-      ) + '\n',
+      )}\n`,
     );
   } else {
     const color = colorOut();

@@ -47,7 +47,7 @@ export function archiveAgents(given: readonly AgentArgument[]): Agent[] {
 export async function filterArchive(run: ArchiveRun): Promise<number> {
   const agents = archiveAgents(run.agents);
   const loadStarted = performance.now();
-  let archive;
+  let archive: Awaited<ReturnType<typeof openArchive>>;
   try {
     archive = await openArchive(run.archives, run.maxBytes === undefined ? undefined : { maxBytes: run.maxBytes });
   } catch (error) {

@@ -85,7 +85,7 @@ export async function generateCommand(argv: string[]): Promise<number> {
     if (!(error instanceof GenerateError)) throw error;
     err(`robotsmatch: no robots.txt does what this policy says (${plural(error.differences.length, 'difference')}):\n`);
     for (const d of grouped(error.differences)) err(`  ${d.line ? `line ${d.line}: ` : ''}${d.message}\n`);
-    if (values.matrix) err('\n' + formatMatrix(error.result.matrix));
+    if (values.matrix) err(`\n${formatMatrix(error.result.matrix)}`);
     return 1;
   }
 
@@ -103,7 +103,7 @@ export async function generateCommand(argv: string[]): Promise<number> {
   }
 
   if (format === 'json')
-    write(JSON.stringify({ ...result, ...(changes ? { against: liveLabel, diff: changes } : {}) }, null, 2) + '\n');
+    write(`${JSON.stringify({ ...result, ...(changes ? { against: liveLabel, diff: changes } : {}) }, null, 2)}\n`);
   else if (format === 'next') write(nextModule(policy));
   else if (format === 'nuxt')
     write(configText('@nuxtjs/robots: the `robots` key of nuxt.config', toNuxtRobots(policy)));
@@ -122,7 +122,7 @@ export async function generateCommand(argv: string[]): Promise<number> {
     err(`${plural(limits.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`);
     for (const line of formatLimits(limits)) err(`  ${line}\n`);
   }
-  if (values.matrix) err('\n' + formatMatrix(result.matrix));
+  if (values.matrix) err(`\n${formatMatrix(result.matrix)}`);
   if (changes && format !== 'json') err(diffText(changes, liveLabel));
   return 0;
 }
@@ -141,7 +141,7 @@ function configText(what: string, r: { config: unknown; lost: string[] }): strin
 function diffText(d: RobotsDiff, live: string): string {
   let out = `\nAgainst ${live}:\n`;
   if (!d.agents.length && !d.sitemaps.added.length && !d.sitemaps.removed.length)
-    return out + "  no crawler's rules change.\n";
+    return `${out}  no crawler's rules change.\n`;
   for (const a of d.agents) {
     out += `  ${a.agent === '*' ? '* (crawlers with no group of their own)' : a.agent}:\n`;
     for (const s of a.summary) out += `    ${s}\n`;

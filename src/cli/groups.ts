@@ -49,7 +49,7 @@ export async function groupsCommand(argv: string[]): Promise<number> {
   const list = groups(robots);
   if (values.json) {
     out(
-      JSON.stringify(
+      `${JSON.stringify(
         {
           robots: loaded.source,
           mode,
@@ -62,7 +62,7 @@ export async function groupsCommand(argv: string[]): Promise<number> {
         },
         null,
         2,
-      ) + '\n',
+      )}\n`,
     );
   } else {
     const color = colorOut();

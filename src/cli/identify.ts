@@ -31,7 +31,7 @@ export async function identifyCommand(argv: string[]): Promise<number> {
   const header = positionals[0]!;
   const found = identify(header);
   const bot = isBot(header);
-  if (values.json) out(JSON.stringify({ userAgent: header, crawlers: found, bot }, null, 2) + '\n');
+  if (values.json) out(`${JSON.stringify({ userAgent: header, crawlers: found, bot }, null, 2)}\n`);
   else if (found.length)
     for (const c of found)
       out(

@@ -67,7 +67,7 @@ async function* filesUnder(dir: string, report: RobotsFilesReport): AsyncGenerat
       continue;
     }
     const path = join(dir, name);
-    let entry;
+    let entry: Awaited<ReturnType<typeof lstat>>;
     try {
       entry = await lstat(path);
       if (entry.isSymbolicLink()) {

@@ -4,9 +4,9 @@
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells
+    `${cells
       .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
       .join('  ')
-      .trimEnd() + '\n';
+      .trimEnd()}\n`;
   return line(header) + rows.map(line).join('');
 }

@@ -70,7 +70,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 
   const result = verify(policy, body, paths ? { paths } : undefined);
   const write = (s: string) => process.stdout.write(s);
-  if (format === 'json') write(JSON.stringify({ policy: positionals[0], file: label, ...result }, null, 2) + '\n');
+  if (format === 'json') write(`${JSON.stringify({ policy: positionals[0], file: label, ...result }, null, 2)}\n`);
   else if (format === 'github') write(githubText(result, site.label, Boolean(composed)));
   else write(text(result, label, positionals[0]!, values.matrix!, Boolean(composed)));
   return result.ok ? 0 : 1;
@@ -98,7 +98,7 @@ function text(r: VerifyResult, label: string, policy: string, matrix: boolean, c
     out += `\n${plural(r.notes.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`;
     for (const line of formatLimits(r.notes)) out += `  ${line}\n`;
   }
-  if (matrix) out += '\n' + formatMatrix(r.matrix);
+  if (matrix) out += `\n${formatMatrix(r.matrix)}`;
   return out;
 }
 

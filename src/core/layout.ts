@@ -5,6 +5,7 @@ export enum L {
   MODE_GOOGLE = 0,
   MODE_RFC = 1,
 
+  // biome-ignore lint/suspicious/noDuplicateEnumValues: one namespace of numbers from separate records (modes, kinds, flags)
   KIND_USER_AGENT = 1,
   KIND_ALLOW = 2,
   KIND_DISALLOW = 3,

@@ -117,9 +117,9 @@ function witnesses(pattern: string): string[] {
   const out = new Set<string>();
   for (const star of ['', 'a']) {
     let path = body.split('*').join(star);
-    if (!path.startsWith('/')) path = '/' + path;
+    if (!path.startsWith('/')) path = `/${path}`;
     out.add(path);
-    if (!anchored) out.add(path + 'a').add(path + '/a');
+    if (!anchored) out.add(`${path}a`).add(`${path}/a`);
   }
   return [...out];
 }

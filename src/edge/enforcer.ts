@@ -417,7 +417,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     // as a URL's path).
     let verdict = matcher === undefined ? NO_RULE : matcher.check(target);
     if (verdict.allowed && target !== url && matcher !== undefined) {
-      const sent = matcher.check(url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? 'http://h' + url : url);
+      const sent = matcher.check(url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? `http://h${url}` : url);
       if (!sent.allowed) verdict = sent;
     }
     state.counts.requests++;
@@ -453,7 +453,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     let agent: CrawlerEntry | string;
     let counts: CrawlerCounts;
     if (identity.kind === CRAWLER) {
-      key = 'crawler\n' + identity.crawler!.name;
+      key = `crawler\n${identity.crawler!.name}`;
       agent = identity.crawler!;
       counts = this.#countsOf(identity.crawler!);
     } else {
@@ -461,7 +461,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       // (one state per group token of the file at most, whatever the traffic).
       const token = identity.token.toLowerCase();
       const named = token !== '' && this.#fileTokens(robots).has(token);
-      key = named ? 'bot\n' + token : 'bot\n*';
+      key = named ? `bot\n${token}` : 'bot\n*';
       agent = named ? identity.token : '*';
       counts = this.#botCounts;
     }

@@ -55,7 +55,7 @@ export interface GeneratedRobots {
 export type EnforcerAction<R extends EdgeRequest = EdgeRequest> =
   | 'log'
   | 'block'
-  | ((decision: Decision, request: R) => Response | undefined | void | Promise<Response | undefined | void>);
+  | ((decision: Decision, request: R) => Response | undefined | undefined | Promise<Response | undefined | undefined>);
 
 export interface EnforcerOptions<R extends EdgeRequest = EdgeRequest> {
   /**
@@ -192,7 +192,7 @@ const KNOWN = [
 function kind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '...' : value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
   if (typeof value === 'object') return `a ${(value as object).constructor?.name ?? 'object'}`;
   return typeof value === 'function' ? 'a function' : String(value);
 }

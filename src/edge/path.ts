@@ -55,5 +55,5 @@ function withoutDotSegments(path: string): string {
       output.push(segment);
     }
   }
-  return '/' + output.join('/');
+  return `/${output.join('/')}`;
 }

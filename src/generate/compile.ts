@@ -136,12 +136,12 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
     group.crawlers.filter((name) => subjects.get(name)?.entry?.googleReads?.toLowerCase() === agent.toLowerCase());
   let text = HEADER;
   for (const group of groups)
-    text += '\n' + groupText(policy, group, needsDelay(group), (agent) => readAs(group, agent));
+    text += `\n${groupText(policy, group, needsDelay(group), (agent) => readAs(group, agent))}`;
   const tail: string[] = [];
   for (const url of policy.licenses) tail.push(`License: ${url}`);
   for (const url of policy.sitemaps) tail.push(`Sitemap: ${url}`);
   if (policy.host !== undefined) tail.push(`Host: ${policy.host}`);
-  if (tail.length) text += '\n' + tail.join('\n') + '\n';
+  if (tail.length) text += `\n${tail.join('\n')}\n`;
   return { text, groups, conflicts };
 }
 
@@ -169,5 +169,5 @@ function groupText(
       lines.push(`Crawl-delay: ${policy.crawlDelay}`);
     }
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

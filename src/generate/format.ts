@@ -58,7 +58,7 @@ export function formatMatrix(matrix: ProofMatrix): string {
       for (const cell of t.row.cells) for (const p of cell.problems) out.push(`    ! ${cell.path}: ${p}`);
     }
   }
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 const LIMIT_HEADINGS: Record<string, string> = {

@@ -83,7 +83,7 @@ export function referenceText(policy: CheckedPolicy, rules: RuleSet): string {
   for (const p of rules.allow) lines.push(`Allow: ${p}`);
   for (const p of rules.disallow) lines.push(`Disallow: ${p}`);
   if (policy.contentUsage !== undefined) lines.push(`Content-Usage: ${policy.contentUsage}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export function proofMatrix(

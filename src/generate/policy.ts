@@ -341,7 +341,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     checked.paths = patterns(
       'paths',
       // A path to prove is a URL's path: a fragment is not sent, so it is not proved either.
-      p.paths.map((x) => (typeof x !== 'string' ? x : (x.startsWith('*') ? '/' + x : x).replace(/#.*$/s, '') || '/')),
+      p.paths.map((x) => (typeof x !== 'string' ? x : (x.startsWith('*') ? `/${x}` : x).replace(/#.*$/s, '') || '/')),
     );
     encoded.length = before; // sample paths are not written in the file
   }

@@ -145,7 +145,7 @@ export function samplePaths(policy: CheckedPolicy, extra: readonly string[] | un
   for (const p of policy.paths) add(p);
   for (const given of extra ?? []) {
     if (typeof given !== 'string') throw new TypeError(`options.paths must be strings, got ${typeof given}`);
-    add(/^[a-z][a-z0-9+.-]*:/i.test(given) ? pathOf(given) : given.startsWith('/') ? given : '/' + given);
+    add(/^[a-z][a-z0-9+.-]*:/i.test(given) ? pathOf(given) : given.startsWith('/') ? given : `/${given}`);
   }
   if (out.size - 1 > MAX_PATHS)
     throw new RangeError(

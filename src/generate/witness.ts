@@ -28,7 +28,7 @@ export const MAX_WITNESSES = 200_000;
 /** The witness paths of one pattern (each starting with `/`, encoded as a crawler sends it); none for a pattern that matches no path. */
 export function witnessesOf(pattern: string): string[] {
   if (pattern === '') return [];
-  const given = pattern.startsWith('*') ? '/' + pattern : pattern;
+  const given = pattern.startsWith('*') ? `/${pattern}` : pattern;
   if (!given.startsWith('/')) return []; // matches no path: every path starts with /
   const anchored = given.endsWith('$');
   const body = anchored ? given.slice(0, -1) : given;
@@ -46,8 +46,8 @@ export function witnessesOf(pattern: string): string[] {
   add(plain);
   add(fill('x'));
   add(fill('x/y'));
-  add(plain + 'x'); // beyond a `$`: must not match; without one, must
-  if (!plain.endsWith('/')) add(plain + '/x');
+  add(`${plain}x`); // beyond a `$`: must not match; without one, must
+  if (!plain.endsWith('/')) add(`${plain}/x`);
   add(literal);
   if (literal.length > 1) {
     add(literal.slice(0, -1));

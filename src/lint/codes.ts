@@ -539,7 +539,7 @@ export type DiagnosticCode = keyof typeof CODES;
 export const ALL_CODES = /* @__PURE__ */ Object.keys(CODES) as DiagnosticCode[];
 
 export function isCode(name: string): name is DiagnosticCode {
-  return Object.prototype.hasOwnProperty.call(CODES, name);
+  return Object.hasOwn(CODES, name);
 }
 
 /** The repository path of a code's page. */

@@ -224,7 +224,7 @@ function verdictsOf(m: FileModel, agent: string, joined: string): Uint8Array {
   }
 }
 
-const quote = (text: string) => '`' + text + '`';
+const quote = (text: string) => `\`${text}\``;
 const ruleText = (r: { type: string; pattern: string }) =>
   quote(`${r.type === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`);
 

@@ -305,19 +305,17 @@ export function namesOf(classes: readonly Who[][]): string {
 /** The sentences that say what a change does: "GPTBot will then be disallowed from /." */
 export function sayEffects(list: readonly Effect[]): string {
   if (!list.length) return "No crawler's verdict changes on the paths this file names.";
-  return (
-    list
-      .map((e) => {
-        const blocked = e.changes.filter((c) => !c.allowed).map((c) => c.pattern);
-        const freed = e.changes.filter((c) => c.allowed).map((c) => c.pattern);
-        const parts: string[] = [];
-        if (blocked.includes('/')) parts.push('be disallowed from /');
-        else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
-        if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
-        const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
-        // A sentence starts with a capital, but a crawler's name keeps its own spelling (`img2dataset`).
-        return s.startsWith('crawlers ') ? s[0]!.toUpperCase() + s.slice(1) : s;
-      })
-      .join('. ') + '.'
-  );
+  return `${list
+    .map((e) => {
+      const blocked = e.changes.filter((c) => !c.allowed).map((c) => c.pattern);
+      const freed = e.changes.filter((c) => c.allowed).map((c) => c.pattern);
+      const parts: string[] = [];
+      if (blocked.includes('/')) parts.push('be disallowed from /');
+      else if (blocked.length) parts.push(`be disallowed from ${listOf(blocked, 3, 'more paths')}`);
+      if (freed.length) parts.push(`be allowed ${listOf(freed, 3, 'more paths')}`);
+      const s = `${namesOf(e.classes)} will then ${parts.join(' and ')}`;
+      // A sentence starts with a capital, but a crawler's name keeps its own spelling (`img2dataset`).
+      return s.startsWith('crawlers ') ? s[0]!.toUpperCase() + s.slice(1) : s;
+    })
+    .join('. ')}.`;
 }

@@ -57,6 +57,6 @@ function plain(pattern: string): string {
     .replace(/\*{2,}/g, '*');
   // A pattern matches every path it begins: `/find-agent/*` is `/find-agent/`.
   if (meant.length > 1 && meant.endsWith('*')) meant = meant.slice(0, -1);
-  if (!meant.startsWith('/') && !meant.startsWith('*')) meant = '/' + meant;
+  if (!meant.startsWith('/') && !meant.startsWith('*')) meant = `/${meant}`;
   return meant;
 }

@@ -372,7 +372,7 @@ function groupLines(reading: LineEvents, indexes: readonly number[]): ExplainedG
   return out;
 }
 
-const quote = (text: string) => '`' + text + '`';
+const quote = (text: string) => `\`${text}\``;
 
 /**
  * For agents given as strings that are not product tokens (`AI2Bot`, a full

@@ -99,7 +99,7 @@ export function agentTokens(agent: Agent): AgentTokens {
       joined: plain ? agent : '',
       count: plain ? 1 : 0,
       how: 0,
-      cacheKey: plain ? '0\n1\n' + agent : '0\n0\n',
+      cacheKey: plain ? `0\n1\n${agent}` : '0\n0\n',
       tokens: plain ? given : [],
       given,
     };

@@ -60,6 +60,7 @@ declare global {
 /** A Robots is Disposable (`using robots = parse(...)`) where the lib knows Disposable. */
 export interface Robots extends Disposable {}
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merge only adds Disposable's [Symbol.dispose], which the class defines
 export class Robots {
   /** True when the file was longer than maxBytes and only its start was parsed. */
   readonly truncated: boolean;

@@ -21,7 +21,7 @@ export function bodyBytes(c: CaptureRecord): Uint8Array {
 }
 
 export function writeJsonl(path: string, captures: CaptureRecord[], gzip = false): void {
-  const text = captures.map((c) => JSON.stringify(c) + '\n').join('');
+  const text = captures.map((c) => `${JSON.stringify(c)}\n`).join('');
   writeFileSync(path, gzip ? gzipSync(text) : text);
 }
 
@@ -40,7 +40,7 @@ export async function warcBytes(captures: CaptureRecord[], gzip: boolean): Promi
     if (c.status === null) continue;
     const httpHeaders: Record<string, string> = {};
     if (c.content_type !== undefined) httpHeaders['Content-Type'] = c.content_type;
-    if (c.location !== undefined) httpHeaders['Location'] = c.location;
+    if (c.location !== undefined) httpHeaders.Location = c.location;
     const body = bodyBytes(c);
     httpHeaders['Content-Length'] = String(body.length);
     const record = WARCRecord.create(

@@ -47,20 +47,20 @@ export function documented(
         : row.verdicts.filter((v) => v.allowed === false || v.optedOut).map((v) => v.agent);
     switch (form) {
       case 'allowed':
-        out += kept ? text + '\n' : '';
+        out += kept ? `${text}\n` : '';
         break;
       case 'disallowed':
-        out += kept ? '' : text + '\n';
+        out += kept ? '' : `${text}\n`;
         break;
       case 'labelled':
         out += `${label}\t${text}\n`;
         break;
       case 'verdicts':
-        out += label + '\n';
+        out += `${label}\n`;
         break;
       case 'blocked-agents':
         out += record
-          ? JSON.stringify({ ...record, outcome: row.outcome, blockedAgents: blocked }) + '\n'
+          ? `${JSON.stringify({ ...record, outcome: row.outcome, blockedAgents: blocked })}\n`
           : `${row.url}\t${blocked.join(',')}\n`;
         break;
       case 'json':
@@ -73,10 +73,9 @@ export function documented(
             rule: v.rule,
             outcome: row.outcome,
           };
-          out +=
-            JSON.stringify(
-              v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut },
-            ) + '\n';
+          out += `${JSON.stringify(
+            v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut },
+          )}\n`;
         }
     }
   }

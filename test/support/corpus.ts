@@ -14,7 +14,7 @@ export function corpusFiles(): { name: string; body: Uint8Array }[] {
 
 /** The deterministic URL list the benchmarks use. */
 export function corpusUrls(count: number, host = 'example.com'): string[] {
-  const out = execFileSync('node', [CORPUS_DIR + 'make-urls.mjs', String(count), host], {
+  const out = execFileSync('node', [`${CORPUS_DIR}make-urls.mjs`, String(count), host], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });

@@ -10,6 +10,7 @@ export class TooManyCallsError extends Error {
 }
 
 /** What one call weighs, from its arguments (1 per call unless given). */
+// biome-ignore lint/suspicious/noExplicitAny: a weight is patched onto methods of any signature
 type Weight = (...args: any[]) => number;
 
 function patch<T extends object>(owner: T, methods: readonly (keyof T & string)[], cap: number, weight: Weight) {

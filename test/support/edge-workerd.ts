@@ -89,7 +89,7 @@ const config :Workerd.Config = (
   services = [
     (name = "cases", worker = ${worker('cases.js')}),
     (name = "example", worker = ${worker('example.js', `, globalOutbound = "origin", bindings = [(name = "ACTION", text = "block"), (name = "STATS_TOKEN", text = "s3cret")]`)}),
-    (name = "example-text", worker = ${worker('example.js', `, globalOutbound = "origin", bindings = [(name = "ACTION", text = "log"), (name = "ROBOTS_TXT", text = ${text(ORIGIN_ROBOTS + '\nUser-agent: bingbot\nDisallow: /\n')})]`)}),
+    (name = "example-text", worker = ${worker('example.js', `, globalOutbound = "origin", bindings = [(name = "ACTION", text = "log"), (name = "ROBOTS_TXT", text = ${text(`${ORIGIN_ROBOTS}\nUser-agent: bingbot\nDisallow: /\n`)})]`)}),
     (name = "origin", worker = ${worker('origin.js')}),
   ],
   sockets = [

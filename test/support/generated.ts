@@ -28,7 +28,7 @@ const pathChar = fc.constantFrom(
 );
 const pathText = fc.array(pathChar, { maxLength: 12 }).map((cs) => cs.join(''));
 const pathLike = fc.oneof(
-  pathText.map((p) => '/' + p),
+  pathText.map((p) => `/${p}`),
   pathText,
   fc.constantFrom(
     '/index.html',
@@ -106,7 +106,7 @@ export const robotsBody = fc.tuple(bom, fc.array(fc.tuple(line, lineEnd), { maxL
 });
 
 export const url = fc.oneof(
-  pathLike.map((p) => 'http://example.com' + (p.startsWith('/') ? p : '/' + p)),
+  pathLike.map((p) => `http://example.com${p.startsWith('/') ? p : `/${p}`}`),
   pathLike,
   fc.constantFrom(
     '',

@@ -77,10 +77,10 @@ function emit(raw: number[], lineNo: number, out: Line[]): void {
     ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'].some((w) => startsWithIgnoreCase(key, w))
   )
     kind = 'disallow';
-  out.push({ kind, value: kind === 'ua' ? value : escape(value), line: lineNo });
+  out.push({ kind, value: kind === 'ua' ? value : escapeBytes(value), line: lineNo });
 }
 
-function escape(v: number[]): number[] {
+function escapeBytes(v: number[]): number[] {
   const out: number[] = [];
   const hex = '0123456789ABCDEF';
   for (let i = 0; i < v.length; i++) {

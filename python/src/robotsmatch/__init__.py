@@ -9,20 +9,20 @@ Verdict(allowed=False, line=2, rule=Rule(type='disallow', pattern='/private'))
 """
 
 from ._core import MAX_INPUT_BYTES
+from ._useragent import product_token
 from .crawlers import AI_PURPOSES, Crawler, crawler, crawlers, identify, select_crawlers
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, OtherRecord, Robots, RobotsClosedError, Rule, Verdict, parse
-from ._useragent import product_token
 from .url import normalize_url, path_of
 from .usage import ContentSignal, ContentUsage, Usage, usage
 
 __all__ = [
     "AI_PURPOSES",
+    "DEFAULT_MAX_BYTES",
+    "MAX_INPUT_BYTES",
     "AgentMatcher",
     "ContentSignal",
     "ContentUsage",
     "Crawler",
-    "DEFAULT_MAX_BYTES",
-    "MAX_INPUT_BYTES",
     "OtherRecord",
     "Robots",
     "RobotsClosedError",

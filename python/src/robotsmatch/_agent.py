@@ -5,7 +5,8 @@ fallback order, and whether it obeys the ``*`` group)."""
 from __future__ import annotations
 
 import re
-from typing import List, NamedTuple, Protocol, Sequence, Union, runtime_checkable
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol, Union, runtime_checkable
 
 from ._layout import HOW_CRAWLER, HOW_IGNORES_GLOBAL
 
@@ -40,7 +41,7 @@ def agent_tokens(agent: object) -> AgentTokens:
     elif isinstance(agent, (list, tuple)):
         given = agent
     elif hasattr(agent, "tokens"):
-        given = getattr(agent, "tokens")
+        given = agent.tokens
         if isinstance(given, str) or not isinstance(given, (list, tuple)):
             raise TypeError(f"agent.tokens must be a list of strings, got {type(given).__name__}")
         how = HOW_CRAWLER
@@ -49,7 +50,7 @@ def agent_tokens(agent: object) -> AgentTokens:
             how |= HOW_IGNORES_GLOBAL
     else:
         raise TypeError(f"agent must be a string, a list of strings or a crawler, got {type(agent).__name__}")
-    strings: List[str] = []
+    strings: list[str] = []
     for one in given:
         if not isinstance(one, str):
             raise TypeError(f"agent must be a string, a list of strings or a crawler, got {type(one).__name__}")

@@ -5,7 +5,7 @@ numpy only."""
 
 from __future__ import annotations
 
-from typing import List, Sequence, Union
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -22,7 +22,7 @@ def has_line_break(url: str) -> bool:
     return "\n" in url or "\r" in url
 
 
-def codes_of_strings(urls: List[str], matchers: Sequence[AgentMatcher]) -> np.ndarray:
+def codes_of_strings(urls: list[str], matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """Shape (len(urls), len(matchers)): each URL's verdict byte for each
     matcher. The URLs go in as one newline-separated buffer; a URL holding a
     line break (which would read as two lines) goes through match_many."""
@@ -43,7 +43,7 @@ def codes_of_strings(urls: List[str], matchers: Sequence[AgentMatcher]) -> np.nd
     return out
 
 
-def codes_of_lines(data: Union[bytes, memoryview], count: int, matchers: Sequence[AgentMatcher]) -> np.ndarray:
+def codes_of_lines(data: bytes | memoryview, count: int, matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """Shape (count, len(matchers)): the verdict byte of each of the `count`
     lines of `data` (UTF-8, a LF after each, none holding a CR) for each matcher."""
     out = np.empty((count, len(matchers)), dtype=np.uint8)

@@ -14,7 +14,7 @@ import ctypes
 import os
 import threading
 from importlib import resources
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable
 
 import wasmtime
 
@@ -50,7 +50,7 @@ def _wasm_bytes() -> bytes:
 class _RawCall:
     """wasmtime's unchecked call on a reused array of raw values."""
 
-    def __init__(self, core: "Core", store: wasmtime.Store, func: wasmtime.Func) -> None:
+    def __init__(self, core: Core, store: wasmtime.Store, func: wasmtime.Func) -> None:
         from wasmtime import _bindings as ffi  # private: checked for in Core
 
         self._core = core
@@ -123,7 +123,7 @@ class Core:
         self._input_room = 0
         self._base = 0
         self._length = 0
-        self._view: Optional[memoryview] = None
+        self._view: memoryview | None = None
         #: True after a call into the core: memory may have grown since the view was made.
         self.stale = True
         #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
@@ -204,7 +204,7 @@ class Core:
         ctypes.memmove(self._base + at, data, size)
         return size
 
-    def u32_after_each(self, name: str, first: int, inputs: List[bytes], offset: int) -> List[int]:
+    def u32_after_each(self, name: str, first: int, inputs: list[bytes], offset: int) -> list[int]:
         """For each input in turn: written as the core's input, the export
         `name` called with (first, its length), and the u32 at the address it
         returns plus `offset` read back (a URL's deciding line costs this and
@@ -213,7 +213,7 @@ class Core:
         return [u32((func(first, write(data, "url")) & 0xFFFFFFFF) + offset) for data in inputs]
 
 
-_core: Optional[Core] = None
+_core: Core | None = None
 _load_lock = threading.Lock()
 
 

@@ -12,7 +12,7 @@ import math
 import numbers
 import re
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Optional, Union
+from typing import Any
 
 #: What a refused value's error says is accepted (Node's message says the same).
 FETCHED_AT_GRAMMAR = (
@@ -33,7 +33,7 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def fetched_at_ms(value: Union[str, float, int, datetime, date, None]) -> Optional[float]:
+def fetched_at_ms(value: str | float | int | datetime | date | None) -> float | None:
     """The instant a capture's ``fetched_at`` names, in milliseconds since
     1970-01-01T00:00:00Z (None when not given). Of two captures of one URL
     the later wins. Accepted, and nothing else (a ValueError says so):
@@ -60,7 +60,7 @@ def fetched_at_ms(value: Union[str, float, int, datetime, date, None]) -> Option
     return ms
 
 
-def _instant_of(value: Any) -> Optional[float]:
+def _instant_of(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, numbers.Real):
@@ -93,7 +93,7 @@ def _instant_of(value: Any) -> Optional[float]:
     return None
 
 
-def _instant(y: int, mo: int, d: int, h: int, mi: int, s: int, ms: int) -> Optional[int]:
+def _instant(y: int, mo: int, d: int, h: int, mi: int, s: int, ms: int) -> int | None:
     """The UTC instant of a date and time in the proleptic Gregorian calendar, in ms; None when no such date or time exists."""
     if not (1 <= mo <= 12 and 1 <= d <= _days_in(y, mo) and h <= 23 and mi <= 59 and s <= 59):
         return None

@@ -5,7 +5,6 @@ names one (identify), else the header's product token."""
 from __future__ import annotations
 
 import re
-from typing import Union
 
 from .crawlers import Crawler, identify
 
@@ -28,7 +27,7 @@ def product_token(user_agent_header: str) -> str:
     return _LEADING.match(name if name is not None else user_agent_header.strip()).group(0)  # type: ignore[union-attr]
 
 
-def agent_from_header(user_agent_header: str) -> Union[str, Crawler]:
+def agent_from_header(user_agent_header: str) -> str | Crawler:
     """The known crawler a header names first (its tokens in fallback order), else its product token."""
     known = identify(user_agent_header)
     return known[0] if known else product_token(user_agent_header)

@@ -33,11 +33,12 @@ from __future__ import annotations
 import base64
 import json
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Dict, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, NamedTuple
 
 from ada_url import join_url as _join_url
 from ada_url import parse_url as _parse_url
@@ -48,7 +49,7 @@ from .robots import DEFAULT_MAX_BYTES, Robots, parse
 
 
 @lru_cache(maxsize=1)
-def fetch_outcomes() -> Dict[str, Any]:
+def fetch_outcomes() -> dict[str, Any]:
     """data/fetch-outcomes.json, as the wheel carries it."""
     return json.loads(resources.files("robotsmatch").joinpath("_data", "fetch-outcomes.json").read_text("utf-8"))
 
@@ -61,7 +62,7 @@ OUT_OF_ARCHIVE: str = _RULES["redirectOutOfArchive"]
 NOT_IN_ARCHIVE: str = _RULES["notInArchive"]
 
 
-def status_outcome(status: Optional[int]) -> str:
+def status_outcome(status: int | None) -> str:
     """What a status says: ``ok``, ``redirect``, ``unavailable`` or ``unreachable`` (None: no response)."""
     rules = fetch_outcomes()
     if status is None:
@@ -81,7 +82,7 @@ def _usv(text: str) -> str:
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
-def _parse(url: str, attributes: Sequence[str]) -> Optional[Dict[str, Any]]:
+def _parse(url: str, attributes: Sequence[str]) -> dict[str, Any] | None:
     """The WHATWG reading of an absolute URL (the attributes asked for), or None when it is not one."""
     try:
         return _parse_url(url, attributes)  # type: ignore[return-value]
@@ -95,7 +96,7 @@ def _parse(url: str, attributes: Sequence[str]) -> Optional[Dict[str, Any]]:
         return None
 
 
-def _http_url(location: str, base: str) -> Optional[str]:
+def _http_url(location: str, base: str) -> str | None:
     """Where a redirect's Location leads from `base`, as ``new URL(location, base)`` reads it; None unless http(s)."""
     try:
         joined = _join_url(base, location)
@@ -109,10 +110,10 @@ def _http_url(location: str, base: str) -> Optional[str]:
 
 class Hop(NamedTuple):
     outcome: str
-    next: Optional[str] = None
+    next: str | None = None
 
 
-def hop(status: Optional[int], location: Optional[str], url: str, redirects: int) -> Hop:
+def hop(status: int | None, location: str | None, url: str, redirects: int) -> Hop:
     """One response of a chain (``redirects`` followed before it): a final outcome, or the URL to request next."""
     rules = fetch_outcomes()
     outcome = status_outcome(status)
@@ -128,7 +129,7 @@ def hop(status: Optional[int], location: Optional[str], url: str, redirects: int
     return Hop("redirect", nxt)
 
 
-def capture_key(url: str) -> Optional[str]:
+def capture_key(url: str) -> str | None:
     """The key a capture is stored under: the URL as the WHATWG URL Standard
     writes it (``new URL(url).href`` in Node), without its fragment; None
     for a URL that is not an absolute http(s) URL."""
@@ -143,7 +144,7 @@ def capture_key(url: str) -> Optional[str]:
     return href[:-1] if href.endswith("#") else href  # an empty fragment
 
 
-def _origin_of_text(url: str) -> Optional[str]:
+def _origin_of_text(url: str) -> str | None:
     parts = _parse(url, ("protocol", "host"))
     if parts is None or parts["protocol"] not in _HTTP:
         return None
@@ -156,11 +157,11 @@ def _origin_of_text(url: str) -> Optional[str]:
 # with or without the rest, so its origin is looked up by that start, and
 # Ada parses each start once (a URL table has far fewer origins than URLs).
 _HEAD = re.compile(r"[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\\x00-\x20]+(?=[/?#\\]|\Z)")
-_HEADS: Dict[str, Optional[str]] = {}
+_HEADS: dict[str, str | None] = {}
 _HEADS_HELD = 65536
 
 
-def origin_of(url: str) -> Optional[str]:
+def origin_of(url: str) -> str | None:
     """A URL's origin as the archive keys it (``https://example.com``, a port
     only when not the default; scheme and host as WHATWG writes them); None
     when it has no http(s) origin."""
@@ -186,13 +187,13 @@ def robots_url(origin: str) -> str:
     return origin + "/robots.txt"
 
 
-def robots_url_of(url: str) -> Optional[str]:
+def robots_url_of(url: str) -> str | None:
     """The robots.txt URL of a page's origin; None when it has no http(s) origin."""
     origin = origin_of(url)
     return None if origin is None else robots_url(origin)
 
 
-def capture_origin(url: str) -> Optional[str]:
+def capture_origin(url: str) -> str | None:
     """The origin whose robots.txt `url` is (its key is the origin's
     ``/robots.txt``: no query, no user info); None for any other URL."""
     key = capture_key(url)
@@ -212,15 +213,15 @@ class Capture:
     response), a redirect's Location, the body (bytes or text) and when it was fetched."""
 
     url: str
-    status: Optional[int]
-    location: Optional[str] = None
-    body: Union[bytes, str, None] = None
-    content_type: Optional[str] = None
+    status: int | None
+    location: str | None = None
+    body: bytes | str | None = None
+    content_type: str | None = None
     #: When it was fetched: fetched_at_ms() says which values are read, and how.
-    fetched_at: Union[str, float, int, datetime, date, None] = None
+    fetched_at: str | float | int | datetime | date | None = None
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> "Capture":
+    def from_record(cls, record: Mapping[str, Any]) -> Capture:
         """A JSON Lines record: url, status (or null), location, content_type, body or body_base64, fetched_at."""
         if not isinstance(record.get("url"), str):
             raise ValueError('a capture needs "url", a string')
@@ -232,7 +233,7 @@ class Capture:
         for key in ("location", "content_type", "body_base64"):
             if record.get(key) is not None and not isinstance(record[key], str):
                 raise ValueError(f'"{key}" must be a string')
-        body: Union[bytes, str, None] = record.get("body")
+        body: bytes | str | None = record.get("body")
         if body is not None and not isinstance(body, (str, bytes)):
             raise ValueError('"body" must be a string')
         if record.get("body_base64") is not None:
@@ -252,12 +253,12 @@ class Resolution(NamedTuple):
     URL with no http(s) origin); the redirects followed."""
 
     outcome: str
-    capture: Optional[Capture]
-    final_url: Optional[str]
+    capture: Capture | None
+    final_url: str | None
     redirects: int
 
 
-def resolve_origin(robots_url: str, lookup: Callable[[str], Optional[Capture]]) -> Resolution:
+def resolve_origin(robots_url: str, lookup: Callable[[str], Capture | None]) -> Resolution:
     """An origin's outcome from its robots.txt capture, following redirects within what `lookup` holds."""
     rules = fetch_outcomes()
     url = robots_url
@@ -284,7 +285,7 @@ _NO_ORIGIN = (Resolution(NOT_IN_ARCHIVE, None, None, 0), None)
 class ArchiveVerdict(NamedTuple):
     """allowed: True, False, or None when the outcome is unknown; line: the deciding line (0 when none)."""
 
-    allowed: Optional[bool]
+    allowed: bool | None
     line: int
     outcome: str
 
@@ -294,19 +295,19 @@ class Archive:
 
     def __init__(
         self,
-        captures: Iterable[Union[Capture, Mapping[str, Any]]] = (),
+        captures: Iterable[Capture | Mapping[str, Any]] = (),
         mode: str = "google",
         max_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
         self.mode = mode
         self.max_bytes = max_bytes
-        self._captures: Dict[str, tuple] = {}
-        self._origins: Dict[str, tuple] = {}
+        self._captures: dict[str, tuple] = {}
+        self._origins: dict[str, tuple] = {}
         for capture in captures:
             self.add(capture)
 
     @classmethod
-    def from_jsonl(cls, lines: Iterable[Union[str, bytes]], **options: Any) -> "Archive":
+    def from_jsonl(cls, lines: Iterable[str | bytes], **options: Any) -> Archive:
         """An archive from JSON Lines records (an open file, or lines)."""
         archive = cls(**options)
         for number, line in enumerate(lines, 1):
@@ -328,7 +329,7 @@ class Archive:
                     raise ValueError(f"line {number}: {error}") from None
         return archive
 
-    def add(self, capture: Union[Capture, Mapping[str, Any]]) -> None:
+    def add(self, capture: Capture | Mapping[str, Any]) -> None:
         """Adds a capture. Of two captures of one URL the one fetched later wins;
         when either has no date, the one added later. A capture whose URL is not
         http(s) is a ValueError (Node's RobotsArchive.add: an ArchiveError)."""
@@ -344,14 +345,14 @@ class Archive:
         self._captures[key] = (capture, at)
         self._close_origins()
 
-    def capture(self, key: str) -> Optional[Capture]:
+    def capture(self, key: str) -> Capture | None:
         """The capture stored under `key` (a capture_key()), if any: the lookup
         resolve_origin() takes, for callers that keep parsed files themselves
         (robotsmatch.datatrove's bounded cache)."""
         found = self._captures.get(key)
         return None if found is None else found[0]
 
-    def __getstate__(self) -> Dict[str, Any]:
+    def __getstate__(self) -> dict[str, Any]:
         # Parsed files live in the core's memory, which does not travel: a
         # copy (in another process: datatrove's tasks) parses them again.
         state = self.__dict__.copy()
@@ -387,7 +388,7 @@ class Archive:
     def outcome(self, url: str) -> str:
         return self._origin(url)[0].outcome
 
-    def robots(self, url: str) -> Optional[Robots]:
+    def robots(self, url: str) -> Robots | None:
         """The parsed robots.txt of a URL's origin (outcome ok); None for any other outcome."""
         return self._origin(url)[1]
 
@@ -405,7 +406,7 @@ class Archive:
         """Frees every parsed file's core memory."""
         self._close_origins()
 
-    def __enter__(self) -> "Archive":
+    def __enter__(self) -> Archive:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import List, Optional, Sequence, Tuple, Union
 
 #: The AI purposes, for the selection ``"ai"``.
-AI_PURPOSES: Tuple[str, ...] = ("ai-training", "ai-search", "ai-assistant")
+AI_PURPOSES: tuple[str, ...] = ("ai-training", "ai-search", "ai-assistant")
 
 
 @dataclass(frozen=True)
@@ -22,15 +22,15 @@ class Crawler:
     False for crawlers that skip the ``*`` group (Google's AdsBot)."""
 
     name: str
-    tokens: Tuple[str, ...]
+    tokens: tuple[str, ...]
     obeys_global_group: bool = True
     operator: str = ""
     purpose: str = "other"
     #: Every purpose it serves, its main one first (CCBot archives and feeds AI training).
-    purposes: Tuple[str, ...] = ()
+    purposes: tuple[str, ...] = ()
     reads_robots_txt: str = "yes"
     sent_in_requests: bool = True
-    user_agent_tokens: Tuple[str, ...] = ()
+    user_agent_tokens: tuple[str, ...] = ()
     description: str = ""
     source: str = ""
 
@@ -55,7 +55,7 @@ def _entry(raw: dict) -> Crawler:
 
 
 @lru_cache(maxsize=1)
-def crawlers() -> Tuple[Crawler, ...]:
+def crawlers() -> tuple[Crawler, ...]:
     """Every registry entry, in registry order."""
     text = resources.files("robotsmatch").joinpath("_data", "crawlers.json").read_text("utf-8")
     data = json.loads(text)
@@ -64,7 +64,7 @@ def crawlers() -> Tuple[Crawler, ...]:
 
 
 @lru_cache(maxsize=1)
-def _lookup() -> Tuple[dict, dict]:
+def _lookup() -> tuple[dict, dict]:
     by_name: dict = {}
     by_token: dict = {}
     for entry in crawlers():
@@ -77,7 +77,7 @@ def _lookup() -> Tuple[dict, dict]:
     return by_name, by_token
 
 
-def crawler(name: str) -> Optional[Crawler]:
+def crawler(name: str) -> Crawler | None:
     """The entry named `name` (its name or its first robots.txt token), case-insensitively; None if none."""
     if not isinstance(name, str):
         raise TypeError(f"name must be a string, got {type(name).__name__}")
@@ -86,7 +86,7 @@ def crawler(name: str) -> Optional[Crawler]:
     return by_name.get(key) or by_token.get(key)
 
 
-def select_crawlers(selection: Union[str, Sequence[Union[str, Crawler]]] = "all") -> List[Crawler]:
+def select_crawlers(selection: str | Sequence[str | Crawler] = "all") -> list[Crawler]:
     """``"all"``, ``"ai"`` (every crawler with an AI purpose among its purposes:
     AI training, search or assistants), a purpose (``"search"``,
     ``"ai-training"``, ...: every crawler that has it) or a list of names; an
@@ -128,7 +128,7 @@ def _by_user_agent_token() -> dict:
     return found
 
 
-def identify(user_agent_header: str) -> List[Crawler]:
+def identify(user_agent_header: str) -> list[Crawler]:
     """The known crawlers a User-Agent header names, in the order their tokens
     first appear in it: a token counts where it stands whole (bounded by
     characters outside [A-Za-z0-9_-]), case-insensitively. Browsers and unknown
@@ -136,7 +136,7 @@ def identify(user_agent_header: str) -> List[Crawler]:
     if not isinstance(user_agent_header, str):
         raise TypeError(f"user_agent_header must be a string, got {type(user_agent_header).__name__}")
     known = _by_user_agent_token()
-    found: List[Crawler] = []
+    found: list[Crawler] = []
     # A token right after "like" (or "compatible with"), with only spaces
     # between, is a comparison, not a claim: FreshRSS says "like Googlebot",
     # TelegramBot "(like TwitterBot)"; neither is the crawler it names.

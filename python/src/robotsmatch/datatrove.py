@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
-
 from datatrove.data import Document
 from datatrove.pipeline.filters.base_filter import BaseFilter
 from datatrove.pipeline.writers.disk_base import DiskWriter
 
 from . import archive as _archive
-from .crawlers import Crawler
 from ._bulk import ALLOWED, DISALLOWED, OPTED_OUT, codes_of_strings
+from .crawlers import Crawler
 from .robots import AgentMatcher, Robots
 
 __all__ = ["RobotsFilter"]
@@ -72,17 +72,17 @@ class RobotsFilter(BaseFilter):
 
     def __init__(
         self,
-        archive: Union[str, "os.PathLike[str]", "_archive.Archive"],
-        agents: Union[str, Crawler, Sequence[Union[str, Crawler]]],
+        archive: str | os.PathLike[str] | _archive.Archive,
+        agents: str | Crawler | Sequence[str | Crawler],
         *,
-        purpose: Optional[str] = None,
+        purpose: str | None = None,
         action: str = "drop",
         unknown: str = "drop",
         url_key: str = "url",
         mode: str = "google",
         cache_size: int = 4096,
         batch_size: int = 1000,
-        exclusion_writer: Optional[DiskWriter] = None,
+        exclusion_writer: DiskWriter | None = None,
     ) -> None:
         super().__init__(exclusion_writer, batch_size)
         if action not in ("drop", "tag"):
@@ -113,8 +113,8 @@ class RobotsFilter(BaseFilter):
         self.mode = mode
         self.cache_size = cache_size
         if isinstance(archive, (str, os.PathLike)):
-            self._path: Optional[str] = os.fspath(archive)
-            self._archive: Optional[_archive.Archive] = None
+            self._path: str | None = os.fspath(archive)
+            self._archive: _archive.Archive | None = None
         elif isinstance(archive, _archive.Archive):
             self._path = None
             self._archive = archive
@@ -122,17 +122,17 @@ class RobotsFilter(BaseFilter):
             raise TypeError(
                 f"archive must be a robotsmatch.archive.Archive or the path of a JSON Lines file, got {type(archive).__name__}"
             )
-        self._cache: "OrderedDict[str, _Site]" = OrderedDict()
+        self._cache: OrderedDict[str, _Site] = OrderedDict()
 
     # The archive is read in each task, not pickled with the block.
-    def __getstate__(self) -> Dict[str, Any]:
+    def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["_cache"] = OrderedDict()
         if self._path is not None:
             state["_archive"] = None
         return state
 
-    def _loaded(self) -> "_archive.Archive":
+    def _loaded(self) -> _archive.Archive:
         if self._archive is None:
             assert self._path is not None
             opener = open
@@ -144,7 +144,7 @@ class RobotsFilter(BaseFilter):
                 self._archive = _archive.Archive.from_jsonl(lines, mode=self.mode)
         return self._archive
 
-    def _site(self, origin: str) -> "_Site":
+    def _site(self, origin: str) -> _Site:
         site = self._cache.get(origin)
         if site is not None:
             self._cache.move_to_end(origin)
@@ -164,16 +164,16 @@ class RobotsFilter(BaseFilter):
             evicted.close()
         return site
 
-    def filter(self, doc: Document) -> Union[bool, Tuple[bool, str]]:
+    def filter(self, doc: Document) -> bool | tuple[bool, str]:
         return self.filter_batch([doc])[0]
 
-    def filter_batch(self, batch: List[Document]) -> List[Union[bool, Tuple[bool, str]]]:
+    def filter_batch(self, batch: list[Document]) -> list[bool | tuple[bool, str]]:
         urls = [doc.metadata.get(self.url_key) for doc in batch]
-        by_origin: Dict[Optional[str], List[int]] = {}
+        by_origin: dict[str | None, list[int]] = {}
         for i, url in enumerate(urls):
             origin = _archive.origin_of(url) if isinstance(url, str) else None
             by_origin.setdefault(origin, []).append(i)
-        results: List[Union[bool, Tuple[bool, str]]] = [True] * len(batch)
+        results: list[bool | tuple[bool, str]] = [True] * len(batch)
         for origin, rows in by_origin.items():
             if origin is None:
                 outcome, codes = _archive.NOT_IN_ARCHIVE, None
@@ -184,12 +184,12 @@ class RobotsFilter(BaseFilter):
                 results[i] = self._decide(batch[i], outcome, None if codes is None else codes[j])
         return results
 
-    def _decide(self, doc: Document, outcome: str, codes: Optional[np.ndarray]) -> Union[bool, Tuple[bool, str]]:
+    def _decide(self, doc: Document, outcome: str, codes: np.ndarray | None) -> bool | tuple[bool, str]:
         names = self.agent_names
         if codes is None:
-            disallowed_by: Optional[List[str]] = None
-            opted_out_by: Optional[List[str]] = None
-            allowed: Optional[bool] = None
+            disallowed_by: list[str] | None = None
+            opted_out_by: list[str] | None = None
+            allowed: bool | None = None
         else:
             disallowed_by = [names[k] for k in np.flatnonzero(codes == DISALLOWED)]
             opted_out_by = [names[k] for k in np.flatnonzero(codes == OPTED_OUT)]
@@ -228,15 +228,15 @@ class RobotsFilter(BaseFilter):
 class _Site:
     """One origin's outcome and, when its robots.txt was read, its matchers."""
 
-    def __init__(self, outcome: str, robots: Optional[Robots], agents: Sequence[Any], purpose: Optional[str]) -> None:
+    def __init__(self, outcome: str, robots: Robots | None, agents: Sequence[Any], purpose: str | None) -> None:
         self.outcome = outcome
         self.robots = robots
         self.count = len(agents)
-        self.matchers: Optional[List[AgentMatcher]] = (
+        self.matchers: list[AgentMatcher] | None = (
             None if robots is None else [robots.for_agent(a, purpose) for a in agents]
         )
 
-    def codes(self, urls: List[str]) -> Optional[np.ndarray]:
+    def codes(self, urls: list[str]) -> np.ndarray | None:
         """The verdict bytes of the URLs for every agent (None when the outcome is unknown)."""
         if self.matchers is not None:
             return codes_of_strings(urls, self.matchers)

@@ -17,7 +17,8 @@ URL, as ``check()`` is the one call that reports it.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence
+from typing import Any, Union
 
 import numpy as np
 import pandas as pd
@@ -40,17 +41,17 @@ _BLOCK = 1 << 16
 _NULL = NO_VERDICT
 
 
-def agent_names(agents: Union[AgentLike, Sequence[AgentLike]]) -> Tuple[List[AgentLike], List[str]]:
+def agent_names(agents: AgentLike | Sequence[AgentLike]) -> tuple[list[AgentLike], list[str]]:
     """The agents as a list and the name each has in results (the token, or the crawler's name)."""
     if isinstance(agents, (str, Crawler)):
-        listed: List[AgentLike] = [agents]
+        listed: list[AgentLike] = [agents]
     elif isinstance(agents, (list, tuple)):
         listed = list(agents)
     else:
         raise TypeError(f"agents must be a product token, a crawler or a list of them, got {type(agents).__name__}")
     if not listed:
         raise ValueError("agents must name at least one agent")
-    names: List[str] = []
+    names: list[str] = []
     for agent in listed:
         if isinstance(agent, str):
             names.append(agent)
@@ -125,8 +126,8 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
 
 
 def _open_matchers(
-    urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str]
-) -> Tuple[pa.Array, List[Any], List[str]]:
+    urls: object, robots: Robots, agents: AgentLike | Sequence[AgentLike], purpose: str | None
+) -> tuple[pa.Array, list[Any], list[str]]:
     """The URLs as Arrow, one matcher per agent (the caller closes them) and
     the agents' names: the arguments every function here takes, checked once."""
     if not isinstance(robots, Robots):
@@ -137,8 +138,8 @@ def _open_matchers(
 
 
 def match_codes(
-    urls: object, robots: Robots, agents: Union[AgentLike, Sequence[AgentLike]], purpose: Optional[str] = None
-) -> Tuple[pa.Array, np.ndarray, List[str]]:
+    urls: object, robots: Robots, agents: AgentLike | Sequence[AgentLike], purpose: str | None = None
+) -> tuple[pa.Array, np.ndarray, list[str]]:
     """The URLs as Arrow, the verdict bytes (rows: URLs, columns: agents;
     0 disallowed, 1 allowed, 2 opted out of `purpose`, 255 null URL) and the
     agents' names. Every other function here is built on this one."""
@@ -163,10 +164,10 @@ def _index_of(urls: object, n: int) -> pd.Index:
 def allowed(
     urls: object,
     robots: Robots,
-    agents: Union[AgentLike, Sequence[AgentLike]],
+    agents: AgentLike | Sequence[AgentLike],
     *,
-    purpose: Optional[str] = None,
-) -> Union[pd.Series, pd.DataFrame]:
+    purpose: str | None = None,
+) -> pd.Series | pd.DataFrame:
     """May each agent fetch each URL? One agent: a boolean Series; several: a
     DataFrame with a boolean column per agent. With a purpose, a URL the file
     opts out of it is False too (as ``filter --purpose`` leaves it out). A
@@ -186,10 +187,10 @@ def allowed(
 def verdict_columns(
     codes: np.ndarray,
     names: Sequence[str],
-    purpose: Optional[str],
-    lines: Optional[np.ndarray],
-    missing: Optional[np.ndarray] = None,
-) -> Dict[str, pa.Array]:
+    purpose: str | None,
+    lines: np.ndarray | None,
+    missing: np.ndarray | None = None,
+) -> dict[str, pa.Array]:
     """The verdict columns as Arrow arrays, from the verdict bytes (rows:
     URLs, columns: agents): allowed, line (when `lines` are given),
     disallowed_by (and opted_out_by with a purpose). A row of NO_VERDICT
@@ -201,7 +202,7 @@ def verdict_columns(
     opted = codes == OPTED_OUT
     ok = ~refused.any(axis=1) & ~opted.any(axis=1)
     mask = null if null.any() else None
-    columns: Dict[str, pa.Array] = {"allowed": pa.array(ok, mask=mask)}
+    columns: dict[str, pa.Array] = {"allowed": pa.array(ok, mask=mask)}
     if lines is not None:
         columns["line"] = pa.array(
             lines, type=pa.int32(), mask=missing if missing is not None and missing.any() else None
@@ -212,7 +213,7 @@ def verdict_columns(
     return columns
 
 
-def _name_lists(hits: np.ndarray, names: Sequence[str], mask: Optional[np.ndarray]) -> pa.Array:
+def _name_lists(hits: np.ndarray, names: Sequence[str], mask: np.ndarray | None) -> pa.Array:
     """Per row, the names whose column is set, built from offsets: no Python list per row."""
     counts = hits.sum(axis=1, dtype=np.int32)
     offsets = np.zeros(len(hits) + 1, dtype=np.int32)
@@ -225,7 +226,7 @@ def _name_lists(hits: np.ndarray, names: Sequence[str], mask: Optional[np.ndarra
     return pa.ListArray.from_arrays(offset_array, values)
 
 
-def deciding_lines(urls: Sequence[Optional[str]], codes: np.ndarray, matchers: Sequence[AgentMatcher]) -> np.ndarray:
+def deciding_lines(urls: Sequence[str | None], codes: np.ndarray, matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """The deciding line of each URL: for the first agent that may not fetch
     it (or is opted out), else for the first agent; 0 for a URL with no
     verdict. A core check per URL (AgentMatcher._lines_of): the batch calls answer without lines."""
@@ -246,9 +247,9 @@ def deciding_lines(urls: Sequence[Optional[str]], codes: np.ndarray, matchers: S
 def verdicts(
     urls: object,
     robots: Robots,
-    agents: Union[AgentLike, Sequence[AgentLike]],
+    agents: AgentLike | Sequence[AgentLike],
     *,
-    purpose: Optional[str] = None,
+    purpose: str | None = None,
     lines: bool = True,
 ) -> pd.DataFrame:
     """The verdicts of many URLs for several agents, a row per URL:
@@ -276,7 +277,7 @@ def verdicts(
     return to_pandas(columns, _index_of(urls, len(array)))
 
 
-def to_pandas(columns: Dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
+def to_pandas(columns: dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
     """Arrow columns as a DataFrame: booleans and lines as nullable pandas
     dtypes, lists of names as Arrow-backed list columns."""
     frame = {}

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
 
 from . import _layout as L
 from ._layout import X
 
-_KNOWN: Dict[str, Tuple[Optional[str], Optional[str]]] = {
+_KNOWN: dict[str, tuple[str | None, str | None]] = {
     "train-ai": ("train-ai", "ai-train"),
     "ai-train": ("train-ai", "ai-train"),
     "search": ("search", "search"),
@@ -33,8 +32,8 @@ USE_LEVELS = ("immediate", "reference", "full")
 class PurposeNames:
     """What a purpose is called in each mechanism; None where it has no name."""
 
-    label: Optional[str]
-    signal: Optional[str]
+    label: str | None
+    signal: str | None
 
 
 def purpose_names(purpose: object) -> PurposeNames:
@@ -59,9 +58,9 @@ def stricter(a: str, b: str) -> str:
     return a if USE_LEVELS.index(a) <= USE_LEVELS.index(b) else b
 
 
-def parse_content_signal(text: str) -> Dict[str, str]:
+def parse_content_signal(text: str) -> dict[str, str]:
     """One Content-Signal value's keys (lower-cased) to their values; entries that state nothing usable are left out."""
-    values: Dict[str, str] = {}
+    values: dict[str, str] = {}
     for part in text.split(","):
         entry = part.strip()
         if not entry or "=" not in entry:
@@ -80,7 +79,7 @@ def parse_content_signal(text: str) -> Dict[str, str]:
 # ---- Content-Usage preferences --------------------------------------------
 
 
-def parse_preferences(text: str) -> Dict[str, str]:
+def parse_preferences(text: str) -> dict[str, str]:
     """Each label of a preference expression to ``y``, ``n`` or ``unknown``; empty when it does not parse."""
     import http_sfv
 
@@ -95,7 +94,7 @@ def parse_preferences(text: str) -> Dict[str, str]:
         dictionary.parse(data)
     except Exception:  # http-sfv raises ValueError (and others) on any syntax error
         return {}
-    found: Dict[str, str] = {}
+    found: dict[str, str] = {}
     for label, member in dictionary.items():
         value = getattr(member, "value", None)
         token = isinstance(value, http_sfv.Token) if hasattr(http_sfv, "Token") else False
@@ -115,11 +114,11 @@ class UsageRecord:
 
 @dataclass
 class UsageStatements:
-    signals: List[UsageRecord] = field(default_factory=list)
-    licenses: List[UsageRecord] = field(default_factory=list)
-    usages: Dict[int, UsageRecord] = field(default_factory=dict)
-    rule_lines: List[int] = field(default_factory=list)
-    parsed: Dict[int, Dict[str, str]] = field(default_factory=dict)
+    signals: list[UsageRecord] = field(default_factory=list)
+    licenses: list[UsageRecord] = field(default_factory=list)
+    usages: dict[int, UsageRecord] = field(default_factory=dict)
+    rule_lines: list[int] = field(default_factory=list)
+    parsed: dict[int, dict[str, str]] = field(default_factory=dict)
 
 
 def usage_statements(compiled) -> UsageStatements:  # type: ignore[no-untyped-def]
@@ -166,7 +165,7 @@ def usage_path(value: str) -> str:
     return re.match(r"[^ \t]*", value).group(0) if value.startswith("/") else ""  # type: ignore[union-attr]
 
 
-def preferences_of(statements: UsageStatements, line: int) -> Dict[str, str]:
+def preferences_of(statements: UsageStatements, line: int) -> dict[str, str]:
     parsed = statements.parsed.get(line)
     if parsed is None:
         record = statements.usages.get(line)
@@ -177,19 +176,19 @@ def preferences_of(statements: UsageStatements, line: int) -> Dict[str, str]:
     return parsed
 
 
-def applying_groups(compiled, index: int) -> List[int]:  # type: ignore[no-untyped-def]
+def applying_groups(compiled, index: int) -> list[int]:  # type: ignore[no-untyped-def]
     core = compiled.core
     count = core.u32(index + L.A_GROUP_COUNT)
     first = index + core.u32(index + L.A_GROUPS)
     return [core.u32(first + 4 * i) for i in range(count)]
 
 
-def signals_of(compiled, groups: List[int]) -> Optional[Tuple[Dict[str, str], List[int]]]:  # type: ignore[no-untyped-def]
+def signals_of(compiled, groups: list[int]) -> tuple[dict[str, str], list[int]] | None:  # type: ignore[no-untyped-def]
     """The Content-Signal values of the given groups combined (the most restrictive per key), with their lines."""
     statements = usage_statements(compiled)
     applies = set(groups)
-    values: Optional[Dict[str, str]] = None
-    lines: List[int] = []
+    values: dict[str, str] | None = None
+    lines: list[int] = []
     for record in statements.signals:
         if record.group not in applies:
             continue

@@ -4,8 +4,9 @@ core, as src/rules/{parse,robots,compiled,matcher,bulk}.ts are in Node."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Literal, NamedTuple
 
 from . import _layout as L
 from ._agent import Agent, AgentTokens, agent_tokens
@@ -43,7 +44,7 @@ class Verdict(NamedTuple):
 
     allowed: bool
     line: int
-    rule: Optional[Rule]
+    rule: Rule | None
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,9 @@ class _Compiled:
         self.core = core
         self.robots = robots
         self.closed = False
-        self.cached: Dict[tuple, list] = {}  # key -> [index, tokens, scans_left]
+        self.cached: dict[tuple, list] = {}  # key -> [index, tokens, scans_left]
         self.owned: set = set()
-        self.rules: Dict[int, Optional[Rule]] = {}
+        self.rules: dict[int, Rule | None] = {}
         self.usage_statements = None  # purpose.usage_statements() fills it once
 
     def live(self) -> int:
@@ -128,7 +129,7 @@ class _Compiled:
         rule = int.from_bytes(view[verdict + 8 : verdict + 12], "little", signed=True)
         return Verdict(allowed, line, self.rule(rule))
 
-    def rule(self, index: int) -> Optional[Rule]:
+    def rule(self, index: int) -> Rule | None:
         if index < 0:
             return None
         if index in self.rules:
@@ -150,13 +151,13 @@ class _Compiled:
         self.rules[index] = found
         return found
 
-    def records(self) -> Tuple[List[str], List[OtherRecord]]:
+    def records(self) -> tuple[list[str], list[OtherRecord]]:
         core = self.core
         robots = self.live()
         arena = robots + core.u32(robots + L.R_ARENA)
         records = robots + core.u32(robots + L.R_RECORDS)
-        sitemaps: List[str] = []
-        others: List[OtherRecord] = []
+        sitemaps: list[str] = []
+        others: list[OtherRecord] = []
         for i in range(core.u32(robots + L.R_RECORD_COUNT)):
             at = records + i * L.REC_SIZE
             key = arena + core.u32(at + L.REC_KEY)
@@ -184,8 +185,8 @@ class _Compiled:
 
 
 def parse(
-    body: Union[str, bytes, bytearray, memoryview], mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES
-) -> "Robots":
+    body: str | bytes | bytearray | memoryview, mode: str = "google", max_bytes: int = DEFAULT_MAX_BYTES
+) -> Robots:
     """Parses a robots.txt (text, or bytes as fetched) for matching.
 
     ``mode``: ``"google"`` (byte for byte what Googlebot does) or ``"rfc"``
@@ -218,14 +219,14 @@ class Robots:
     the end of a ``with`` block, or when it is collected."""
 
     __slots__ = (
-        "_compiled",
-        "mode",
-        "truncated",
-        "_records",
-        "_finalizer",
         "__weakref__",
+        "_compiled",
+        "_finalizer",
         "_last_agent",
         "_last_tokens",
+        "_records",
+        "mode",
+        "truncated",
     )
 
     def __init__(self, compiled: _Compiled, mode: str, truncated: bool) -> None:
@@ -235,9 +236,9 @@ class Robots:
         self.mode = mode
         #: True when the file was longer than max_bytes and only its start was parsed.
         self.truncated = truncated
-        self._records: Optional[Tuple[List[str], List[OtherRecord]]] = None
-        self._last_agent: Optional[str] = None
-        self._last_tokens: Optional[AgentTokens] = None
+        self._records: tuple[list[str], list[OtherRecord]] | None = None
+        self._last_agent: str | None = None
+        self._last_tokens: AgentTokens | None = None
         self._finalizer = weakref.finalize(self, compiled.core.garbage.append, compiled)
 
     def _tokens(self, agent: Agent) -> AgentTokens:
@@ -268,7 +269,7 @@ class Robots:
             compiled.live()
             return compiled.allowed(compiled.decide(compiled.index_for(tokens), url))
 
-    def for_agent(self, agent: Agent, purpose: Optional[str] = None) -> "AgentMatcher":
+    def for_agent(self, agent: Agent, purpose: str | None = None) -> AgentMatcher:
         """A matcher for one agent (or agent set, or crawler), its rules indexed
         once: the fast path for many URLs. With a purpose (``"train-ai"``,
         ``"search"``, ``"ai-input"`` or another AIPREF label), match_lines and
@@ -276,16 +277,16 @@ class Robots:
         return AgentMatcher(self, agent, purpose)
 
     @property
-    def sitemaps(self) -> List[str]:
+    def sitemaps(self) -> list[str]:
         """Sitemap URLs, in file order, as written."""
         return list(self._read_records()[0])
 
     @property
-    def other_records(self) -> List[OtherRecord]:
+    def other_records(self) -> list[OtherRecord]:
         """Lines with keys that do not affect matching (crawl-delay, host, ...), in file order."""
         return list(self._read_records()[1])
 
-    def _read_records(self) -> Tuple[List[str], List[OtherRecord]]:
+    def _read_records(self) -> tuple[list[str], list[OtherRecord]]:
         if self._records is None:
             with self._compiled.core.lock:
                 self._records = self._compiled.records()
@@ -307,7 +308,7 @@ class Robots:
         if self._finalizer.detach() is not None:
             self._compiled.free()
 
-    def __enter__(self) -> "Robots":
+    def __enter__(self) -> Robots:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -321,7 +322,7 @@ class Robots:
 class AgentMatcher:
     """One agent's view of a robots.txt, rules resolved and indexed once."""
 
-    def __init__(self, robots: Robots, agent: Agent, purpose: Optional[str] = None) -> None:
+    def __init__(self, robots: Robots, agent: Agent, purpose: str | None = None) -> None:
         if not isinstance(robots, Robots):
             raise TypeError("use robots.for_agent()")
         from .purpose import purpose_names  # checks the name before anything is built
@@ -362,7 +363,7 @@ class AgentMatcher:
         with compiled.core.lock:
             return compiled.allowed(compiled.decide(self._live(), url))
 
-    def _lines_of(self, urls: Sequence[str]) -> List[int]:
+    def _lines_of(self, urls: Sequence[str]) -> list[int]:
         """The deciding line of each URL, as ``check(url).line`` gives it (0
         when no rule decided), from the same core call per URL with nothing
         else read back: what a line column of many URLs needs (the batch
@@ -373,7 +374,7 @@ class AgentMatcher:
         with core.lock:
             return core.u32_after_each(X.check, self._live(), inputs, L.V_LINE)
 
-    def match_lines(self, lines: Union[bytes, bytearray, memoryview, str]) -> bytes:
+    def match_lines(self, lines: bytes | bytearray | memoryview | str) -> bytes:
         """One byte per line of newline-separated URLs (LF or CRLF; a final line
         break starts no line): 1 allowed, 0 disallowed, and with a purpose 2
         for an allowed URL the file opts out of it. The fast path for URL
@@ -385,7 +386,7 @@ class AgentMatcher:
         else:
             raise TypeError(f"lines must be bytes or a string, got {type(lines).__name__}")
         core = self._compiled.core
-        parts: List[bytes] = []
+        parts: list[bytes] = []
         with core.lock:
             index = self._live()
             purpose = self._purpose()
@@ -456,13 +457,13 @@ class AgentMatcher:
                         out[start + i] = 1 if compiled.allowed(compiled.decide(index, url)) else 0
         return bytes(out)
 
-    def _match_many_as_lines(self, urls: List[str]) -> bytes:
+    def _match_many_as_lines(self, urls: list[str]) -> bytes:
         for i, url in enumerate(urls):
             if "\n" in url or "\r" in url:
                 raise ValueError(f"urls[{i}] contains a line break: with a purpose, URLs are read one per line")
         return self.match_lines("\n".join(urls) + "\n") if urls else b""
 
-    def filter(self, urls: Iterable[str]) -> List[str]:
+    def filter(self, urls: Iterable[str]) -> list[str]:
         """The allowed URLs, in order."""
         batch = list(urls)
         verdicts = self.match_many(batch)
@@ -475,7 +476,7 @@ class AgentMatcher:
             if self._finalizer.detach() is not None:
                 _release(self._compiled, self._index)
 
-    def __enter__(self) -> "AgentMatcher":
+    def __enter__(self) -> AgentMatcher:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -14,7 +14,7 @@ DOWNLOAD_DELAY applies), as Google does not read it either."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Union
+from typing import Any
 
 from scrapy.robotstxt import RobotParser as _ScrapyRobotParser
 
@@ -23,25 +23,25 @@ from .crawlers import Crawler
 from .robots import parse
 
 
-def _text(value: Union[str, bytes]) -> str:
+def _text(value: str | bytes) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
 class RobotParser(_ScrapyRobotParser):
     """Scrapy's ROBOTSTXT_PARSER backed by robotsmatch's core (Google mode)."""
 
-    def __init__(self, robotstxt_body: bytes, spider: Optional[Any] = None) -> None:
+    def __init__(self, robotstxt_body: bytes, spider: Any | None = None) -> None:
         self.spider = spider
         # The bytes as fetched: the core reads a byte order mark and any encoding as Google does.
         self.robots = parse(robotstxt_body if robotstxt_body is not None else b"")
-        self._agents: Dict[str, Union[str, Crawler]] = {}
+        self._agents: dict[str, str | Crawler] = {}
 
     @classmethod
-    def from_crawler(cls, crawler: Any, robotstxt_body: bytes) -> "RobotParser":
+    def from_crawler(cls, crawler: Any, robotstxt_body: bytes) -> RobotParser:
         spider = None if not crawler else getattr(crawler, "spider", None)
         return cls(robotstxt_body, spider)
 
-    def allowed(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> bool:
+    def allowed(self, url: str | bytes, user_agent: str | bytes) -> bool:
         header = _text(user_agent)
         agent = self._agents.get(header)
         if agent is None:

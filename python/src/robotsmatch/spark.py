@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterator, List, Optional, Sequence, Union
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
@@ -44,7 +43,7 @@ from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_lines, codes_of_str
 from .pandas import AgentLike, agent_names, deciding_lines, verdict_columns
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
 
-__all__ = ["join_robots", "resolve_robots", "with_origin", "OUTPUT_COLUMNS"]
+__all__ = ["OUTPUT_COLUMNS", "join_robots", "resolve_robots", "with_origin"]
 
 #: The columns join_robots adds (line with lines=True, opted_out_by with a purpose).
 OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
@@ -68,7 +67,7 @@ def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin
         for batch in batches:
             yield batch.append_column(origin_col, origins(batch.column(url_col)))
 
-    schema = T.StructType(urls.schema.fields + [T.StructField(origin_col, T.StringType(), True)])
+    schema = T.StructType([*urls.schema.fields, T.StructField(origin_col, T.StringType(), True)])
     return urls.mapInArrow(add, schema)
 
 
@@ -125,8 +124,7 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     # not the archive again.
     captures = captures.mapInArrow(
         keys,
-        "key string, status int, location string, %s binary, at double, origin string, outcome string, next string"
-        % _BODY,
+        f"key string, status int, location string, {_BODY} binary, at double, origin string, outcome string, next string",
     ).filter(F.col("key").isNotNull())
     # One capture per URL: the latest fetched (ties and missing dates: the first by status, location, body).
     latest = Window.partitionBy("key").orderBy(F.col("at").desc_nulls_last(), "status", "location", _BODY)
@@ -200,7 +198,7 @@ def _fetched_at(robots: DataFrame):
 _NUMBER_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
 
-def _fetched_at_of_text(text: Optional[str], at: Optional[float]) -> Optional[float]:
+def _fetched_at_of_text(text: str | None, at: float | None) -> float | None:
     """A capture's ms from its fetched_at text; NaN when the text is not a date (the capture is left out)."""
     if text is None:
         return at
@@ -238,8 +236,16 @@ def _capture_keys(batch: pa.RecordBatch) -> pa.RecordBatch:
         0,
     )
     return pa.RecordBatch.from_arrays(
-        [key_array, batch.column("status"), batch.column("location"), batch.column(_BODY), pa.array(ats, pa.float64())]
-        + [first.column("origin"), first.column("outcome"), first.column("next")],
+        [
+            key_array,
+            batch.column("status"),
+            batch.column("location"),
+            batch.column(_BODY),
+            pa.array(ats, pa.float64()),
+            first.column("origin"),
+            first.column("outcome"),
+            first.column("next"),
+        ],
         names=["key", "status", "location", _BODY, "at", "origin", "outcome", "next"],
     )
 
@@ -250,10 +256,10 @@ def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
     first hop, `origin` is a capture's key, and becomes its origin (null for a
     capture that is no origin's robots.txt, or that has no key)."""
     columns = batch.to_pydict()
-    origins: List[Optional[str]] = []
-    outcomes: List[Optional[str]] = []
-    nexts: List[Optional[str]] = []
-    targets: List[Optional[str]] = columns["target"]
+    origins: list[str | None] = []
+    outcomes: list[str | None] = []
+    nexts: list[str | None] = []
+    targets: list[str | None] = columns["target"]
     for origin, status, location, target in zip(columns["origin"], columns["status"], columns["location"], targets):
         if redirects == 0:
             origin = None if origin is None else _archive.capture_origin(origin)
@@ -285,14 +291,14 @@ def _hops(batch: pa.RecordBatch, redirects: int) -> pa.RecordBatch:
 def join_robots(
     urls: DataFrame,
     robots: DataFrame,
-    agents: Union[AgentLike, Sequence[AgentLike]],
+    agents: AgentLike | Sequence[AgentLike],
     *,
     url_col: str = "url",
-    purpose: Optional[str] = None,
+    purpose: str | None = None,
     mode: str = "google",
     lines: bool = True,
     max_bytes: int = DEFAULT_MAX_BYTES,
-    partitions: Optional[int] = None,
+    partitions: int | None = None,
 ) -> DataFrame:
     """`urls` with, for each URL, the verdict of its origin's robots.txt for
     every agent (a product token or a ``robotsmatch.crawler()``):
@@ -339,7 +345,8 @@ def join_robots(
     )
 
     user_fields = list(urls.schema.fields)
-    out_fields = user_fields + [
+    out_fields = [
+        *user_fields,
         T.StructField("origin", T.StringType(), True),
         T.StructField("outcome", T.StringType(), False),
         T.StructField("allowed", T.BooleanType(), True),
@@ -371,25 +378,25 @@ def join_robots(
 
 @dataclass
 class _Settings:
-    agents: List[AgentLike]
-    names: List[str]
-    purpose: Optional[str]
+    agents: list[AgentLike]
+    names: list[str]
+    purpose: str | None
     mode: str
     lines: bool
     max_bytes: int
     url_col: str
-    user_columns: List[str]
+    user_columns: list[str]
 
 
 @dataclass
 class _Origin:
     """The origin being read: its outcome, and its robots.txt and matchers once a URL needs them."""
 
-    origin: Optional[str]
+    origin: str | None
     outcome: str
-    body: Optional[bytes] = None
-    robots: Optional[Robots] = None
-    matchers: Optional[List[AgentMatcher]] = None
+    body: bytes | None = None
+    robots: Robots | None = None
+    matchers: list[AgentMatcher] | None = None
 
     def close(self) -> None:
         if self.robots is not None:
@@ -414,7 +421,7 @@ class _Partition:
         finally:
             self.current.close()
 
-    def _batch(self, batch: pa.RecordBatch) -> Optional[pa.RecordBatch]:
+    def _batch(self, batch: pa.RecordBatch) -> pa.RecordBatch | None:
         s = self.settings
         n = batch.num_rows
         kinds = batch.column(_KIND).to_numpy(zero_copy_only=False)
@@ -460,11 +467,11 @@ class _Partition:
         columns = verdict_columns(
             codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing
         )
-        names = list(s.user_columns) + ["origin", "outcome"] + list(columns)
+        names = [*list(s.user_columns), "origin", "outcome", *list(columns)]
         return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
 
     def _answer(
-        self, urls: "_Urls", first: int, end: int, codes: np.ndarray, lines: Optional[np.ndarray], outcomes: np.ndarray
+        self, urls: _Urls, first: int, end: int, codes: np.ndarray, lines: np.ndarray | None, outcomes: np.ndarray
     ) -> None:
         """The answers of the URL rows first..end, all of the current origin."""
         s = self.settings
@@ -504,9 +511,9 @@ class _Urls:
         ]
         values = lined.buffers()[2]
         self.data = memoryview(values) if values is not None else memoryview(b"")
-        self._texts: Optional[List[Optional[str]]] = None
+        self._texts: list[str | None] | None = None
 
-    def texts(self) -> List[Optional[str]]:
+    def texts(self) -> list[str | None]:
         if self._texts is None:
             self._texts = self.column.to_pylist()
         return self._texts

@@ -5,7 +5,7 @@ allow and disallow) and the file's License lines."""
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Union
+from typing import NamedTuple
 
 from ._agent import Agent, agent_tokens
 from ._core import encode_text
@@ -18,8 +18,8 @@ class ContentSignal(NamedTuple):
     """Each key (lower-cased) to ``yes``/``no`` (``use`` to its level), the
     most restrictive across lines; the Content-Signal lines read."""
 
-    values: Dict[str, str]
-    lines: List[int]
+    values: dict[str, str]
+    lines: list[int]
 
 
 class ContentUsage(NamedTuple):
@@ -27,24 +27,24 @@ class ContentUsage(NamedTuple):
     combine: ``n`` over ``y`` over ``unknown``); the deciding lines; their path
     as written ('' for the whole group)."""
 
-    preferences: Dict[str, str]
-    lines: List[int]
+    preferences: dict[str, str]
+    lines: list[int]
     path: str
 
 
 class Usage(NamedTuple):
     allowed: bool
     line: int
-    rule: Optional[Rule]
+    rule: Rule | None
     #: None when the crawler's groups have no Content-Signal line.
-    content_signal: Optional[ContentSignal]
+    content_signal: ContentSignal | None
     #: None when no Content-Usage rule matches the path, or the URL may not be crawled.
-    content_usage: Optional[ContentUsage]
+    content_usage: ContentUsage | None
     #: The file's License URLs (RSL), as written.
-    licenses: List[str]
+    licenses: list[str]
 
 
-def usage(target: Union[Robots, AgentMatcher], url: str, agent: Optional[Agent] = None) -> Usage:
+def usage(target: Robots | AgentMatcher, url: str, agent: Agent | None = None) -> Usage:
     """May the agent crawl `url`, and what does the file say about using it.
     With a matcher from for_agent(), its agent is used and `agent` is not given."""
     if isinstance(target, AgentMatcher):
@@ -78,7 +78,7 @@ def _usage_at(compiled: _Compiled, index: int, url: str) -> Usage:
     )
 
 
-def _content_usage(compiled: _Compiled, index: int, url: str) -> Optional[ContentUsage]:
+def _content_usage(compiled: _Compiled, index: int, url: str) -> ContentUsage | None:
     statements = usage_statements(compiled)
     if not statements.rule_lines:
         return None
@@ -92,7 +92,7 @@ def _content_usage(compiled: _Compiled, index: int, url: str) -> Optional[Conten
         return None
     at = core.fn[X.matches]() & 0xFFFFFFFF
     lines = sorted(statements.rule_lines[core.u32(at + 4 * i)] for i in range(count))
-    preferences: Dict[str, str] = {}
+    preferences: dict[str, str] = {}
     for line in lines:
         for label, value in preferences_of(statements, line).items():
             before = preferences.get(label)

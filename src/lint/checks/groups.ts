@@ -222,12 +222,7 @@ function allowCancels(f: Findings): void {
       const v = m.robots.check(`https://example.com${paths[i]}`, agent); // a full URL: the path is never read as a host
       const winner = v.line === undefined ? undefined : m.line(v.line);
       // An Allow outweighs a Disallow that matches only when its pattern is as long (sample paths aside).
-      if (
-        !winner ||
-        winner.kind !== 'allow' ||
-        byLine.get(winner.line) === g ||
-        (winner.value ?? '').length < r.value!.length
-      )
+      if (winner?.kind !== 'allow' || byLine.get(winner.line) === g || (winner.value ?? '').length < r.value!.length)
         continue;
       const entry = byGroup.get(g) ?? { cancelled: [], by: winner };
       entry.cancelled.push(r);

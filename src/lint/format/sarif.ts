@@ -56,7 +56,7 @@ export function formatSarif(files: readonly SarifFile[], version: string): strin
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return `${JSON.stringify(log, null, 2)}\n`;
 }
 
 /** A file name as a SARIF artifact URI: URLs as they are, paths relative with `/` separators. */
