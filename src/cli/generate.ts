@@ -28,7 +28,8 @@ export const GENERATE_HELP = `Usage: robotsmatch generate [POLICY] [options]
 
 Writes the robots.txt a policy (a JSON file, see docs/generate.md) means,
 and proves it first: every known crawler's verdict on / and the policy's
-paths, read as Google and as RFC 9309, must be what the policy says, and
+paths, and on witness paths of every rule in the file, read as Google and
+as RFC 9309, must be what the policy says, and
 the linter must have no warning. The file goes to standard output; what was
 proved, and the crawlers robots.txt cannot hold to the policy, to standard
 error. Exit status 1 when no file can do what the policy says (why, on

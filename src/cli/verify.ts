@@ -13,8 +13,9 @@ import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, parseFlags, plural, timeoutO
 export const VERIFY_HELP = `Usage: robotsmatch verify <POLICY> <FILE|URL|-> [options]
 
 Whether a robots.txt does what a policy (a JSON file, see docs/generate.md)
-says: every known crawler's verdict on / and the policy's paths, read as
-Google and as RFC 9309, with the line that decides and the Content-Signal
+says: every known crawler's verdict on / and the policy's paths, and on
+witness paths of every rule in the file (paths each rule matches and near
+misses it must not), read as Google and as RFC 9309, with the line that decides and the Content-Signal
 it reads; the linter's warnings; names that are not product tokens; Host
 and Crawl-delay lines the policy did not ask for. Exit status 0 when it
 does, 1 when it does not, 2 on an error.
