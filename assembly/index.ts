@@ -13,7 +13,7 @@ import { release } from "./heap";
 import * as K from "./keywords";
 import {
   MODE_RFC, R_MODE, R_SIZE, R_USAGE_COUNT, A_RULE_COUNT, A_ROBOTS,
-  A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE,
+  A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE, PURPOSE_NONE, PURPOSE_ALL,
 } from "./layout";
 
 /** Room for `size` input bytes; returns where to write them. */
@@ -140,11 +140,6 @@ function purposeTable(index: usize): usize {
   let robots = <usize>load<u32>(index + A_ROBOTS);
   return reserve(PURPOSE, max<u32>(load<u32>(robots + R_USAGE_COUNT), 1));
 }
-
-// What a purpose makes of an allowed URL (checkLines' and filterLines' `purpose`).
-const PURPOSE_NONE: u32 = 0;  // no purpose asked: allowed is allowed
-const PURPOSE_TABLE: u32 = 1; // opted out when its Content-Usage preference (purposeTable) is n
-const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's Content-Signal says no)
 
 /** 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose. */
 @inline function lineVerdict(index: usize, start: usize, end: usize, rfc: bool, purpose: u32): u32 {
@@ -347,8 +342,9 @@ function path(): usize {
 }
 
 // The exports go by one letter each: their names are bytes of every bundle
-// that inlines the core. src/core/exports.ts gives the JavaScript side the
-// same names, and test/layout.test.ts holds the two lists together.
+// that inlines the core. This list is the one declaration of them: the build
+// writes src/core/exports.ts and python/src/robotsmatch/_layout.py from it
+// (scripts/core-interface.mjs); keep to one `name as letter,` per line.
 export {
   input as a,
   scan as b,

@@ -6,7 +6,7 @@ import type { Core } from '../core/wasm.js';
 import { typeError } from '../common/errors.js';
 import { concatBytes } from '../common/bytes.js';
 import type { Compiled } from './compiled.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 /** filterLines' result: the selected lines and counts. */
 export interface FilteredLines {
@@ -57,9 +57,9 @@ export function matchMany(compiled: Compiled, live: () => number, urls: readonly
     while (done < strings.length) {
       const index = live();
       const end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls', start);
-      const held = core.exports[X.checkBatch16](index, core.unitsWritten, end - done);
+      const held = core.exports[Export.checkBatch16](index, core.unitsWritten, end - done);
       if (held === end - done) {
-        const at = core.exports[X.verdicts]();
+        const at = core.exports[Export.verdicts]();
         out.set(core.u8.subarray(at, at + held), start + done);
       } else {
         for (let i = done; i < end; i++) out[start + i] = compiled.allowed(compiled.decide(index, strings[i]!)) ? 1 : 0;
@@ -86,14 +86,14 @@ export function matchLines(
   let result = out ?? new Uint8Array(1024);
   let count = 0;
   lineChunks(core, input, (length) => {
-    const lines = core.exports[X.checkLines](index, length, purpose);
+    const lines = core.exports[Export.checkLines](index, length, purpose);
     if (count + lines > result.length) {
       if (out) throw new RangeError(`out has room for ${out.length} verdicts, more lines were given`);
       const bigger = new Uint8Array(Math.max(result.length * 2, count + lines));
       bigger.set(result.subarray(0, count));
       result = bigger;
     }
-    const at = core.exports[X.verdicts]();
+    const at = core.exports[Export.verdicts]();
     result.set(core.u8.subarray(at, at + lines), count);
     count += lines;
   });
@@ -115,11 +115,11 @@ export function filterLines(
   let optedOut = 0;
   let length = 0;
   lineChunks(core, input, (inputLength) => {
-    const written = core.exports[X.filterLines](index, inputLength, keep, purpose ?? 0);
-    const at = core.exports[X.output]();
+    const written = core.exports[Export.filterLines](index, inputLength, keep, purpose ?? 0);
+    const at = core.exports[Export.output]();
     parts.push(core.u8.slice(at, at + written));
     length += written;
-    const counts = core.exports[X.filterCounts]() >>> 2;
+    const counts = core.exports[Export.filterCounts]() >>> 2;
     const u32 = core.u32;
     totals.lines += u32[counts]!;
     totals.urls += u32[counts + 1]!;
