@@ -14,6 +14,7 @@ import type { ArchiveOutcome } from './resolve.js';
 import type { Batch } from './batch.js';
 import { fixedTailsOf, tailOf } from './tails.js';
 import { copyBytes, encoder } from './copy.js';
+import { endLine } from '../common/lines.js';
 
 /** What the rows need of an ArchiveMatcher. */
 export interface RowsJoin {
@@ -147,8 +148,8 @@ let joinedLength = 0;
 
 /**
  * Writes the URLs of lines[from, to) into `joined` as matchLines reads
- * them: each as UTF-8, then LF (a URL ending in CR gets one more CR: the
- * core takes a CR before LF as the line break's); a URL holding a LF is
+ * them: each as UTF-8, then its line break (endLine: a URL ending in CR keeps
+ * it); a URL holding a LF is
  * left out. Returns how many were written (their lines in joinedLines).
  */
 function joinGroup(batch: Batch, lines: Int32Array, from: number, to: number): number {
@@ -176,8 +177,7 @@ function joinGroup(batch: Batch, lines: Int32Array, from: number, to: number): n
         at = copyBytes(joined, at, bytes, s, e);
       }
     }
-    if (at > 0 && joined[at - 1] === 13) joined[at++] = 13;
-    joined[at++] = 10;
+    at = endLine(joined, at);
     joinedLines[count++] = i;
   }
   joinedLength = at;

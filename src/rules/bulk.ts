@@ -5,6 +5,7 @@
 import type { Core } from '../core/wasm.js';
 import { typeError } from '../common/errors.js';
 import { concatBytes } from '../common/bytes.js';
+import { chunkEnd, LINES_CHUNK } from '../common/lines.js';
 import type { Compiled } from './compiled.js';
 import { Export } from '../core/exports.js';
 
@@ -29,8 +30,6 @@ export interface FilteredLines {
 const BATCH = 512;
 /** Room for one batch of URLs as UTF-16 (a URL longer than this goes alone). */
 const BATCH_BYTES = 1 << 20;
-/** Bytes (or UTF-16 units) of newline-separated URLs per core call in matchLines. */
-const LINES_CHUNK = 1 << 20;
 
 /**
  * Decides many URLs with one core call per batch: they go in NUL-separated,
@@ -135,18 +134,8 @@ function lineChunks(core: Core, input: string | Uint8Array, take: (length: numbe
   const text = typeof input === 'string';
   if (!text && !(input instanceof Uint8Array)) throw typeError('lines', 'a string or a Uint8Array', input);
   for (let from = 0; from < input.length; ) {
-    let to = Math.min(input.length, from + LINES_CHUNK);
-    if (to < input.length) {
-      // Cut after the chunk's last line break; a line longer than a chunk
-      // makes the chunk longer, never two lines (searched for its end only
-      // then: each byte is searched about once, whatever the lines).
-      const cut = text ? input.lastIndexOf('\n', to - 1) : input.lastIndexOf(10, to - 1);
-      if (cut >= from) to = cut + 1;
-      else {
-        const next = text ? input.indexOf('\n', to) : input.indexOf(10, to);
-        to = next < 0 ? input.length : next + 1;
-      }
-    }
+    // LINES_CHUNK bytes (or UTF-16 units) of whole lines per core call.
+    const to = chunkEnd(input, from, from + LINES_CHUNK);
     take(text ? core.writeShort(input.slice(from, to), 'lines') : core.writeBytes(input.subarray(from, to)).length);
     from = to;
   }
