@@ -12,6 +12,7 @@ from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
 from ._core import Core, encode_text, get_core
 from ._layout import Export
+from ._lines import LINES_CHUNK, chunk_end, has_line_break
 
 DEFAULT_MAX_BYTES = 512_000
 
@@ -21,9 +22,8 @@ _MAX_CACHED_AGENT_SETS = 16
 #: its rules are more than _SCAN_RULES, the full index is built (as in Node).
 _SCAN_CALLS = 6
 _SCAN_RULES = 8
-#: URLs per core call in match_many, and bytes of lines per call in match_lines.
+#: URLs per core call in match_many (match_lines: _lines.LINES_CHUNK bytes of lines per call).
 _BATCH = 4096
-_LINES_CHUNK = 1 << 20
 
 
 class RobotsClosedError(RuntimeError):
@@ -396,15 +396,7 @@ class AgentMatcher:
             start = 0
             end = len(data)
             while start < end:
-                stop = min(end, start + _LINES_CHUNK)
-                if stop < end:
-                    # Cut after the chunk's last line break; a longer line makes the chunk longer.
-                    cut = data.rfind(b"\n", start, stop)
-                    if cut >= 0:
-                        stop = cut + 1
-                    else:
-                        after = data.find(b"\n", stop)
-                        stop = end if after < 0 else after + 1
+                stop = chunk_end(data, start, start + LINES_CHUNK)
                 length = core.write(data[start:stop], "lines")
                 count = check_lines(index, length, purpose) & 0xFFFFFFFF
                 at = verdicts() & 0xFFFFFFFF
@@ -460,7 +452,7 @@ class AgentMatcher:
 
     def _match_many_as_lines(self, urls: list[str]) -> bytes:
         for i, url in enumerate(urls):
-            if "\n" in url or "\r" in url:
+            if has_line_break(url):
                 raise ValueError(f"urls[{i}] contains a line break: with a purpose, URLs are read one per line")
         return self.match_lines("\n".join(urls) + "\n") if urls else b""
 
