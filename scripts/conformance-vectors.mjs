@@ -297,6 +297,28 @@ for (const set of USAGE) {
   robots.dispose();
 }
 
+// ---- where a line of URLs ends: LF, a CR before it the break's (src/common/lines.ts, _lines.py, the core) ----
+const LINE_BREAKS_BODY = 'User-agent: *\nDisallow: /private\nDisallow: /*.pdf$\n';
+const lineBreaks = [];
+{
+  const matcher = parse(LINE_BREAKS_BODY).forAgent('Googlebot');
+  for (const lines of [
+    '/a\n/private\n',
+    '/a\r\n/private\r\n/b.pdf\r\n',
+    '/private',
+    '/a\n\n/private\r\n\r\n/b.pdf',
+    '/b.pdf\r\r\n/a\r',
+    '\r\n\n/private/x\n',
+    'https://example.com/private\r\n/b.pdf\n',
+  ])
+    lineBreaks.push({
+      body: LINE_BREAKS_BODY,
+      agent: 'Googlebot',
+      lines,
+      verdicts: Array.from(matcher.matchLines(lines)),
+    });
+}
+
 // ---- identify() and the URL helpers ----
 const HEADERS = [
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
@@ -368,6 +390,7 @@ const vectors = {
   corpus,
   usage: usageCases,
   bulk,
+  lineBreaks,
   identify: identifyCases,
   productToken: productTokenCases,
   crawler: crawlerCases,
