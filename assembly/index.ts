@@ -176,8 +176,9 @@ function path(): usize {
 }
 
 // The exports go by one letter each: their names are bytes of every bundle
-// that inlines the core. src/core/exports.ts gives the JavaScript side the
-// same names, and test/layout.test.ts holds the two lists together.
+// that inlines the core. This list is the one declaration of them: the build
+// writes src/core/exports.ts and python/src/robotsmatch/_layout.py from it
+// (scripts/core-interface.mjs); keep to one `name as letter,` per line.
 export {
   input as a,
   scan as b,

@@ -6,13 +6,8 @@ import { INPUT, VERDICTS, OUTPUT, reserve, reserveKeep, bufferPtr } from "./buff
 import { indexMode } from "./build";
 import { scanUsage } from "./usage-scan";
 import { findByte } from "./scan";
-import { MODE_RFC } from "./layout";
+import { MODE_RFC, PURPOSE_NONE, PURPOSE_ALL } from "./layout";
 import { lineAllowed, matchedPath, matchedLength } from "./path-verdict";
-
-// What a purpose makes of an allowed URL (checkLines' and filterLines' `purpose`).
-const PURPOSE_NONE: u32 = 0;  // no purpose asked: allowed is allowed
-const PURPOSE_TABLE: u32 = 1; // opted out when its Content-Usage preference (purposeTable) is n
-const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's Content-Signal says no)
 
 /** 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose. */
 @inline function lineVerdict(index: usize, start: usize, end: usize, rfc: bool, purpose: u32): u32 {

@@ -1,4 +1,4 @@
-// SPEC section 4: where a robots.txt applies, and fetching it, against real
+// docs/behaviour.md, section 4: where a robots.txt applies, and fetching it, against real
 // HTTP servers on 127.0.0.1 (each random port is a separate origin).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchRobots, robotsTxtUrl, RobotsCache, RobotsUrlError } from '../src/index.js';
@@ -161,7 +161,7 @@ describe('4.2 fetching', () => {
   });
 
   test('4.2 a redirect to a non-web scheme, or without Location, is unavailable', async () => {
-    // ftp: too (issue 15.8): the platform's fetch cannot follow it, which made it "unreachable" (disallow all).
+    // ftp: too: the platform's fetch cannot follow it, which made it "unreachable" (disallow all).
     for (const to of [
       'mailto:x@example.com',
       'ftp://ftp.example.com/robots.txt',
@@ -336,7 +336,7 @@ describe('4.3 RobotsCache', () => {
       stale: true,
     });
     expect(await cache.isAllowed(`${a.origin}/public`, 'bot')).toBe(true);
-    now += 31 * 24 * 3600_000; // still the last good copy after 30 days (SPEC 4.2)
+    now += 31 * 24 * 3600_000; // still the last good copy after 30 days
     expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, stale: true });
     a.route('/robots.txt', text(404, ''));
     now += 3600_000;
@@ -411,7 +411,7 @@ describe('4.3 RobotsCache', () => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
-  test('4.3 slow origins give up their slot: a healthy origin is answered while tarpits hang (issue 15.7)', async () => {
+  test('4.3 slow origins give up their slot: a healthy origin is answered while tarpits hang', async () => {
     // Tarpits accept the connection and never answer.
     const tarpits = await Promise.all(Array.from({ length: 8 }, () => startServer()));
     for (const t of tarpits) t.route('/robots.txt', () => {});
@@ -459,7 +459,7 @@ describe('4.3 RobotsCache', () => {
   });
 });
 
-describe('maxBytes beyond what the core takes (issue 19.5)', () => {
+describe('maxBytes beyond what the core takes', () => {
   const CORE_LIMIT = 256 << 20;
   const RULES_FIRST = 'User-agent: *\nDisallow: /private/\n';
   /** A 2xx answer of `size` bytes, made as it is read: the rules, then comment lines. */

@@ -585,7 +585,7 @@ describe('lines(): recognised keys Google does not use', () => {
   });
 });
 
-describe('columns on a line cut at 16,663 bytes inside a character (issue 19.6)', () => {
+describe('columns on a line cut at 16,663 bytes inside a character', () => {
   // "Disallow: /a$b" is 14 bytes; then 2-byte characters, so the cut falls inside one.
   const long = 'é'.repeat(9_000);
   const at = (body: string, code: DiagnosticCode) =>

@@ -703,7 +703,7 @@ describe('the robots.txt tester page (site/)', () => {
     120_000,
   );
 
-  // ---- Issue 34: what people who did not write the page met in Chromium ----------------------
+  // ---- What people who did not write the page met in Chromium ----------------------
 
   test.skipIf(skip)(
     `a share link too long for Chromium's 2 MiB URL limit is not made: the page says to share the file instead${why}`,

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import wasmtime
 
-from ._layout import X
+from ._layout import Export
 
 #: The most input the core takes in one call (as in Node: 256 MiB).
 MAX_INPUT_BYTES = 256 << 20
@@ -126,7 +126,7 @@ class Core:
             self._data = None
             self._size = None
         self._memory_ref = ctypes.byref(memory._memory)
-        for name in X.__dict__.values():
+        for name in Export.__dict__.values():
             if not isinstance(name, str) or len(name) != 1:
                 continue
             func = exports[name]
@@ -206,7 +206,7 @@ class Core:
             if size > MAX_INPUT_BYTES:
                 raise ValueError(f"{name} is too large: the core takes at most 256 MiB, not {size} bytes")
             try:
-                self._input_at = self.fn[X.input](size) & 0xFFFFFFFF
+                self._input_at = self.fn[Export.input](size) & 0xFFFFFFFF
             except CoreError:
                 raise ValueError(f"{name} is too large: the core's memory cannot grow to {size} bytes") from None
             self._input_room = size

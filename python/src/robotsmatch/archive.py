@@ -1,4 +1,4 @@
-"""Robots.txt answers from an archive of captures (issue 30's archive join, as
+"""Robots.txt answers from an archive of captures (the archive join of docs/pipelines.md, as
 src/archive/ and src/fetch/outcome.ts do it in Node): each origin's outcome
 from its robots.txt capture and the redirects from it, hop by hop, by the
 rules of data/fetch-outcomes.json (RFC 9309 2.3.1), which the wheel carries:

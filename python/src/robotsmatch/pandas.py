@@ -37,9 +37,6 @@ AgentLike = Union[str, Crawler]
 #: URLs per block: one joined buffer per block (int32 offsets, bounded memory).
 _BLOCK = 1 << 16
 
-# 0 disallowed, 1 allowed, 2 opted out of the purpose, 255 no verdict.
-_NULL = NO_VERDICT
-
 
 def agent_names(agents: AgentLike | Sequence[AgentLike]) -> tuple[list[AgentLike], list[str]]:
     """The agents as a list and the name each has in results (the token, or the crawler's name)."""
@@ -100,7 +97,7 @@ def _strings_only(urls: Iterable[object]) -> pa.Array:
 
 
 def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarray:
-    """Verdict bytes for one block of URLs: shape (len(block), len(matchers)), _NULL for null URLs."""
+    """Verdict bytes for one block of URLs: shape (len(block), len(matchers)), NO_VERDICT for null URLs."""
     n = len(block)
     out = np.empty((n, len(matchers)), dtype=np.uint8)
     if n == 0:
@@ -127,7 +124,7 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
         if odd is not None and len(odd):
             out[odd, column] = np.frombuffer(matcher.match_many([block[int(i)].as_py() for i in odd]), dtype=np.uint8)
     if nulls.null_count == 0 and pc.any(nulls).as_py():
-        out[nulls.to_numpy(zero_copy_only=False)] = _NULL
+        out[nulls.to_numpy(zero_copy_only=False)] = NO_VERDICT
     return out
 
 
@@ -183,7 +180,7 @@ def allowed(
     columns = {}
     for column, name in enumerate(names):
         values = pd.array(codes[:, column] == ALLOWED, dtype="boolean")
-        values[codes[:, column] == _NULL] = pd.NA
+        values[codes[:, column] == NO_VERDICT] = pd.NA
         columns[name] = values
     if isinstance(agents, (str, Crawler)):
         series: pd.Series = pd.Series(columns[names[0]], index=index, name=names[0])
@@ -205,7 +202,7 @@ def verdict_columns(
     bytes is null in each; `missing` marks the rows with no URL at all, the
     only ones whose line is null (an unknown origin's line is 0, no rule
     decided, as Node reports it)."""
-    null = codes[:, 0] == _NULL
+    null = codes[:, 0] == NO_VERDICT
     refused = codes == DISALLOWED
     opted = codes == OPTED_OUT
     ok = ~refused.any(axis=1) & ~opted.any(axis=1)
@@ -244,7 +241,7 @@ def deciding_lines(urls: Sequence[str | None], codes: np.ndarray, matchers: Sequ
     blocked = codes != ALLOWED
     # The agent whose line is reported: the first blocked one, else the first.
     which = np.where(blocked.any(axis=1), blocked.argmax(axis=1), 0)
-    which[codes[:, 0] == _NULL] = -1
+    which[codes[:, 0] == NO_VERDICT] = -1
     for column, matcher in enumerate(matchers):
         rows = np.flatnonzero(which == column)
         if len(rows):

@@ -1,4 +1,4 @@
-// SPEC 6: crawlers as well as tokens. A token or an array keeps Google's C++
+// Crawlers as well as tokens (docs/crawlers.md). A token or an array keeps Google's C++
 // API (a union of groups); a crawler follows the group of the first of its
 // tokens that a group names, and `*` only if it obeys `*`. Cases from
 // Google's robots.txt documentation, "Order of precedence for user agents".

@@ -1,5 +1,5 @@
-// The command line as a new user meets it (issue 23): one describe per item
-// of the issue, each run as the user ran it: the built CLI in real
+// The command line's input and output as a new user meets them: one describe
+// per subject, each run as the user ran it: the built CLI in real
 // processes, real files, a real HTTP server on 127.0.0.1, shell pipes, and
 // a pseudo-terminal (util-linux `script`) where a terminal matters.
 // ROBOTSMATCH_CLI=path/to/an/older/dist/cli/main.js runs them against an

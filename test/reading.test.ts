@@ -1,4 +1,4 @@
-// SPEC section 1: reading the file.
+// Reading the file (docs/behaviour.md, section 1).
 import { describe, expect, test } from 'vitest';
 import { parse, lines } from '../src/index.js';
 import { allowed, verdict, bytes, RFC } from './support/verdict.js';

@@ -11,7 +11,7 @@ import { audit, crawlers } from '../src/crawlers.js';
 import { cli, robotsmatch } from './support/cli.js';
 import { scratchDir } from './support/files.js';
 
-const { file } = scratchDir('one-answer');
+const { file } = scratchDir('cli-library-agreement');
 const E = 'https://example.com';
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

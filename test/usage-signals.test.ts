@@ -1,4 +1,4 @@
-// SPEC 7: usage signals. Content-Usage (AIPREF attach and vocab drafts),
+// Usage signals (docs/usage-signals.md). Content-Usage (AIPREF attach and vocab drafts),
 // Content-Signal (Cloudflare's Content Signals Policy) and License (RSL),
 // read by usage() and by the bulk purpose filter. Cases come from the
 // sources' own examples; the properties hold usage() to check() and the
@@ -11,7 +11,7 @@ import { usage, purpose } from '../src/usage.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-describe('SPEC 7.2 Content-Usage: the AIPREF attach example', () => {
+describe('Content-Usage: the AIPREF attach example', () => {
   // draft-ietf-aipref-attach, section "Example": three paths, crawl and usage.
   const file = [
     'User-Agent: *',
@@ -71,7 +71,7 @@ describe('SPEC 7.2 Content-Usage: the AIPREF attach example', () => {
   });
 });
 
-describe('SPEC 7.2 Content-Usage: matching and combining', () => {
+describe('Content-Usage: matching and combining', () => {
   test('equal-length paths in conflict: the most restrictive wins, label by label (n over y over unknown)', () => {
     const robots = parse(
       'User-agent: *\nContent-Usage: /a/ train-ai=y, search=y\nContent-Usage: /a/ train-ai=n\nContent-Usage: /a/ search="n"\n',
@@ -193,7 +193,7 @@ describe('SPEC 7.2 Content-Usage: matching and combining', () => {
   });
 });
 
-describe("SPEC 7.2 preferences: the vocab draft's processing examples", () => {
+describe("Content-Usage preferences: the vocab draft's processing examples", () => {
   const prefs = (expression: string) => ({
     ...usage(parse(`User-agent: *\nContent-Usage: / ${expression}\n`), 'https://x/', 'bot').contentUsage!.preferences,
   });
@@ -225,7 +225,7 @@ describe("SPEC 7.2 preferences: the vocab draft's processing examples", () => {
   });
 });
 
-describe('SPEC 7.1 Content-Signal', () => {
+describe('Content-Signal', () => {
   test('a line inside a group: keys and values case-insensitive, spaces optional, use= levels', () => {
     const robots = parse('User-agent: *\nContent-Signal: Search=YES,ai-train = no, use=reference\nAllow: /\n');
     const u = usage(robots, 'https://x/', 'bot');
@@ -337,7 +337,7 @@ describe('Content-Signal and Content-Usage together', () => {
   });
 });
 
-describe("SPEC 5: lines() reads the usage keys as Google's reporting parser does", () => {
+describe("lines() reads the usage keys as Google's reporting parser does", () => {
   test('Content-Signal and Content-Usage are known keys Google does not use; License is unknown to it', () => {
     const read = lines(
       'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=n\nLicense: https://x/l.xml\n',
@@ -350,7 +350,7 @@ describe("SPEC 5: lines() reads the usage keys as Google's reporting parser does
   });
 });
 
-describe('SPEC 7.3 License', () => {
+describe('License', () => {
   test('global: listed for every crawler, wherever the line stands', () => {
     const robots = parse(
       'License: https://example.com/license.xml\nUser-agent: *\nDisallow: /x\nLicense: https://example.com/other.xml\n\nUser-agent: GPTBot\nDisallow: /\n',

@@ -1,4 +1,4 @@
-// The command line's reliability and a user's first hour (issue 34): one
+// The command line's reliability and a user's first hour: one
 // describe per item, each run as the user ran it: the built CLI in real
 // processes, real files (symbolic links, names that are not UTF-8, a
 // file-size limit), pipes whose reader leaves early, and a real HTTP server
@@ -31,7 +31,7 @@ const quote = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
 const node = quote(process.execPath);
 const robotsmatchCommand = `${node} ${quote(cli)}`;
 
-describe.skipIf(!existsSync(cli))('the command line: reliability and the first hour (issue 34)', () => {
+describe.skipIf(!existsSync(cli))('the command line: reliability and the first hour', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer();

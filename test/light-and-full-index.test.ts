@@ -1,4 +1,4 @@
-// SPEC 3.4-3.7 on both of the core's ways to decide: a Robots answers an
+// Matching (docs/behaviour.md, section 3) on both of the core's ways to decide: a Robots answers an
 // agent's first URLs from a light index (the applying groups' rules scanned
 // one by one, as Google's matcher does) and switches to the full index
 // after a few; forAgent() always uses the full index. Both must give the

@@ -1,4 +1,4 @@
-// SPEC section 3: matching a URL.
+// Matching a URL (docs/behaviour.md, section 3).
 import { describe, expect, test } from 'vitest';
 import { normalizeUrl, parse, pathOf } from '../src/index.js';
 import { allowed, verdict, RFC } from './support/verdict.js';

@@ -1,4 +1,4 @@
-// SPEC section 2: groups and the crawler's tokens.
+// Groups and the crawler's tokens (docs/behaviour.md, section 2).
 import { describe, expect, test } from 'vitest';
 import { crawlDelay, lines, parse, isPlainToken } from '../src/index.js';
 import { allowed, verdict, RFC } from './support/verdict.js';
