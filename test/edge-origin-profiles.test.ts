@@ -104,10 +104,12 @@ async function pythonOrigin(): Promise<string | undefined> {
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await get(origin, '/public').then(
-      () => true,
-      () => false,
-    ))
+    if (
+      await get(origin, '/public').then(
+        () => true,
+        () => false,
+      )
+    )
       return origin;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -286,10 +286,10 @@ describe('the extension in Chromium', () => {
       trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent)),
     );
     const byName = Object.fromEntries(rows.map(([name, verdict, line]) => [name, `${verdict} ${line}`]));
-    expect(byName['bingbot']).toBe('may not line 2: Disallow: /private/');
-    expect(byName['Googlebot']).toBe('may fetch no rule matches'); // its own group says nothing of /private/
+    expect(byName.bingbot).toBe('may not line 2: Disallow: /private/');
+    expect(byName.Googlebot).toBe('may fetch no rule matches'); // its own group says nothing of /private/
     expect(byName['Googlebot-Image']).toBe('may fetch no rule matches'); // it follows Googlebot's group
-    expect(byName['GPTBot']).toBe('may fetch no rule matches');
+    expect(byName.GPTBot).toBe('may fetch no rule matches');
     expect(rows.length).toBe(chosen.length);
     // The first chosen crawler that may not fetch the page is pressed, its line marked.
     expect(await page.getAttribute(`button[data-crawler="${names[0]}"]`, 'aria-pressed')).toBe('true');
