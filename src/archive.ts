@@ -13,4 +13,5 @@ export { ArchiveMatcher, joinArchive } from './archive/join.js';
 export type { JoinOptions, AgentVerdict, ArchiveVerdicts, JoinedRow } from './archive/join.js';
 export type { RowForm, RowOptions } from './archive/rows.js';
 export { RecordLineError } from './archive/batch.js';
+export type { RowOutcome } from './archive/verdicts.js';
 export { DEFAULT_CACHE_BYTES } from './archive/compiled-cache.js';

@@ -458,9 +458,11 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
       .split('\n')
       .filter((l) => l !== '');
     const got = jsonLinesOf(matcher, bytes);
-    expect(got).toBe(recordsOf(matcher, text));
+    // The line that is not UTF-8 also keeps its own bytes, base64, in "urlBytes".
+    const own = `,"urlBytes":"${Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0x61, 0x2f, 0xff, 0xc3]).toString('base64')}"`;
+    expect(got).toContain(`"url":"http://a/\ufffd\ufffd"${own},`);
+    expect(got.replace(own, '')).toBe(recordsOf(matcher, text));
     expect(got).toContain('"url":"https://a.test/\\"quoted\\""');
-    expect(got).toContain('"url":"http://a/\ufffd\ufffd"');
   });
 
   test('iterations taken in turns, of one matcher or of two, each give their own records', () => {

@@ -277,16 +277,17 @@ describe('rows: every output form, bytes to bytes', () => {
     });
   });
 
-  test('a record that is not JSON, or has no "url" string, is a RecordLineError saying where its line starts', () => {
+  test('with strict, a record that is not JSON, or has no "url" string, is a RecordLineError saying where its line starts', () => {
     const m = new ArchiveMatcher(new RobotsArchive());
     const input = Buffer.from('{"url":"https://a.test/"}\n\n{"id":1}\n');
-    expect(() => [...m.rows(input, 'json', { jsonInput: true })]).toThrow(RecordLineError);
+    expect(() => [...m.rows(input, 'json', { jsonInput: true, strict: true })]).toThrow(RecordLineError);
+    expect.assertions(6);
     try {
-      [...m.rows(input, 'verdicts', { jsonInput: true })];
+      [...m.rows(input, 'verdicts', { jsonInput: true, strict: true })];
     } catch (error) {
       expect(error).toMatchObject({ problem: 'no-url', at: 27 });
     }
-    expect(() => [...m.rows(Buffer.from('{"url":'), 'json', { jsonInput: true })]).toThrow('not JSON');
+    expect(() => [...m.rows(Buffer.from('{"url":'), 'json', { jsonInput: true, strict: true })]).toThrow('not JSON');
     expect(() => m.rows('https://a.test/' as never)).toThrow(TypeError);
     expect(() => m.rows(Buffer.alloc(0), 'csv' as never)).toThrow(RangeError);
     expect(() => m.matchMany([1 as never])).toThrow('urls[0] must be a string');

@@ -70,6 +70,8 @@ export class Batch {
   readonly recoded = new Map<number, Uint8Array>();
   /** JSON Lines input: each line's record and its URL (URLs given as strings: those alone). */
   readonly recordAt: Record<string, unknown>[] | undefined;
+  /** JSON Lines lines with no URL string (not JSON, not an object, "url" missing, null or not a string): outcome invalid. Not JSON or not an object: no record. */
+  readonly invalid = new Set<number>();
   readonly urls: readonly string[] | undefined;
   /** Each line's origin group; the groups' origins (undefined: no origin); each group's lines. */
   readonly groupOf: Int32Array;
@@ -79,11 +81,18 @@ export class Batch {
 
   /**
    * The lines of `input`: URLs, or (`records`) JSON Lines records with a
-   * "url" string (else a RecordLineError); or URLs given as strings.
+   * "url" string (`strict`: else a RecordLineError; otherwise such a line
+   * is `invalid`, answered on its own); or URLs given as strings.
    * `escapes`: mark the lines a JSON string cannot hold as they are (ESCAPE).
    * `blanks`: blank lines are lines too (no URL, no origin).
    */
-  constructor(input: Uint8Array | readonly string[], records = false, escapes = false, blanks = false) {
+  constructor(
+    input: Uint8Array | readonly string[],
+    records = false,
+    escapes = false,
+    blanks = false,
+    readonly strict = false,
+  ) {
     if (!(input instanceof Uint8Array)) {
       // URLs as strings (ArchiveMatcher.matchMany): no lines to write back.
       this.bytes = Buffer.alloc(0);
@@ -130,7 +139,8 @@ export class Batch {
         groupOf[k] = table.ofText(undefined);
       } else if (urls !== undefined) {
         urls[k] = this.#record(k);
-        groupOf[k] = table.ofString(urls[k]!);
+        // A line with no URL joins the group of lines with no origin; answer() gives it its own outcome.
+        groupOf[k] = this.invalid.has(k) ? table.ofText(undefined) : table.ofString(urls[k]!);
       } else groupOf[k] = table.ofBytes(bytes, s, e, this, k);
     }
     this.origins = table.origins;
@@ -165,11 +175,17 @@ export class Batch {
     try {
       record = JSON.parse(this.line(k));
     } catch {
-      throw new RecordLineError(this.starts[k]!, 'not-json');
+      if (this.strict) throw new RecordLineError(this.starts[k]!, 'not-json');
+      this.invalid.add(k);
+      return '';
     }
-    if (typeof record !== 'object' || record === null || typeof (record as { url?: unknown }).url !== 'string')
-      throw new RecordLineError(this.starts[k]!, 'no-url');
-    this.recordAt![k] = record as Record<string, unknown>;
+    const isObject = typeof record === 'object' && record !== null && !Array.isArray(record);
+    if (isObject) this.recordAt![k] = record as Record<string, unknown>;
+    if (!isObject || typeof (record as { url?: unknown }).url !== 'string') {
+      if (this.strict) throw new RecordLineError(this.starts[k]!, 'no-url');
+      this.invalid.add(k);
+      return '';
+    }
     return (record as { url: string }).url;
   }
 }

@@ -13,7 +13,7 @@ import { originOf } from './origin.js';
 import { notInArchive } from '../fetch/outcome.js';
 import type { ArchiveOutcome } from './resolve.js';
 import { Batch } from './batch.js';
-import { answer, OUTCOMES, type RowsJoin } from './verdicts.js';
+import { answer, OUTCOMES, type RowOutcome, type RowsJoin } from './verdicts.js';
 import { rowsOf, type RowForm, type RowOptions } from './rows.js';
 
 export interface JoinOptions {
@@ -47,7 +47,8 @@ export interface ArchiveVerdicts {
   url: string;
   /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute http(s) URL as WHATWG reads it: then the outcome is unknown). */
   robotsUrl: string | undefined;
-  outcome: ArchiveOutcome;
+  /** The origin's outcome; `invalid` (joinArchive only) for an input with no URL string. */
+  outcome: RowOutcome;
   /** One per agent, in the order given. */
   verdicts: AgentVerdict[];
 }
@@ -164,7 +165,7 @@ export class ArchiveMatcher {
    */
   matchMany(urls: readonly string[]): { outcomes: ArchiveOutcome[]; verdicts: Uint8Array } {
     const { outcomes, codes } = answer(this.#rowsJoin, batchOf(urls), false);
-    return { outcomes: Array.from(outcomes, (o) => OUTCOMES[o]!), verdicts: codes };
+    return { outcomes: Array.from(outcomes, (o) => OUTCOMES[o] as ArchiveOutcome), verdicts: codes };
   }
 
   /**
@@ -194,8 +195,11 @@ export class ArchiveMatcher {
    * Yields pieces of up to about a megabyte, each written into the same
    * buffer: write a piece (and let the write finish) or copy it before
    * asking for the next; leave `lines` unchanged until the iteration ends.
-   * A record without a "url" string is a RecordLineError (at the first
-   * piece asked for, before any is made).
+   * A JSON Lines line with no "url" string (not JSON, not an object, the
+   * field missing, null or not a string) is a row of its own, outcome
+   * `invalid` (allowed null, labelled `invalid`), its fields kept; with
+   * `strict` it is a RecordLineError (at the first piece asked for, before
+   * any is made).
    */
   rows(lines: Uint8Array, form: RowForm = 'json', options: RowOptions = {}): Generator<Uint8Array, void, undefined> {
     if (!(lines instanceof Uint8Array))
@@ -244,21 +248,33 @@ export interface JoinedRow<R> extends ArchiveVerdicts {
 /**
  * Streams URLs (strings, or objects with a `url` string, from any iterable
  * or async iterable: a Node Readable in object mode is one) through the
- * archive, one row per input, in input order. The compiled files are freed
- * when the iteration ends, however it ends.
+ * archive, one row per input, in input order. An input with no URL string
+ * (an object whose `url` is missing, null or not a string, or anything
+ * else) is a row too: outcome `invalid`, `url` "", no robotsUrl, every
+ * agent allowed null; with `strict` it is a TypeError instead. The
+ * compiled files are freed when the iteration ends, however it ends.
  */
 export async function* joinArchive<R extends string | { url: string }>(
   archive: RobotsArchive,
   urls: AsyncIterable<R> | Iterable<R>,
-  options?: JoinOptions,
+  options?: JoinOptions & { strict?: boolean },
 ): AsyncGenerator<JoinedRow<R>> {
   const matcher = new ArchiveMatcher(archive, options);
   try {
     for await (const record of urls) {
-      const url = typeof record === 'string' ? record : record?.url;
-      if (typeof url !== 'string')
+      const url = typeof record === 'string' ? record : (record as { url?: unknown } | null)?.url;
+      if (typeof url === 'string') {
+        yield { ...matcher.check(url), record };
+        continue;
+      }
+      if (options?.strict)
         throw new TypeError('joinArchive: each input must be a URL string or an object with a "url" string');
-      yield { ...matcher.check(url), record };
+      const verdicts = matcher.agents.map((agent) => {
+        const v: AgentVerdict = { agent, allowed: null, line: 0, rule: null };
+        if (options?.purpose !== undefined) v.optedOut = false;
+        return v;
+      });
+      yield { url: '', robotsUrl: undefined, outcome: 'invalid', verdicts, record };
     }
   } finally {
     matcher.dispose();

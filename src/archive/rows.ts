@@ -8,7 +8,15 @@
 
 import { Batch, ESCAPE, NOT_ASCII } from './batch.js';
 import { copyBytes, encoder } from './copy.js';
-import { answer, OUTCOMES, OUTCOME_UNKNOWN, type Answers, type OutcomeCounts, type RowsJoin } from './verdicts.js';
+import {
+  answer,
+  OUTCOMES,
+  OUTCOME_INVALID,
+  OUTCOME_UNKNOWN,
+  type Answers,
+  type OutcomeCounts,
+  type RowsJoin,
+} from './verdicts.js';
 
 /** The forms: the kept lines, the dropped ones, `label<TAB>line`, the label alone, JSON records per URL and agent, the agents that may not fetch each URL. */
 export type RowForm = 'allowed' | 'disallowed' | 'labelled' | 'verdicts' | 'json' | 'blocked-agents';
@@ -20,6 +28,8 @@ export interface RowOptions {
   keepUnknown?: boolean;
   /** Added each URL's outcome, and the URLs filter's default form keeps (in every form, so a summary says the same of one input whatever the form). */
   counts?: OutcomeCounts & { kept?: number };
+  /** A JSON Lines line with no "url" string is a RecordLineError instead of a row whose outcome is `invalid`. */
+  strict?: boolean;
 }
 
 /** Bytes of output per piece handed out (a row longer than this gets a piece of its own). */
@@ -28,12 +38,13 @@ const HEAD = Buffer.from('{"url":"');
 const _TAB = 9;
 const LF = 10;
 /** A line's label (--verdicts): what labelOf returns, as text. */
-const LABELS = ['allowed', 'disallowed', 'opted-out', 'unknown'];
+const LABELS = ['allowed', 'disallowed', 'opted-out', 'unknown', 'invalid'];
 const LABEL_TAB = LABELS.map((l) => Buffer.from(`${l}\t`));
 const LABEL_LF = LABELS.map((l) => Buffer.from(`${l}\n`));
 const DISALLOWED = 1;
 const OPTED_OUT = 2;
 const UNKNOWN = 3;
+const INVALID = 4;
 
 /** The reused output buffer of a join, and whether an iteration is writing into it (another one at the same time gets a buffer of its own). */
 const pieces = new WeakMap<RowsJoin, { piece: Buffer; busy: boolean }>();
@@ -44,7 +55,7 @@ const pieces = new WeakMap<RowsJoin, { piece: Buffer; busy: boolean }>();
  * view of a buffer the next piece is written into: write it (and wait until
  * written) or copy it before asking for the next. `input` is read as the
  * pieces are made. Reading the input and answering it happen at the first
- * next() (a RecordLineError then, for a record without a "url").
+ * next() (with `strict`, a RecordLineError then, for a record without a "url").
  */
 export function* rowsOf(
   join: RowsJoin,
@@ -54,7 +65,7 @@ export function* rowsOf(
 ): Generator<Uint8Array, void, undefined> {
   // --verdicts and --verdicts-only answer every line, blank ones too (with no URL, `unknown`): line N of the output answers line N of the input.
   const everyLine = form === 'labelled' || form === 'verdicts';
-  const batch = new Batch(input, options.jsonInput === true, form === 'json', everyLine);
+  const batch = new Batch(input, options.jsonInput === true, form === 'json', everyLine, options.strict === true);
   const answers = answer(join, batch, form === 'json', options.counts);
   if (options.counts) options.counts.unknown -= batch.blanks; // no URLs
   const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
@@ -105,6 +116,7 @@ function writerOf(form: RowForm, join: RowsJoin, batch: Batch, answers: Answers,
   /** The line's label: unknown, disallowed (for any agent), opted-out (for any agent), or allowed. */
   const labelOf = (i: number): number => {
     if (outcomes[i] === OUTCOME_UNKNOWN) return UNKNOWN;
+    if (outcomes[i] === OUTCOME_INVALID) return INVALID;
     let label = 0;
     for (let a = i * n; a < i * n + n; a++) {
       if (codes[a] === 0) return DISALLOWED;
@@ -112,16 +124,11 @@ function writerOf(form: RowForm, join: RowsJoin, batch: Batch, answers: Answers,
     }
     return label;
   };
-  /** filter's default form keeps a URL every agent may fetch (and none is opted out); unknown by the flag. */
-  const kept = (i: number): boolean => (outcomes[i] === OUTCOME_UNKNOWN ? keepUnknown : labelOf(i) === 0);
-  const lineLength = (i: number) => batch.recoded.get(i)?.length ?? batch.ends[i]! - batch.starts[i]!;
-  /** Writes line i's own bytes (as decoded and encoded again when not ASCII). */
+  /** filter's default form keeps a URL every agent may fetch (and none is opted out); unknown and invalid rows by the flag. */
+  const kept = (i: number): boolean => (outcomes[i]! >= OUTCOME_UNKNOWN ? keepUnknown : labelOf(i) === 0);
+  const lineLength = (i: number) => batch.ends[i]! - batch.starts[i]!;
+  /** Writes line i's own bytes, as read (bytes that are not UTF-8 too: a join back to the input on them finds the row). */
   const copyLine = (out: Buffer, at: number, i: number): number => {
-    const recoded = batch.recoded.get(i);
-    if (recoded !== undefined) {
-      out.set(recoded, at);
-      return at + recoded.length;
-    }
     const s = batch.starts[i]!;
     const e = batch.ends[i]!;
     return copyBytes(out, at, batch.bytes, s, e);
@@ -186,7 +193,7 @@ function blockedAgentsWriter(
   const n = labels.length;
   /** The blocked agents of line i, as a key (a bit per agent; their codes past 30 agents). */
   const keyOf = (i: number): number | string => {
-    if (outcomes[i] === OUTCOME_UNKNOWN) return keepUnknown ? 0 : -1;
+    if (outcomes[i]! >= OUTCOME_UNKNOWN) return keepUnknown ? 0 : -1;
     if (n > 30) return Array.from(codes.subarray(i * n, i * n + n), (c) => (c === 0 || c === 2 ? 1 : 0)).join('');
     let mask = 0;
     for (let a = 0; a < n; a++) if (codes[i * n + a] === 0 || codes[i * n + a] === 2) mask |= 1 << a;
@@ -226,10 +233,11 @@ function blockedAgentsWriter(
   const prepare = (i: number) => {
     if (line === i) return;
     line = i;
-    const record = batch.recordAt![i]!;
+    const record = batch.recordAt![i] ?? { input: batch.line(i) };
     const outcome = OUTCOMES[outcomes[i]!]!;
     const key = keyOf(i);
-    if (Object.hasOwn(record, 'outcome') || Object.hasOwn(record, 'blockedAgents')) {
+    // A row with no URL may be any record, even `{}`: written whole.
+    if (batch.invalid.has(i) || Object.hasOwn(record, 'outcome') || Object.hasOwn(record, 'blockedAgents')) {
       row = encoder.encode(`${JSON.stringify({ ...record, outcome, blockedAgents: listOf(key) })}\n`);
       return;
     }
@@ -282,7 +290,16 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
     line = i;
     whole = undefined;
     const record = batch.recordAt?.[i];
-    if (record !== undefined) {
+    if (batch.invalid.has(i)) {
+      // No URL to write: the record's fields (a line that holds no JSON object: its text as "input"), then the verdict's.
+      const fields = record ?? { input: batch.line(i) };
+      whole = join.labels.map((agent) => {
+        const verdict = { agent, allowed: null, line: 0, rule: null, outcome: 'invalid' };
+        const row = join.purpose === undefined ? { ...fields, ...verdict } : { ...fields, ...verdict, optedOut: false };
+        return encoder.encode(`${JSON.stringify(row)}\n`);
+      });
+      head = undefined;
+    } else if (record !== undefined) {
       if (JSON_FIELDS.some((k) => Object.hasOwn(record, k))) {
         const row = join.check(batch.urls![i]!);
         whole = row.verdicts.map((v) => {
@@ -303,8 +320,11 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
         head = undefined;
       } else head = fieldsOf(record);
     } else if (batch.care[i]! & (ESCAPE | NOT_ASCII)) {
-      // A line that needs care is written as JSON.stringify writes its text.
-      head = encoder.encode(`{"url":${JSON.stringify(batch.line(i)).slice(0, -1)}`);
+      // A line that needs care is written as JSON.stringify writes its text. JSON text is UTF-8: a line that is not
+      // keeps "url" as matched (U+FFFD for each bad sequence) and its own bytes in "urlBytes", base64.
+      const recoded = batch.recoded.has(i);
+      const bytes = recoded ? `","urlBytes":"${batch.bytes.toString('base64', batch.starts[i]!, batch.ends[i]!)}` : '';
+      head = encoder.encode(`{"url":${JSON.stringify(batch.line(i)).slice(0, -1)}${bytes}`);
     } else head = undefined;
   };
   const fromRecords = batch.recordAt !== undefined;

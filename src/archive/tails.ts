@@ -4,7 +4,7 @@
 // encoded once and copied after every URL it ends; a record of a JSON
 // Lines input takes it from its first comma, after the record's own fields.
 
-import type { ArchiveOutcome } from './resolve.js';
+import type { RowOutcome } from './verdicts.js';
 import { encoder } from './copy.js';
 
 /** A record's tail, as bytes. */
@@ -13,7 +13,7 @@ export function tailOf(
   allowed: boolean | null,
   line: number,
   rule: { type: string; pattern: string } | null,
-  outcome: ArchiveOutcome,
+  outcome: RowOutcome,
   optedOut: boolean | undefined,
 ): Uint8Array {
   // Looked up by what it says (cheaper to write than its JSON); written out on a miss.
@@ -28,9 +28,9 @@ export function tailOf(
   return bytes;
 }
 
-/** The tails of an origin that answers without a file (unavailable, unreachable, unknown), one per agent: they depend on nothing else. */
-export function fixedTailsOf(outcome: ArchiveOutcome, labels: readonly string[], withPurpose: boolean): Uint8Array[] {
-  const allowed = outcome === 'unknown' ? null : outcome === 'unavailable';
+/** The tails of an origin that answers without a file (unavailable, unreachable, unknown, and a row with no URL: invalid), one per agent: they depend on nothing else. */
+export function fixedTailsOf(outcome: RowOutcome, labels: readonly string[], withPurpose: boolean): Uint8Array[] {
+  const allowed = outcome === 'unknown' || outcome === 'invalid' ? null : outcome === 'unavailable';
   return labels.map((agent) => tailOf(agent, allowed, 0, null, outcome, withPurpose ? false : undefined));
 }
 

@@ -32,7 +32,7 @@ export interface RowsJoin {
 /** What ArchiveMatcher.check answers (its ArchiveVerdicts, as far as a row reads it). */
 export interface CheckedUrl {
   url: string;
-  outcome: ArchiveOutcome;
+  outcome: RowOutcome;
   verdicts: readonly {
     agent: string;
     allowed: boolean | null;
@@ -42,12 +42,16 @@ export interface CheckedUrl {
   }[];
 }
 
+/** A row's outcome: its origin's, or `invalid` for a JSON Lines row with no URL string (no origin to ask about). */
+export type RowOutcome = ArchiveOutcome | 'invalid';
+
 /** URLs answered per outcome (a URL counts once, whatever the number of agents). */
-export type OutcomeCounts = Record<ArchiveOutcome, number>;
+export type OutcomeCounts = Record<ArchiveOutcome, number> & { invalid?: number };
 
 /** The outcomes, numbered as Answers.outcomes holds them. */
-export const OUTCOMES: readonly ArchiveOutcome[] = ['ok', 'unavailable', 'unreachable', 'unknown'];
+export const OUTCOMES: readonly RowOutcome[] = ['ok', 'unavailable', 'unreachable', 'unknown', 'invalid'];
 export const OUTCOME_UNKNOWN = 3;
+export const OUTCOME_INVALID = 4;
 
 /** A chunk's answers. */
 export interface Answers {
@@ -139,6 +143,18 @@ export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: O
       }
     }
     if (added) join.noteTails(added); // after the group: it may let this entry's tails go too
+  }
+  // Rows with no URL were answered with the lines that have no origin (unknown, allowed null): the same codes, their own outcome.
+  if (batch.invalid.size > 0) {
+    const fixed = tails === undefined ? undefined : fixedTailsOf('invalid', join.labels, purpose !== undefined);
+    for (const i of batch.invalid) {
+      outcomes[i] = OUTCOME_INVALID;
+      if (fixed) for (let a = 0; a < n; a++) tails![i * n + a] = fixed[a]!;
+    }
+    if (counts) {
+      counts.unknown -= batch.invalid.size;
+      counts.invalid = (counts.invalid ?? 0) + batch.invalid.size;
+    }
   }
   return { outcomes, codes, tails };
 }

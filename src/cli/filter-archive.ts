@@ -26,6 +26,8 @@ export interface ArchiveRun {
   form: RowForm;
   /** Keep the URLs of origins the archive has no answer for (outcome unknown) as if allowed; default: drop them. */
   keepUnknown: boolean;
+  /** A JSON Lines row with no "url" string ends the run (exit 2) instead of being answered `invalid`. */
+  strict: boolean;
   cacheBytes: number | undefined;
   input: string | undefined;
   quiet: boolean;
@@ -66,7 +68,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   if (run.input === undefined || run.input === '-') takeStdin('the URL list');
   const input = await openInput(run.input);
   const progress = progressLine(input.size, input.read);
-  const counts = { urls: 0, kept: 0, ok: 0, unavailable: 0, unreachable: 0, unknown: 0 };
+  const counts = { urls: 0, kept: 0, ok: 0, unavailable: 0, unreachable: 0, unknown: 0, invalid: 0 };
   const started = performance.now();
   let linesRead = 0; // before the chunk: for the line number of a bad record
   let json: boolean | undefined; // JSON Lines input, told by its first line
@@ -81,11 +83,13 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       }
       json ??= startsJson(chunk);
       // Bytes in, bytes out (ArchiveMatcher.rows), each piece written before the next is made, waiting while the output is full.
-      const before = counts.ok + counts.unavailable + counts.unreachable + counts.unknown;
+      const answered = () => counts.ok + counts.unavailable + counts.unreachable + counts.unknown + counts.invalid;
+      const before = answered();
       try {
         for (const piece of matcher.rows(chunk, run.form, {
           jsonInput: json === true,
           keepUnknown: run.keepUnknown,
+          strict: run.strict,
           counts,
         }))
           await outWritten(piece);
@@ -95,11 +99,11 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
         throw new UsageError(
           error.problem === 'not-json'
             ? `${where}: not JSON (the input's first line made it JSON Lines)`
-            : `${where}: a record needs "url", a string`,
+            : `${where}: a record needs "url", a string (--strict; without it the row is answered "invalid")`,
         );
       }
       if (json) linesRead += lineCount(chunk);
-      counts.urls += counts.ok + counts.unavailable + counts.unreachable + counts.unknown - before;
+      counts.urls += answered() - before;
       progress.update(counts.urls);
     }
   } finally {
@@ -112,7 +116,8 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
     const { compiles, evictions } = matcher.stats;
     process.stderr.write(
       `robotsmatch filter: ${n(counts.urls)} URLs for ${labels.join(', ')}, ${n(counts.kept)} kept; their origins' robots.txt: ${n(counts.ok)} read, ` +
-        `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive; ` +
+        `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive` +
+        `${counts.invalid ? `, ${n(counts.invalid)} rows with no "url" string (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
         `${n(archive.size)} captures read in ${loadSeconds.toFixed(2)} s, ${n(compiles)} files compiled, ${n(evictions)} let go; ` +
         `${seconds.toFixed(2)} s${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );

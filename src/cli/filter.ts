@@ -81,7 +81,10 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
   --unknown keep|drop
                      URLs of origins the archive has no answer for, and lines with no
                      http(s) origin (outcome unknown): dropped (default) or kept;
-                     --verdicts labels them "unknown", blank lines too
+                     --verdicts labels them "unknown", blank lines too. A JSON Lines
+                     row with no "url" string is answered "invalid" (its fields kept,
+                     counted in the summary) and follows --unknown too
+  --strict           a JSON Lines row with no "url" string is an error (exit 2)
   --blocked-agents   write every URL with the agents that may not fetch it (or are
                      opted out of --purpose): URL<TAB>agent,agent; for JSON Lines input,
                      the record with "outcome" and "blockedAgents"
@@ -120,6 +123,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
     crawler: { type: 'string', short: 'c', multiple: true },
     'robots-archive': { type: 'string', multiple: true },
     unknown: { type: 'string' },
+    strict: { type: 'boolean', default: false },
     'blocked-agents': { type: 'boolean', default: false },
     'cache-bytes': { type: 'string' },
   });
@@ -176,12 +180,13 @@ export async function filterCommand(argv: string[]): Promise<number> {
       maxBytes: maxBytesOf(values['max-bytes'], warn),
       form,
       keepUnknown: values.unknown === 'keep',
+      strict: values.strict,
       cacheBytes: cacheBytesOf(values['cache-bytes']),
       input: positionals[0],
       quiet: values.quiet,
     });
   }
-  for (const flag of ['unknown', 'blocked-agents', 'cache-bytes'] as const) {
+  for (const flag of ['unknown', 'blocked-agents', 'cache-bytes', 'strict'] as const) {
     if (values[flag] !== undefined && values[flag] !== false)
       throw new UsageError(`--${flag} goes with --robots-archive`);
   }

@@ -2,6 +2,7 @@
 // (docs/cli.md#archive-mode), worked out from ArchiveMatcher.check() one URL
 // at a time: the model the bytes-to-bytes rows are held to, in the library
 // and through the CLI.
+import { isUtf8 } from 'node:buffer';
 import type { ArchiveMatcher, ArchiveVerdicts, RowForm } from '../../src/archive.js';
 
 /** A line's label (docs/cli.md): unknown, disallowed for any agent, opted-out for any agent, or allowed. */
@@ -28,7 +29,8 @@ export function documented(
   keepUnknown: boolean,
 ): string {
   let out = '';
-  for (const text of lineTexts(input)) {
+  const bytes = lineBytes(input);
+  for (const [k, text] of lineTexts(input).entries()) {
     // A blank line: empty, or in JSON Lines white space only (no record).
     if (text === '' || (records && /^[ \t\r]*$/.test(text))) {
       if (form === 'labelled') out += `unknown\t${text}\n`;
@@ -65,8 +67,11 @@ export function documented(
         break;
       case 'json':
         for (const v of row.verdicts) {
+          // A line that is not UTF-8 keeps its bytes in "urlBytes", base64 (JSON text is UTF-8).
+          const own = !record && !isUtf8(bytes[k]!) ? { urlBytes: Buffer.from(bytes[k]!).toString('base64') } : {};
           const fields = {
             url: row.url,
+            ...own,
             agent: v.agent,
             allowed: v.allowed,
             line: v.line,
@@ -85,11 +90,16 @@ export function documented(
 /** The lines of `input` as text: cut at LF, a CR before LF dropped, each decoded as UTF-8 by itself (blank ones too). */
 export function lineTexts(input: Uint8Array): string[] {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const lines: string[] = [];
+  return lineBytes(input).map((line) => decoder.decode(line));
+}
+
+/** The lines of `input` as bytes: cut at LF, a CR before LF dropped (blank ones too). */
+function lineBytes(input: Uint8Array): Uint8Array[] {
+  const lines: Uint8Array[] = [];
   for (let s = 0; s < input.length; ) {
     let e = input.indexOf(10, s);
     if (e < 0) e = input.length;
-    lines.push(decoder.decode(input.subarray(s, e > s && input[e - 1] === 13 ? e - 1 : e)));
+    lines.push(input.subarray(s, e > s && input[e - 1] === 13 ? e - 1 : e));
     s = e + 1;
   }
   return lines;
