@@ -416,7 +416,7 @@ export const CODES = {
     'This line is a bare URL, not `key: value`: crawlers ignore it{hint}.',
   ),
 
-  // ---- usage statements: Content-Signal, Content-Usage, License (checks/usage.ts) ----
+  // ---- usage statements: Content-Signal, Content-Usage, License (checks/usage/) ----
   'usage-outside-group': code(
     'warning',
     'usage',

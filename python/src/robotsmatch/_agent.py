@@ -28,8 +28,8 @@ class AgentTokens(NamedTuple):
     joined: bytes
     size: int
     how: int
-    key: tuple
-    tokens: tuple
+    key: tuple[object, ...]
+    tokens: tuple[str, ...]
 
 
 def agent_tokens(agent: object) -> AgentTokens:

@@ -37,7 +37,7 @@ def _wasm_bytes() -> bytes:
     if override:
         with open(override, "rb") as f:
             return f.read()
-    data = resources.files("robotsmatch").joinpath("_data", "robotsmatch.wasm")
+    data = resources.files("robotsmatch").joinpath("_data").joinpath("robotsmatch.wasm")
     try:
         return data.read_bytes()
     except FileNotFoundError:
@@ -128,7 +128,7 @@ class Core:
         self.stale = True
         #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
         #: from inside a collection, which may run in the middle of another call's moves.
-        self.garbage: list = []
+        self.garbage: list[object] = []
         self._context = self.store._context()
 
     def drain(self) -> None:
@@ -140,7 +140,7 @@ class Core:
                 compiled, index = item
                 if not compiled.closed:
                     compiled.release_index(index)
-            else:
+            elif hasattr(item, "free"):
                 item.free()
 
     def _checked(self, func: wasmtime.Func) -> Callable[..., int]:

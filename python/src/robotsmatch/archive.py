@@ -44,14 +44,17 @@ from ada_url import join_url as _join_url
 from ada_url import parse_url as _parse_url
 
 from ._agent import Agent, agent_tokens
-from ._fetched_at import fetched_at_ms
+from ._fetched_at import fetched_at_ms as fetched_at_ms
 from .robots import DEFAULT_MAX_BYTES, Robots, parse
 
 
 @lru_cache(maxsize=1)
 def fetch_outcomes() -> dict[str, Any]:
     """data/fetch-outcomes.json, as the wheel carries it."""
-    return json.loads(resources.files("robotsmatch").joinpath("_data", "fetch-outcomes.json").read_text("utf-8"))
+    rules: dict[str, Any] = json.loads(
+        resources.files("robotsmatch").joinpath("_data").joinpath("fetch-outcomes.json").read_text("utf-8")
+    )
+    return rules
 
 
 _RULES = fetch_outcomes()
@@ -66,11 +69,11 @@ def status_outcome(status: int | None) -> str:
     """What a status says: ``ok``, ``redirect``, ``unavailable`` or ``unreachable`` (None: no response)."""
     rules = fetch_outcomes()
     if status is None:
-        return rules["noResponse"]
+        return str(rules["noResponse"])
     for r in rules["statusRanges"]:
         if r["from"] <= status <= r["to"]:
-            return r["outcome"]
-    return rules["otherStatus"]
+            return str(r["outcome"])
+    return str(rules["otherStatus"])
 
 
 _HTTP = ("http:", "https:")
@@ -82,7 +85,7 @@ def _usv(text: str) -> str:
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
-def _parse(url: str, attributes: Sequence[str]) -> dict[str, Any] | None:
+def _parse(url: str, attributes: Sequence[str]) -> dict[str, str] | None:
     """The WHATWG reading of an absolute URL (the attributes asked for), or None when it is not one."""
     try:
         return _parse_url(url, attributes)  # type: ignore[return-value]
@@ -301,8 +304,8 @@ class Archive:
     ) -> None:
         self.mode = mode
         self.max_bytes = max_bytes
-        self._captures: dict[str, tuple] = {}
-        self._origins: dict[str, tuple] = {}
+        self._captures: dict[str, tuple[Capture, float | None]] = {}
+        self._origins: dict[str, tuple[Resolution, Robots | None]] = {}
         for capture in captures:
             self.add(capture)
 
@@ -322,7 +325,7 @@ class Archive:
                 )
             # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
             # one: skipped, as Node's reader skips it (other white space is an error in both).
-            if line.strip(" \t\r\n" if isinstance(line, str) else b" \t\r\n"):
+            if line.strip(" \t\r\n") if isinstance(line, str) else line.strip(b" \t\r\n"):
                 try:
                     archive.add(Capture.from_record(json.loads(line)))
                 except ValueError as error:
@@ -365,7 +368,7 @@ class Archive:
                 robots.close()
         self._origins = {}
 
-    def _origin(self, url: str) -> tuple:
+    def _origin(self, url: str) -> tuple[Resolution, Robots | None]:
         robots_url = robots_url_of(url)
         if robots_url is None:
             return _NO_ORIGIN
@@ -374,7 +377,7 @@ class Archive:
             resolution = resolve_origin(robots_url, lambda key: (self._captures.get(key) or (None,))[0])
             robots = None
             if resolution.outcome == "ok":
-                body = resolution.capture.body if resolution.capture else None  # type: ignore[union-attr]
+                body = resolution.capture.body if resolution.capture else None
                 robots = parse(body if body is not None else b"", mode=self.mode, max_bytes=self.max_bytes)
             found = (resolution, robots)
             self._origins[robots_url] = found

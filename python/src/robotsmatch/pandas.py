@@ -177,8 +177,10 @@ def allowed(
         values[codes[:, column] == NO_VERDICT] = pd.NA
         columns[name] = values
     if isinstance(agents, (str, Crawler)):
-        return pd.Series(columns[names[0]], index=index, name=names[0])
-    return pd.DataFrame(columns, index=index)
+        series: pd.Series = pd.Series(columns[names[0]], index=index, name=names[0])
+        return series
+    table: pd.DataFrame = pd.DataFrame(columns, index=index)
+    return table
 
 
 def verdict_columns(
@@ -237,7 +239,8 @@ def deciding_lines(urls: Sequence[str | None], codes: np.ndarray, matchers: Sequ
     for column, matcher in enumerate(matchers):
         rows = np.flatnonzero(which == column)
         if len(rows):
-            out[rows] = matcher._lines_of([urls[i] for i in rows.tolist()])
+            # Rows with no URL have no verdict (which == -1): every URL here is a string.
+            out[rows] = matcher._lines_of([str(urls[i]) for i in rows.tolist()])
     return out
 
 
@@ -291,7 +294,8 @@ def to_pandas(columns: dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
             frame[name] = pd.array(column.to_pandas(), dtype="Int32")
         else:
             frame[name] = column.to_pandas()
-    return pd.DataFrame(frame, index=index)
+    table: pd.DataFrame = pd.DataFrame(frame, index=index)
+    return table
 
 
 # The common shape of a URL, whose origin Arrow can cut out for every row at

@@ -82,6 +82,7 @@ def parse_content_signal(text: str) -> dict[str, str]:
 def parse_preferences(text: str) -> dict[str, str]:
     """Each label of a preference expression to ``y``, ``n`` or ``unknown``; empty when it does not parse."""
     import http_sfv
+    from http_sfv.dictionary import Dictionary
 
     try:
         data = text.encode("ascii")
@@ -89,7 +90,7 @@ def parse_preferences(text: str) -> dict[str, str]:
         return {}
     if any((c < 0x20 and c != 0x09) or c > 0x7E for c in data):
         return {}
-    dictionary = http_sfv.Dictionary()
+    dictionary = Dictionary()
     try:
         dictionary.parse(data)
     except Exception:  # http-sfv raises ValueError (and others) on any syntax error
@@ -122,7 +123,7 @@ class UsageStatements:
 
 
 def usage_statements(compiled) -> UsageStatements:  # type: ignore[no-untyped-def]
-    found = getattr(compiled, "usage_statements", None)
+    found: UsageStatements | None = getattr(compiled, "usage_statements", None)
     if found is not None:
         return found
     core = compiled.core

@@ -6,7 +6,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
@@ -69,8 +69,8 @@ class _Compiled:
         self.core = core
         self.robots = robots
         self.closed = False
-        self.cached: dict[tuple, list] = {}  # key -> [index, tokens, scans_left]
-        self.owned: set = set()
+        self.cached: dict[tuple[object, ...], list[Any]] = {}  # key -> [index, tokens, scans_left]
+        self.owned: set[int] = set()
         self.rules: dict[int, Rule | None] = {}
         self.usage_statements = None  # purpose.usage_statements() fills it once
 
@@ -103,7 +103,8 @@ class _Compiled:
             entry[0] = full
         if entry[2] >= 0:
             entry[2] -= 1
-        return entry[0]
+        built: int = entry[0]
+        return built
 
     def own_index(self, tokens: AgentTokens) -> int:
         index = self.build(tokens, True)

@@ -5,7 +5,7 @@
 // a group.
 
 import { CRAWLERS, IGNORES_STAR, ignoresCrawlDelay, isBrowserToken, readsCrawlDelay } from '../crawlers.js';
-import { listOf } from '../diff.js';
+import { listOf } from '../wording.js';
 import type { Findings } from '../findings.js';
 import { didYouMean } from './lines.js';
 import { samplePath, type FileModel, type Group, type RobotsLine } from '../model.js';
