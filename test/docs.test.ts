@@ -26,7 +26,7 @@ const repositoryOnly = [
   'bench/corpus/README.md',
   'python/README.md',
   'examples/crawlee/README.md',
-  'examples/mv3-extension/README.md',
+  'extension/README.md',
   'examples/cloudflare-worker/README.md',
 ];
 

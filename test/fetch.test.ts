@@ -243,6 +243,25 @@ describe('4.2 fetching', () => {
     expect((await fetchRobots(a.origin, { fetch: strictFetch })).outcome).toBe('ok');
   });
 
+  test('4.2 in a browser, which hides redirects (opaqueredirect), the one it followed is counted and finalUrl is where the body came from', async () => {
+    const moved = 'https://example.com/real-robots.txt';
+    const browserFetch = async (_input: string, init: RequestInit) => {
+      if (init.redirect === 'manual')
+        return Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' });
+      const response = new Response('User-agent: *\nDisallow: /x\n', { headers: { 'content-type': 'text/plain' } });
+      return Object.defineProperties(response, { redirected: { value: true }, url: { value: moved } });
+    };
+    const fetched = await fetchRobots('https://example.com/page', { fetch: browserFetch });
+    expect(fetched).toMatchObject({
+      outcome: 'ok',
+      redirects: 1,
+      url: 'https://example.com/robots.txt',
+      finalUrl: moved,
+    });
+    expect(fetched.robots.isAllowed('https://example.com/x', 'Bot')).toBe(false);
+    fetched.robots.dispose();
+  });
+
   test("4.2 the caller's abort rejects instead of answering", async () => {
     a.route('/robots.txt', () => {});
     const controller = new AbortController();

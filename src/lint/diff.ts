@@ -287,7 +287,8 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   };
   say(blocked, 'no longer fetch');
   say(freed, 'now fetch');
-  return out.map((s) => s[0]!.toUpperCase() + s.slice(1));
+  // A sentence starts with a capital, but a crawler's name keeps its own spelling (`facebookexternalhit`).
+  return out.map((s) => (d.agent !== '*' && s.startsWith(who) ? s : s[0]!.toUpperCase() + s.slice(1)));
 }
 
 /**

@@ -33,7 +33,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -311,21 +311,24 @@ class Archive:
 
     @classmethod
     def from_jsonl(cls, lines: Iterable[str | bytes], **options: Any) -> Archive:
-        """An archive from JSON Lines records (an open file, or lines)."""
+        """An archive from JSON Lines records (an open file, or lines). Lines given
+        as bytes (a file opened ``"rb"``) are read as Node reads them: a byte
+        that is not UTF-8 is U+FFFD, one per maximal invalid sequence."""
         archive = cls(**options)
-        for number, line in enumerate(lines, 1):
+        for number, line in _numbered(lines):
+            if isinstance(line, (bytes, bytearray)):
+                line = bytes(line).decode("utf-8", "replace")
             if number == 1:
-                # A byte-order mark, dropped as Node's reader drops it (json.loads takes it in bytes, not in text; a line of white space after it is blank).
-                line = (
-                    line.lstrip("\ufeff")
-                    if isinstance(line, str)
-                    else line[3:]
-                    if line[:3] == b"\xef\xbb\xbf"
-                    else line
-                )
+                # A byte-order mark, dropped as Node's reader drops it (a line of white space after it is blank).
+                line = line.lstrip("\ufeff")
             # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
             # one: skipped, as Node's reader skips it (other white space is an error in both).
-            if line.strip(" \t\r\n") if isinstance(line, str) else line.strip(b" \t\r\n"):
+            if line.strip(" \t\r\n"):
+                if number == 1 and line.startswith("WARC/"):
+                    raise ValueError(
+                        "line 1 is a WARC record's header: this file is WARC, not JSON Lines "
+                        "(one JSON record per line, as docs/pipelines.md describes)"
+                    )
                 try:
                     archive.add(Capture.from_record(json.loads(line)))
                 except ValueError as error:
@@ -414,3 +417,22 @@ class Archive:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str | bytes]]:
+    """The lines with their numbers; a text file that cannot decode its bytes says how to read it
+    (a text file decodes a block at a time, so which line holds the byte is not known)."""
+    number = 0
+    iterator = iter(lines)
+    while True:
+        try:
+            line = next(iterator)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as error:
+            raise ValueError(
+                f"the file is not UTF-8 ({error.reason}; {number} lines were read before it): open it with "
+                '"rb", and bytes that are not UTF-8 are read as U+FFFD, as the Node package reads them'
+            ) from None
+        number += 1
+        yield number, line

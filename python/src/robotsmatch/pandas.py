@@ -17,7 +17,7 @@ URL, as ``check()`` is the one call that reports it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Union
 
 import numpy as np
@@ -72,13 +72,13 @@ def to_url_array(urls: object) -> pa.Array:
     elif isinstance(urls, (pd.Series, pd.Index)):
         try:
             array = pa.array(urls, from_pandas=True)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
-            raise TypeError(f"urls must hold strings (or missing values): {error}") from None
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            array = _strings_only(urls)
     elif isinstance(urls, (list, tuple, np.ndarray)):
         try:
             array = pa.array(urls, type=pa.string(), from_pandas=True)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
-            raise TypeError(f"urls must hold strings (or missing values): {error}") from None
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            array = _strings_only(urls)
     else:
         raise TypeError(f"urls must be a pandas Series, an Arrow array or a list, got {type(urls).__name__}")
     if pa.types.is_dictionary(array.type):
@@ -88,6 +88,12 @@ def to_url_array(urls: object) -> pa.Array:
     if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
         raise TypeError(f"urls must be strings, got an Arrow array of {array.type}")
     return array
+
+
+def _strings_only(urls: Iterable[object]) -> pa.Array:
+    """A column of objects with a cell that is not a string (an int, bytes): that cell is missing,
+    so it is answered <NA> on its own and the rest of the column is answered as usual."""
+    return pa.array([url if isinstance(url, str) else None for url in urls], type=pa.string())
 
 
 def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarray:
