@@ -1,7 +1,7 @@
 // Newline-separated input, the one rule for every reader of it in
 // TypeScript (the batches of rules/bulk.ts, the command line's chunks, the
 // archive join's lines); the core's checkLines and filterLines follow the
-// same rule (contentEnd in assembly/), and the conformance vectors
+// same rule (contentEnd in assembly/lines.ts), and the conformance vectors
 // hold them together. A line ends at LF; a CR just before the LF is the line
 // break's, not the line's (CRLF files); a final LF starts no line.
 
