@@ -23,11 +23,11 @@ export async function openArchive(paths: string | readonly string[], options?: A
 
 /** Adds the captures of one path to `archive`. */
 export async function addPath(archive: RobotsArchive, path: string): Promise<void> {
-  for await (const [capture, where] of readPath(path)) archive.add(capture, where);
+  for await (const [capture, where] of readPath(path, archive.maxBytes)) archive.add(capture, where);
 }
 
-/** The captures of one path, in the order it holds them, with where each is. */
-export async function* readPath(path: string): AsyncGenerator<[Capture, string]> {
+/** The captures of one path, in the order it holds them, with where each is (WARC bodies decoded up to `limit` + 1 bytes). */
+export async function* readPath(path: string, limit?: number): AsyncGenerator<[Capture, string]> {
   const info = await stat(path);
   if (info.isDirectory()) {
     yield* readDirectory(path);
@@ -35,7 +35,7 @@ export async function* readPath(path: string): AsyncGenerator<[Capture, string]>
   }
   const format = await formatOf(path);
   // A .warc.gz is ungzipped here, not by warcio: warcio stops without an error at a cut gzip member, and the records after it would be lost in silence.
-  if (format === 'warc') yield* readWarc(await gunzipped(path), path);
+  if (format === 'warc') yield* readWarc(await gunzipped(path), path, limit);
   else yield* readJsonl(await gunzipped(path), path);
 }
 
