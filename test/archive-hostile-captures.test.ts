@@ -3,13 +3,14 @@
 // the process bounded), and a body that is cut (WARC-Truncated, a short gzip
 // stream, a chunk cut short) is a failed fetch for its origin (unreachable),
 // never read as the site's file, while every other record is still read.
+// Archives from pipes and standard input are read once, never sought.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ArchiveMatcher, openArchive } from '../src/archive.js';
-import { robotsmatch } from './support/cli.js';
+import { cli, robotsmatch, shell } from './support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-hostile-'));
 const ROBOTS = Buffer.from('User-agent: *\nDisallow: /private\n');
@@ -93,4 +94,34 @@ describe('a gzip bomb', () => {
     expect(run.stderr.replace(/maxRSS \d+\n/, '')).toBe('');
     expect(run.stdout).toBe('disallowed\ndisallowed\nallowed\n');
   }, 120_000);
+});
+
+describe('archives that cannot be sought', () => {
+  const archive = join(dir, 'pipe.jsonl');
+  writeFileSync(
+    archive,
+    `${JSON.stringify({ url: 'https://a.test/robots.txt', status: 200, body: ROBOTS.toString() })}\n`,
+  );
+  const urls = join(dir, 'pipe-urls.txt');
+  writeFileSync(urls, 'https://a.test/private\nhttps://a.test/x\n');
+
+  test('a pipe (<(...)), gzipped or not, and - (standard input) are read once, from their start', async () => {
+    for (const source of [`<(cat ${archive})`, `<(gzip -c ${archive})`]) {
+      const run = await shell(`bash -c 'node ${cli} filter --robots-archive ${source} --verdicts-only -q ${urls}'`);
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toBe('disallowed\nallowed\n');
+    }
+    const stdin = await robotsmatch(
+      ['filter', '--robots-archive', '-', '--verdicts-only', '-q', urls],
+      Buffer.from(`${JSON.stringify({ url: 'https://a.test/robots.txt', status: 200, body: ROBOTS.toString() })}\n`),
+    );
+    expect(stdin.stderr).toBe('');
+    expect(stdin.stdout).toBe('disallowed\nallowed\n');
+  });
+
+  test('- for the archive and for the URL list at once is a usage error', async () => {
+    const run = await robotsmatch(['filter', '--robots-archive', '-', '-q'], '');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('the archive and the URL list cannot both come from standard input');
+  });
 });
