@@ -1,6 +1,9 @@
-// The flat records the core writes into linear memory. The TypeScript side
-// reads the same offsets (src/core/layout.ts mirrors this file), so a change
-// here is a change there.
+// The flat records the core writes into linear memory, declared once: the
+// build writes the TypeScript and Python mirrors (src/core/layout.ts,
+// python/src/robotsmatch/_layout.py) from this file (scripts/core-interface.mjs),
+// and test/core-interface.test.ts holds both to the built core. Keep to
+// `export const NAME(: type) = number | 0x.. | 1 << n;  // comment` lines,
+// `//` comment lines and blank lines: that is what the generator reads.
 
 // ---- Modes -----------------------------------------------------------------
 export const MODE_GOOGLE: u32 = 0;
@@ -150,6 +153,11 @@ export const X_NEEDS = 0;       // masks.ts: byte and pair slots the path must h
 export const X_RULE = 36;
 export const X_PRIORITY = 40;
 export const X_SIZE: usize = 44;
+
+// ---- What a purpose makes of an allowed URL (checkLines' and filterLines' `purpose`) ----
+export const PURPOSE_NONE: u32 = 0;  // no purpose asked: allowed is allowed
+export const PURPOSE_TABLE: u32 = 1; // opted out when its Content-Usage preference (purposeTable) is n
+export const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's Content-Signal says no)
 
 // ---- A verdict --------------------------------------------------------------
 export const V_ALLOWED = 0;

@@ -27,10 +27,6 @@ let group: i32 = -1;       // the group the next rule belongs to
 let groupCount: i32 = 0;
 let ruleSinceAgent = false;
 
-export function lastEventCount(): u32 {
-  return eventCount;
-}
-
 /**
  * Splits `len` bytes at `input` into lines and emits an event per line.
  * Returns the number of events written to the EVENTS buffer.

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 const [dist, name] = process.argv.slice(2);
 const main = await import(pathToFileURL(`${dist}/index.js`).href);
 const { parse, crawlDelay, lines } = main;
-// explain() is in robotsmatch/explain (issue 18); a dist built before that has it in the main entry.
+// explain() is in robotsmatch/explain; a dist built before that has it in the main entry.
 const explain = main.explain ?? (await import(pathToFileURL(`${dist}/explain.js`).href)).explain;
 const robotsParser = (await import(pathToFileURL(`${dist}/compat.js`).href)).default;
 

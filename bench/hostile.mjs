@@ -1,4 +1,4 @@
-// npm run bench:hostile: the hostile inputs of issue 19, each case in a fresh
+// npm run bench:hostile: the hostile inputs, each case in a fresh
 // process (bench/hostile-case.mjs; the command line as a real process), with
 // the figure the issue reported, the figure measured here, and optionally
 // the same case measured on a build from before the fixes in the same run.

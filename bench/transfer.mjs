@@ -1,4 +1,4 @@
-// Where matchMany's time goes (issue 3's "how far is the floor"): the cost of
+// Where matchMany's time goes (how far is the floor): the cost of
 // moving URL strings into WebAssembly memory by each available route, the
 // slicing floor, and the core's own time per URL on pre-encoded input.
 //

@@ -38,13 +38,25 @@ def prepare() -> None:
     shutil.copyfile(registry, os.path.join(DATA, "crawlers.json"))
 
 
+def _carried() -> bool:
+    """Whether _data/ already holds the files (an unpacked sdist carries them)."""
+    return all(
+        os.path.exists(os.path.join(DATA, name))
+        for name in ("robotsmatch.wasm", "fetch-outcomes.json", "crawlers.json")
+    )
+
+
 try:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
     class CustomBuildHook(BuildHookInterface):
         def initialize(self, version: str, build_data: dict) -> None:
-            if self.target_name == "wheel" or os.path.exists(os.path.join(REPO, "build", "robotsmatch.wasm")):
+            if os.path.exists(os.path.join(REPO, "build", "robotsmatch.wasm")):
                 prepare()
+            elif self.target_name == "wheel" and not _carried():
+                prepare()  # says what is missing and how to build it
+            # Else a wheel built from the sdist: it carries the files, and neither Node nor the repository is needed.
+
 
 except ImportError:  # run as a script, without hatchling
     pass

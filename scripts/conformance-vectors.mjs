@@ -19,9 +19,9 @@ const agentOf = (agent) => (agent?.crawler ? crawler(agent.crawler) : agent);
 
 const MODES = ['google', 'rfc'];
 
-// ---- spec-derived cases: each body, its URLs and agents, in both modes ----
-// What each is about is in `about` (SPEC sections; G: Google's reading, R: RFC 9309's).
-const SPEC = [
+// ---- cases from docs/behaviour.md: each body, its URLs and agents, in both modes ----
+// What each is about is in `about` (G: Google's reading, R: RFC 9309's).
+const BEHAVIOUR = [
   {
     about: '3.4 the longest match wins; on a tie allow wins',
     body: 'User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /a/b/c\nAllow: /x\nDisallow: /x\n',
@@ -116,7 +116,7 @@ const SPEC = [
     urls: ['/nul', '/nulx', '/ok'],
   },
 ];
-const SPEC_AGENTS = ['Googlebot', { crawler: 'Googlebot-Image' }, { crawler: 'AdsBot-Google' }];
+const BEHAVIOUR_AGENTS = ['Googlebot', { crawler: 'Googlebot-Image' }, { crawler: 'AdsBot-Google' }];
 
 // Google's robots.txt documentation, "Order of precedence for user agents" (docs/crawlers.md).
 const PRECEDENCE = [
@@ -160,10 +160,10 @@ function verdictRow(robots, url, agent) {
 }
 
 const checks = [];
-for (const set of [...SPEC, ...PRECEDENCE]) {
+for (const set of [...BEHAVIOUR, ...PRECEDENCE]) {
   for (const mode of MODES) {
     const robots = parse(set.body, { mode });
-    for (const agent of set.agents ?? SPEC_AGENTS) {
+    for (const agent of set.agents ?? BEHAVIOUR_AGENTS) {
       checks.push({
         about: set.about,
         mode,
@@ -297,6 +297,28 @@ for (const set of USAGE) {
   robots.dispose();
 }
 
+// ---- where a line of URLs ends: LF, a CR before it the break's (src/common/lines.ts, _lines.py, the core) ----
+const LINE_BREAKS_BODY = 'User-agent: *\nDisallow: /private\nDisallow: /*.pdf$\n';
+const lineBreaks = [];
+{
+  const matcher = parse(LINE_BREAKS_BODY).forAgent('Googlebot');
+  for (const lines of [
+    '/a\n/private\n',
+    '/a\r\n/private\r\n/b.pdf\r\n',
+    '/private',
+    '/a\n\n/private\r\n\r\n/b.pdf',
+    '/b.pdf\r\r\n/a\r',
+    '\r\n\n/private/x\n',
+    'https://example.com/private\r\n/b.pdf\n',
+  ])
+    lineBreaks.push({
+      body: LINE_BREAKS_BODY,
+      agent: 'Googlebot',
+      lines,
+      verdicts: Array.from(matcher.matchLines(lines)),
+    });
+}
+
 // ---- identify() and the URL helpers ----
 const HEADERS = [
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
@@ -368,6 +390,7 @@ const vectors = {
   corpus,
   usage: usageCases,
   bulk,
+  lineBreaks,
   identify: identifyCases,
   productToken: productTokenCases,
   crawler: crawlerCases,

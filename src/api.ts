@@ -3,7 +3,7 @@
 // parse() and matching never bring the per-line reading, lint, explain,
 // crawl-delay or fetching with them. explain() and usage()/purpose() are
 // subpaths of their own (robotsmatch/explain, robotsmatch/usage: src/explain.ts,
-// src/usage.ts), which keeps the whole entry within its 20 KB budget (issue 18);
+// src/usage.ts), which keeps the whole entry within its 20 KB budget (docs/architecture.md);
 // robotsmatch/js exports them too.
 
 // Parsing and matching: the path every URL takes.

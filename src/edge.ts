@@ -2,8 +2,9 @@
 // request it, in fetch-style handlers (Cloudflare Workers, Deno, Bun, Hono,
 // Next.js middleware; Node through a small adapter). A subpath of its own:
 // it uses the main entry's core and the crawler registry.
-export { createEnforcer, blockedResponse } from './edge/enforcer.js';
-export type { Enforcer, EnforcerCounters, CrawlerCounts } from './edge/enforcer.js';
+export { createEnforcer } from './edge/enforcer.js';
+export { blockedResponse } from './edge/requests.js';
+export type { Enforcer, EnforcerCounters, CrawlerCounts } from './edge/enforcer-api.js';
 export { EnforcerOptionError } from './edge/options.js';
 export type {
   EnforcerOptions,

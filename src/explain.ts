@@ -1,6 +1,6 @@
 // robotsmatch/explain: why a URL is allowed or not (the groups that apply,
 // every matching rule, the winner and the reason), a subpath of its own so
-// that the main entry stays within its size budget (issue 18). It reads a
+// that the main entry stays within its size budget (docs/architecture.md). It reads a
 // Robots that the main entry's parse() made, through internals that must be
 // the main entry's own modules: the build puts this entry, usage and index
 // in one build that shares their chunks (tsup.config.ts), and this import

@@ -9,7 +9,7 @@ export type { VerifyResult, VerifyOptions, Difference, DifferenceKind, Note } fr
 export { PolicyError } from './generate/policy.js';
 export type { Policy, Access, AccessRules, DefaultRules, PolicyPurpose, SignalKey } from './generate/policy.js';
 export { PRESETS, PRESET_NAMES } from './generate/presets.js';
-export { formatMatrix, formatLimits } from './generate/format.js';
+export { formatMatrix, formatLimits, LIMIT_KINDS } from './generate/format.js';
 export type { ProofMatrix, MatrixRow, Cell, Reading, Limit } from './generate/matrix.js';
 export { toNextRobots, toNuxtRobots, toAstroRobots } from './generate/adapters.js';
 export type { NextRobots, NuxtRobotsConfig, AstroRobotsConfig, AdapterResult } from './generate/adapters.js';

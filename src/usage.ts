@@ -1,7 +1,7 @@
 // robotsmatch/usage: what a site says about the use of a URL beyond
 // crawling (Content-Signal, Content-Usage, License), and purpose() for the
 // matcher's bulk calls; a subpath of its own so that the main entry stays
-// within its size budget (issue 18). It reads a Robots that the main entry's
+// within its size budget (docs/architecture.md). It reads a Robots that the main entry's
 // parse() made, and the matchers of that Robots take its purposes: like
 // robotsmatch/explain (see there), it shares the main entry's chunks and
 // brings the main entry with it.

@@ -93,7 +93,7 @@ describe('forAgent', () => {
   test('matchMany reuses `out` and checks its size', () => {
     const m = parse(body).forAgent('Other');
     const out = new Uint8Array(4).fill(7);
-    // A larger `out` is written into and a view of exactly urls.length verdicts comes back (issue 15.6).
+    // A larger `out` is written into and a view of exactly urls.length verdicts comes back.
     const got = m.matchMany(['/private/a', '/b'], out);
     expect(Array.from(got)).toEqual([0, 1]);
     expect(got.buffer).toBe(out.buffer);

@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch generate', () => {
     expect(r.stdout).toContain('User-agent: PerplexityBot\n');
     expect(r.stdout).toMatch(/\nSitemap: https:\/\/example\.com\/sitemap\.xml\n$/);
     expect(r.stderr).toMatch(
-      /^robotsmatch: proved for \d+ crawlers on 3 paths, read as Google and as RFC 9309; the linter has no warning\.\n/,
+      /^robotsmatch: proved for \d+ crawlers on 3 paths and \d+ witness paths of the rules, read as Google and as RFC 9309; the linter has no warning\.\n/,
     );
     expect(r.stderr).toMatch(
       /robots\.txt-only tokens, never sent in requests .*: Googlebot-News, BingPreview, Google-Extended/,
@@ -163,9 +163,11 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     );
     const r = await robotsmatch(['verify', policy, fixture('welcome-group.txt')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths/);
+    expect(r.stdout).toMatch(
+      /does not do what .*welcome\.json says \(\d+ differences; \d+ crawlers on 3 paths and \d+ witness paths of the rules/,
+    );
     expect(r.stdout).toContain(
-      "  line 7: OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.\n",
+      "  line 7: OAI-SearchBot, /private/, /search, /private/x, /searchx and /search/x: by Google's and RFC 9309's rules it may fetch /private/, /search, /private/x, /searchx and /search/x (line 7 `Allow: /`), but the policy says it may not.\n",
     );
   });
 
@@ -173,7 +175,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch verify', () => {
     const r = await robotsmatch(['verify', POLICY, fixture('not-tokens.txt'), '--format', 'github']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(
-      `::error file=${fixture('not-tokens.txt')},line=3,title=robots.txt differs from the policy::\`User-agent: AI2Bot\` is not a product token: Google reads it as \`AI\`, so this group speaks to crawlers named AI, not to AI2Bot.\n`,
+      `::error file=${fixture('not-tokens.txt')},line=5,title=robots.txt differs from the policy::\`User-agent: Acme2Bot\` is not a product token: Google reads it as \`Acme\`, so this group speaks to crawlers named Acme, not to Acme2Bot.\n`,
     );
     expect(r.stdout).toMatch(/::notice file=.*title=robots.txt cannot hold Google-Extended to the policy::/);
   });
@@ -251,4 +253,37 @@ test('the README and docs/generate.md show the example policy and the file gener
     expect(text, doc).toContain(policy);
     expect(text, doc).toContain(written);
   }
+});
+
+describe.skipIf(!existsSync(cli))('generate: what the JSON output says, the text output says', () => {
+  const { file: scratch } = scratchDir('generate-said');
+
+  test('every diagnostic of --format json reaches standard error of the text output', async () => {
+    const policy = scratch(
+      'said.json',
+      JSON.stringify({
+        default: { disallow: ['/café/'] },
+        purposes: { 'ai-training': 'block' },
+        crawlers: { AcmeIndexer: 'block' },
+        host: 'example.com',
+        crawlDelay: 5,
+      }),
+    );
+    const json = await robotsmatch(['generate', policy, '--format', 'json']);
+    expect(json.status).toBe(0);
+    const { diagnostics } = JSON.parse(json.stdout) as {
+      diagnostics: { kind: string; message: string; crawler?: string }[];
+    };
+    expect(new Set(diagnostics.map((d) => d.kind)).size).toBeGreaterThanOrEqual(6);
+    const text = await robotsmatch(['generate', policy]);
+    for (const d of diagnostics) expect(text.stderr).toContain(d.crawler !== undefined ? d.crawler : d.message);
+  });
+
+  test('a policy whose search engines may fetch but whose default blocks: 360Spider fails generation, exit 1, saying how to accept it', async () => {
+    const policy = scratch('search.json', JSON.stringify({ default: 'block', purposes: { search: 'allow' } }));
+    const r = await robotsmatch(['generate', policy]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('360Spider cannot be given what purposes.search says');
+    expect(r.stderr).toContain('"crawlers": { "360Spider": "block" }');
+  });
 });

@@ -1,4 +1,4 @@
-// Usage signals on the command line (issue 21), as a user runs it: spawned
+// Usage signals on the command line (docs/usage-signals.md), as a user runs it: spawned
 // processes on real files. filter --purpose in every output form (and on
 // the worker pool), check --usage (text, JSON, --urls, fetched robots.txt),
 // explain's usage, audit's signal columns, and the bad --purpose error.

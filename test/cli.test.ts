@@ -218,7 +218,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(r.stderr).toContain('is longer than 100 bytes; crawlers ignore the rest');
     });
 
-    test('--max-bytes over what the core takes reads up to 256 MiB and says so, for a file and a URL alike (issue 19.5)', async () => {
+    test('--max-bytes over what the core takes reads up to 256 MiB and says so, for a file and a URL alike', async () => {
       for (const robots of [ROBOTS, `${server.origin}/robots.txt`]) {
         const r = await robotsmatch([
           'check',
@@ -304,7 +304,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(single.bytes.equals(pooled.bytes)).toBe(true);
     });
 
-    test('--workers over the cores there are is lowered to them, said on one stderr line (issue 19.7)', async () => {
+    test('--workers over the cores there are is lowered to them, said on one stderr line', async () => {
       const cores = availableParallelism();
       const big = file('workers.txt', `${corpusUrls(100_000).join('\n')}\n`); // about 6.5 MB: the pool starts
       const r = await robotsmatch(['filter', '--robots', ROBOTS, '--workers', '64', big]);

@@ -566,7 +566,7 @@ describe('where robotsmatch/compat follows Google or RFC 9309 instead (docs/comp
   });
 });
 
-describe('contents and user agents as robots-parser takes them (issue 19.2)', () => {
+describe('contents and user agents as robots-parser takes them', () => {
   const rp = createRequire(import.meta.url)('robots-parser') as typeof robotsParser;
   const BODY = 'User-agent: *\nDisallow: /private/\n';
 

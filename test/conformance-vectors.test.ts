@@ -85,6 +85,16 @@ describe('conformance vectors', () => {
     }
   });
 
+  test('where a line of URLs ends: matchLines() on text and on bytes', () => {
+    expect(vectors.lineBreaks.length).toBeGreaterThan(0);
+    for (const c of vectors.lineBreaks) {
+      const matcher = parse(c.body).forAgent(agentOf(c.agent));
+      expect(Array.from(matcher.matchLines(c.lines)), JSON.stringify(c.lines)).toEqual(c.verdicts);
+      const bytes = new TextEncoder().encode(c.lines);
+      expect(Array.from(matcher.matchLines(bytes)), JSON.stringify(c.lines)).toEqual(c.verdicts);
+    }
+  });
+
   test('crawler(), identify() and the URL helpers', () => {
     for (const c of vectors.crawler) {
       const found = crawler(c.name);

@@ -13,7 +13,7 @@ import { parse, lines } from '../src/index.js';
 import { modelCheck } from './support/google-model.js';
 import { robotsBody, url, agents } from './support/generated.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
-import { X } from '../src/core/exports.js';
+import { Export } from '../src/core/exports.js';
 
 class CoreAbort extends Error {}
 
@@ -46,10 +46,10 @@ describe('debug core: allocator assertions hold under the usual work', () => {
     const robots = parse('User-agent: *\nDisallow: /x\n');
     expect(robots.isAllowed('/x', 'bot')).toBe(false);
     // A block freed twice is what the assertions exist to catch.
-    debug[X.input](0);
-    const block = debug[X.compile](0, 0); // an empty robots.txt, compiled straight in the core
-    debug[X.dispose](block);
-    expect(() => debug[X.dispose](block)).toThrow(CoreAbort);
+    debug[Export.input](0);
+    const block = debug[Export.compile](0, 0); // an empty robots.txt, compiled straight in the core
+    debug[Export.dispose](block);
+    expect(() => debug[Export.dispose](block)).toThrow(CoreAbort);
     robots.dispose();
   });
 

@@ -72,7 +72,7 @@ describe('crawl-delay belongs to its record', () => {
   });
 });
 
-describe('agent arrays cost records plus agents (issue 19.8)', () => {
+describe('agent arrays cost records plus agents', () => {
   // A product token per number: letters only, so every one names a record.
   const name = (prefix: string, i: number) =>
     prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));

@@ -1,5 +1,5 @@
 // robotsmatch/crawlers: the registry's facts, identification from real
-// User-Agent headers, and the audit held to check() (SPEC 6).
+// User-Agent headers, and the audit held to check() (docs/crawlers.md).
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { parse } from '../src/index.js';

@@ -208,7 +208,7 @@ describe('explain agrees with check()', () => {
   });
 });
 
-describe('agent arrays cost groups plus agents (issue 19.8)', () => {
+describe('agent arrays cost groups plus agents', () => {
   const name = (prefix: string, i: number) =>
     prefix + i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
   const bodyOf = (groups: number) =>
@@ -262,7 +262,7 @@ describe('agent arrays cost groups plus agents (issue 19.8)', () => {
   );
 });
 
-describe('explain costs the lines once, whatever the number of groups (issue 19.1)', () => {
+describe('explain costs the lines once, whatever the number of groups', () => {
   // 20,000 `User-agent: *` / `Disallow: /x` groups (540 KB): every group applies.
   const body = 'User-agent: *\nDisallow: /x\n'.repeat(20_000);
 
@@ -288,7 +288,7 @@ describe('explain costs the lines once, whatever the number of groups (issue 19.
   });
 });
 
-describe('the per-line reading is compact (issue 19.9)', () => {
+describe('the per-line reading is compact', () => {
   test.skipIf(!existsSync(dist))('512,000 empty lines: explain() and crawlDelay() in bounded memory', () => {
     // A fresh process each, so that its peak resident memory is the call's.
     // Memory, not time: a busy machine does not change a peak, and RobotsLine
@@ -322,7 +322,7 @@ describe('the per-line reading is compact (issue 19.9)', () => {
   });
 });
 
-describe('explain costs what check() costs per rule (issue 19.4)', () => {
+describe('explain costs what check() costs per rule', () => {
   // 30,000 wildcard rules whose first segment `/` every path has; each needs a `b` and its digits.
   const body = `User-agent: *\n${Array.from({ length: 30_000 }, (_, i) => `Disallow: /*a${i}b*c\n`).join('')}`;
 

@@ -1,4 +1,4 @@
-// SPEC section 4: where a robots.txt applies, and fetching it, against real
+// docs/behaviour.md, section 4: where a robots.txt applies, and fetching it, against real
 // HTTP servers on 127.0.0.1 (each random port is a separate origin).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchRobots, robotsTxtUrl, RobotsCache, RobotsUrlError } from '../src/index.js';
@@ -161,7 +161,7 @@ describe('4.2 fetching', () => {
   });
 
   test('4.2 a redirect to a non-web scheme, or without Location, is unavailable', async () => {
-    // ftp: too (issue 15.8): the platform's fetch cannot follow it, which made it "unreachable" (disallow all).
+    // ftp: too: the platform's fetch cannot follow it, which made it "unreachable" (disallow all).
     for (const to of [
       'mailto:x@example.com',
       'ftp://ftp.example.com/robots.txt',
@@ -243,6 +243,25 @@ describe('4.2 fetching', () => {
     expect((await fetchRobots(a.origin, { fetch: strictFetch })).outcome).toBe('ok');
   });
 
+  test('4.2 in a browser, which hides redirects (opaqueredirect), the one it followed is counted and finalUrl is where the body came from', async () => {
+    const moved = 'https://example.com/real-robots.txt';
+    const browserFetch = async (_input: string, init: RequestInit) => {
+      if (init.redirect === 'manual')
+        return Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' });
+      const response = new Response('User-agent: *\nDisallow: /x\n', { headers: { 'content-type': 'text/plain' } });
+      return Object.defineProperties(response, { redirected: { value: true }, url: { value: moved } });
+    };
+    const fetched = await fetchRobots('https://example.com/page', { fetch: browserFetch });
+    expect(fetched).toMatchObject({
+      outcome: 'ok',
+      redirects: 1,
+      url: 'https://example.com/robots.txt',
+      finalUrl: moved,
+    });
+    expect(fetched.robots.isAllowed('https://example.com/x', 'Bot')).toBe(false);
+    fetched.robots.dispose();
+  });
+
   test("4.2 the caller's abort rejects instead of answering", async () => {
     a.route('/robots.txt', () => {});
     const controller = new AbortController();
@@ -317,7 +336,7 @@ describe('4.3 RobotsCache', () => {
       stale: true,
     });
     expect(await cache.isAllowed(`${a.origin}/public`, 'bot')).toBe(true);
-    now += 31 * 24 * 3600_000; // still the last good copy after 30 days (SPEC 4.2)
+    now += 31 * 24 * 3600_000; // still the last good copy after 30 days
     expect(await cache.check(`${a.origin}/private/1`, 'bot')).toMatchObject({ allowed: false, stale: true });
     a.route('/robots.txt', text(404, ''));
     now += 3600_000;
@@ -392,7 +411,7 @@ describe('4.3 RobotsCache', () => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
-  test('4.3 slow origins give up their slot: a healthy origin is answered while tarpits hang (issue 15.7)', async () => {
+  test('4.3 slow origins give up their slot: a healthy origin is answered while tarpits hang', async () => {
     // Tarpits accept the connection and never answer.
     const tarpits = await Promise.all(Array.from({ length: 8 }, () => startServer()));
     for (const t of tarpits) t.route('/robots.txt', () => {});
@@ -440,7 +459,7 @@ describe('4.3 RobotsCache', () => {
   });
 });
 
-describe('maxBytes beyond what the core takes (issue 19.5)', () => {
+describe('maxBytes beyond what the core takes', () => {
   const CORE_LIMIT = 256 << 20;
   const RULES_FIRST = 'User-agent: *\nDisallow: /private/\n';
   /** A 2xx answer of `size` bytes, made as it is read: the rules, then comment lines. */

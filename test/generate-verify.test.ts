@@ -24,27 +24,36 @@ describe('verify', () => {
     );
     expect(r.ok).toBe(false);
     const escaped = r.differences.filter((d) => d.crawler === 'OAI-SearchBot');
-    expect(escaped.map((d) => d.path)).toEqual(['/', '/private/', '/search']); // / for its Content-Signal: none in its group
+    // / for its Content-Signal (none in its group); then the near misses of the policy's patterns it may fetch too.
+    expect(escaped.map((d) => d.path)).toEqual(['/', '/private/', '/search', '/private/x', '/searchx', '/search/x']);
     expect(escaped[1]!.message).toBe(
       "OAI-SearchBot, /private/: by Google's and RFC 9309's rules it may fetch /private/ (line 7 `Allow: /`), but the policy says it may not.",
     );
     expect(r.differences.some((d) => d.kind === 'lint' && d.code === 'allow-all-group')).toBe(false); // info, not a warning: the cells say it
   });
 
-  test('names that are not product tokens: AI2Bot is read as AI', () => {
+  test('names that are not product tokens: Acme2Bot is read as Acme; AI2Bot, which the registry says follows `AI`, is no difference', () => {
     const r = verify({ crawlers: { GPTBot: 'block', iaskspider: 'block' } }, fixture('not-tokens.txt'));
     const names = r.differences.filter((d) => d.kind === 'agent-not-token');
     expect(names).toEqual([
       {
         kind: 'agent-not-token',
-        line: 3,
+        line: 5,
         message:
-          '`User-agent: AI2Bot` is not a product token: Google reads it as `AI`, so this group speaks to crawlers named AI, not to AI2Bot.',
+          '`User-agent: Acme2Bot` is not a product token: Google reads it as `Acme`, so this group speaks to crawlers named Acme, not to Acme2Bot.',
       },
     ]);
     // iaskspider/2.0 is read as iaskspider, which is what it meant: no difference for it.
     expect(r.differences.filter((d) => d.crawler === 'iaskspider')).toEqual([]);
     expect(r.ok).toBe(false);
+  });
+
+  test("ai.robots.txt's `User-agent: AI2Bot` in a block-AI file: the group reaches AI2Bot, and verify passes", () => {
+    const policy = { crawlers: { GPTBot: 'block', AI2Bot: 'block' } } as const;
+    const file = 'User-agent: GPTBot\nUser-agent: AI2Bot\nUser-agent: Ai2Bot-Dolma\nDisallow: /\n';
+    const r = verify(policy, file);
+    expect(r.differences).toEqual([]);
+    expect(r.ok).toBe(true);
   });
 
   test('double encoding (encodeURI on an encoded path) matches nothing', () => {

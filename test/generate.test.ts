@@ -141,7 +141,7 @@ describe('compilation', () => {
 
   test('patterns are percent-encoded exactly once; the change is a diagnostic', () => {
     const { text, diagnostics } = generate({
-      default: { disallow: ['/café/', '/caf%C3%A9/x', '/my page', '/a#b', '/100%'] },
+      default: { disallow: ['/café/', '/caf%C3%A9/x', '/my page', '/a%23b', '/100%'] },
     });
     expect(text).toContain('Disallow: /caf%C3%A9/\n');
     expect(text).toContain('Disallow: /caf%C3%A9/x\n');
@@ -152,7 +152,6 @@ describe('compilation', () => {
     expect(diagnostics.filter((d) => d.kind === 'encoded').map((d) => d.field)).toEqual([
       'default.disallow[0]',
       'default.disallow[2]',
-      'default.disallow[3]',
       'default.disallow[4]',
     ]);
     expect(parse(text).isAllowed('https://example.com/caf%C3%A9/', 'Googlebot')).toBe(false);
@@ -230,9 +229,13 @@ describe('policies that cannot be written', () => {
       expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'AhrefsBot')!), mode).toBe(true);
       robots.dispose();
     }
-    // AI2Bot and Ai2Bot-Dolma are both read as `AI`: one group speaks to both, so they must share an intent.
-    expect(() => generate({ crawlers: { AI2Bot: 'block' } })).toThrow(
-      /AI2Bot and Ai2Bot-Dolma both answer to `AI`|Ai2Bot-Dolma and AI2Bot both answer to `Ai`/,
+    // AI2Bot and Ai2Bot-Dolma are both read as `AI`: one group speaks to both, so the key binds both, and says so.
+    const ai2 = generate({ crawlers: { AI2Bot: 'block' } });
+    expect(ai2.text).toContain(
+      "User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n",
+    );
+    expect(ai2.diagnostics.find((d) => d.kind === 'bound')!.message).toBe(
+      'crawlers.AI2Bot also binds Ai2Bot-Dolma: it answers to `AI` in robots.txt, so it follows the same group.',
     );
     expect(generate({ crawlers: { AI2Bot: 'block', 'Ai2Bot-Dolma': 'block' } }).text).toContain(
       "User-agent: AI # AI2Bot, Ai2Bot-Dolma (Google's parser reads their names as AI)\nDisallow: /\n",
@@ -288,37 +291,53 @@ describe('policies that cannot be written', () => {
       [{ preset: 'nope' }, 'policy preset: must be one of'],
       [{ crawlDelay: -1 }, 'policy crawlDelay'],
       [{ hosts: 'x' }, 'policy hosts: is not a policy field'],
-      [{ default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } }, 'more than 2000 patterns'],
+      [
+        { default: { disallow: Array.from({ length: 3000 }, (_, i) => `/p${i}`) } },
+        'more than 1,000 patterns and paths together',
+      ],
     ];
     for (const [policy, message] of cases)
       expect(() => generate(policy as Policy), JSON.stringify(policy).slice(0, 60)).toThrow(message);
   });
 });
 
-test('360Spider, whose name no User-agent line can name, follows * whatever the policy asks: a warning says so, and naming it is refused', () => {
-  const { result } = { result: generate({ default: 'allow', purposes: { search: 'block' } }) };
-  const robots = parse(result.text);
-  const spider = crawlers.find((c) => c.name === '360Spider')!;
-  expect(robots.isAllowed('/', spider)).toBe(true); // the default: it cannot be blocked by name
-  expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'Baiduspider')!)).toBe(false);
-  robots.dispose();
-  expect(result.diagnostics.filter((d) => d.kind === 'unnameable')).toEqual([
+test('360Spider, whose name no User-agent line can name, fails generation when the policy asks other rules for it, unless the policy accepts the * group by naming it', () => {
+  let error: GenerateError | undefined;
+  try {
+    generate({ default: 'allow', purposes: { search: 'block' } });
+  } catch (e) {
+    error = e as GenerateError;
+  }
+  expect(error).toBeInstanceOf(GenerateError);
+  expect(error!.differences).toEqual([
     {
-      severity: 'warning',
       kind: 'unnameable',
-      field: 'purposes.search',
       crawler: '360Spider',
       message:
-        "360Spider cannot be given the rules of purposes.search: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.",
+        '360Spider cannot be given what purposes.search says (nothing for /): Google\'s parser reads no name from "360Spider", so no User-agent line can name it, and it follows the * group. To accept the * group\'s rules for it, name it: "crawlers": { "360Spider": "allow" }.',
     },
   ]);
-  expect(result.text).not.toContain('360Spider');
+  // The matrix keeps the policy's intent, and marks the cell no file can meet.
+  const row = error!.result.matrix.rows.find((r) => r.crawler === '360Spider')!;
+  expect(row.cells[0]).toMatchObject({ path: '/', intended: false, unmet: true });
+  expect(row.intent).toBe('purposes.search');
+  // Accepted by name: generated, and 360Spider follows *.
+  const accepted = generate({ default: 'allow', purposes: { search: 'block' }, crawlers: { '360Spider': 'allow' } });
+  const robots = parse(accepted.text);
+  expect(robots.isAllowed('/', crawlers.find((c) => c.name === '360Spider')!)).toBe(true);
+  expect(robots.isAllowed('/', crawlers.find((c) => c.name === 'Baiduspider')!)).toBe(false);
+  robots.dispose();
+  expect(accepted.text).not.toContain('360Spider');
   // when the policy asks for the default anyway, nothing is said
-  expect(
-    generate({ default: 'block', purposes: { search: 'block' } }).diagnostics.filter((d) => d.kind === 'unnameable'),
-  ).toEqual([]);
+  expect(() => generate({ default: 'block', purposes: { search: 'block' } })).not.toThrow();
+  // naming it with rules the * group does not have is refused
   expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(PolicyError);
-  expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(/no User-agent line can name 360Spider/);
+  expect(() => generate({ crawlers: { '360Spider': 'block' } })).toThrow(/no User-agent line can name it/);
+});
+
+test('the search-only preset accepts 360Spider by name: it follows *, blocked', () => {
+  const r = generate({ preset: 'search-only' });
+  expect(r.matrix.rows.find((row) => row.crawler === '360Spider')!.intent).toBe('crawlers.360Spider');
 });
 
 // ---- the property: random policies, every registry crawler, both readings ----
@@ -421,7 +440,16 @@ test('property: for random policies the generated file gives every registry craw
     '/other',
   ];
   fc.assert(
-    fc.property(policyArb, (policy) => {
+    fc.property(policyArb, (asked) => {
+      let policy = asked;
+      try {
+        generate(policy, { paths: samples });
+      } catch (error) {
+        // 360Spider asked other rules than `*`'s: refused until the policy accepts `*` for it by name.
+        if (!(error instanceof GenerateError) || error.differences.some((d) => d.kind !== 'unnameable')) throw error;
+        const accept = policy.default === 'block' ? 'block' : 'allow';
+        policy = { ...policy, crawlers: { ...policy.crawlers, '360Spider': accept } };
+      }
       const { text } = generate(policy, { paths: samples });
       const lintFindings = lint(text).filter(
         (d) => d.severity !== 'info' && !(d.code === 'disallow-all' && policy.default === 'block'),
@@ -482,4 +510,26 @@ test('property: any JSON value as a policy is a result, a PolicyError or a Gener
     }),
     { numRuns: 150 },
   );
+});
+
+test('a crawlers key that is a shared token binds every crawler answering to it, and says which', () => {
+  const r = generate({ purposes: { search: 'allow' }, crawlers: { bingbot: { disallow: ['/cart'] } } });
+  expect(r.diagnostics.filter((d) => d.kind === 'bound').map((d) => d.message)).toEqual([
+    'crawlers.bingbot also binds BingPreview: it answers to `bingbot` in robots.txt, so it follows the same group.',
+  ]);
+  const robots = parse(r.text);
+  for (const name of ['bingbot', 'BingPreview'])
+    expect(robots.isAllowed('/cart', crawlers.find((c) => c.name === name)!), name).toBe(false);
+  robots.dispose();
+  expect(r.matrix.rows.find((row) => row.crawler === 'BingPreview')!.intent).toBe('crawlers.bingbot');
+  // Both named, with the same rules: no binding to say.
+  expect(
+    generate({ crawlers: { bingbot: 'block', BingPreview: 'block' } }).diagnostics.some((d) => d.kind === 'bound'),
+  ).toBe(false);
+});
+
+test('{"default":{"disallow":["/"]}} is a closed site, as "block" is', () => {
+  const rules = generate({ default: { disallow: ['/'] } });
+  expect(rules.text).toBe(generate({ default: 'block' }).text);
+  expect(generate({ default: { disallow: ['/', '/x'] } }).text).toBe(rules.text);
 });

@@ -150,7 +150,7 @@ describe('linear-time matching (long pattern segments)', () => {
   });
 });
 
-describe("check()'s first answers have the full index's prefilter (found with issue 19.4)", () => {
+describe("check()'s first answers have the full index's prefilter", () => {
   // A Robots answers an agent's first URLs by scanning the applying groups'
   // rules: 30,000 wildcard rules whose first segment `/` every path has, each
   // needing a `b` and its digits, against a long path of `a`s.

@@ -5,7 +5,6 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { X } from '../src/core/exports.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -33,22 +32,6 @@ const files = sources().map((f) => relative(SRC, f));
 const area = (path: string) => (path.includes('/') ? path.split('/')[0]! : '(entry)');
 
 describe('layout', () => {
-  test('the core exports what src/core/exports.ts names, each under its own letter, in the release and the debug build', () => {
-    // assembly/index.ts renames its exports to one letter each; the TypeScript
-    // side must call them by the same letters (a mismatch would call the wrong
-    // function, or none).
-    const from = (build: string) =>
-      WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(new URL(`../build/${build}`, import.meta.url))))
-        .map((e) => e.name)
-        .sort();
-    const want = [...Object.values(X), 'memory'].sort();
-    expect(new Set(Object.values(X)).size).toBe(Object.values(X).length);
-    expect(from('robotsmatch.wasm')).toEqual(want);
-    expect(from('robotsmatch.debug.wasm')).toEqual(want);
-    const source = readFileSync(new URL('../assembly/index.ts', import.meta.url), 'utf8');
-    for (const [name, letter] of Object.entries(X)) expect(source, name).toContain(`  ${name} as ${letter},\n`);
-  });
-
   test('no import cycle, counting type-only imports too', () => {
     const graph = new Map(files.map((f) => [f, importsOf(join(SRC, f), true).filter((t) => files.includes(t))]));
     const state = new Map<string, 'open' | 'done'>();

@@ -1,4 +1,4 @@
-// What a user hands the library as they have it (issue 23, items 2, 5, 6, 17):
+// What a user hands the library as they have it:
 // URL objects, a Response's ArrayBuffer, options a constructor does not know,
 // the default User-Agent, a robots.txt at an exact URL, the Content-Type, an
 // unreachable robots.txt's verdict, and no WebAssembly at all.
@@ -42,7 +42,7 @@ describe('inputs as users have them', () => {
     );
   });
 
-  test("groups(robots) lists each group's Crawl-delay lines, as written, with their seconds (issue 23, item 8)", () => {
+  test("groups(robots) lists each group's Crawl-delay lines, as written, with their seconds", () => {
     const robots = parse('User-agent: a\nCrawl-delay: 5\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: soon\nAllow: /\n');
     expect(groups(robots).map((g) => g.crawlDelays)).toEqual([
       [{ line: 2, value: '5', seconds: 5 }],

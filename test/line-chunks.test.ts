@@ -1,5 +1,5 @@
 // The command line's line reader (src/cli/line-chunks.ts): whole lines in
-// chunks of about CHUNK bytes, linear in the input whatever the length of a
+// chunks of about LINES_CHUNK bytes, linear in the input whatever the length of a
 // line, and a line over MAX_LINE refused as soon as it is over.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';

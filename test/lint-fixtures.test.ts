@@ -49,6 +49,10 @@ const JUDGED: Record<string, [string, boolean][]> = {
     ['72 user-agent-header', true], // Google reads `Mozilla`: no crawler follows the group
     // MJ12bot, 008, Mail.ru, larbin_2.6.2, sitecheck.internetseer.com, Offline Explorer: their crawlers match them; nothing said.
   ],
+  'custom-bots.txt': [
+    ['5 agent-name-cut', true], // MJ12bot: Google reads `MJ`
+    // 150 custom bots' names, some near a registry name (DogBot, ShopBot, Foobot, iAskBot, AppleNewsBot): no misspelt-crawler.
+  ],
   'cloudflare-wordpress.txt': [
     ['29 unsupported-key', true], // Content-signal: Google ignores it, AI crawlers that honour the policy read it
     ['60 repeated-agent', true], // a second `*` group: crawlers that take the first see only Cloudflare's Allow: /

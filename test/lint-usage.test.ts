@@ -1,4 +1,4 @@
-// The usage checks (checks/usage.ts) on real-world-shaped files: Cloudflare's
+// The usage checks (checks/usage/) on real-world-shaped files: Cloudflare's
 // managed block prepended to a site's own file, a Nuxt module's lines printed
 // before any group, typos seen in the wild. Every diagnostic is held to what
 // crawlers do, through the library's own reader (usage()); fixes are held to

@@ -254,6 +254,7 @@ const cases: Case[] = [
   ['url-as-pattern', 'warning', star('Disallow: http://other.example.com/'), 2, star('Disallow: /http-docs/')],
   ['whitespace-in-pattern', 'warning', star('Disallow:\u00a0/account/'), 2, star('Disallow: /caf\u00e9/\u00a0menu')],
   ['hash-in-pattern', 'warning', star('Disallow: /page#top'), 2, star('Disallow: /page # the old page')],
+  ['regex-in-pattern', 'warning', star('Disallow: /find-agent/(.*)'), 2, star('Disallow: /wiki/Foo_(bar)')],
   [
     'dollar-inside-pattern',
     'warning',
@@ -584,7 +585,7 @@ describe('lines(): recognised keys Google does not use', () => {
   });
 });
 
-describe('columns on a line cut at 16,663 bytes inside a character (issue 19.6)', () => {
+describe('columns on a line cut at 16,663 bytes inside a character', () => {
   // "Disallow: /a$b" is 14 bytes; then 2-byte characters, so the cut falls inside one.
   const long = 'é'.repeat(9_000);
   const at = (body: string, code: DiagnosticCode) =>
@@ -664,5 +665,70 @@ describe('crawler names the linter knows come from the registry', () => {
       "this line adds no crawler to its group (its other User-agent lines still apply); 360Spider's own parser may still read the whole name",
     );
     expect(only(body, 'agent-name-cut')[0]!.message).not.toMatch(/may fetch every URL|itself follows/);
+  });
+});
+
+describe('regular expressions and templates in patterns', () => {
+  const found = (body: string, code: string) => lint(body).filter((d) => d.code === code);
+
+  test('regex syntax gets regex-in-pattern naming the pattern meant, with an unsafe fix writing it', () => {
+    const cases: [string, string][] = [
+      ['/find-agent/(.*)', '`Disallow: /find-agent/` is probably what was meant.'], // a top real-estate site
+      ['/O.*Z', '`Disallow: /O*Z` is probably what was meant.'], // a weather site
+      ['^/admin', '`Disallow: /admin` is probably what was meant.'],
+      ['/page[0-9]+', '`Disallow: /page` is probably what was meant.'],
+      ['/*\\.php$', '`Disallow: /*.php$` is probably what was meant.'],
+      ['/(foo|bar)/', '`Disallow: /foo/` and `Disallow: /bar/` are probably what was meant.'],
+    ];
+    for (const [pattern, meant] of cases) {
+      const d = found(`User-agent: *\nDisallow: ${pattern}\n`, 'regex-in-pattern');
+      expect(d, pattern).toHaveLength(1);
+      expect(d[0]!.message, pattern).toContain(meant);
+    }
+    expect(found('User-agent: *\nDisallow: /find-agent/(.*)\n', 'regex-in-pattern')[0]!.fix!.lines).toEqual([
+      'Disallow: /find-agent/',
+    ]);
+  });
+
+  test('URL characters and robots.txt syntax are left alone', () => {
+    for (const pattern of ['/wiki/Foo_(bar)', '/search?q=a+b', '/index.*', '/*.php', '/file.*.html', '/c++/', '/a[1]'])
+      expect(found(`User-agent: *\nDisallow: ${pattern}\n`, 'regex-in-pattern'), pattern).toEqual([]);
+  });
+
+  test('`{` in a path never matches; in a query string it is sent as it is, and nothing is said', () => {
+    const path = found('User-agent: *\nDisallow: /{lang}/search\n', 'pattern-never-matches');
+    expect(path[0]!.message).toContain("in a URL's path (in a query string it is sent as it is)");
+    expect(found('User-agent: *\nDisallow: /search?q={term}\n', 'pattern-never-matches')).toEqual([]);
+    expect(found('User-agent: *\nDisallow: /search?q=<b>\n', 'pattern-never-matches')[0]!.message).toContain(
+      "in a URL's path and query alike",
+    );
+  });
+});
+
+describe('rule-after-blank-line: one finding per group', () => {
+  const blanks = (body: string) => lint(body).filter((d) => d.code === 'rule-after-blank-line');
+
+  test('a group spacing its 220 rules with blank lines (Google reads it as meant): one info, counting them', () => {
+    const body =
+      'User-agent: Googlebot\nDisallow: /r0\n' +
+      Array.from({ length: 220 }, (_, i) => `\nDisallow: /r${i + 1}\n`).join('');
+    const found = blanks(body);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line: 4, severity: 'info' });
+    expect(found[0]!.message).toContain('not as a rule for every crawler; so do the 219 rules after it, to line 442.');
+  });
+
+  test("rules after a bad bot's Disallow: / were meant for others: one warning, whatever the runs", () => {
+    const found = blanks('User-agent: BadBot\nDisallow: /\n\nDisallow: /private/\n\nDisallow: /tmp/\n');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line: 4, severity: 'warning' });
+    expect(found[0]!.message).toContain('; so does the rule after it, to line 6.');
+  });
+
+  test('two groups: one finding each', () => {
+    const found = blanks(
+      'User-agent: Googlebot\nDisallow: /a\n\nDisallow: /b\n\nUser-agent: bingbot\nDisallow: /c\n\nDisallow: /d\n',
+    );
+    expect(found.map((d) => d.line)).toEqual([4, 9]);
   });
 });

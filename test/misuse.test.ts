@@ -1,4 +1,4 @@
-// Misuse of every entry point (issue 15): user code that runs during a call
+// Misuse of every entry point: user code that runs during a call
 // (getters, proxies, iterators) can never make the core read freed or moved
 // memory; what a caller can construct never crashes the process; options are
 // checked where they are given.

@@ -1,8 +1,8 @@
-// The tarball users install (issue 14): `npm pack`, installed into a fresh
+// The tarball users install: `npm pack`, installed into a fresh
 // project outside the repository, then used there as users do: import and
 // require, every public subpath, the CLI through npx, TypeScript under
 // node16 and bundler with the default lib and no @types/node; publint and
-// attw on the tarball itself. And the entries' contract (issue 18): explain,
+// attw on the tarball itself. And the entries' contract (docs/architecture.md): explain,
 // usage and purpose are robotsmatch/explain and robotsmatch/usage, not the
 // main entry, and work on what the main entry parses; robotsmatch/js keeps
 // them.
@@ -178,7 +178,7 @@ console.log(JSON.stringify([r.isAllowed('/a', 'x'), js.parse('User-agent: *\\nDi
     expect(JSON.parse(second!)).toEqual(['CCBot', false]);
   });
 
-  // Issue 18: the main entry stays within its size budget without explain,
+  // The main entry stays within its size budget without explain,
   // usage and purpose, which are subpaths of their own. They read what the
   // main entry's parse() made (one Robots class, one core, one table of
   // purposes), under import and require alike; robotsmatch/js, self-contained,

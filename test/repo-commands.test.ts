@@ -1,4 +1,4 @@
-// The repository's two commands, as the README gives them (issue 34): `npm
+// The repository's two commands, as the README gives them: `npm
 // start` installs what is missing, builds quietly and shows the example's
 // answer; `npm test` ends by saying which tests it skipped and why. The
 // scripts run here in a copy of scripts/ with a stand-in `npm` first on

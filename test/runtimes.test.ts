@@ -1,4 +1,4 @@
-// Runtimes (issue 4): the shared cases (test/runtimes/cases.mjs) run in each
+// Runtimes: the shared cases (test/runtimes/cases.mjs) run in each
 // real runtime through the entry point that runtime resolves, and must give
 // exactly Node's verdicts. A runtime that is not installed is skipped, and
 // the test's name says so; with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) it fails.

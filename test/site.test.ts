@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, skipChromium, whyChromiumSkipped } from './support/chromium.js';
 import { fetchRobots, parse, productToken, type Agent, type Mode, type Verdict } from '../src/index.js';
 import { explain } from '../src/explain.js';
 import { usage } from '../src/usage.js';
@@ -26,23 +27,12 @@ import { applyFixes, diff, lint } from '../src/lint.js';
 import { generate, type Policy } from '../src/generate.js';
 import { EXAMPLE_POLICY } from './support/example-policy.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const siteDist = join(root, 'site-dist');
 const artifacts = join(root, 'test/artifacts/site');
-const available = existsSync(CHROMIUM);
-const skip = !available && process.env.ROBOTSMATCH_REQUIRE_RUNTIMES !== '1';
-const why = skip ? ' (skipped: Chromium is not installed at /usr/bin/chromium: apt-get install chromium)' : '';
-// Flags from this workplace's notes: no sandbox as root, no background networking.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const skip = skipChromium;
+const why = whyChromiumSkipped;
+const ARGS = CHROMIUM_ARGS;
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -713,7 +703,7 @@ describe('the robots.txt tester page (site/)', () => {
     120_000,
   );
 
-  // ---- Issue 34: what people who did not write the page met in Chromium ----------------------
+  // ---- What people who did not write the page met in Chromium ----------------------
 
   test.skipIf(skip)(
     `a share link too long for Chromium's 2 MiB URL limit is not made: the page says to share the file instead${why}`,

@@ -242,3 +242,15 @@ def test_a_forked_worker_matches_with_the_parents_files_and_its_own():
     child.join(60)
     assert got == (False, 2, bytes([0, 1]))
     assert robots.is_allowed("/private/x", "bot") is False
+
+
+def test_match_lines_across_chunks():
+    """Lines longer in all than one core call (_lines.LINES_CHUNK), CRLF breaks
+    and a line longer than a chunk: each line gets its own verdict."""
+    matcher = parse("User-agent: *\nDisallow: /private\n").for_agent("Googlebot")
+    urls = [f"/private/{i}" if i % 3 == 0 else f"/open/{i}" for i in range(120000)]
+    lines = [*urls[:60000], "/a" + "x" * (1 << 20), *urls[60000:]]
+    want = [0 if line.startswith("/private") else 1 for line in lines]
+    data = ("\r\n".join(lines) + "\r\n").encode()
+    assert len(data) > 2 * (1 << 20)
+    assert list(matcher.match_lines(data)) == want

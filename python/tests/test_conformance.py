@@ -86,6 +86,13 @@ def test_purposes_in_bulk(case):
     assert list(matcher.match_many(urls)) == case["verdicts"]
 
 
+@pytest.mark.parametrize("case", VECTORS["lineBreaks"], ids=lambda c: repr(c["lines"]))
+def test_line_breaks(case):
+    matcher = parse(case["body"]).for_agent(agent_of(case["agent"]))
+    assert list(matcher.match_lines(case["lines"].encode())) == case["verdicts"]
+    assert list(matcher.match_lines(case["lines"])) == case["verdicts"]
+
+
 def test_crawler_lookup():
     for case in VECTORS["crawler"]:
         found = crawler(case["name"])

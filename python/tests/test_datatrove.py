@@ -205,6 +205,31 @@ def test_unknown_sites_can_be_kept_and_arguments_are_checked(tmp_path):
         RobotsFilter({"https://ok.example": "..."}, "GPTBot")
 
 
+def test_a_warc_archive_is_refused_in_a_sentence_not_a_json_error(tmp_path):
+    warc = b"WARC/1.1\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
+    named = tmp_path / "robots.warc.gz"
+    named.write_bytes(gzip.compress(warc))
+    with pytest.raises(ValueError, match=r"robots\.warc\.gz is a WARC file: RobotsFilter reads a JSON Lines archive"):
+        RobotsFilter(str(named), "GPTBot")
+    # A WARC file under another name: the first line says what it is, with the file's name.
+    hidden = tmp_path / "robots.jsonl"
+    hidden.write_bytes(warc)
+    robots_filter = RobotsFilter(str(hidden), "GPTBot")
+    with pytest.raises(ValueError, match=r"robots\.jsonl: line 1 is a WARC record's header"):
+        robots_filter.filter(robotsmatch_doc("https://ok.example/"))
+
+
+def test_an_archive_with_bytes_that_are_not_utf8_is_read(tmp_path):
+    path = tmp_path / "robots.jsonl.gz"
+    with gzip.open(path, "wb") as f:
+        f.write(
+            b'{"url": "https://ok.example/robots.txt", "status": 200, "body": "User-agent: *\\nDisallow: /private # caf\xe9\\n"}\n'
+        )
+    robots_filter = RobotsFilter(str(path), "GPTBot")
+    assert robots_filter.filter(robotsmatch_doc("https://ok.example/private/a")) == (False, "robots_disallowed")
+    assert robots_filter.filter(robotsmatch_doc("https://ok.example/other")) is True
+
+
 def robotsmatch_doc(url):
     from datatrove.data import Document
 

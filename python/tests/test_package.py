@@ -28,3 +28,13 @@ def test_the_registry_is_the_node_packages():
     assert [c.name for c in robotsmatch.select_crawlers(["GPTBot", "ClaudeBot"])] == ["GPTBot", "ClaudeBot"]
     assert all(set(c.purposes) & set(robotsmatch.AI_PURPOSES) for c in robotsmatch.select_crawlers("ai"))
     assert gptbot.purposes[0] == gptbot.purpose
+
+
+def test_version_is_the_installed_distributions():
+    import re
+    from importlib import metadata
+
+    assert robotsmatch.__version__ == metadata.version("robotsmatch")
+    pyproject = (REPO / "python" / "pyproject.toml").read_text("utf-8")
+    assert f'version = "{robotsmatch.__version__}"' in pyproject
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", robotsmatch.__version__)

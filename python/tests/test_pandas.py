@@ -114,6 +114,19 @@ def test_several_agents_missing_urls_and_the_index():
     assert one.tolist() == [True, False, pd.NA, True, True]
 
 
+def test_a_cell_that_is_not_a_string_is_answered_na_on_its_own():
+    robots = robotsmatch.parse("User-agent: *\nDisallow: /a\n")
+    cells = ["https://x.example/a", 5, "https://x.example/b", b"https://x.example/a", float("nan"), None]
+    for urls in (pd.Series(cells, dtype=object), cells):
+        assert rp.allowed(urls, robots, "Googlebot").tolist() == [False, pd.NA, True, pd.NA, pd.NA, pd.NA]
+        assert rp.verdicts(urls, robots, ["Googlebot"])["line"].tolist() == [2, pd.NA, 0, pd.NA, pd.NA, pd.NA]
+    assert rp.origins(pd.Series(cells, dtype=object)).to_pylist()[:3] == [
+        "https://x.example",
+        None,
+        "https://x.example",
+    ]
+
+
 def test_urls_with_line_breaks_are_matched_one_by_one_not_split():
     """A URL holding a line break would be two lines in a joined buffer: such URLs are decided as check() decides them."""
     robots = robotsmatch.parse("User-agent: *\nDisallow: /a\n")

@@ -5,7 +5,9 @@
 // --verdicts and --verdicts-only). In JSON Lines a line of JSON's white
 // space only (spaces, tabs, CRs) holds no record either, and is blank too. Every reader of the input (the rows of every output form, the
 // test that tells JSON Lines from plain URLs, the CLI's line numbers) cuts
-// lines here.
+// lines here, by the line rule of src/common/lines.ts.
+
+import { CR, contentEnd, LF } from '../common/lines.js';
 
 /** The lines of a buffer: line k is bytes [starts[k], ends[k]), its CR before LF left out. */
 export interface Lines {
@@ -21,19 +23,17 @@ let lineEnd = 0;
 
 /** The line of `bytes` that starts at `s`: sets lineEnd, and returns where the next line starts. */
 function cut(bytes: Uint8Array, s: number): number {
-  let e = bytes.indexOf(10, s);
+  let e = bytes.indexOf(LF, s);
   if (e < 0) e = bytes.length;
-  const next = e + 1;
-  if (e > s && bytes[e - 1] === 13) e--;
-  lineEnd = e;
-  return next;
+  lineEnd = contentEnd(bytes, s, e);
+  return e + 1;
 }
 
 /** Whether bytes [s, e) are JSON's white space only (space, tab, CR; LF ends the line), or none: a JSON Lines line with no record. */
 export function onlyJsonSpace(bytes: Uint8Array, s: number, e: number): boolean {
   for (let p = s; p < e; p++) {
     const b = bytes[p];
-    if (b !== 32 && b !== 9 && b !== 13) return false;
+    if (b !== 32 && b !== 9 && b !== CR) return false;
   }
   return true;
 }
@@ -79,14 +79,14 @@ export function firstLine(bytes: Uint8Array): [number, number] | undefined {
 /** How many lines (blank ones too) of `bytes` start before `at`: the number of LFs before it. */
 export function linesBefore(bytes: Uint8Array, at: number): number {
   let n = 0;
-  for (let i = bytes.indexOf(10); i >= 0 && i < at; i = bytes.indexOf(10, i + 1)) n++;
+  for (let i = bytes.indexOf(LF); i >= 0 && i < at; i = bytes.indexOf(LF, i + 1)) n++;
   return n;
 }
 
 /** How many lines (blank ones too) `bytes` holds: a last line without its LF counts, a final LF starts none. */
 export function lineCount(bytes: Uint8Array): number {
   const n = linesBefore(bytes, bytes.length);
-  return bytes.length > 0 && bytes[bytes.length - 1] !== 10 ? n + 1 : n;
+  return bytes.length > 0 && bytes[bytes.length - 1] !== LF ? n + 1 : n;
 }
 
 function doubled(old: Int32Array): Int32Array {

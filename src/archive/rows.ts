@@ -7,6 +7,7 @@
 // on its answers, encoded once and copied.
 
 import { Batch, ESCAPE, NOT_ASCII } from './batch.js';
+import { copyBytes, encoder } from './copy.js';
 import {
   answer,
   OUTCOMES,
@@ -33,9 +34,6 @@ export interface RowOptions {
 
 /** Bytes of output per piece handed out (a row longer than this gets a piece of its own). */
 const PIECE = 1 << 20;
-const encoder = new TextEncoder();
-/** Lines longer than this are copied by TypedArray.set; shorter ones byte by byte (a native call costs more than their bytes). */
-const COPY = 24;
 const HEAD = Buffer.from('{"url":"');
 const _TAB = 9;
 const LF = 10;
@@ -133,10 +131,7 @@ function writerOf(form: RowForm, join: RowsJoin, batch: Batch, answers: Answers,
   const copyLine = (out: Buffer, at: number, i: number): number => {
     const s = batch.starts[i]!;
     const e = batch.ends[i]!;
-    const bytes = batch.bytes;
-    if (e - s > COPY) out.set(bytes.subarray(s, e), at);
-    else for (let p = s, q = at; p < e; p++, q++) out[q] = bytes[p]!;
-    return at + e - s;
+    return copyBytes(out, at, batch.bytes, s, e);
   };
   const lineThen = (last: number) => ({
     rows: 1,
@@ -353,12 +348,7 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
       } else {
         out.set(HEAD, at);
         at += HEAD.length;
-        const bytes = batch.bytes;
-        const s = batch.starts[i]!;
-        const e = batch.ends[i]!;
-        if (e - s > COPY) out.set(bytes.subarray(s, e), at);
-        else for (let p = s, q = at; p < e; p++, q++) out[q] = bytes[p]!;
-        at += e - s;
+        at = copyBytes(out, at, batch.bytes, batch.starts[i]!, batch.ends[i]!);
       }
       // A record's fields end without a quote: its tail from the comma.
       const tail = tails![i * n + a]!;

@@ -5,8 +5,7 @@
 // Lines input takes it from its first comma, after the record's own fields.
 
 import type { RowOutcome } from './verdicts.js';
-
-const encoder = new TextEncoder();
+import { encoder } from './copy.js';
 
 /** A record's tail, as bytes. */
 export function tailOf(

@@ -13,6 +13,8 @@ import type { OriginEntry } from './compiled-cache.js';
 import type { ArchiveOutcome } from './resolve.js';
 import type { Batch } from './batch.js';
 import { fixedTailsOf, tailOf } from './tails.js';
+import { copyBytes, encoder } from './copy.js';
+import { endLine } from '../common/lines.js';
 
 /** What the rows need of an ArchiveMatcher. */
 export interface RowsJoin {
@@ -65,9 +67,6 @@ export interface Answers {
 let joined = Buffer.allocUnsafeSlow(1 << 16);
 let joinedLines = new Int32Array(1024);
 let verdicts = new Uint8Array(1024);
-const encoder = new TextEncoder();
-/** Lines longer than this are copied by TypedArray.set; shorter ones byte by byte (a native call costs more than their bytes). */
-const COPY = 24;
 
 /** Every line's outcome and each agent's verdict (`detail`: and its --json tail); `counts` is added each line's outcome. */
 export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: OutcomeCounts): Answers {
@@ -165,8 +164,8 @@ let joinedLength = 0;
 
 /**
  * Writes the URLs of lines[from, to) into `joined` as matchLines reads
- * them: each as UTF-8, then LF (a URL ending in CR gets one more CR: the
- * core takes a CR before LF as the line break's); a URL holding a LF is
+ * them: each as UTF-8, then its line break (endLine: a URL ending in CR keeps
+ * it); a URL holding a LF is
  * left out. Returns how many were written (their lines in joinedLines).
  */
 function joinGroup(batch: Batch, lines: Int32Array, from: number, to: number): number {
@@ -191,13 +190,10 @@ function joinGroup(batch: Batch, lines: Int32Array, from: number, to: number): n
         const s = batch.starts[i]!;
         const e = batch.ends[i]!;
         room(at + e - s + 2);
-        if (e - s > COPY) joined.set(bytes.subarray(s, e), at);
-        else for (let p = s, q = at; p < e; p++, q++) joined[q] = bytes[p]!;
-        at += e - s;
+        at = copyBytes(joined, at, bytes, s, e);
       }
     }
-    if (at > 0 && joined[at - 1] === 13) joined[at++] = 13;
-    joined[at++] = 10;
+    at = endLine(joined, at);
     joinedLines[count++] = i;
   }
   joinedLength = at;

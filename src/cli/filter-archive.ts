@@ -16,8 +16,6 @@ import { progressLine } from './progress.js';
 import { describeFsError, takeStdin } from './robots-source.js';
 import { agentOf } from './options.js';
 
-export type ArchiveForm = RowForm;
-
 export interface ArchiveRun {
   archives: string[];
   /** The --agent and --crawler values, in command-line order. */
@@ -25,7 +23,7 @@ export interface ArchiveRun {
   purpose: string | undefined;
   mode: 'google' | 'rfc';
   maxBytes: number | undefined;
-  form: ArchiveForm;
+  form: RowForm;
   /** Keep the URLs of origins the archive has no answer for (outcome unknown) as if allowed; default: drop them. */
   keepUnknown: boolean;
   /** A JSON Lines row with no "url" string ends the run (exit 2) instead of being answered `invalid`. */

@@ -13,7 +13,8 @@ import { lineChunks } from './line-chunks.js';
 import { outDrained, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { loadRobots, takeStdin } from './robots-source.js';
-import { filterArchive, type AgentArgument, type ArchiveForm } from './filter-archive.js';
+import { filterArchive, type AgentArgument } from './filter-archive.js';
+import type { RowForm } from '../archive.js';
 import {
   FETCH_FLAGS_HELP,
   MATCH_FLAGS,
@@ -155,7 +156,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
       warn(
         'robotsmatch: --robots-archive matches in one thread; --workers is ignored (split the URL list to use more cores)\n',
       );
-    const form: ArchiveForm = values.verdicts
+    const form: RowForm = values.verdicts
       ? 'labelled'
       : values['verdicts-only']
         ? 'verdicts'

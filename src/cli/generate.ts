@@ -5,6 +5,7 @@
 // file that does what it says (the differences on stderr).
 
 import {
+  LIMIT_KINDS,
   formatLimits,
   formatMatrix,
   generate,
@@ -19,7 +20,7 @@ import {
 import { diff, type RobotsDiff } from '../lint.js';
 import { UsageError } from './errors.js';
 import { load } from './diff.js';
-import { grouped } from './verify.js';
+import { grouped, provedOn } from './verify.js';
 import { readPaths, readPolicy } from './policy-input.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, parseFlags, plural, timeoutOf } from './options.js';
 
@@ -27,7 +28,8 @@ export const GENERATE_HELP = `Usage: robotsmatch generate [POLICY] [options]
 
 Writes the robots.txt a policy (a JSON file, see docs/generate.md) means,
 and proves it first: every known crawler's verdict on / and the policy's
-paths, read as Google and as RFC 9309, must be what the policy says, and
+paths, and on witness paths of every rule in the file, read as Google and
+as RFC 9309, must be what the policy says, and
 the linter must have no warning. The file goes to standard output; what was
 proved, and the crawlers robots.txt cannot hold to the policy, to standard
 error. Exit status 1 when no file can do what the policy says (why, on
@@ -110,13 +112,13 @@ export async function generateCommand(argv: string[]): Promise<number> {
     write(configText('astro-robots-txt: the options of robotsTxt() in astro.config', toAstroRobots(policy)));
   else write(result.text);
 
-  const limits = result.diagnostics
-    .filter((d) => d.crawler !== undefined)
-    .map((d) => ({ kind: d.kind, crawler: d.crawler! }));
+  // Every diagnostic of the JSON output is said here: rows robots.txt cannot deliver as one line per reason, the rest in full.
+  const listed = (d: (typeof result.diagnostics)[number]) => d.crawler !== undefined && LIMIT_KINDS.includes(d.kind);
+  const limits = result.diagnostics.filter(listed).map((d) => ({ kind: d.kind, crawler: d.crawler! }));
   err(
-    `robotsmatch: proved for ${plural(result.matrix.rows.length, 'crawler')} on ${plural(result.matrix.paths.length, 'path')}, read as Google and as RFC 9309; the linter has no warning.\n`,
+    `robotsmatch: proved for ${provedOn(result.matrix.rows.length, result.matrix.paths.length, result.witnesses)}; the linter has no warning.\n`,
   );
-  for (const d of result.diagnostics.filter((x) => x.crawler === undefined)) err(`  ${d.message}\n`);
+  for (const d of result.diagnostics.filter((x) => !listed(x))) err(`  ${d.message}\n`);
   if (limits.length) {
     err(`${plural(limits.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`);
     for (const line of formatLimits(limits)) err(`  ${line}\n`);

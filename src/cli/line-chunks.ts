@@ -1,10 +1,10 @@
-// Cuts a byte stream into chunks of whole lines (about CHUNK bytes each),
-// each in its own ArrayBuffer so it can be moved to a worker thread.
+// Cuts a byte stream into chunks of whole lines (about LINES_CHUNK bytes
+// each, cut after a LF as src/common/lines.ts says), each in its own
+// ArrayBuffer so it can be moved to a worker thread.
 
 import { concatBytes } from '../common/bytes.js';
+import { LF, LINES_CHUNK } from '../common/lines.js';
 
-/** Bytes per chunk: big enough to amortise a core call or a worker message. */
-export const CHUNK = 1 << 20;
 /** A line longer than this is an error, not a reason to buffer without bound. */
 export const MAX_LINE = 64 << 20;
 
@@ -20,14 +20,14 @@ export class LineTooLongError extends Error {
  * line on a pipe arrives in 512 reads). A line longer than MAX_LINE is
  * refused as soon as that much of it is pending.
  */
-export async function* lineChunks(source: AsyncIterable<Uint8Array>, size = CHUNK): AsyncGenerator<Uint8Array> {
+export async function* lineChunks(source: AsyncIterable<Uint8Array>, size = LINES_CHUNK): AsyncGenerator<Uint8Array> {
   let parts: Uint8Array[] = [];
   let length = 0;
   /** Where the whole lines of the pending bytes end (just after their last line break); -1 when none has one. */
   let whole = -1;
   for await (const piece of source) {
     if (piece.length === 0) continue;
-    const last = piece.lastIndexOf(10);
+    const last = piece.lastIndexOf(LF);
     if (last >= 0) whole = length + last + 1;
     parts.push(piece);
     length += piece.length;

@@ -17,7 +17,7 @@ import {
 } from '../lint.js';
 import { fetchRobots } from '../index.js';
 import { colorOut, failure, outDrained, paint, stdoutClosed, warn } from './output.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { WriteRefusedError, writeFileAtomic } from './write-atomic.js';
 import { robotsFiles } from './robots-files.js';
 import { JsonArrayWriter } from './json-stream.js';
 import { createRequire } from 'node:module';
@@ -281,9 +281,8 @@ export async function lintCommand(argv: string[]): Promise<number> {
               try {
                 await writeFileAtomic(t.path!, fixedText);
               } catch (error) {
-                throw new UsageError(
-                  `cannot write the fixes to ${t.path}: ${describeFsError(error)}; the file is unchanged`,
-                );
+                const why = error instanceof WriteRefusedError ? error.message : describeFsError(error);
+                throw new UsageError(`cannot write the fixes to ${t.path}: ${why}; the file is unchanged`);
               }
             }
             result.fixed = count;

@@ -106,7 +106,7 @@ export function modeOf(value: string | undefined): Mode {
  * names no group, so it gets the `*` rules, as check() and Google's parser
  * give it (a product token is [A-Za-z_-]+: see the README's Agents). Said on stderr, with the product token that would name
  * a group. The command line once matched the token instead, which gave
- * another verdict than the library for the same string (issue 34).
+ * another verdict than the library for the same string.
  */
 function tokenOf(agent: string, warn: (line: string) => void): string {
   // '' names no group but an empty User-agent line's, as in the library: said as `*` when it is the default.

@@ -4,6 +4,7 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import { MAX_PATHS, type Policy } from '../generate.js';
+import { MAX_DEPTH } from '../generate/limits.js';
 import { UsageError } from './errors.js';
 import { describeFsError } from './robots-source.js';
 
@@ -28,11 +29,33 @@ async function readBounded(path: string, limit: number, what: string): Promise<s
 
 export async function readPolicy(path: string): Promise<Policy> {
   const text = await readBounded(path, MAX_POLICY_BYTES, 'the policy');
+  const depth = nesting(text);
+  if (depth > MAX_DEPTH)
+    throw new UsageError(
+      `the policy ${path} nests more than ${MAX_DEPTH} levels deep; a policy needs five (crawlers.GPTBot.allow[0])`,
+    );
   try {
     return JSON.parse(text) as Policy;
   } catch (error) {
     throw new UsageError(`the policy ${path} is not JSON: ${(error as Error).message}`);
   }
+}
+
+/** How deep JSON text nests, read before parsing (outside strings), stopping past MAX_DEPTH. */
+function nesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length && deepest <= MAX_DEPTH; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return deepest;
 }
 
 /** --urls FILE: URLs or paths, one a line; blank lines and `#` comments skipped. */

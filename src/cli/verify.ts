@@ -13,8 +13,9 @@ import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, parseFlags, plural, timeoutO
 export const VERIFY_HELP = `Usage: robotsmatch verify <POLICY> <FILE|URL|-> [options]
 
 Whether a robots.txt does what a policy (a JSON file, see docs/generate.md)
-says: every known crawler's verdict on / and the policy's paths, read as
-Google and as RFC 9309, with the line that decides and the Content-Signal
+says: every known crawler's verdict on / and the policy's paths, and on
+witness paths of every rule in the file (paths each rule matches and near
+misses it must not), read as Google and as RFC 9309, with the line that decides and the Content-Signal
 it reads; the linter's warnings; names that are not product tokens; Host
 and Crawl-delay lines the policy did not ask for. Exit status 0 when it
 does, 1 when it does not, 2 on an error.
@@ -77,7 +78,15 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 }
 
 function summary(r: VerifyResult): string {
-  return `${plural(r.matrix.rows.length, 'crawler')} on ${plural(r.matrix.paths.length, 'path')}, read as Google and as RFC 9309`;
+  return provedOn(r.matrix.rows.length, r.matrix.paths.length, r.witnesses);
+}
+
+/** `182 crawlers on 3 paths and 12 witness paths of the rules, read as Google and as RFC 9309`, saying when witnesses were cut. */
+export function provedOn(crawlers: number, paths: number, witnesses: { paths: number; cut: boolean }): string {
+  const w = witnesses.paths
+    ? ` and ${plural(witnesses.paths, 'witness path')} of the rules${witnesses.cut ? ' (the first ones: the file has more rules than one proof reads)' : ''}`
+    : '';
+  return `${plural(crawlers, 'crawler')} on ${plural(paths, 'path')}${w}, read as Google and as RFC 9309`;
 }
 
 function text(r: VerifyResult, label: string, policy: string, matrix: boolean, composed: boolean): string {
@@ -118,9 +127,14 @@ function githubText(r: VerifyResult, file: string, composed: boolean): string {
   return out;
 }
 
-/** Differences that say the same of several crawlers, as one line naming them (the first five, and how many more). */
+/**
+ * Differences that say the same of several crawlers, as one line naming them
+ * (the first five, and how many more); then lines that say the same of the
+ * same crawlers for several paths (a rule's witness paths), as one line
+ * naming the paths.
+ */
 export function grouped(differences: readonly Difference[]): { line?: number; message: string }[] {
-  const out: { line?: number; message: string; crawlers: string[]; rest: string }[] = [];
+  const out: { line?: number; message: string; crawlers: string[]; rest: string; path?: string }[] = [];
   for (const d of differences) {
     if (d.crawler === undefined || !d.message.startsWith(`${d.crawler}, `)) {
       out.push({ ...(d.line ? { line: d.line } : {}), message: d.message, crawlers: [], rest: '' });
@@ -129,12 +143,51 @@ export function grouped(differences: readonly Difference[]): { line?: number; me
     const rest = d.message.slice(d.crawler.length).replaceAll(` ${d.crawler} `, ' it ');
     const same = out.find((o) => o.crawlers.length && o.rest === rest && o.line === d.line);
     if (same) same.crawlers.push(d.crawler);
-    else out.push({ ...(d.line ? { line: d.line } : {}), message: '', crawlers: [d.crawler], rest });
+    else
+      out.push({
+        ...(d.line ? { line: d.line } : {}),
+        message: '',
+        crawlers: [d.crawler],
+        rest,
+        ...(d.path ? { path: d.path } : {}),
+      });
   }
-  return out.map(({ line, message, crawlers, rest }) => {
+  // `, /blog: ... fetch /blog (...` and `, /blogx: ... fetch /blogx (...`: one template, the paths listed.
+  const merged: { line?: number; message: string; crawlers: string[]; template: string; paths: string[] }[] = [];
+  for (const o of out) {
+    const template =
+      o.path && o.crawlers.length
+        ? o.rest
+            .replace(`, ${o.path}: `, ', \u0000: ')
+            .replace(`fetch ${o.path} (`, 'fetch \u0000 (')
+            .replace(` for ${o.path}, `, ' for \u0000, ')
+        : undefined;
+    const same =
+      template === undefined
+        ? undefined
+        : merged.find(
+            (m) => m.template === template && m.line === o.line && m.crawlers.join('\n') === o.crawlers.join('\n'),
+          );
+    if (same) same.paths.push(o.path!);
+    else
+      merged.push({
+        ...(o.line ? { line: o.line } : {}),
+        message: o.message,
+        crawlers: o.crawlers,
+        template: template ?? o.rest,
+        paths: o.path && template !== undefined ? [o.path] : [],
+      });
+  }
+  return merged.map(({ line, message, crawlers, template, paths }) => {
     if (!crawlers.length) return { ...(line ? { line } : {}), message };
     const names =
       crawlers.length <= 5 ? crawlers.join(', ') : `${crawlers.slice(0, 5).join(', ')} and ${crawlers.length - 5} more`;
+    const rest = paths.length ? template.split('\u0000').join(listed(paths)) : template;
     return { ...(line ? { line } : {}), message: `${names}${rest}` };
   });
+}
+
+/** `/a`, `/a and /b`, `/a, /b and /c`. */
+function listed(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

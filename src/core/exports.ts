@@ -1,8 +1,8 @@
+// Generated from assembly/layout.ts and assembly/index.ts by scripts/core-interface.mjs (run by the build): do not edit.
 // The core's exports by what they do, under the one-letter names the .wasm
-// gives them (assembly/index.ts): names are bytes in every bundle that inlines
-// the core, and an enum's values are written in place of its names.
+// gives them: names are bytes in every bundle that inlines the core.
 
-export enum X {
+export enum Export {
   input = 'a',
   scan = 'b',
   events = 'c',

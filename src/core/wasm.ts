@@ -3,33 +3,33 @@
 
 import { typeError } from '../common/errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
-import { X } from './exports.js';
+import { Export } from './exports.js';
 
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
-  [X.input](size: number): number;
-  [X.scan](len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
-  [X.events](): number;
-  [X.compile](len: number, mode: number): number;
-  [X.dispose](block: number): void;
-  [X.select](robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
-  [X.check](index: number, urlLen: number): number;
-  [X.checkBatch16](index: number, units: number, count: number): number;
-  [X.checkLines](index: number, textLen: number, purpose: number): number; // purpose: L.PURPOSE_*
-  [X.verdicts](): number;
-  [X.filterLines](index: number, textLen: number, keep: number, purpose: number): number;
-  [X.output](): number;
-  [X.filterCounts](): number;
-  [X.normalizeInput](len: number): number;
-  [X.normalized](): number;
-  [X.pathOfInput](len: number): number;
-  [X.path](): number;
-  [X.explainPath](robots: number, urlLen: number): number;
-  [X.matchedPathAt](): number;
-  [X.matchingRules](index: number): number; // after explainPath: the rules of the index's groups that match
-  [X.matches](): number;
-  [X.usageRules](index: number): number; // after explainPath: the Content-Usage rules that decide the path
-  [X.purposeTable](index: number): number; // sets the index up for a purpose; room for its preference per Content-Usage rule
+  [Export.input](size: number): number;
+  [Export.scan](len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
+  [Export.events](): number;
+  [Export.compile](len: number, mode: number): number;
+  [Export.dispose](block: number): void;
+  [Export.select](robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
+  [Export.check](index: number, urlLen: number): number;
+  [Export.checkBatch16](index: number, units: number, count: number): number;
+  [Export.checkLines](index: number, textLen: number, purpose: number): number; // purpose: Layout.PURPOSE_*
+  [Export.verdicts](): number;
+  [Export.filterLines](index: number, textLen: number, keep: number, purpose: number): number;
+  [Export.output](): number;
+  [Export.filterCounts](): number;
+  [Export.normalizeInput](len: number): number;
+  [Export.normalized](): number;
+  [Export.pathOfInput](len: number): number;
+  [Export.path](): number;
+  [Export.explainPath](robots: number, urlLen: number): number;
+  [Export.matchedPathAt](): number;
+  [Export.matchingRules](index: number): number; // after explainPath: the rules of the index's groups that match
+  [Export.matches](): number;
+  [Export.usageRules](index: number): number; // after explainPath: the Content-Usage rules that decide the path
+  [Export.purposeTable](index: number): number; // sets the index up for a purpose; room for its preference per Content-Usage rule
 }
 
 const encoder = new TextEncoder();
@@ -127,7 +127,7 @@ export class Core {
       const tooLarge = () => new RangeError(`${name} is too large: the core takes at most 256 MiB, not ${size} bytes`);
       if (size > MAX_INPUT_BYTES) throw tooLarge();
       try {
-        this.#inputAt = this.exports[X.input](size);
+        this.#inputAt = this.exports[Export.input](size);
       } catch (error) {
         throw error instanceof WebAssembly.RuntimeError ? tooLarge() : error;
       }

@@ -13,59 +13,19 @@
 import { groups, parse, pathOf, selection, type AgentMatcher, type Robots, type Verdict } from '../index.js';
 import type { CrawlerEntry } from '../crawlers/registry.js';
 import { BOT, CRAWLER, Identities, type Identity } from './identity.js';
-import { originPath } from './path.js';
+import { foldCase, originReadings } from './path.js';
 import { ViolationLog } from './violation-log.js';
+import type { CrawlerCounts, Enforcer, EnforcerCounters } from './enforcer-api.js';
+import { blockedResponse, isRobotsTxt, methodOf, urlOf, userAgentOf } from './requests.js';
 import {
   resolveEnforcerOptions,
   type Decision,
   type EdgeRequest,
   type EnforcerOptions,
-  type PlainRequest,
-  type RequestLike,
   type ResolvedEnforcerOptions,
   type Violation,
   type WaitUntil,
 } from './options.js';
-
-/** Counts for one crawler (or for all unknown bots). */
-export interface CrawlerCounts {
-  /** Requests decided. */
-  requests: number;
-  /** Of which robots.txt disallowed (violations). */
-  disallowed: number;
-}
-
-export interface EnforcerCounters {
-  /** When counting began: the enforcer's creation or the last reset (ms since the epoch). */
-  since: number;
-  /** Every request decided. */
-  requests: number;
-  /** Requests from browsers and clients that sent no User-Agent. */
-  browsers: number;
-  /** Requests from bots that no registry entry names. */
-  bots: CrawlerCounts;
-  /** Per registry crawler, by name (only those seen). */
-  crawlers: Record<string, CrawlerCounts & { operator: string }>;
-  /** Distinct User-Agent headers remembered now (at most maxUserAgents; not reset). */
-  userAgents: number;
-}
-
-export interface Enforcer<R extends EdgeRequest = EdgeRequest> {
-  /** The decision for a request. Counts it, and reports a violation. Resolves at once unless the robots.txt is still being fetched. */
-  decide(request: R, ctx?: WaitUntil): Promise<Decision>;
-  /**
-   * The Response to answer with, or undefined to let the request go on:
-   * /robots.txt itself when serveRobotsTxt is on, else the action's answer
-   * for a request robots.txt disallows (a 403 for 'block').
-   */
-  handle(request: R, ctx?: WaitUntil): Promise<Response | undefined>;
-  /** The counts so far; with `{ reset: true }`, they start again from zero after this snapshot. */
-  counters(options?: { reset?: boolean }): EnforcerCounters;
-  /** Resolves once the robots.txt is there (fetched, for a URL); decide() waits for it by itself. */
-  ready(): Promise<void>;
-  /** Frees the matchers (and the parsed or fetched robots.txt, not a Robots you gave); later calls throw. */
-  dispose(): void;
-}
 
 /** What the enforcer matches with while one robots.txt is current. */
 interface Loaded {
@@ -77,67 +37,21 @@ interface Loaded {
   expires: number;
   /** The file to serve at /robots.txt, when there is one. */
   body: string | Uint8Array | undefined;
+  /** For a case-insensitive origin: the file with its ASCII letters in lower case, for paths in lower case. */
+  folded: Robots | null;
 }
 
 /** One agent's reading of the current robots.txt. */
 interface AgentState {
   /** undefined: no group applies, everything is allowed. */
   matcher: AgentMatcher | undefined;
+  /** The same groups in the folded file (case-insensitive origins only). */
+  folded: AgentMatcher | undefined;
   group: string | null;
   counts: CrawlerCounts;
 }
 
 const NO_RULE: Verdict = Object.freeze({ allowed: true, line: 0, rule: null }) as Verdict;
-
-/** Whether a URL (or path) is the site's /robots.txt (no query): RFC 9309 2.2.2 allows it always. */
-export function isRobotsTxt(url: string): boolean {
-  if (!url.endsWith('/robots.txt')) return false;
-  const at = url.length - 11;
-  if (at === 0) return true;
-  const scheme = url.indexOf('://');
-  return scheme >= 0 && url.indexOf('/', scheme + 3) === at;
-}
-
-/** The 403 that 'block' answers with: plain text naming the rule. */
-export function blockedResponse(decision: Decision): Response {
-  const who = decision.crawler?.name ?? (decision.userAgent || 'this client');
-  const rule = decision.rule
-    ? ` (line ${decision.line}: ${decision.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${decision.rule.pattern})`
-    : '';
-  return new Response(`Forbidden: this site's robots.txt disallows ${pathOf(decision.url)} for ${who}${rule}.\n`, {
-    status: 403,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-/** The request's URL (a TypeError for anything but a Request or { url }). */
-function urlOf(request: EdgeRequest): string {
-  if (typeof request !== 'object' || request === null)
-    throw new TypeError(
-      `request must be a Request or { url, userAgent }, got ${request === null ? 'null' : typeof request}`,
-    );
-  const url = request.url;
-  if (typeof url !== 'string')
-    throw new TypeError(`request.url must be a string, got ${url === null ? 'null' : typeof url}`);
-  return url;
-}
-
-/** The request's User-Agent header, '' when it sent none. */
-function userAgentOf(request: EdgeRequest): string {
-  const headers = (request as RequestLike).headers;
-  const userAgent =
-    headers !== undefined && typeof headers.get === 'function'
-      ? headers.get('user-agent')
-      : (request as PlainRequest).userAgent;
-  if (typeof userAgent === 'string') return userAgent;
-  if (userAgent == null) return '';
-  throw new TypeError(`request.userAgent must be a string, null or undefined, got ${typeof userAgent}`);
-}
-
-function methodOf(request: EdgeRequest): string {
-  const method = (request as { method?: unknown }).method;
-  return typeof method === 'string' ? method : 'GET';
-}
 
 class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
   readonly #o: ResolvedEnforcerOptions;
@@ -274,8 +188,14 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       // Parsed (or taken) on first use, once: nothing to wait for.
       const now: Loaded =
         source.kind === 'text'
-          ? { robots: parse(source.body), owned: true, expires: Infinity, body: source.body }
-          : { robots: source.robots, owned: false, expires: Infinity, body: undefined };
+          ? {
+              robots: parse(source.body),
+              owned: true,
+              expires: Infinity,
+              body: source.body,
+              folded: this.#folded(source.body),
+            }
+          : { robots: source.robots, owned: false, expires: Infinity, body: undefined, folded: null };
       this.#install(now);
       return now;
     }
@@ -293,7 +213,9 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       const usable = fetched.outcome !== 'unreachable' || fetched.stale;
       if (!usable) fetched.robots.dispose(); // RFC 9309's disallow-all: not enforced (see docs/edge.md)
       const body = fetched.outcome === 'ok' ? fetched.body : fetched.stale ? previous?.body : undefined;
-      return { robots: usable ? fetched.robots : null, owned: true, expires: fetched.expires, body };
+      const robots = usable ? fetched.robots : null;
+      const folded = robots === null ? null : this.#folded(body ?? '');
+      return { robots, owned: true, expires: fetched.expires, body, folded };
     });
     const loading = pending.then(
       (loaded) => {
@@ -312,6 +234,11 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     );
     this.#loading = loading;
     return loading;
+  }
+
+  /** The file in lower case for a case-insensitive origin (docs/edge.md); null for the other profiles. */
+  #folded(body: string | Uint8Array): Robots | null {
+    return this.#o.origin === 'case-insensitive' ? parse(foldCase(body)) : null;
   }
 
   /** Makes `loaded` current: the old robots' matchers and states go. */
@@ -334,6 +261,7 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
       this.#states = new Map();
     }
     if (loaded.owned) loaded.robots?.dispose();
+    loaded.folded?.dispose();
   }
 
   /** Who sent the request, known before anything waits. */
@@ -369,7 +297,8 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     }
     // RFC 9309 2.2.2: /robots.txt itself is always allowed. What is matched
     // is the path as the origin will read it.
-    const target = identity.enforced ? originPath(url) : url;
+    const readings = identity.enforced ? originReadings(url, this.#o.origin) : [url];
+    const target = readings[0]!;
     const robotsTxt = isRobotsTxt(target);
     const robots = this.#loaded?.robots ?? null;
     if (!identity.enforced || robotsTxt || robots === null) {
@@ -416,6 +345,13 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
     // (a path that starts with `//` would read as an authority: it goes in
     // as a URL's path).
     let verdict = matcher === undefined ? NO_RULE : matcher.check(target);
+    // Every other reading the origin profile allows: disallowed when any is.
+    for (let i = 1; i < readings.length && verdict.allowed && matcher !== undefined; i++)
+      verdict = matcher.check(readings[i]!);
+    if (verdict.allowed && state.folded !== undefined) {
+      const last = readings[readings.length - 1]!;
+      verdict = state.folded.check(foldCase(last.charCodeAt(0) === 47 ? last : pathOf(last)));
+    }
     if (verdict.allowed && target !== url && matcher !== undefined) {
       const sent = matcher.check(url.charCodeAt(0) === 47 && url.charCodeAt(1) === 47 ? `http://h${url}` : url);
       if (!sent.allowed) verdict = sent;
@@ -474,7 +410,10 @@ class EnforcerImpl<R extends EdgeRequest> implements Enforcer<R> {
         matcher = this.#matchers.get(groupsKey);
         if (matcher === undefined) this.#matchers.set(groupsKey, (matcher = robots.forAgent(agent)));
       }
-      state = { matcher, group: chosen.token, counts };
+      // A case-insensitive origin: the same crawler in the file in lower case (freed with that file).
+      const foldedFile = this.#loaded?.folded;
+      const folded = matcher !== undefined && foldedFile ? foldedFile.forAgent(agent) : undefined;
+      state = { matcher, folded, group: chosen.token, counts };
       this.#states.set(key, state);
     }
     return state;

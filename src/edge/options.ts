@@ -2,6 +2,7 @@
 // check. A wrong option throws EnforcerOptionError naming it, when the
 // enforcer is created (never on a request).
 
+import { ORIGIN_PROFILES, type OriginProfile } from './path.js';
 import { Robots, RobotsCache, type Verdict } from '../index.js';
 import { selectCrawlers, type CrawlerSelection } from '../crawlers/lookup.js';
 import type { CrawlerEntry } from '../crawlers/registry.js';
@@ -103,6 +104,15 @@ export interface EnforcerOptions<R extends EdgeRequest = EdgeRequest> {
   maxUserAgents?: number;
   /** The clock, ms since the epoch (default Date.now): violation times and refresh. */
   now?: () => number;
+  /**
+   * How the origin behind the enforcer reads paths (docs/edge.md, "How your
+   * origin reads paths"): 'strict' (RFC 3986: unreserved escapes decoded,
+   * slashes merged, dot segments resolved), 'common' (default: also `%2F`,
+   * `%5C` and `\` as `/`, `;params` dropped, dot segments resolved after
+   * that) or 'case-insensitive' (common, and any case: IIS). A request is
+   * disallowed when any reading of its path is.
+   */
+  origin?: OriginProfile;
 }
 
 /** The enforcer's answer for one request. */
@@ -175,6 +185,7 @@ export interface ResolvedEnforcerOptions {
   serveRobotsTxt: boolean;
   maxUserAgents: number;
   now: () => number;
+  origin: OriginProfile;
 }
 
 const KNOWN = [
@@ -187,6 +198,7 @@ const KNOWN = [
   'serveRobotsTxt',
   'maxUserAgents',
   'now',
+  'origin',
 ];
 
 function kind(value: unknown): string {
@@ -343,6 +355,20 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
   if (typeof probe !== 'number' || !Number.isFinite(probe))
     throw new EnforcerOptionError('options.now', `must return a finite number of ms, returned ${kind(probe)}`);
 
+  const origin = o.origin ?? 'common';
+  if (!ORIGIN_PROFILES.includes(origin as OriginProfile)) {
+    throw new EnforcerOptionError(
+      'options.origin',
+      `must be one of ${ORIGIN_PROFILES.map((p) => `'${p}'`).join(', ')}, got ${kind(origin)}`,
+    );
+  }
+  if (origin === 'case-insensitive' && source.kind === 'robots') {
+    throw new EnforcerOptionError(
+      'options.origin',
+      "'case-insensitive' needs the file itself (its rules are matched in lower case too): give options.robots as text, bytes or a URL, not a parsed Robots",
+    );
+  }
+
   return {
     source,
     action: action as ResolvedEnforcerOptions['action'],
@@ -352,5 +378,6 @@ export function resolveEnforcerOptions(options: unknown): ResolvedEnforcerOption
     serveRobotsTxt,
     maxUserAgents,
     now: now as () => number,
+    origin: origin as OriginProfile,
   };
 }

@@ -7,6 +7,17 @@
 // core's own normalisation, normalizeUrl(), which RFC mode applies to every
 // URL), repeated slashes collapsed, and `.` and `..` segments resolved
 // (RFC 3986 5.2.4). The result is matched by the same matcher as any URL.
+//
+// Origins differ past that (docs/edge.md, "How your origin reads paths"): many
+// decode `%2F` and `%5C` too and resolve dot segments after decoding
+// (Python's http.server, nginx's decoded $uri, express.static), read `\` as
+// `/` (IIS), drop `;params` from segments (Tomcat, Jetty, Spring), or ignore
+// case (IIS). The enforcer matches every reading its origin profile allows,
+// and a request is disallowed when any of them is.
+
+/** How the origin behind the enforcer reads a request's path (docs/edge.md). */
+export type OriginProfile = 'strict' | 'common' | 'case-insensitive';
+export const ORIGIN_PROFILES: readonly OriginProfile[] = ['strict', 'common', 'case-insensitive'];
 
 import { normalizeUrl, pathOf } from '../index.js';
 
@@ -56,4 +67,40 @@ function withoutDotSegments(path: string): string {
     }
   }
   return `/${output.join('/')}`;
+}
+
+/**
+ * The readings of `url` that an origin of `profile` may serve, for the
+ * file's matcher: originPath()'s first (`url` itself when it needs no
+ * reading), then for 'common' and 'case-insensitive' the reading with `%2F`,
+ * `%5C` and `\` as `/`, `;params` dropped from each segment and dot segments
+ * resolved after that, when it differs. (A case-insensitive origin's reading
+ * in any case is foldCase() of the last, matched against the file in lower case.)
+ */
+export function originReadings(url: string, profile: OriginProfile): string[] {
+  const strict = originPath(url);
+  if (profile === 'strict' || (url.indexOf('%') < 0 && url.indexOf(';') < 0 && url.indexOf('\\') < 0)) return [strict];
+  const common = looseReading(strict);
+  return common === strict ? [strict] : [strict, common];
+}
+
+/** ASCII letters in lower case, everything else as it is (line breaks and byte lengths kept). */
+export function foldCase<T extends string | Uint8Array>(text: T): T {
+  if (typeof text === 'string') return text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) as T;
+  const bytes = Uint8Array.from(text as Uint8Array);
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 65 && bytes[i]! <= 90) bytes[i]! += 32;
+  return bytes as T;
+}
+
+/** `strict` (originPath()'s reading) as the common origins read it; `strict` itself when nothing changes. */
+function looseReading(strict: string): string {
+  const target = strict.charCodeAt(0) === 47 ? strict : pathOf(strict);
+  const q = target.indexOf('?');
+  let path = q < 0 ? target : target.slice(0, q);
+  if (!/%2f|%5c|\\|;/i.test(path)) return strict;
+  path = path.replace(/%2f|%5c|\\/gi, '/');
+  if (path.includes(';')) path = path.replace(/;[^/]*/g, '');
+  path = path.replace(/\/{2,}/g, '/');
+  if (path.includes('/.')) path = withoutDotSegments(path);
+  return path + (q < 0 ? '' : target.slice(q));
 }

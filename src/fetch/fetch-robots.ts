@@ -126,7 +126,10 @@ export async function fetchFrom(robotsUrl: string, o: ResolvedFetchOptions): Pro
         // Browsers hide redirects from scripts: let the browser follow them
         // (its own limit, not five; the count is then at least one).
         response = await o.fetch(current, { redirect: 'follow', headers, signal });
-        redirects += response.redirected ? 1 : 0;
+        if (response.redirected) {
+          redirects++;
+          if (response.url) current = response.url; // where the body is read: finalUrl
+        }
       }
       const { status } = response;
       contentType = response.headers.get('content-type') ?? undefined;

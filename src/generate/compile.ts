@@ -81,7 +81,7 @@ export function compile(policy: CheckedPolicy, intents: readonly Intent[]): Comp
   for (let changed = true; changed; ) {
     changed = false;
     for (const intent of intents) {
-      if (followed(intent) === intent.key) continue;
+      if (followed(intent) === intent.key || intent.unnameable) continue; // no line can name 360Spider
       const token = intent.subject.tokens[0]!;
       const owner = named.get(token.toLowerCase());
       if (owner) {

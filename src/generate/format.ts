@@ -11,7 +11,7 @@ function cellText(c: Cell): string {
   const g = word(c.google);
   const r = word(c.rfc);
   const text = c.google.allowed === c.rfc.allowed ? g : `G:${g} R:${r}`;
-  return c.problems.length ? `${text} !` : text;
+  return c.unmet ? `${text} ~` : c.problems.length ? `${text} !` : text;
 }
 
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
@@ -19,7 +19,7 @@ const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
 export function formatMatrix(matrix: ProofMatrix): string {
   const out: string[] = [];
   out.push(
-    `${matrix.rows.length} crawlers x ${matrix.paths.length} paths, read as Google and as RFC 9309 (G: and R: where they differ); yes = may fetch, no Ln = line n disallows, ! = not what the policy says.`,
+    `${matrix.rows.length} crawlers x ${matrix.paths.length} paths, read as Google and as RFC 9309 (G: and R: where they differ); yes = may fetch, no Ln = line n disallows, ! = not what the policy says, ~ = not what the policy says, and no file can give it.`,
   );
   const headers = ['crawler', 'group', ...matrix.paths, 'reads'];
   const table = matrix.rows.map((row) => {
@@ -72,6 +72,9 @@ const LIMIT_HEADINGS: Record<string, string> = {
     'robots.txt-only tokens, never sent in requests (their operators apply them; no server can tell their requests apart to enforce them)',
   'not-in-registry': 'Not in the crawler registry (the proof assumes they read robots.txt and obey the * group)',
 };
+
+/** The kinds of row formatLimits lists by name. */
+export const LIMIT_KINDS: readonly string[] = Object.keys(LIMIT_HEADINGS);
 
 /** The rows robots.txt cannot hold to the policy, one line per reason with the crawlers' names. */
 export function formatLimits(notes: readonly { kind: string; crawler: string }[]): string[] {

@@ -4,6 +4,7 @@
 // differs from the intent or the linter warns about the file.
 
 import { PRESETS } from './presets.js';
+import { printable } from '../common/printable.js';
 import { checkPolicy, type CheckedPolicy, type Policy, type PolicyPurpose } from './policy.js';
 import { resolveIntents } from './intent.js';
 import { compile, type Compiled } from './compile.js';
@@ -16,7 +17,7 @@ export interface GenerateDiagnostic {
   kind:
     | 'encoded'
     | 'purposes'
-    | 'unnameable'
+    | 'bound'
     | 'ignores-robots-txt'
     | 'user-triggered'
     | 'not-documented'
@@ -34,6 +35,8 @@ export interface GenerateResult {
   text: string;
   matrix: ProofMatrix;
   diagnostics: GenerateDiagnostic[];
+  /** The witness paths proved besides the matrix's (verify's `witnesses`). */
+  witnesses: { paths: number; cut: boolean };
 }
 
 /** The policy cannot be written as a robots.txt that does what it says: `differences` say where. */
@@ -90,16 +93,21 @@ export function build(
       message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.`,
     });
   }
+  // A key that is a shared token binds every crawler answering to it: say whom.
+  const boundBy = new Map<string, { token: string; names: string[] }>();
   for (const i of intents) {
-    if (i.unnameable === undefined) continue;
-    diagnostics.push({
-      severity: 'warning',
-      kind: 'unnameable',
-      field: i.unnameable,
-      crawler: i.subject.name,
-      message: `${i.subject.name} cannot be given the rules of ${i.unnameable}: its name is no product token and Google's parser reads no name from it, so no User-agent line can name it. It follows the * group, which has the default's rules.`,
-    });
+    if (i.shared === undefined) continue;
+    const b = boundBy.get(i.from) ?? { token: i.shared, names: [] };
+    b.names.push(i.subject.name);
+    boundBy.set(i.from, b);
   }
+  for (const [field, { token, names }] of boundBy)
+    diagnostics.push({
+      severity: 'info',
+      kind: 'bound',
+      field,
+      message: `${field} also binds ${names.join(', ')}: ${names.length > 1 ? 'they answer' : 'it answers'} to \`${token}\` in robots.txt, so ${names.length > 1 ? 'they follow' : 'it follows'} the same group.`,
+    });
   if (checked.host !== undefined)
     diagnostics.push({
       severity: 'info',
@@ -122,13 +130,14 @@ export function build(
       crawler: n.crawler,
       message: n.message,
     });
-  const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics };
+  for (const d of diagnostics) d.message = printable(d.message);
+  const result: GenerateResult = { text: compiled.text, matrix: proof.matrix, diagnostics, witnesses: proof.witnesses };
   const differences = [...proof.differences];
   for (const c of compiled.conflicts) {
     differences.unshift({
       kind: 'verdict',
       crawler: c.crawler,
-      message: `${c.crawler} and ${c.with} both answer to \`${c.token}\` in robots.txt, so no file can give them different rules: give them the same intent in the policy.`,
+      message: `${c.crawler} and ${c.with} both answer to \`${c.token}\` in robots.txt, so no file can give them different rules: give them the same intent in the policy (a \`crawlers\` key \`${c.token}\` binds both).`,
     });
   }
   if (differences.length) throw new GenerateError(differences, result);

@@ -13,7 +13,7 @@
 
 import { crawlerRegistry, type CrawlerEntry, type CrawlerPurpose, type ReadsRobotsTxt } from '../crawlers/registry.js';
 import { crawler as findCrawler, AI_PURPOSES } from '../crawlers/lookup.js';
-import type { CheckedAccess, CheckedPolicy, PolicyPurpose, RuleSet } from './policy.js';
+import { PolicyError, type CheckedAccess, type CheckedPolicy, type PolicyPurpose, type RuleSet } from './policy.js';
 
 /** A crawler the policy speaks to: a registry entry, or a token the policy adds. */
 export interface Subject {
@@ -33,9 +33,11 @@ export interface Intent {
   key: string;
   /** What set it, in the policy's words (`default`, `purposes.search`, `crawlers.GPTBot`). */
   from: string;
+  /** The token through which a `crawlers` key for another crawler binds this one (BingPreview answers to `bingbot`). */
+  shared?: string;
   /** The crawler's other purposes that would give it other rules: it serves them too, and they get `rules`. */
   overrides?: CrawlerPurpose[];
-  /** For a crawler no `User-agent:` line can name (360Spider): what the policy asked for it, which the file cannot give; `rules` is the default's. */
+  /** For a crawler no `User-agent:` line can name (360Spider) whose intent is not the default's: the field that asked for it. No file can give it `rules`: it follows `*`. */
   unnameable?: string;
 }
 
@@ -61,9 +63,24 @@ export function subjectOf(entry: CrawlerEntry): Subject {
 }
 
 export function resolveIntents(policy: CheckedPolicy): Intent[] {
-  const own = new Map<CrawlerEntry, { access: CheckedAccess; from: string }>();
+  const own = new Map<CrawlerEntry, { access: CheckedAccess; from: string; shared?: string }>();
   const added: Subject[] = [];
   const addedAccess = new Map<Subject, CheckedAccess>();
+  // A key binds its crawler and every registry crawler that answers to the same token (`bingbot` binds
+  // BingPreview, `AI2Bot` binds Ai2Bot-Dolma): one token, one group. A crawler's own name wins over a shared token.
+  for (const [name, access] of policy.crawlers) {
+    const entry = findCrawler(name);
+    if (!entry) continue;
+    const token = entry.tokens[0]!.toLowerCase();
+    // Only the token itself (`bingbot`), or a name that is no token and so is written as one (`AI2Bot` as `AI`):
+    // a key naming BingPreview does not bind Bing's search crawler.
+    if (name.toLowerCase() !== token && /^[A-Za-z_-]+$/.test(name)) continue;
+    for (const other of crawlerRegistry) {
+      if (other === entry || other.tokens[0]!.toLowerCase() !== token || own.has(other)) continue;
+      if ([...policy.crawlers.keys()].some((k) => findCrawler(k) === other)) continue;
+      own.set(other, { access, from: `crawlers.${name}`, shared: entry.tokens[0]! });
+    }
+  }
   for (const [name, access] of policy.crawlers) {
     const entry = findCrawler(name);
     if (entry) own.set(entry, { access, from: `crawlers.${name}` });
@@ -82,7 +99,7 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
   }
   const intents: Intent[] = [];
   for (const entry of crawlerRegistry) {
-    let chosen = own.get(entry);
+    let chosen: { access: CheckedAccess; from: string; shared?: string } | undefined = own.get(entry);
     let overrides: CrawlerPurpose[] | undefined;
     if (!chosen && entry.readsRobotsTxt === 'user-triggered') {
       const access = policy.purposes.get('user-triggered');
@@ -111,12 +128,18 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
     }
     const rules = chosen ? rulesOf(policy, chosen.access) : policy.defaultRules;
     if (!nameable(entry) && keyOf(rules) !== keyOf(policy.defaultRules)) {
-      // No line can name it: it follows `*`, whatever the policy asks.
+      // No line can name it: it follows `*`, whatever the policy asks. Named under `crawlers`, it may only accept that.
+      if (own.has(entry))
+        throw new PolicyError(
+          chosen!.from,
+          `Google's parser reads no name from ${JSON.stringify(entry.name)}, so no User-agent line can name it: it follows the * group, and can only be given the default's rules there (${policy.defaultKind === 'block' ? '"block"' : '"allow"'})`,
+        );
+      // The intent is kept: the proof marks its cells as ones no file can meet.
       intents.push({
         subject: subjectOf(entry),
-        rules: policy.defaultRules,
-        key: keyOf(policy.defaultRules),
-        from: 'default',
+        rules,
+        key: keyOf(rules),
+        from: chosen!.from,
         unnameable: chosen!.from,
       });
       continue;
@@ -127,6 +150,7 @@ export function resolveIntents(policy: CheckedPolicy): Intent[] {
       key: keyOf(rules),
       from: chosen?.from ?? 'default',
       ...(overrides ? { overrides } : {}),
+      ...(chosen?.shared ? { shared: chosen.shared } : {}),
     });
   }
   for (const subject of added.sort((a, b) => a.name.localeCompare(b.name, 'en'))) {

@@ -31,6 +31,8 @@ export interface Cell {
   rfc: Reading;
   /** Plain sentences for what differs from the intent; empty when the cell is as intended. */
   problems: string[];
+  /** True when no file can give the crawler its intent here (no User-agent line can name it: 360Spider). */
+  unmet?: boolean;
 }
 
 /** Why robots.txt alone cannot deliver a row's intent. */
@@ -146,9 +148,7 @@ export function proofMatrix(
           const got = readings[mode][i]!;
           const want = wanted[mode][i]!;
           if (got.allowed !== want.allowed) {
-            list.push(
-              `${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${want.allowed ? 'may' : 'may not'}`,
-            );
+            list.push(verdictProblem(got, path, want.allowed));
             continue;
           }
           if (!got.allowed) continue;
@@ -171,14 +171,10 @@ export function proofMatrix(
               );
           }
         }
-        // One sentence when both readings say the same; each reading's own otherwise.
-        const problems = [
-          ...found.google.map((p) =>
-            found.rfc.includes(p) ? `by Google's and RFC 9309's rules it ${p}` : `by Google's rules it ${p}`,
-          ),
-          ...found.rfc.filter((p) => !found.google.includes(p)).map((p) => `by RFC 9309's rules it ${p}`),
-        ];
-        return { path, intended, google: readings.google[i]!, rfc: readings.rfc[i]!, problems };
+        const problems = byReading(found);
+        const cell: Cell = { path, intended, google: readings.google[i]!, rfc: readings.rfc[i]!, problems };
+        if (intent.unnameable !== undefined && problems.length) cell.unmet = true;
+        return cell;
       });
       const group = selection(files.google, crawler).token;
       const row: MatrixRow = {
@@ -201,6 +197,21 @@ export function proofMatrix(
     files.rfc.dispose();
     for (const r of references) r.dispose();
   }
+}
+
+/** What differs in one reading: the crawler's verdict on `path` against the policy's. */
+export function verdictProblem(got: Pick<Reading, 'allowed' | 'line' | 'rule'>, path: string, wanted: boolean): string {
+  return `${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${wanted ? 'may' : 'may not'}`;
+}
+
+/** One sentence when both readings say the same; each reading's own otherwise. */
+export function byReading(found: Record<Mode, string[]>): string[] {
+  return [
+    ...found.google.map((p) =>
+      found.rfc.includes(p) ? `by Google's and RFC 9309's rules it ${p}` : `by Google's rules it ${p}`,
+    ),
+    ...found.rfc.filter((p) => !found.google.includes(p)).map((p) => `by RFC 9309's rules it ${p}`),
+  ];
 }
 
 /** The intent for one path: may the crawler fetch it, and the Content-Usage it should read there (sorted JSON). */

@@ -8,6 +8,9 @@ import { leadingToken } from '../rules/agent.js';
 import type { CrawlerPurpose } from '../crawlers/registry.js';
 import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { encodePattern } from './encode.js';
+import { printable } from '../common/printable.js';
+import { depthOf, MAX_CRAWLERS, MAX_DEPTH, MAX_PATHS, MAX_PATTERN, shown } from './limits.js';
+import { meantCrawler } from '../lint/misspelt-name.js';
 
 /**
  * Purposes a policy can speak to: the registry's purposes, `ai` (AI
@@ -43,6 +46,8 @@ export interface Policy {
   purposes?: Partial<Record<PolicyPurpose, Access>>;
   /** Intent per crawler: a registry name (or its token; MJ12bot is written as the `MJ` Google reads), or any other product token. */
   crawlers?: Record<string, Access>;
+  /** Names under `crawlers` that are crawlers of their own although close to a registry crawler's name (else refused as a typo). */
+  custom?: readonly string[];
   /** Content-Signal values, written in every group whose crawlers may fetch something. */
   signals?: Partial<Record<SignalKey, 'yes' | 'no'>>;
   /** A Content-Usage value (AI preferences, e.g. `train-ai=n`), written like the signals. */
@@ -62,7 +67,8 @@ export interface Policy {
 export class PolicyError extends Error {
   readonly field: string;
   constructor(field: string, message: string) {
-    super(`policy ${field}: ${message}`);
+    // The field and message quote the policy (a crawler's name, a path): printed as escapes, never raw.
+    super(`policy ${printable(field)}: ${printable(message)}`);
     this.name = 'PolicyError';
     this.field = field;
   }
@@ -86,6 +92,8 @@ export interface CheckedPolicy {
   purposes: Map<PolicyPurpose, CheckedAccess>;
   /** Keyed by the name as the policy wrote it. */
   crawlers: Map<string, CheckedAccess>;
+  /** The `custom` names, lower-cased: crawlers of the policy's own, close to a registry name on purpose. */
+  custom: Set<string>;
   signals: [SignalKey, 'yes' | 'no'][];
   contentUsage?: string;
   licenses: string[];
@@ -116,6 +124,7 @@ const TOP_KEYS = [
   'default',
   'purposes',
   'crawlers',
+  'custom',
   'signals',
   'contentUsage',
   'license',
@@ -124,16 +133,17 @@ const TOP_KEYS = [
   'host',
   'crawlDelay',
 ];
-/** Bounds that keep a policy (and its matrix) small whatever is given. */
-const MAX_PATTERNS = 2_000;
-const MAX_PATTERN = 2_000;
-const MAX_CRAWLERS = 1_000;
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function checkPolicy(policy: unknown, presets: Record<string, Policy>): CheckedPolicy {
   if (!isObject(policy)) throw new PolicyError('(root)', `must be an object, got ${kindOf(policy)}`);
+  if (depthOf(policy) > MAX_DEPTH)
+    throw new PolicyError(
+      '(root)',
+      `nests more than ${MAX_DEPTH} levels deep; a policy needs five (crawlers.GPTBot.allow[0])`,
+    );
   for (const key of Object.keys(policy)) {
     if (!TOP_KEYS.includes(key))
       throw new PolicyError(key, `is not a policy field (the fields are ${TOP_KEYS.join(', ')})`);
@@ -141,19 +151,20 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   let p = policy as Policy;
   if (p.preset !== undefined) {
     if (typeof p.preset !== 'string' || !Object.hasOwn(presets, p.preset)) {
-      throw new PolicyError(
-        'preset',
-        `must be one of ${Object.keys(presets).join(', ')}, got ${JSON.stringify(p.preset)}`,
-      );
+      throw new PolicyError('preset', `must be one of ${Object.keys(presets).join(', ')}, got ${shown(p.preset)}`);
     }
     p = mergePreset(presets[p.preset]!, p);
   }
   const encoded: CheckedPolicy['encoded'] = [];
-  let budget = MAX_PATTERNS;
+  let budget = MAX_PATHS;
   const patterns = (field: string, list: unknown): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new PolicyError(field, `must be a list of paths, got ${kindOf(list)}`);
-    if ((budget -= list.length) < 0) throw new PolicyError(field, `the policy has more than ${MAX_PATTERNS} patterns`);
+    if ((budget -= list.length) < 0)
+      throw new PolicyError(
+        field,
+        `the policy names more than ${MAX_PATHS.toLocaleString('en-US')} patterns and paths together, and one proof reads at most ${MAX_PATHS.toLocaleString('en-US')}`,
+      );
     const out = new Set<string>();
     list.forEach((given: unknown, i) => {
       const at = `${field}[${i}]`;
@@ -166,6 +177,14 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
         );
       if (!given.startsWith('/') && !given.startsWith('*'))
         throw new PolicyError(at, `${JSON.stringify(given)} must start with / (or *): every URL path does`);
+      // A URL's fragment is never sent, so a path holds no `#`; in robots.txt it would start a comment.
+      if (given.includes('#')) {
+        const before = given.slice(0, given.indexOf('#')).trimEnd();
+        throw new PolicyError(
+          at,
+          `${JSON.stringify(given)} has a #: crawlers never send what follows # (a URL's fragment), so no rule can match it, and in robots.txt it starts a comment; write the path without it${before ? ` (${JSON.stringify(before)})` : ''}, or %23 for a # that is part of the path`,
+        );
+      }
       const written = encodePattern(given);
       if (written !== given) encoded.push({ field: at, original: given, written });
       out.add(written);
@@ -178,11 +197,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
   });
   const access = (field: string, v: unknown): CheckedAccess => {
     if (v === 'allow' || v === 'block') return { kind: v };
-    if (!isObject(v))
-      throw new PolicyError(
-        field,
-        `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(v) ?? kindOf(v)}`,
-      );
+    if (!isObject(v)) throw new PolicyError(field, `must be "allow", "block" or { allow, disallow }, got ${shown(v)}`);
     for (const key of Object.keys(v))
       if (!['allow', 'disallow', 'default'].includes(key))
         throw new PolicyError(`${field}.${key}`, 'is not a field of rules (allow, disallow, default)');
@@ -198,15 +213,17 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     defaultRules = { allow: [], disallow: ['/'] };
   } else if (p.default !== undefined && p.default !== 'allow') {
     if (!isObject(p.default))
-      throw new PolicyError(
-        'default',
-        `must be "allow", "block" or { allow, disallow }, got ${JSON.stringify(p.default) ?? kindOf(p.default)}`,
-      );
+      throw new PolicyError('default', `must be "allow", "block" or { allow, disallow }, got ${shown(p.default)}`);
     for (const key of Object.keys(p.default))
       if (!['allow', 'disallow'].includes(key))
         throw new PolicyError(`default.${key}`, 'is not a field of the default rules (allow, disallow)');
     defaultRules = ruleSet('default', p.default as Record<string, unknown>);
     defaultKind = defaultRules.allow.length || defaultRules.disallow.length ? 'rules' : 'allow';
+    // `Disallow: /` with no Allow is a closed site, what "block" says: the same intent, the same file.
+    if (!defaultRules.allow.length && defaultRules.disallow.includes('/')) {
+      defaultKind = 'block';
+      defaultRules = { allow: [], disallow: ['/'] };
+    }
   }
 
   const purposes = new Map<PolicyPurpose, CheckedAccess>();
@@ -219,6 +236,9 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     }
   }
 
+  if (p.custom !== undefined && (!Array.isArray(p.custom) || p.custom.some((n) => typeof n !== 'string')))
+    throw new PolicyError('custom', `must be a list of names under \`crawlers\`, got ${kindOf(p.custom)}`);
+  const custom = new Set<string>(p.custom ?? []);
   const crawlers = new Map<string, CheckedAccess>();
   if (p.crawlers !== undefined) {
     if (!isObject(p.crawlers))
@@ -237,15 +257,30 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
             : `${JSON.stringify(name)} is not a product token (letters, - and _ only): a group for it would speak to no crawler`,
         );
       }
-      // A registry crawler whose name Google reads as nothing (360Spider): no group can be written for it.
+      // A registry crawler whose name Google reads as nothing (360Spider): no group can be written for it;
+      // naming it accepts the * group's rules for it (resolveIntents refuses any other rules).
       const entry = findCrawler(name);
-      if (entry && !/^[A-Za-z_-]+$/.test(entry.tokens[0]!))
+      // A name close to a registry crawler's (GTPBot, Claude-Bot) blocks nobody: a typo until `custom` says otherwise.
+      const meant = entry ? undefined : meantCrawler(name);
+      if (meant && !custom.has(name))
         throw new PolicyError(
           `crawlers.${name}`,
-          `${JSON.stringify(name)} is not a product token and Google's parser reads no name from it, so no User-agent line can name ${entry.name}: it follows the * group, which \`default\` sets`,
+          `no crawler we know is named ${JSON.stringify(name)}; did you mean ${JSON.stringify(meant)}? Crawlers follow a group only when it names their own token, so ${meant} would not follow this one. If ${name} is a crawler of its own, list it in "custom": ["${name}"]`,
         );
       crawlers.set(name, access(`crawlers.${name}`, p.crawlers[name]));
     }
+  }
+  for (const name of custom) {
+    if (!crawlers.has(name))
+      throw new PolicyError(
+        'custom',
+        `${JSON.stringify(name)} is not a key of \`crawlers\`: list there the crawlers of your own`,
+      );
+    if (findCrawler(name))
+      throw new PolicyError(
+        'custom',
+        `${JSON.stringify(name)} is a registry crawler (${findCrawler(name)!.name}), not one of your own`,
+      );
   }
 
   const signals: [SignalKey, 'yes' | 'no'][] = [];
@@ -258,8 +293,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     for (const [key, v] of Object.entries(p.signals)) {
       if (!SIGNAL_KEYS.includes(key as SignalKey))
         throw new PolicyError(`signals.${key}`, `is not a Content-Signal key (they are ${SIGNAL_KEYS.join(', ')})`);
-      if (v !== 'yes' && v !== 'no')
-        throw new PolicyError(`signals.${key}`, `must be "yes" or "no", got ${JSON.stringify(v) ?? kindOf(v)}`);
+      if (v !== 'yes' && v !== 'no') throw new PolicyError(`signals.${key}`, `must be "yes" or "no", got ${shown(v)}`);
     }
     for (const key of SIGNAL_KEYS) if (p.signals[key] !== undefined) signals.push([key, p.signals[key]!]);
   }
@@ -284,7 +318,8 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     if (v === undefined) return [];
     const list = typeof v === 'string' ? [v] : v;
     if (!Array.isArray(list)) throw new PolicyError(field, `must be a list of URLs, got ${kindOf(v)}`);
-    if (list.length > MAX_PATTERNS) throw new PolicyError(field, `has more than ${MAX_PATTERNS} URLs`);
+    if (list.length > MAX_PATHS)
+      throw new PolicyError(field, `has more than ${MAX_PATHS.toLocaleString('en-US')} URLs`);
     return [...new Set(list.map((u, i) => url(`${field}[${i}]`, u)))];
   };
 
@@ -293,6 +328,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     defaultRules,
     purposes,
     crawlers,
+    custom: new Set([...custom].map((n) => n.toLowerCase())),
     signals,
     licenses: urls('license', p.license),
     sitemaps: urls('sitemaps', p.sitemaps),
@@ -304,7 +340,8 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     const before = encoded.length;
     checked.paths = patterns(
       'paths',
-      p.paths.map((x) => (typeof x === 'string' && x.startsWith('*') ? `/${x}` : x)),
+      // A path to prove is a URL's path: a fragment is not sent, so it is not proved either.
+      p.paths.map((x) => (typeof x !== 'string' ? x : (x.startsWith('*') ? `/${x}` : x).replace(/#.*$/s, '') || '/')),
     );
     encoded.length = before; // sample paths are not written in the file
   }
@@ -319,7 +356,7 @@ export function checkPolicy(policy: unknown, presets: Record<string, Policy>): C
     if (typeof p.crawlDelay !== 'number' || !Number.isFinite(p.crawlDelay) || p.crawlDelay <= 0 || p.crawlDelay > 60) {
       throw new PolicyError(
         'crawlDelay',
-        `must be a number of seconds above 0 and at most 60, got ${JSON.stringify(p.crawlDelay) ?? kindOf(p.crawlDelay)}`,
+        `must be a number of seconds above 0 and at most 60, got ${shown(p.crawlDelay)}`,
       );
     }
     checked.crawlDelay = p.crawlDelay;

@@ -21,6 +21,8 @@ export const PRESETS: Readonly<Record<string, Readonly<Policy>>> = Object.freeze
   'search-only': {
     default: 'block',
     purposes: { search: 'allow' },
+    // No User-agent line can name 360Spider (Google reads no name from it): it follows `*`, blocked, and the preset says so.
+    crawlers: { '360Spider': 'block' },
     signals: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' },
   },
   /** No crawler may fetch anything. */

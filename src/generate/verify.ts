@@ -6,14 +6,27 @@
 
 import { isPlainToken, lines as fileLines, parse, pathOf } from '../index.js';
 import { leadingToken } from '../rules/agent.js';
+import { crawler as findCrawler } from '../crawlers/lookup.js';
 import { lint } from '../lint/lint.js';
 import { samplePath } from '../lint/model.js';
 import { PRESETS } from './presets.js';
 import { checkPolicy, type CheckedPolicy, type Policy } from './policy.js';
 import { fetchesSomething, resolveIntents, type Intent } from './intent.js';
 import { proofMatrix, type ProofMatrix, type Limit } from './matrix.js';
+import { witnessPaths } from './witness.js';
+import { printable } from '../common/printable.js';
+import { MAX_PATHS } from './limits.js';
+import { proveWitnesses } from './prove-witnesses.js';
 
-export type DifferenceKind = 'verdict' | 'signal' | 'lint' | 'agent-not-token' | 'host' | 'crawl-delay' | 'sitemap';
+export type DifferenceKind =
+  | 'verdict'
+  | 'signal'
+  | 'unnameable'
+  | 'lint'
+  | 'agent-not-token'
+  | 'host'
+  | 'crawl-delay'
+  | 'sitemap';
 
 export interface Difference {
   kind: DifferenceKind;
@@ -40,6 +53,13 @@ export interface VerifyResult {
   differences: Difference[];
   /** Rows whose intent robots.txt alone cannot deliver (the file may still say it). */
   notes: Note[];
+  /**
+   * The witness paths proved besides the matrix's: paths each rule of the
+   * file and each policy pattern matches, and near misses they must not
+   * (docs/generate.md). `cut`: there were more than MAX_WITNESSES, and the
+   * rules past them were not proved.
+   */
+  witnesses: { paths: number; cut: boolean };
 }
 
 export interface VerifyOptions {
@@ -47,8 +67,7 @@ export interface VerifyOptions {
   paths?: readonly string[];
 }
 
-/** At most this many sample paths: the matrix is rows x paths x 2 readings. */
-export const MAX_PATHS = 1_000;
+export { MAX_PATHS };
 
 export function verify(policy: Policy, text: string | Uint8Array, options?: VerifyOptions): VerifyResult {
   if (typeof text !== 'string' && !(text instanceof Uint8Array))
@@ -66,7 +85,20 @@ export function verifyChecked(
   const paths = samplePaths(policy, options?.paths);
   const matrix = proofMatrix(policy, intents, text, paths);
   const differences: Difference[] = [];
+  const unnameable = new Map(intents.filter((i) => i.unnameable !== undefined).map((i) => [i.subject.name, i]));
   for (const row of matrix.rows) {
+    const cannot = unnameable.get(row.crawler);
+    if (cannot) {
+      // One difference for the row: no file can give it, so no cell is the file's fault.
+      const paths = row.cells.filter((c) => c.unmet).map((c) => c.path);
+      if (paths.length)
+        differences.push({
+          kind: 'unnameable',
+          crawler: row.crawler,
+          message: `${row.crawler} cannot be given what ${cannot.unnameable} says (${cannot.rules.disallow.includes('/') && !cannot.rules.allow.length ? 'nothing' : 'its rules'} for ${paths.join(', ')}): Google's parser reads no name from "${row.crawler}", so no User-agent line can name it, and it follows the * group. To accept the * group's rules for it, name it: "crawlers": { "${row.crawler}": "${policy.defaultKind === 'block' ? 'block' : 'allow'}" }.`,
+        });
+      continue;
+    }
     for (const cell of row.cells) {
       for (const problem of cell.problems) {
         const line = cell.google.line || cell.rfc.line || undefined;
@@ -80,11 +112,22 @@ export function verifyChecked(
       }
     }
   }
+  const witnesses = witnessPaths(policy, text, new Set(paths));
+  for (const w of proveWitnesses(policy, intents, text, witnesses.paths))
+    if (!unnameable.has(w.crawler)) differences.push({ kind: 'verdict', ...w });
   differences.push(...fileDifferences(policy, intents, text));
   const notes = matrix.rows
     .filter((r) => r.limit)
     .map((r) => ({ kind: r.limit!.kind, crawler: r.crawler, message: r.limit!.message }));
-  return { ok: differences.length === 0, matrix, differences, notes };
+  // Rules and names from the file (or the policy) are quoted: their control characters as escapes.
+  for (const d of differences) d.message = printable(d.message);
+  return {
+    ok: differences.length === 0,
+    matrix,
+    differences,
+    notes,
+    witnesses: { paths: witnesses.paths.size, cut: witnesses.cut },
+  };
 }
 
 /** `/`, each pattern's plainest path (as a crawler sends it), the policy's paths and the caller's, once each. */
@@ -104,9 +147,9 @@ export function samplePaths(policy: CheckedPolicy, extra: readonly string[] | un
     if (typeof given !== 'string') throw new TypeError(`options.paths must be strings, got ${typeof given}`);
     add(/^[a-z][a-z0-9+.-]*:/i.test(given) ? pathOf(given) : given.startsWith('/') ? given : `/${given}`);
   }
-  if (out.size > MAX_PATHS)
+  if (out.size - 1 > MAX_PATHS)
     throw new RangeError(
-      `at most ${MAX_PATHS.toLocaleString('en-US')} sample paths can be proved, got ${out.size.toLocaleString('en-US')}`,
+      `the policy's patterns and paths and the paths given come to ${(out.size - 1).toLocaleString('en-US')}, and one proof reads at most ${MAX_PATHS.toLocaleString('en-US')} besides /`,
     );
   return [...out];
 }
@@ -123,6 +166,8 @@ function fileDifferences(policy: CheckedPolicy, intents: readonly Intent[], text
       const value = l.value ?? '';
       if (value === '*' || value === '' || isPlainToken(value)) continue;
       const token = leadingToken(value);
+      // The registry says the crawler itself reads its name so (AI2Bot's group is `AI` to Google and to AI2Bot): it reaches the crawler meant.
+      if (token && findCrawler(value)?.googleReads?.toLowerCase() === token.toLowerCase()) continue;
       // A name cut inside a word (AI2Bot is read as AI): the group speaks to another crawler, or none.
       if (token && /^[A-Za-z0-9]/.test(value.slice(token.length))) {
         out.push({
@@ -180,6 +225,18 @@ function intendedFinding(
   line: number,
 ): boolean {
   if (code === 'disallow-all') return policy.defaultKind === 'block';
+  if (code === 'agent-name-cut') {
+    // AI2Bot read as `AI`: the registry says AI2Bot follows that group, so the line reaches the crawler meant.
+    const l = fileLines(text).find((x) => x.line === line);
+    const entry = l?.value ? findCrawler(l.value) : undefined;
+    return entry?.googleReads !== undefined && entry.googleReads.toLowerCase() === l?.agent?.toLowerCase();
+  }
+  if (code === 'misspelt-crawler') {
+    const named = fileLines(text)
+      .find((l) => l.line === line)
+      ?.agent?.toLowerCase();
+    return named !== undefined && policy.custom.has(named);
+  }
   if (code !== 'ignores-star-group' && code !== 'allow-all-group' && code !== 'empty-group') return false;
   const agentLine = fileLines(text).find((l) => l.line === line);
   const token = agentLine?.agent?.toLowerCase();

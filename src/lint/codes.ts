@@ -3,6 +3,8 @@
 // message as a template. docs/lint/<code>.md explains each one; the tests
 // hold every code to a page, a case that triggers it and a near miss.
 
+import { printable } from '../common/printable.js';
+
 /** error: crawlers ignore or misread what you wrote, or the site loses search traffic; warning: some crawler does something you probably did not mean; info: worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -332,7 +334,7 @@ export const CODES = {
     'groups',
     'none',
     'Rules after a blank line join the group above',
-    'This rule follows a blank line but no User-agent line: Google and RFC 9309 crawlers read it as part of the group of line {group} ({who}), not as a rule for every crawler.',
+    'This rule follows a blank line but no User-agent line: Google and RFC 9309 crawlers read it as part of the group of line {group} ({who}), not as a rule for every crawler{more}.',
   ),
   'duplicate-rule': code(
     'info',
@@ -392,6 +394,13 @@ export const CODES = {
     'A percent sign encoded twice (`%25XX`)',
     "This pattern has `{twice}`, which is `{once}` percent-encoded a second time: crawlers apply the rule only to URLs that contain the literal text `{twice}`, so it does not apply to {meant}. If the site's URLs really contain `{twice}`, the rule is right as it is.",
   ),
+  'regex-in-pattern': code(
+    'warning',
+    'patterns',
+    'unsafe',
+    'Regular-expression syntax in a pattern',
+    'This pattern uses regular-expression syntax ({syntax}), which robots.txt does not have: crawlers match it as characters of the URL, so the rule applies only to URLs that spell it out, and the paths it was meant for stay {open}. Robots.txt has only `*` (any characters) and `$` (the end): {meant} probably what was meant.',
+  ),
   'dollar-inside-pattern': code(
     'warning',
     'patterns',
@@ -416,7 +425,7 @@ export const CODES = {
     'This line is a bare URL, not `key: value`: crawlers ignore it{hint}.',
   ),
 
-  // ---- usage statements: Content-Signal, Content-Usage, License (checks/usage.ts) ----
+  // ---- usage statements: Content-Signal, Content-Usage, License (checks/usage/) ----
   'usage-outside-group': code(
     'warning',
     'usage',
@@ -541,6 +550,6 @@ export function message(c: DiagnosticCode, params: Record<string, string | numbe
   return CODES[c].message.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`lint: message of ${c} needs {${name}}`);
-    return typeof value === 'number' ? value.toLocaleString('en-US') : value;
+    return typeof value === 'number' ? value.toLocaleString('en-US') : printable(value);
   });
 }

@@ -6,6 +6,7 @@
 // unsafe fixes' messages are diffs of one line.
 
 import type { ParseOptions } from '../common/options.js';
+import { listOf } from './wording.js';
 import { resolveParseOptions } from '../common/options.js';
 import { typeError } from '../common/errors.js';
 import type { AgentMatcher, Verdict } from '../index.js';
@@ -228,14 +229,6 @@ const quote = (text: string) => `\`${text}\``;
 const ruleText = (r: { type: string; pattern: string }) =>
   quote(`${r.type === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`);
 
-/** "a", "a and b", "a, b and 3 more". */
-export function listOf(items: readonly string[], max = 3, more = 'more'): string {
-  if (items.length <= max)
-    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-  const left = items.length - max;
-  return `${items.slice(0, max).join(', ')} and ${left} ${left === 1 ? more.replace(/s$/, '') : more}`;
-}
-
 /** Who `*` stands for: the crawlers of the fixed set that follow the `*` group in this file. */
 export function starName(m: FileModel): string {
   const following = CRAWLERS.filter((c) => m.groupsFor(m.agentFor(c.token)) === m.star && !c.fallback).map(
@@ -294,7 +287,8 @@ function summarise(d: AgentDiff, after: FileModel): string[] {
   };
   say(blocked, 'no longer fetch');
   say(freed, 'now fetch');
-  return out.map((s) => s[0]!.toUpperCase() + s.slice(1));
+  // A sentence starts with a capital, but a crawler's name keeps its own spelling (`facebookexternalhit`).
+  return out.map((s) => (d.agent !== '*' && s.startsWith(who) ? s : s[0]!.toUpperCase() + s.slice(1)));
 }
 
 /**

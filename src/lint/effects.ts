@@ -9,7 +9,7 @@
 import type { Agent, AgentMatcher, Crawler } from '../index.js';
 import { crawlerRegistry, type CrawlerEntry } from '../crawlers/registry.js';
 import { isBrowserToken } from './crawlers.js';
-import { listOf } from './diff.js';
+import { listOf } from './wording.js';
 import { samplePath } from './model.js';
 import type { EffectsModel } from './groups-model.js';
 

@@ -18,7 +18,7 @@ import { checkAgents } from './checks/agents.js';
 import { checkGroups } from './checks/groups.js';
 import { checkPatterns } from './checks/patterns.js';
 import { checkSitemaps } from './checks/sitemaps.js';
-import { checkUsage } from './checks/usage.js';
+import { checkUsage } from './checks/usage/index.js';
 
 export type { Diagnostic, LintOptions, Severity, Fix, FixSafety, LintSource } from './types.js';
 export type { DiagnosticCode } from './codes.js';

@@ -6,7 +6,7 @@
 
 import type { LineEvents } from './lines.js';
 import { agentTokens, type Agent, type Crawler } from '../rules/agent.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import type { Robots } from '../rules/robots.js';
 import { attached, robotsInternals } from '../rules/own.js';
 import { readingOf } from './reading.js';
@@ -93,13 +93,13 @@ export function delayFor(
   fromGlobal = false,
 ): number | undefined {
   let applying: DelayRecord[] = [];
-  if (how & L.HOW_CRAWLER) {
+  if (how & Layout.HOW_CRAWLER) {
     // A crawler: its tokens in order (a handful), the first a record names.
     for (const name of tokens) {
       applying = records.filter((r) => r.tokens.has(name.toLowerCase()));
       if (applying.length) break;
     }
-    if (!(how & L.HOW_IGNORES_GLOBAL) && !applying.some((r) => !fromGlobal || r.seconds !== undefined))
+    if (!(how & Layout.HOW_IGNORES_GLOBAL) && !applying.some((r) => !fromGlobal || r.seconds !== undefined))
       applying = records.filter((r) => r.global);
   } else {
     // A Set of the names, then one lookup per token of each record: linear in

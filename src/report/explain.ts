@@ -17,7 +17,7 @@ import { readLines, type LineEvents } from './lines.js';
 import { readingOf } from './reading.js';
 import { selectionOf } from './selection.js';
 import { groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Candidate } from './rule-table.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import { usageAt, type Usage } from './usage.js';
 import { usageStatements } from '../rules/usage-table.js';
 
@@ -133,8 +133,8 @@ function otherMatcher(other: OtherMode, tokens: AgentTokens): AgentMatcher {
     }
     // The same agent as read once: a crawler's kept tokens, or the tokens given.
     matcher = other.robots.forAgent(
-      tokens.how & L.HOW_CRAWLER
-        ? { tokens: tokens.tokens, obeysGlobalGroup: !(tokens.how & L.HOW_IGNORES_GLOBAL) }
+      tokens.how & Layout.HOW_CRAWLER
+        ? { tokens: tokens.tokens, obeysGlobalGroup: !(tokens.how & Layout.HOW_IGNORES_GLOBAL) }
         : tokens.given,
     );
     other.matchers.set(key, matcher);
@@ -145,7 +145,7 @@ function otherMatcher(other: OtherMode, tokens: AgentTokens): AgentMatcher {
 function explainWith(robots: Robots, index: number, url: string, tokens: AgentTokens): Explanation {
   const { compiled } = robotsInternals(robots);
   const label =
-    tokens.how & L.HOW_CRAWLER
+    tokens.how & Layout.HOW_CRAWLER
       ? String(tokens.name ?? tokens.given[0] ?? 'A crawler with no name')
       : tokens.given.length
         ? tokens.given.join(' / ')
@@ -246,7 +246,7 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const { contentSignal, contentUsage, licenses } = usageAt(source.compiled, source.index, url);
   const usage = { contentSignal, contentUsage, licenses, why: '' };
   const explanation: Explanation = { ...rest, groups, usage, message: '' };
-  if (source.tokens.how & L.HOW_CRAWLER)
+  if (source.tokens.how & Layout.HOW_CRAWLER)
     explanation.selectedBy = selectedBy(source.tokens, selectionOf(source.compiled, source.index, source.tokens).token);
   const other = source.other();
   if (other && (other.verdict.allowed !== core.allowed || other.verdict.line !== core.line)) {
@@ -327,7 +327,7 @@ function selectedBy(tokens: AgentTokens, token: string | null): { token: string 
     return {
       token,
       why:
-        tokens.how & L.HOW_IGNORES_GLOBAL
+        tokens.how & Layout.HOW_IGNORES_GLOBAL
           ? `no group names ${orList(list)}, and it ignores the \`*\` group, so nothing in this file restricts it`
           : `no group names ${orList(list)}, and there is no \`*\` group`,
     };
@@ -380,7 +380,7 @@ const quote = (text: string) => `\`${text}\``;
  * (product tokens: the README's Agents; the command line says the same on stderr). '' when all are tokens.
  */
 function notTokens(tokens: AgentTokens): string {
-  if (tokens.how & L.HOW_CRAWLER) return '';
+  if (tokens.how & Layout.HOW_CRAWLER) return '';
   return tokens.given
     .filter((agent) => agent !== '' && !isPlainToken(agent))
     .map((agent) => {

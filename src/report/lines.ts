@@ -3,12 +3,12 @@
 // pass the matcher uses, asked to report every line.
 
 import { getCore } from '../core/wasm.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { leadingToken } from '../rules/agent.js';
 import { UNSUPPORTED_KEYS } from './unused-keys.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 export type LineKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other' | 'empty' | 'comment' | 'invalid';
 
@@ -62,12 +62,15 @@ const KINDS: readonly LineKind[] = [
   'invalid',
 ];
 
+/** u32 words of one line event. */
+const EVENT_WORDS = Layout.EV_SIZE >>> 2;
+
 const decoder = /* @__PURE__ */ new TextDecoder();
 const strictDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
 /**
  * What the parser made of every line, kept compact: the core's event words
- * (L.EV_WORDS u32 per line) and the bytes they point into, copied out of
+ * (Layout.EV_SIZE bytes, EVENT_WORDS u32, per line) and the bytes they point into, copied out of
  * core memory once. explain and crawl-delay read it a field at a time, and
  * RobotsLine objects are built only when asked for (lines()): a file of
  * 512,000 empty lines is 18 MB here, about 250 MB as objects. explain and
@@ -83,13 +86,14 @@ export class LineEvents {
   #utf8: boolean | undefined;
 
   constructor(words: Uint32Array, bytes: Uint8Array) {
-    this.count = words.length / L.EV_WORDS;
+    this.count = words.length / EVENT_WORDS;
     this.#words = words;
     this.#bytes = bytes;
   }
 
+  /** `field`: an EV_* byte offset. */
   #word(i: number, field: number): number {
-    return this.#words[i * L.EV_WORDS + field]!;
+    return this.#words[i * EVENT_WORDS + (field >>> 2)]!;
   }
 
   /**
@@ -100,7 +104,7 @@ export class LineEvents {
 
   /** Where the first line starts: a byte order mark (or part of one) before it is in no line. */
   get #start(): number {
-    return this.count ? this.#word(0, L.EV_LINE_START) : 0;
+    return this.count ? this.#word(0, Layout.EV_LINE_START) : 0;
   }
 
   /** One decode of the body from its first line: ASCII (then every text is a slice), valid UTF-8, or neither. */
@@ -129,12 +133,12 @@ export class LineEvents {
 
   /** The event of 1-based line `line`, or -1. */
   indexOf(line: number): number {
-    if (line - 1 < this.count && this.#word(line - 1, L.EV_LINE) === line) return line - 1; // every line read
+    if (line - 1 < this.count && this.#word(line - 1, Layout.EV_LINE) === line) return line - 1; // every line read
     let lo = 0;
     let hi = this.count - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const at = this.#word(mid, L.EV_LINE);
+      const at = this.#word(mid, Layout.EV_LINE);
       if (at === line) return mid;
       if (at < line) lo = mid + 1;
       else hi = mid - 1;
@@ -143,57 +147,57 @@ export class LineEvents {
   }
 
   line(i: number): number {
-    return this.#word(i, L.EV_LINE);
+    return this.#word(i, Layout.EV_LINE);
   }
 
   flags(i: number): number {
-    return this.#word(i, L.EV_KIND);
+    return this.#word(i, Layout.EV_KIND);
   }
 
   kind(i: number): LineKind {
-    return KINDS[this.#word(i, L.EV_KIND) & L.KIND_MASK]!;
+    return KINDS[this.#word(i, Layout.EV_KIND) & Layout.KIND_MASK]!;
   }
 
   /** Does the line have a key and a value (user-agent, allow, disallow, sitemap, other)? */
   hasKey(i: number): boolean {
-    const kind = this.#word(i, L.EV_KIND) & L.KIND_MASK;
-    return kind >= L.KIND_USER_AGENT && kind <= L.KIND_OTHER;
+    const kind = this.#word(i, Layout.EV_KIND) & Layout.KIND_MASK;
+    return kind >= Layout.KIND_USER_AGENT && kind <= Layout.KIND_OTHER;
   }
 
   /** The group of a user-agent, allow or disallow line (-1: a rule before any user-agent line). */
   group(i: number): number {
-    return this.#word(i, L.EV_GROUP) | 0;
+    return this.#word(i, Layout.EV_GROUP) | 0;
   }
 
   key(i: number): string {
-    return this.#string(i, L.EV_KEY_START, L.EV_KEY_END);
+    return this.#string(i, Layout.EV_KEY_START, Layout.EV_KEY_END);
   }
 
   value(i: number): string {
-    return this.#string(i, L.EV_VALUE_START, L.EV_VALUE_END);
+    return this.#string(i, Layout.EV_VALUE_START, Layout.EV_VALUE_END);
   }
 
   text(i: number): string {
-    return this.#string(i, L.EV_LINE_START, L.EV_LINE_END);
+    return this.#string(i, Layout.EV_LINE_START, Layout.EV_LINE_END);
   }
 
   /** For a user-agent line: `*`, or the product token it names (RobotsLine.agent). */
   agent(i: number): string {
-    return this.#word(i, L.EV_KIND) & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(this.value(i));
+    return this.#word(i, Layout.EV_KIND) & Layout.FLAG_GLOBAL_AGENT ? '*' : leadingToken(this.value(i));
   }
 
   problems(i: number): LineProblem[] {
-    const flags = this.#word(i, L.EV_KIND);
-    const kind = flags & L.KIND_MASK;
+    const flags = this.#word(i, Layout.EV_KIND);
+    const kind = flags & Layout.KIND_MASK;
     const problems: LineProblem[] = [];
-    if (flags & L.FLAG_TYPO) problems.push('typo');
-    if (flags & L.FLAG_MISSING_COLON) problems.push('missing-colon');
-    if (flags & L.FLAG_TOO_LONG) problems.push('too-long');
-    if (flags & L.FLAG_NO_GROUP) problems.push('rule-outside-group');
-    if (kind === L.KIND_OTHER)
+    if (flags & Layout.FLAG_TYPO) problems.push('typo');
+    if (flags & Layout.FLAG_MISSING_COLON) problems.push('missing-colon');
+    if (flags & Layout.FLAG_TOO_LONG) problems.push('too-long');
+    if (flags & Layout.FLAG_NO_GROUP) problems.push('rule-outside-group');
+    if (kind === Layout.KIND_OTHER)
       problems.push(UNSUPPORTED_KEYS.has(this.key(i).toLowerCase()) ? 'unsupported-key' : 'unknown-key');
-    if (kind === L.KIND_INVALID) problems.push('unparseable');
-    if (flags & L.FLAG_NUL) problems.push('nul-byte');
+    if (kind === Layout.KIND_INVALID) problems.push('unparseable');
+    if (flags & Layout.FLAG_NUL) problems.push('nul-byte');
     if (!this.#validUtf8(i)) problems.push('invalid-utf8');
     return problems;
   }
@@ -202,18 +206,20 @@ export class LineEvents {
     // One check of the whole body answers for every line when it is valid
     // (lines split at ASCII bytes); only a body that is not is checked line by line.
     if (this.#utf8 === undefined) this.#decodeWhole();
-    return this.#utf8 || isUtf8(this.#bytes.subarray(this.#word(i, L.EV_LINE_START), this.#word(i, L.EV_LINE_END)));
+    return (
+      this.#utf8 || isUtf8(this.#bytes.subarray(this.#word(i, Layout.EV_LINE_START), this.#word(i, Layout.EV_LINE_END)))
+    );
   }
 
   /** Line i as a RobotsLine. */
   object(i: number): RobotsLine {
-    const flags = this.#word(i, L.EV_KIND);
-    const kind = KINDS[flags & L.KIND_MASK]!;
+    const flags = this.#word(i, Layout.EV_KIND);
+    const kind = KINDS[flags & Layout.KIND_MASK]!;
     const report: RobotsLine = {
       line: this.line(i),
       kind,
       text: this.text(i),
-      hasComment: (flags & L.FLAG_COMMENT) !== 0,
+      hasComment: (flags & Layout.FLAG_COMMENT) !== 0,
       problems: this.problems(i),
     };
     if (this.hasKey(i)) {
@@ -221,7 +227,7 @@ export class LineEvents {
       report.value = this.value(i);
     }
     if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow') report.group = this.group(i);
-    if (kind === 'user-agent') report.agent = flags & L.FLAG_GLOBAL_AGENT ? '*' : leadingToken(report.value!);
+    if (kind === 'user-agent') report.agent = flags & Layout.FLAG_GLOBAL_AGENT ? '*' : leadingToken(report.value!);
     return report;
   }
 }
@@ -243,11 +249,15 @@ export function readLines(body: string | Uint8Array, options?: ParseOptions, con
   const { mode, maxBytes } = resolveParseOptions(options);
   const core = getCore();
   const { length } = core.writeBody(body, maxBytes);
-  const count = core.exports[X.scan](length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE, content ? 2 : 1);
-  const base = core.exports[X.events]() >>> 2;
+  const count = core.exports[Export.scan](
+    length,
+    mode === 'rfc' ? Layout.MODE_RFC : Layout.MODE_GOOGLE,
+    content ? 2 : 1,
+  );
+  const base = core.exports[Export.events]() >>> 2;
   const input = core.inputAt;
   // Copies: the core reuses both buffers on its next call.
-  return new LineEvents(core.u32.slice(base, base + count * L.EV_WORDS), core.u8.slice(input, input + length));
+  return new LineEvents(core.u32.slice(base, base + count * EVENT_WORDS), core.u8.slice(input, input + length));
 }
 
 /** Reads a robots.txt and reports every line, as the matcher would read it. */

@@ -3,11 +3,11 @@
 // and pattern matching. Nothing here is on the matching path, so a bundle
 // that only matches leaves it out.
 
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import { applyingGroups } from '../rules/usage-table.js';
 import { typeError } from '../common/errors.js';
 import type { Compiled, RuleType, Verdict } from '../rules/compiled.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 /** A rule of the applying groups that matches the path. */
 export interface Candidate {
@@ -25,13 +25,13 @@ export interface Candidate {
 export function groupsOf(compiled: Compiled, index: number): { groups: number[]; specific: boolean } {
   return {
     groups: applyingGroups(compiled, index),
-    specific: compiled.core.u32[(index + L.A_KIND) >>> 2] === L.SELECT_SPECIFIC,
+    specific: compiled.core.u32[(index + Layout.A_KIND) >>> 2] === Layout.SELECT_SPECIFIC,
   };
 }
 
 /** A crawler's token (its index among the tokens) that chose the index's groups; -1 when none did. */
 export function chosenToken(compiled: Compiled, index: number): number {
-  return compiled.core.u32[(index + L.A_CHOSEN) >>> 2]! | 0;
+  return compiled.core.u32[(index + Layout.A_CHOSEN) >>> 2]! | 0;
 }
 
 /**
@@ -43,22 +43,22 @@ export function chosenToken(compiled: Compiled, index: number): number {
 export function candidateOf(compiled: Compiled, index: number): Candidate {
   const robots = compiled.live();
   const u32 = compiled.core.u32;
-  const record = robots + u32[(robots + L.R_RULES) >>> 2]! + index * L.RULE_SIZE;
+  const record = robots + u32[(robots + Layout.R_RULES) >>> 2]! + index * Layout.RULE_SIZE;
   const { type, pattern } = compiled.rule(index)!;
   const candidate: Candidate = {
-    line: u32[(record + L.RULE_LINE) >>> 2]!,
+    line: u32[(record + Layout.RULE_LINE) >>> 2]!,
     type,
     pattern,
-    priority: u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff,
+    priority: u32[(record + Layout.RULE_LENGTH) >>> 2]! & 0xffff,
   };
-  if (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) candidate.indexHtml = true;
+  if (u32[(record + Layout.RULE_FLAGS) >>> 2]! & Layout.RULE_IMPLIED) candidate.indexHtml = true;
   return candidate;
 }
 
 /** check()'s verdict for `url` from `index`, and whether Google's index.html rule decided it. */
 export function verdictOf(compiled: Compiled, index: number, url: string): { verdict: Verdict; indexHtml: boolean } {
   const at = compiled.decide(index, url);
-  const rule = compiled.core.u32[(at + L.V_RULE) >>> 2]! | 0;
+  const rule = compiled.core.u32[(at + Layout.V_RULE) >>> 2]! | 0;
   // Read before any other call into the core, which may reuse the verdict record.
   const verdict = compiled.verdict(at);
   return { verdict, indexHtml: rule >= 0 && candidateOf(compiled, rule).indexHtml === true };
@@ -72,9 +72,9 @@ export function preparePath(compiled: Compiled, url: string): { path: string; al
   const robots = compiled.live();
   const core = compiled.core;
   if (typeof url !== 'string') throw typeError('url', 'a string', url);
-  const result = core.exports[X.explainPath](robots, core.writeShort(url));
+  const result = core.exports[Export.explainPath](robots, core.writeShort(url));
   const always = result < 0;
-  return { path: core.read(core.exports[X.matchedPathAt](), always ? -1 - result : result), always };
+  return { path: core.read(core.exports[Export.matchedPathAt](), always ? -1 - result : result), always };
 }
 
 /**
@@ -85,7 +85,7 @@ export function preparePath(compiled: Compiled, url: string): { path: string; al
 export function matchingRules(compiled: Compiled, index: number): Uint32Array {
   compiled.live();
   const core = compiled.core;
-  const count = core.exports[X.matchingRules](index);
-  const at = core.exports[X.matches]() >>> 2;
+  const count = core.exports[Export.matchingRules](index);
+  const at = core.exports[Export.matches]() >>> 2;
   return core.u32.slice(at, at + count);
 }

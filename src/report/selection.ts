@@ -5,7 +5,7 @@ import { agentTokens, type Agent, type AgentTokens } from '../rules/agent.js';
 import type { Compiled } from '../rules/compiled.js';
 import type { Robots } from '../rules/robots.js';
 import { robotsInternals } from '../rules/own.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import { chosenToken, groupsOf } from './rule-table.js';
 
 export interface Selection {
@@ -30,7 +30,7 @@ export function selectionOf(compiled: Compiled, index: number, tokens: AgentToke
   const { groups, specific } = groupsOf(compiled, index);
   if (!groups.length) return { groups, token: null };
   if (!specific) return { groups, token: '*' };
-  const chosen = tokens.how & L.HOW_CRAWLER ? chosenToken(compiled, index) : -1;
+  const chosen = tokens.how & Layout.HOW_CRAWLER ? chosenToken(compiled, index) : -1;
   if (chosen >= 0) return { groups, token: tokens.tokens[chosen]! };
   // Tokens (a union): the groups of every given token that a group names.
   return { groups, token: tokens.tokens.length === 1 ? tokens.tokens[0]! : tokens.tokens.join(', ') };

@@ -13,7 +13,7 @@ import type { SignalValue } from '../rules/content-signal.js';
 import { signalsOf } from '../rules/purpose.js';
 import { applyingGroups, preferencesOf, usagePath, usageStatements } from '../rules/usage-table.js';
 import { preparePath } from './rule-table.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 export type { Preference, PreferenceEntry } from '../rules/preferences.js';
 export type { SignalValue, UseLevel } from '../rules/content-signal.js';
@@ -101,9 +101,9 @@ function contentUsageAt(compiled: Compiled, index: number, url: string): Content
   if (!statements.ruleLines.length) return null;
   preparePath(compiled, url);
   const core = compiled.core;
-  const count = core.exports[X.usageRules](index);
+  const count = core.exports[Export.usageRules](index);
   if (!count) return null;
-  const at = core.exports[X.matches]() >>> 2;
+  const at = core.exports[Export.matches]() >>> 2;
   const lines = Array.from(core.u32.subarray(at, at + count), (rule) => statements.ruleLines[rule]!).sort(
     (a, b) => a - b,
   );

@@ -1,7 +1,7 @@
 // Crawler names: product tokens (docs/behaviour.md, section 2).
 
 import { typeError } from '../common/errors.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 
 const PLAIN_TOKEN = /^[A-Za-z_-]*$/;
 
@@ -108,7 +108,7 @@ export function agentTokens(agent: Agent): AgentTokens {
     const crawler = agent as Crawler;
     list = crawler.tokens;
     if (!Array.isArray(list)) throw typeError('agent.tokens', 'an array of strings', list);
-    how = L.HOW_CRAWLER | (crawler.obeysGlobalGroup === false ? L.HOW_IGNORES_GLOBAL : 0);
+    how = Layout.HOW_CRAWLER | (crawler.obeysGlobalGroup === false ? Layout.HOW_IGNORES_GLOBAL : 0);
     name = crawler.name;
   } else if (!Array.isArray(agent)) throw typeError('agent', AGENT, agent);
   const given = Array.from(list as unknown[]);

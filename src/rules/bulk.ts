@@ -5,8 +5,9 @@
 import type { Core } from '../core/wasm.js';
 import { typeError } from '../common/errors.js';
 import { concatBytes } from '../common/bytes.js';
+import { chunkEnd, LINES_CHUNK } from '../common/lines.js';
 import type { Compiled } from './compiled.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 /** filterLines' result: the selected lines and counts. */
 export interface FilteredLines {
@@ -29,8 +30,6 @@ export interface FilteredLines {
 const BATCH = 512;
 /** Room for one batch of URLs as UTF-16 (a URL longer than this goes alone). */
 const BATCH_BYTES = 1 << 20;
-/** Bytes (or UTF-16 units) of newline-separated URLs per core call in matchLines. */
-const LINES_CHUNK = 1 << 20;
 
 /**
  * Decides many URLs with one core call per batch: they go in NUL-separated,
@@ -57,9 +56,9 @@ export function matchMany(compiled: Compiled, live: () => number, urls: readonly
     while (done < strings.length) {
       const index = live();
       const end = core.writeUnits(strings, done, BATCH, BATCH_BYTES, 'urls', start);
-      const held = core.exports[X.checkBatch16](index, core.unitsWritten, end - done);
+      const held = core.exports[Export.checkBatch16](index, core.unitsWritten, end - done);
       if (held === end - done) {
-        const at = core.exports[X.verdicts]();
+        const at = core.exports[Export.verdicts]();
         out.set(core.u8.subarray(at, at + held), start + done);
       } else {
         for (let i = done; i < end; i++) out[start + i] = compiled.allowed(compiled.decide(index, strings[i]!)) ? 1 : 0;
@@ -86,14 +85,14 @@ export function matchLines(
   let result = out ?? new Uint8Array(1024);
   let count = 0;
   lineChunks(core, input, (length) => {
-    const lines = core.exports[X.checkLines](index, length, purpose);
+    const lines = core.exports[Export.checkLines](index, length, purpose);
     if (count + lines > result.length) {
       if (out) throw new RangeError(`out has room for ${out.length} verdicts, more lines were given`);
       const bigger = new Uint8Array(Math.max(result.length * 2, count + lines));
       bigger.set(result.subarray(0, count));
       result = bigger;
     }
-    const at = core.exports[X.verdicts]();
+    const at = core.exports[Export.verdicts]();
     result.set(core.u8.subarray(at, at + lines), count);
     count += lines;
   });
@@ -115,11 +114,11 @@ export function filterLines(
   let optedOut = 0;
   let length = 0;
   lineChunks(core, input, (inputLength) => {
-    const written = core.exports[X.filterLines](index, inputLength, keep, purpose ?? 0);
-    const at = core.exports[X.output]();
+    const written = core.exports[Export.filterLines](index, inputLength, keep, purpose ?? 0);
+    const at = core.exports[Export.output]();
     parts.push(core.u8.slice(at, at + written));
     length += written;
-    const counts = core.exports[X.filterCounts]() >>> 2;
+    const counts = core.exports[Export.filterCounts]() >>> 2;
     const u32 = core.u32;
     totals.lines += u32[counts]!;
     totals.urls += u32[counts + 1]!;
@@ -135,18 +134,8 @@ function lineChunks(core: Core, input: string | Uint8Array, take: (length: numbe
   const text = typeof input === 'string';
   if (!text && !(input instanceof Uint8Array)) throw typeError('lines', 'a string or a Uint8Array', input);
   for (let from = 0; from < input.length; ) {
-    let to = Math.min(input.length, from + LINES_CHUNK);
-    if (to < input.length) {
-      // Cut after the chunk's last line break; a line longer than a chunk
-      // makes the chunk longer, never two lines (searched for its end only
-      // then: each byte is searched about once, whatever the lines).
-      const cut = text ? input.lastIndexOf('\n', to - 1) : input.lastIndexOf(10, to - 1);
-      if (cut >= from) to = cut + 1;
-      else {
-        const next = text ? input.indexOf('\n', to) : input.indexOf(10, to);
-        to = next < 0 ? input.length : next + 1;
-      }
-    }
+    // LINES_CHUNK bytes (or UTF-16 units) of whole lines per core call.
+    const to = chunkEnd(input, from, from + LINES_CHUNK);
     take(text ? core.writeShort(input.slice(from, to), 'lines') : core.writeBytes(input.subarray(from, to)).length);
     from = to;
   }

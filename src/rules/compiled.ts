@@ -3,10 +3,10 @@
 // Robots and AgentMatcher are thin typed facades over this.
 
 import type { Core } from '../core/wasm.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import { agentTokens, type Agent, type AgentTokens } from './agent.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 export type RuleType = 'allow' | 'disallow';
 
@@ -113,11 +113,11 @@ export class Compiled {
   /** Builds an index for tokens already read from the caller's argument (no user code runs here). */
   #build(tokens: AgentTokens, full: boolean): number {
     const robots = this.live();
-    return this.core.exports[X.select](
+    return this.core.exports[Export.select](
       robots,
       this.core.writeShort(tokens.joined, 'agent'),
       tokens.count,
-      tokens.how | (full ? L.HOW_FULL : 0),
+      tokens.how | (full ? Layout.HOW_FULL : 0),
     );
   }
 
@@ -149,11 +149,11 @@ export class Compiled {
       if (cache.size >= MAX_CACHED_AGENT_SETS) {
         const [oldestKey, oldest] = cache.entries().next().value as [string, CachedIndex];
         cache.delete(oldestKey);
-        this.core.exports[X.dispose](oldest.index);
+        this.core.exports[Export.dispose](oldest.index);
         if (oldest === this.#last) this.#lastAgent = undefined;
       }
       const index = this.#build(tokens, false);
-      const rules = this.core.u32[(index + L.A_RULE_COUNT) >>> 2]!;
+      const rules = this.core.u32[(index + Layout.A_RULE_COUNT) >>> 2]!;
       entry = { index, tokens, scansLeft: rules > SCAN_RULES ? SCAN_CALLS : -1 };
       cache.set(tokens.cacheKey, entry);
     }
@@ -164,7 +164,7 @@ export class Compiled {
   #use(entry: CachedIndex): number {
     if (entry.scansLeft === 0) {
       const full = this.#build(entry.tokens, true);
-      this.core.exports[X.dispose](entry.index);
+      this.core.exports[Export.dispose](entry.index);
       entry.index = full;
     }
     if (entry.scansLeft >= 0) entry.scansLeft--;
@@ -179,7 +179,7 @@ export class Compiled {
   }
 
   releaseIndex(index: number): void {
-    if (this.#owned?.delete(index)) this.core.exports[X.dispose](index);
+    if (this.#owned?.delete(index)) this.core.exports[Export.dispose](index);
   }
 
   /** Decides one URL; returns the address of the verdict record. */
@@ -189,19 +189,19 @@ export class Compiled {
     // One URL goes in as UTF-8 (encodeInto): faster for one string than
     // copying its UTF-16 units, which pays only for batches (bulk.ts).
     const core = this.core;
-    return core.exports[X.check](index, core.writeShort(url));
+    return core.exports[Export.check](index, core.writeShort(url));
   }
 
   allowed(verdict: number): boolean {
-    return this.core.u32[(verdict + L.V_ALLOWED) >>> 2] !== 0;
+    return this.core.u32[(verdict + Layout.V_ALLOWED) >>> 2] !== 0;
   }
 
   verdict(verdict: number): Verdict {
     const u32 = this.core.u32;
     return {
-      allowed: u32[(verdict + L.V_ALLOWED) >>> 2] !== 0,
-      line: u32[(verdict + L.V_LINE) >>> 2]!,
-      rule: this.rule(u32[(verdict + L.V_RULE) >>> 2]! | 0),
+      allowed: u32[(verdict + Layout.V_ALLOWED) >>> 2] !== 0,
+      line: u32[(verdict + Layout.V_LINE) >>> 2]!,
+      rule: this.rule(u32[(verdict + Layout.V_RULE) >>> 2]! | 0),
     };
   }
 
@@ -213,17 +213,17 @@ export class Compiled {
     if (!rule) {
       const robots = this.#robots;
       const u32 = this.core.u32;
-      const rules = robots + u32[(robots + L.R_RULES) >>> 2]!;
-      const arena = robots + u32[(robots + L.R_ARENA) >>> 2]!;
-      let record = rules + index * L.RULE_SIZE;
+      const rules = robots + u32[(robots + Layout.R_RULES) >>> 2]!;
+      const arena = robots + u32[(robots + Layout.R_ARENA) >>> 2]!;
+      let record = rules + index * Layout.RULE_SIZE;
       // An implied index.html rule reports the rule it came from, just before it.
-      if (u32[(record + L.RULE_FLAGS) >>> 2]! & L.RULE_IMPLIED) record -= L.RULE_SIZE;
-      const flags = u32[(record + L.RULE_FLAGS) >>> 2]!;
-      const length = u32[(record + L.RULE_LENGTH) >>> 2]! & 0xffff;
-      const rawLength = u32[(record + L.RULE_LENGTH) >>> 2]! >>> 16;
-      const pattern = arena + u32[(record + L.RULE_PATTERN) >>> 2]!;
-      const raw = flags & L.RULE_RAW_AFTER ? pattern + length : pattern;
-      rule = { type: flags & L.RULE_ALLOW ? 'allow' : 'disallow', pattern: this.core.read(raw, rawLength) };
+      if (u32[(record + Layout.RULE_FLAGS) >>> 2]! & Layout.RULE_IMPLIED) record -= Layout.RULE_SIZE;
+      const flags = u32[(record + Layout.RULE_FLAGS) >>> 2]!;
+      const length = u32[(record + Layout.RULE_LENGTH) >>> 2]! & 0xffff;
+      const rawLength = u32[(record + Layout.RULE_LENGTH) >>> 2]! >>> 16;
+      const pattern = arena + u32[(record + Layout.RULE_PATTERN) >>> 2]!;
+      const raw = flags & Layout.RULE_RAW_AFTER ? pattern + length : pattern;
+      rule = { type: flags & Layout.RULE_ALLOW ? 'allow' : 'disallow', pattern: this.core.read(raw, rawLength) };
       decoded[index] = rule;
     }
     return { ...rule };
@@ -234,33 +234,33 @@ export class Compiled {
     const robots = this.live();
     const u32 = this.core.u32;
     const word = (at: number) => u32[at >>> 2]!;
-    const arena = robots + word(robots + L.R_ARENA);
-    const records = robots + word(robots + L.R_RECORDS);
+    const arena = robots + word(robots + Layout.R_ARENA);
+    const records = robots + word(robots + Layout.R_RECORDS);
     const sitemaps: string[] = [];
     const others: OtherRecord[] = [];
-    for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
-      const at = records + i * L.REC_SIZE;
-      const key = arena + word(at + L.REC_KEY);
-      const keyLength = word(at + L.REC_KEY_LENGTH);
-      const value = this.core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH));
-      if (word(at + L.REC_KIND) === L.KIND_SITEMAP) {
+    for (let i = 0; i < word(robots + Layout.R_RECORD_COUNT); i++) {
+      const at = records + i * Layout.REC_SIZE;
+      const key = arena + word(at + Layout.REC_KEY);
+      const keyLength = word(at + Layout.REC_KEY_LENGTH);
+      const value = this.core.read(key + keyLength, word(at + Layout.REC_VALUE_LENGTH));
+      if (word(at + Layout.REC_KIND) === Layout.KIND_SITEMAP) {
         sitemaps.push(value);
         continue;
       }
-      others.push({ line: word(at + L.REC_LINE), key: this.core.read(key, keyLength), value });
+      others.push({ line: word(at + Layout.REC_LINE), key: this.core.read(key, keyLength), value });
     }
     this.#records = { sitemaps: Object.freeze(sitemaps), others: Object.freeze(others) };
     return this.#records;
   }
 
   byteSize(): number {
-    return this.core.u32[(this.live() + L.R_SIZE) >>> 2]!;
+    return this.core.u32[(this.live() + Layout.R_SIZE) >>> 2]!;
   }
 
   indexByteSize(index: number): number {
     this.live();
     const u32 = this.core.u32;
-    return u32[(index + L.A_EXTRAS) >>> 2]! + u32[(index + L.A_EXTRA_COUNT) >>> 2]! * L.X_SIZE;
+    return u32[(index + Layout.A_EXTRAS) >>> 2]! + u32[(index + Layout.A_EXTRA_COUNT) >>> 2]! * Layout.X_SIZE;
   }
 
   /** Frees the table and every index built on it. */
@@ -268,8 +268,8 @@ export class Compiled {
     if (this.#disposed) return;
     this.#disposed = true;
     const { exports } = this.core;
-    for (const { index } of this.#cached?.values() ?? []) exports[X.dispose](index);
-    for (const index of this.#owned ?? []) exports[X.dispose](index);
+    for (const { index } of this.#cached?.values() ?? []) exports[Export.dispose](index);
+    for (const index of this.#owned ?? []) exports[Export.dispose](index);
     this.#cached = undefined;
     this.#owned = undefined;
     // A finalizer registry may hold this object until the event loop turns:
@@ -280,6 +280,6 @@ export class Compiled {
     this.#last = undefined;
     this.#rules = undefined;
     this.#records = undefined;
-    exports[X.dispose](this.#robots);
+    exports[Export.dispose](this.#robots);
   }
 }

@@ -7,7 +7,7 @@ import { matchMany, matchLines, filterLines, type FilteredLines } from './bulk.j
 import type { Robots } from './robots.js';
 import { RobotsDisposedError, typeError } from '../common/errors.js';
 import { agentTokens, type Agent, type AgentTokens } from './agent.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 
 /**
  * A use of the content (made by purpose(): `train-ai`, `search`,
@@ -138,7 +138,7 @@ export class AgentMatcher {
       index,
       lines,
       out,
-      purpose === undefined ? L.PURPOSE_NONE : purpose(this.#compiled, index),
+      purpose === undefined ? Layout.PURPOSE_NONE : purpose(this.#compiled, index),
     );
   }
 

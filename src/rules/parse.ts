@@ -2,11 +2,11 @@
 // core's parser for matching (docs/behaviour.md, section 1).
 
 import { getCore } from '../core/wasm.js';
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import { resolveParseOptions, type ParseOptions } from '../common/options.js';
 import { Compiled } from './compiled.js';
 import { newRobots, robotsInternals, type Robots } from './robots.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 /** Parses a robots.txt (text, or bytes as fetched) for matching. */
 export function parse(body: string | Uint8Array | ArrayBuffer, options?: ParseOptions): Robots {
@@ -34,7 +34,7 @@ function parseBody(body: string | Uint8Array, options: ParseOptions | undefined,
   const written = core.writeBody(body, maxBytes);
   const compiled = new Compiled(
     core,
-    core.exports[X.compile](written.length, mode === 'rfc' ? L.MODE_RFC : L.MODE_GOOGLE),
+    core.exports[Export.compile](written.length, mode === 'rfc' ? Layout.MODE_RFC : Layout.MODE_GOOGLE),
   );
   // Bytes are copied (the caller may reuse the buffer); strings are immutable.
   const source =

@@ -5,12 +5,12 @@
 // Content-Usage rule that decides its path: the most restrictive statement
 // wins (AIPREF vocab, combining preferences).
 
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import type { Compiled } from './compiled.js';
 import { purposeSetups, type Purpose } from './matcher.js';
 import { parseContentSignal, stricter, type SignalValue } from './content-signal.js';
 import { applyingGroups, preferencesOf, usageStatements, type CombinedSignals } from './usage-table.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 /** What a purpose is called in each mechanism; null where it has no name. */
 export interface PurposeNames {
@@ -103,16 +103,16 @@ function sameGroups(a: readonly number[], b: readonly number[]): boolean {
  */
 export function preparePurpose(compiled: Compiled, index: number, names: PurposeNames): number {
   if (names.signal && signalsOf(compiled, applyingGroups(compiled, index))?.values[names.signal] === 'no')
-    return L.PURPOSE_ALL;
+    return Layout.PURPOSE_ALL;
   const statements = usageStatements(compiled);
   const rules = statements.ruleLines;
-  if (!names.label || !rules.length) return L.PURPOSE_NONE;
+  if (!names.label || !rules.length) return Layout.PURPOSE_NONE;
   const core = compiled.core;
-  const at = core.exports[X.purposeTable](index);
+  const at = core.exports[Export.purposeTable](index);
   const table = core.u8;
   for (let r = 0; r < rules.length; r++) {
     const preference = preferencesOf(statements, rules[r]!).preferences[names.label];
     table[at + r] = preference === 'n' ? 2 : preference === 'y' ? 1 : 0;
   }
-  return L.PURPOSE_TABLE;
+  return Layout.PURPOSE_TABLE;
 }

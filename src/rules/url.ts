@@ -2,7 +2,7 @@
 
 import { getCore } from '../core/wasm.js';
 import { typeError } from '../common/errors.js';
-import { X } from '../core/exports.js';
+import { Export } from '../core/exports.js';
 
 /**
  * docs/behaviour.md, section 3's RFC-mode normalisation of a URL or path: bytes outside ASCII
@@ -14,8 +14,8 @@ import { X } from '../core/exports.js';
 export function normalizeUrl(url: string): string {
   if (typeof url !== 'string') throw typeError('url', 'a string', url);
   const core = getCore();
-  const length = core.exports[X.normalizeInput](core.writeShort(url));
-  return core.read(core.exports[X.normalized](), length);
+  const length = core.exports[Export.normalizeInput](core.writeShort(url));
+  return core.read(core.exports[Export.normalized](), length);
 }
 
 /**
@@ -25,6 +25,6 @@ export function normalizeUrl(url: string): string {
 export function pathOf(url: string): string {
   if (typeof url !== 'string') throw typeError('url', 'a string', url);
   const core = getCore();
-  const length = core.exports[X.pathOfInput](core.writeShort(url));
-  return core.read(core.exports[X.path](), length);
+  const length = core.exports[Export.pathOfInput](core.writeShort(url));
+  return core.read(core.exports[Export.path](), length);
 }

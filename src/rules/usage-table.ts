@@ -3,7 +3,7 @@
 // and Content-Usage rules (the core's usage table, matched like rules; their
 // preferences stay in the line's record). Decoded once per Robots.
 
-import { L } from '../core/layout.js';
+import { Layout } from '../core/layout.js';
 import type { Compiled } from './compiled.js';
 import { parsePreferences, type ParsedPreferences } from './preferences.js';
 import type { SignalValue } from './content-signal.js';
@@ -47,8 +47,8 @@ export function usageStatements(compiled: Compiled): UsageStatements {
   const core = compiled.core;
   const u32 = core.u32;
   const word = (at: number) => u32[at >>> 2]!;
-  const arena = robots + word(robots + L.R_ARENA);
-  const records = robots + word(robots + L.R_RECORDS);
+  const arena = robots + word(robots + Layout.R_ARENA);
+  const records = robots + word(robots + Layout.R_RECORDS);
   found = {
     signals: [],
     licenses: [],
@@ -58,12 +58,12 @@ export function usageStatements(compiled: Compiled): UsageStatements {
     signalsByGroups: new Map(),
     signalSets: 0,
   };
-  for (let i = 0; i < word(robots + L.R_RECORD_COUNT); i++) {
-    const at = records + i * L.REC_SIZE;
-    if (word(at + L.REC_KIND) !== L.KIND_OTHER) continue;
-    const keyLength = word(at + L.REC_KEY_LENGTH);
+  for (let i = 0; i < word(robots + Layout.R_RECORD_COUNT); i++) {
+    const at = records + i * Layout.REC_SIZE;
+    if (word(at + Layout.REC_KIND) !== Layout.KIND_OTHER) continue;
+    const keyLength = word(at + Layout.REC_KEY_LENGTH);
     if (keyLength !== 7 && keyLength !== 13 && keyLength !== 14) continue; // license, content-usage, content-signal
-    const key = arena + word(at + L.REC_KEY);
+    const key = arena + word(at + Layout.REC_KEY);
     const name = core.read(key, keyLength).toLowerCase();
     const list =
       name === 'content-signal'
@@ -75,16 +75,16 @@ export function usageStatements(compiled: Compiled): UsageStatements {
             : undefined;
     if (list === undefined) continue;
     const record = {
-      line: word(at + L.REC_LINE),
-      group: word(at + L.REC_GROUP) | 0,
-      value: core.read(key + keyLength, word(at + L.REC_VALUE_LENGTH)),
+      line: word(at + Layout.REC_LINE),
+      group: word(at + Layout.REC_GROUP) | 0,
+      value: core.read(key + keyLength, word(at + Layout.REC_VALUE_LENGTH)),
     };
     if (list) list.push(record);
     else found.usages.set(record.line, record);
   }
-  const usage = robots + word(robots + L.R_USAGE);
-  for (let r = 0; r < word(robots + L.R_USAGE_COUNT); r++)
-    found.ruleLines.push(word(usage + r * L.RULE_SIZE + L.RULE_LINE));
+  const usage = robots + word(robots + Layout.R_USAGE);
+  for (let r = 0; r < word(robots + Layout.R_USAGE_COUNT); r++)
+    found.ruleLines.push(word(usage + r * Layout.RULE_SIZE + Layout.RULE_LINE));
   cache.set(compiled, found);
   return found;
 }
@@ -112,8 +112,8 @@ export function preferencesOf(statements: UsageStatements, line: number): Parsed
 /** The groups an agent index applies, in file order. */
 export function applyingGroups(compiled: Compiled, index: number): number[] {
   const u32 = compiled.core.u32;
-  const count = u32[(index + L.A_GROUP_COUNT) >>> 2]!;
-  const first = (index + u32[(index + L.A_GROUPS) >>> 2]!) >>> 2;
+  const count = u32[(index + Layout.A_GROUP_COUNT) >>> 2]!;
+  const first = (index + u32[(index + Layout.A_GROUPS) >>> 2]!) >>> 2;
   // A loop: Array.from() of a typed array costs several times more (thousands of `*` groups, per usage() call).
   const groups = new Array<number>(count);
   for (let i = 0; i < count; i++) groups[i] = u32[first + i]!;

@@ -8,20 +8,31 @@ and deciding lines, byte for byte.
 Verdict(allowed=False, line=2, rule=Rule(type='disallow', pattern='/private'))
 """
 
-from ._core import MAX_INPUT_BYTES
+from importlib import metadata as _metadata
+
+from ._agent import AgentNotTokenWarning
+from ._core import MAX_INPUT_BYTES, CoreError
 from ._useragent import product_token
 from .crawlers import AI_PURPOSES, Crawler, crawler, crawlers, identify, select_crawlers
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, OtherRecord, Robots, RobotsClosedError, Rule, Verdict, parse
 from .url import normalize_url, path_of
 from .usage import ContentSignal, ContentUsage, Usage, usage
 
+try:
+    #: The installed distribution's version (python/pyproject.toml's).
+    __version__ = _metadata.version("robotsmatch")
+except _metadata.PackageNotFoundError:  # run from python/src without installing
+    __version__ = "0+unknown"
+
 __all__ = [
     "AI_PURPOSES",
     "DEFAULT_MAX_BYTES",
     "MAX_INPUT_BYTES",
     "AgentMatcher",
+    "AgentNotTokenWarning",
     "ContentSignal",
     "ContentUsage",
+    "CoreError",
     "Crawler",
     "OtherRecord",
     "Robots",

@@ -10,16 +10,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._core import encode_text
+from ._lines import has_line_break
 from .robots import AgentMatcher
 
 #: The core's verdict bytes (match_lines): 0 disallowed, 1 allowed, 2 allowed but opted out of the purpose.
 DISALLOWED, ALLOWED, OPTED_OUT = 0, 1, 2
 #: The adapters' mark for no verdict (a missing URL, an origin the archive does not hold).
 NO_VERDICT = 255
-
-
-def has_line_break(url: str) -> bool:
-    return "\n" in url or "\r" in url
 
 
 def codes_of_strings(urls: list[str], matchers: Sequence[AgentMatcher]) -> np.ndarray:

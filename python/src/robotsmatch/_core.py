@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import wasmtime
 
-from ._layout import X
+from ._layout import Export
 
 #: The most input the core takes in one call (as in Node: 256 MiB).
 MAX_INPUT_BYTES = 256 << 20
@@ -37,7 +37,7 @@ def _wasm_bytes() -> bytes:
     if override:
         with open(override, "rb") as f:
             return f.read()
-    data = resources.files("robotsmatch").joinpath("_data", "robotsmatch.wasm")
+    data = resources.files("robotsmatch").joinpath("_data").joinpath("robotsmatch.wasm")
     try:
         return data.read_bytes()
     except FileNotFoundError:
@@ -75,13 +75,26 @@ class _RawCall:
             # Run it again through the checked call: it raises wasmtime's own error, with its message.
             self._trap = type(self._trap)()
             self._trap_ref = ctypes.byref(self._trap)
-            result = self._checked(self._store, *args)
+            try:
+                result = self._checked(self._store, *args)
+            except (wasmtime.Trap, wasmtime.WasmtimeError) as trap:
+                raise CoreError.of(trap) from trap
             return int(result or 0)
         return slots[0].i32
 
 
 class CoreError(MemoryError):
-    """The core could not do what was asked (its memory cannot grow that far)."""
+    """The core could not do what was asked: every trap inside the WebAssembly
+    core (its memory cannot grow that far, most often) is raised as this, never
+    as wasmtime's own exception types."""
+
+    @classmethod
+    def of(cls, trap: Exception) -> CoreError:
+        first = str(trap).strip().splitlines()
+        return cls(
+            "the robots.txt core stopped inside a call (most often: its WebAssembly memory, at most 4 GiB, "
+            "is full; close() parsed files you no longer need): " + (first[0] if first else type(trap).__name__)
+        )
 
 
 class Core:
@@ -113,7 +126,7 @@ class Core:
             self._data = None
             self._size = None
         self._memory_ref = ctypes.byref(memory._memory)
-        for name in X.__dict__.values():
+        for name in Export.__dict__.values():
             if not isinstance(name, str) or len(name) != 1:
                 continue
             func = exports[name]
@@ -128,7 +141,7 @@ class Core:
         self.stale = True
         #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
         #: from inside a collection, which may run in the middle of another call's moves.
-        self.garbage: list = []
+        self.garbage: list[object] = []
         self._context = self.store._context()
 
     def drain(self) -> None:
@@ -140,14 +153,18 @@ class Core:
                 compiled, index = item
                 if not compiled.closed:
                     compiled.release_index(index)
-            else:
+            elif hasattr(item, "free"):
                 item.free()
 
     def _checked(self, func: wasmtime.Func) -> Callable[..., int]:
         store = self.store
 
         def call(*args: int) -> int:
-            result = func(store, *args)
+            try:
+                result = func(store, *args)
+            except (wasmtime.Trap, wasmtime.WasmtimeError) as trap:
+                self.stale = True
+                raise CoreError.of(trap) from trap
             self.stale = True
             return int(result or 0)
 
@@ -189,8 +206,8 @@ class Core:
             if size > MAX_INPUT_BYTES:
                 raise ValueError(f"{name} is too large: the core takes at most 256 MiB, not {size} bytes")
             try:
-                self._input_at = self.fn[X.input](size) & 0xFFFFFFFF
-            except wasmtime.WasmtimeError:
+                self._input_at = self.fn[Export.input](size) & 0xFFFFFFFF
+            except CoreError:
                 raise ValueError(f"{name} is too large: the core's memory cannot grow to {size} bytes") from None
             self._input_room = size
         return self._input_at
@@ -220,7 +237,8 @@ _load_lock = threading.Lock()
 def get_core() -> Core:
     """The core of this process, loaded on first use. A forked child (multiprocessing,
     Spark's Python workers) goes on with its copy of the parent's, as the files the
-    parent parsed live in it."""
+    parent parsed live in it; a fork waits for a core call under way in another
+    thread to end (see _before_fork)."""
     global _core
     core = _core
     if core is not None:
@@ -229,3 +247,22 @@ def get_core() -> Core:
         if _core is None:
             _core = Core()
         return _core
+
+
+def _before_fork() -> None:
+    # No thread is inside a core call when the process forks: the child's copy of the core's memory
+    # and of its lock is then one no thread is changing (a lock held by a thread the child does not have
+    # would be held forever). The forking thread waits for the call under way to end.
+    _load_lock.acquire()
+    if _core is not None:
+        _core.lock.acquire()
+
+
+def _after_fork() -> None:
+    if _core is not None:
+        _core.lock.release()
+    _load_lock.release()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which has no fork
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork, after_in_child=_after_fork)

@@ -1,4 +1,4 @@
-"""Robots.txt answers from an archive of captures (issue 30's archive join, as
+"""Robots.txt answers from an archive of captures (the archive join of docs/pipelines.md, as
 src/archive/ and src/fetch/outcome.ts do it in Node): each origin's outcome
 from its robots.txt capture and the redirects from it, hop by hop, by the
 rules of data/fetch-outcomes.json (RFC 9309 2.3.1), which the wheel carries:
@@ -33,7 +33,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -44,14 +44,17 @@ from ada_url import join_url as _join_url
 from ada_url import parse_url as _parse_url
 
 from ._agent import Agent, agent_tokens
-from ._fetched_at import fetched_at_ms
+from ._fetched_at import fetched_at_ms as fetched_at_ms
 from .robots import DEFAULT_MAX_BYTES, Robots, parse
 
 
 @lru_cache(maxsize=1)
 def fetch_outcomes() -> dict[str, Any]:
     """data/fetch-outcomes.json, as the wheel carries it."""
-    return json.loads(resources.files("robotsmatch").joinpath("_data", "fetch-outcomes.json").read_text("utf-8"))
+    rules: dict[str, Any] = json.loads(
+        resources.files("robotsmatch").joinpath("_data").joinpath("fetch-outcomes.json").read_text("utf-8")
+    )
+    return rules
 
 
 _RULES = fetch_outcomes()
@@ -66,11 +69,11 @@ def status_outcome(status: int | None) -> str:
     """What a status says: ``ok``, ``redirect``, ``unavailable`` or ``unreachable`` (None: no response)."""
     rules = fetch_outcomes()
     if status is None:
-        return rules["noResponse"]
+        return str(rules["noResponse"])
     for r in rules["statusRanges"]:
         if r["from"] <= status <= r["to"]:
-            return r["outcome"]
-    return rules["otherStatus"]
+            return str(r["outcome"])
+    return str(rules["otherStatus"])
 
 
 _HTTP = ("http:", "https:")
@@ -82,7 +85,7 @@ def _usv(text: str) -> str:
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
-def _parse(url: str, attributes: Sequence[str]) -> dict[str, Any] | None:
+def _parse(url: str, attributes: Sequence[str]) -> dict[str, str] | None:
     """The WHATWG reading of an absolute URL (the attributes asked for), or None when it is not one."""
     try:
         return _parse_url(url, attributes)  # type: ignore[return-value]
@@ -301,28 +304,31 @@ class Archive:
     ) -> None:
         self.mode = mode
         self.max_bytes = max_bytes
-        self._captures: dict[str, tuple] = {}
-        self._origins: dict[str, tuple] = {}
+        self._captures: dict[str, tuple[Capture, float | None]] = {}
+        self._origins: dict[str, tuple[Resolution, Robots | None]] = {}
         for capture in captures:
             self.add(capture)
 
     @classmethod
     def from_jsonl(cls, lines: Iterable[str | bytes], **options: Any) -> Archive:
-        """An archive from JSON Lines records (an open file, or lines)."""
+        """An archive from JSON Lines records (an open file, or lines). Lines given
+        as bytes (a file opened ``"rb"``) are read as Node reads them: a byte
+        that is not UTF-8 is U+FFFD, one per maximal invalid sequence."""
         archive = cls(**options)
-        for number, line in enumerate(lines, 1):
+        for number, line in _numbered(lines):
+            if isinstance(line, (bytes, bytearray)):
+                line = bytes(line).decode("utf-8", "replace")
             if number == 1:
-                # A byte-order mark, dropped as Node's reader drops it (json.loads takes it in bytes, not in text; a line of white space after it is blank).
-                line = (
-                    line.lstrip("\ufeff")
-                    if isinstance(line, str)
-                    else line[3:]
-                    if line[:3] == b"\xef\xbb\xbf"
-                    else line
-                )
+                # A byte-order mark, dropped as Node's reader drops it (a line of white space after it is blank).
+                line = line.lstrip("\ufeff")
             # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
             # one: skipped, as Node's reader skips it (other white space is an error in both).
-            if line.strip(" \t\r\n" if isinstance(line, str) else b" \t\r\n"):
+            if line.strip(" \t\r\n"):
+                if number == 1 and line.startswith("WARC/"):
+                    raise ValueError(
+                        "line 1 is a WARC record's header: this file is WARC, not JSON Lines "
+                        "(one JSON record per line, as docs/pipelines.md describes)"
+                    )
                 try:
                     archive.add(Capture.from_record(json.loads(line)))
                 except ValueError as error:
@@ -365,7 +371,7 @@ class Archive:
                 robots.close()
         self._origins = {}
 
-    def _origin(self, url: str) -> tuple:
+    def _origin(self, url: str) -> tuple[Resolution, Robots | None]:
         robots_url = robots_url_of(url)
         if robots_url is None:
             return _NO_ORIGIN
@@ -374,7 +380,7 @@ class Archive:
             resolution = resolve_origin(robots_url, lambda key: (self._captures.get(key) or (None,))[0])
             robots = None
             if resolution.outcome == "ok":
-                body = resolution.capture.body if resolution.capture else None  # type: ignore[union-attr]
+                body = resolution.capture.body if resolution.capture else None
                 robots = parse(body if body is not None else b"", mode=self.mode, max_bytes=self.max_bytes)
             found = (resolution, robots)
             self._origins[robots_url] = found
@@ -411,3 +417,22 @@ class Archive:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str | bytes]]:
+    """The lines with their numbers; a text file that cannot decode its bytes says how to read it
+    (a text file decodes a block at a time, so which line holds the byte is not known)."""
+    number = 0
+    iterator = iter(lines)
+    while True:
+        try:
+            line = next(iterator)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as error:
+            raise ValueError(
+                f"the file is not UTF-8 ({error.reason}; {number} lines were read before it): open it with "
+                '"rb", and bytes that are not UTF-8 are read as U+FFFD, as the Node package reads them'
+            ) from None
+        number += 1
+        yield number, line

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 #: The AI purposes, for the selection ``"ai"``.
 AI_PURPOSES: tuple[str, ...] = ("ai-training", "ai-search", "ai-assistant")
@@ -35,7 +36,7 @@ class Crawler:
     source: str = ""
 
 
-def _entry(raw: dict) -> Crawler:
+def _entry(raw: dict[str, Any]) -> Crawler:
     # Read field by field, with defaults: the registry may gain fields.
     tokens = tuple(raw.get("tokens") or ())
     purpose = str(raw.get("purpose", "other"))
@@ -57,16 +58,16 @@ def _entry(raw: dict) -> Crawler:
 @lru_cache(maxsize=1)
 def crawlers() -> tuple[Crawler, ...]:
     """Every registry entry, in registry order."""
-    text = resources.files("robotsmatch").joinpath("_data", "crawlers.json").read_text("utf-8")
+    text = resources.files("robotsmatch").joinpath("_data").joinpath("crawlers.json").read_text("utf-8")
     data = json.loads(text)
     entries = data.get("crawlers", data.get("entries")) if isinstance(data, dict) else data
     return tuple(_entry(raw) for raw in entries or ())
 
 
 @lru_cache(maxsize=1)
-def _lookup() -> tuple[dict, dict]:
-    by_name: dict = {}
-    by_token: dict = {}
+def _lookup() -> tuple[dict[str, Crawler], dict[str, Crawler]]:
+    by_name: dict[str, Crawler] = {}
+    by_token: dict[str, Crawler] = {}
     for entry in crawlers():
         by_name[entry.name.lower()] = entry
     # A token names the entry whose first token it is (Googlebot is Googlebot,
@@ -118,8 +119,8 @@ _ID = re.compile(r"[0-9A-Fa-f]{8}")
 
 
 @lru_cache(maxsize=1)
-def _by_user_agent_token() -> dict:
-    found: dict = {}
+def _by_user_agent_token() -> dict[str, Crawler]:
+    found: dict[str, Crawler] = {}
     for entry in crawlers():
         if not entry.sent_in_requests:
             continue

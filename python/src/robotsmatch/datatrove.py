@@ -114,6 +114,11 @@ class RobotsFilter(BaseFilter):
         self.cache_size = cache_size
         if isinstance(archive, (str, os.PathLike)):
             self._path: str | None = os.fspath(archive)
+            if self._path.endswith((".warc", ".warc.gz")):
+                raise ValueError(
+                    f"{self._path} is a WARC file: RobotsFilter reads a JSON Lines archive of robots.txt "
+                    "captures (plain or .gz), or an Archive you made (docs/pipelines.md)"
+                )
             self._archive: _archive.Archive | None = None
         elif isinstance(archive, _archive.Archive):
             self._path = None
@@ -140,8 +145,12 @@ class RobotsFilter(BaseFilter):
                 import gzip
 
                 opener = gzip.open  # type: ignore[assignment]
-            with opener(self._path, "rt", encoding="utf-8") as lines:
-                self._archive = _archive.Archive.from_jsonl(lines, mode=self.mode)
+            # Bytes: a byte that is not UTF-8 is read as U+FFFD, as Node reads it (Archive.from_jsonl).
+            with opener(self._path, "rb") as lines:
+                try:
+                    self._archive = _archive.Archive.from_jsonl(lines, mode=self.mode)
+                except ValueError as error:
+                    raise ValueError(f"{self._path}: {error}") from None
         return self._archive
 
     def _site(self, origin: str) -> _Site:

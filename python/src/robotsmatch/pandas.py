@@ -17,7 +17,7 @@ URL, as ``check()`` is the one call that reports it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Union
 
 import numpy as np
@@ -36,9 +36,6 @@ AgentLike = Union[str, Crawler]
 
 #: URLs per block: one joined buffer per block (int32 offsets, bounded memory).
 _BLOCK = 1 << 16
-
-# 0 disallowed, 1 allowed, 2 opted out of the purpose, 255 no verdict.
-_NULL = NO_VERDICT
 
 
 def agent_names(agents: AgentLike | Sequence[AgentLike]) -> tuple[list[AgentLike], list[str]]:
@@ -75,13 +72,13 @@ def to_url_array(urls: object) -> pa.Array:
     elif isinstance(urls, (pd.Series, pd.Index)):
         try:
             array = pa.array(urls, from_pandas=True)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
-            raise TypeError(f"urls must hold strings (or missing values): {error}") from None
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            array = _strings_only(urls)
     elif isinstance(urls, (list, tuple, np.ndarray)):
         try:
             array = pa.array(urls, type=pa.string(), from_pandas=True)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
-            raise TypeError(f"urls must hold strings (or missing values): {error}") from None
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            array = _strings_only(urls)
     else:
         raise TypeError(f"urls must be a pandas Series, an Arrow array or a list, got {type(urls).__name__}")
     if pa.types.is_dictionary(array.type):
@@ -93,8 +90,14 @@ def to_url_array(urls: object) -> pa.Array:
     return array
 
 
+def _strings_only(urls: Iterable[object]) -> pa.Array:
+    """A column of objects with a cell that is not a string (an int, bytes): that cell is missing,
+    so it is answered <NA> on its own and the rest of the column is answered as usual."""
+    return pa.array([url if isinstance(url, str) else None for url in urls], type=pa.string())
+
+
 def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarray:
-    """Verdict bytes for one block of URLs: shape (len(block), len(matchers)), _NULL for null URLs."""
+    """Verdict bytes for one block of URLs: shape (len(block), len(matchers)), NO_VERDICT for null URLs."""
     n = len(block)
     out = np.empty((n, len(matchers)), dtype=np.uint8)
     if n == 0:
@@ -121,7 +124,7 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
         if odd is not None and len(odd):
             out[odd, column] = np.frombuffer(matcher.match_many([block[int(i)].as_py() for i in odd]), dtype=np.uint8)
     if nulls.null_count == 0 and pc.any(nulls).as_py():
-        out[nulls.to_numpy(zero_copy_only=False)] = _NULL
+        out[nulls.to_numpy(zero_copy_only=False)] = NO_VERDICT
     return out
 
 
@@ -177,11 +180,13 @@ def allowed(
     columns = {}
     for column, name in enumerate(names):
         values = pd.array(codes[:, column] == ALLOWED, dtype="boolean")
-        values[codes[:, column] == _NULL] = pd.NA
+        values[codes[:, column] == NO_VERDICT] = pd.NA
         columns[name] = values
     if isinstance(agents, (str, Crawler)):
-        return pd.Series(columns[names[0]], index=index, name=names[0])
-    return pd.DataFrame(columns, index=index)
+        series: pd.Series = pd.Series(columns[names[0]], index=index, name=names[0])
+        return series
+    table: pd.DataFrame = pd.DataFrame(columns, index=index)
+    return table
 
 
 def verdict_columns(
@@ -197,7 +202,7 @@ def verdict_columns(
     bytes is null in each; `missing` marks the rows with no URL at all, the
     only ones whose line is null (an unknown origin's line is 0, no rule
     decided, as Node reports it)."""
-    null = codes[:, 0] == _NULL
+    null = codes[:, 0] == NO_VERDICT
     refused = codes == DISALLOWED
     opted = codes == OPTED_OUT
     ok = ~refused.any(axis=1) & ~opted.any(axis=1)
@@ -236,11 +241,12 @@ def deciding_lines(urls: Sequence[str | None], codes: np.ndarray, matchers: Sequ
     blocked = codes != ALLOWED
     # The agent whose line is reported: the first blocked one, else the first.
     which = np.where(blocked.any(axis=1), blocked.argmax(axis=1), 0)
-    which[codes[:, 0] == _NULL] = -1
+    which[codes[:, 0] == NO_VERDICT] = -1
     for column, matcher in enumerate(matchers):
         rows = np.flatnonzero(which == column)
         if len(rows):
-            out[rows] = matcher._lines_of([urls[i] for i in rows.tolist()])
+            # Rows with no URL have no verdict (which == -1): every URL here is a string.
+            out[rows] = matcher._lines_of([str(urls[i]) for i in rows.tolist()])
     return out
 
 
@@ -294,7 +300,8 @@ def to_pandas(columns: dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
             frame[name] = pd.array(column.to_pandas(), dtype="Int32")
         else:
             frame[name] = column.to_pandas()
-    return pd.DataFrame(frame, index=index)
+    table: pd.DataFrame = pd.DataFrame(frame, index=index)
+    return table
 
 
 # The common shape of a URL, whose origin Arrow can cut out for every row at

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from . import _layout as L
-from ._layout import X
+from . import _layout as layout
+from ._layout import Export
 
 _KNOWN: dict[str, tuple[str | None, str | None]] = {
     "train-ai": ("train-ai", "ai-train"),
@@ -82,6 +82,7 @@ def parse_content_signal(text: str) -> dict[str, str]:
 def parse_preferences(text: str) -> dict[str, str]:
     """Each label of a preference expression to ``y``, ``n`` or ``unknown``; empty when it does not parse."""
     import http_sfv
+    from http_sfv.dictionary import Dictionary
 
     try:
         data = text.encode("ascii")
@@ -89,7 +90,7 @@ def parse_preferences(text: str) -> dict[str, str]:
         return {}
     if any((c < 0x20 and c != 0x09) or c > 0x7E for c in data):
         return {}
-    dictionary = http_sfv.Dictionary()
+    dictionary = Dictionary()
     try:
         dictionary.parse(data)
     except Exception:  # http-sfv raises ValueError (and others) on any syntax error
@@ -122,30 +123,30 @@ class UsageStatements:
 
 
 def usage_statements(compiled) -> UsageStatements:  # type: ignore[no-untyped-def]
-    found = getattr(compiled, "usage_statements", None)
+    found: UsageStatements | None = getattr(compiled, "usage_statements", None)
     if found is not None:
         return found
     core = compiled.core
     robots = compiled.live()
-    arena = robots + core.u32(robots + L.R_ARENA)
-    records = robots + core.u32(robots + L.R_RECORDS)
+    arena = robots + core.u32(robots + layout.R_ARENA)
+    records = robots + core.u32(robots + layout.R_RECORDS)
     found = UsageStatements()
-    for i in range(core.u32(robots + L.R_RECORD_COUNT)):
-        at = records + i * L.REC_SIZE
-        if core.u32(at + L.REC_KIND) != L.KIND_OTHER:
+    for i in range(core.u32(robots + layout.R_RECORD_COUNT)):
+        at = records + i * layout.REC_SIZE
+        if core.u32(at + layout.REC_KIND) != layout.KIND_OTHER:
             continue
-        key_length = core.u32(at + L.REC_KEY_LENGTH)
+        key_length = core.u32(at + layout.REC_KEY_LENGTH)
         if key_length not in (7, 13, 14):  # license, content-usage, content-signal
             continue
-        key = arena + core.u32(at + L.REC_KEY)
+        key = arena + core.u32(at + layout.REC_KEY)
         name = core.text(key, key_length).lower()
         if name not in ("content-signal", "license", "content-usage"):
             continue
-        group = core.u32(at + L.REC_GROUP)
+        group = core.u32(at + layout.REC_GROUP)
         record = UsageRecord(
-            core.u32(at + L.REC_LINE),
+            core.u32(at + layout.REC_LINE),
             group - (1 << 32) if group >= 1 << 31 else group,
-            core.text(key + key_length, core.u32(at + L.REC_VALUE_LENGTH)),
+            core.text(key + key_length, core.u32(at + layout.REC_VALUE_LENGTH)),
         )
         if name == "content-signal":
             found.signals.append(record)
@@ -153,9 +154,9 @@ def usage_statements(compiled) -> UsageStatements:  # type: ignore[no-untyped-de
             found.licenses.append(record)
         else:
             found.usages[record.line] = record
-    usage = robots + core.u32(robots + L.R_USAGE)
-    for r in range(core.u32(robots + L.R_USAGE_COUNT)):
-        found.rule_lines.append(core.u32(usage + r * L.RULE_SIZE + L.RULE_LINE))
+    usage = robots + core.u32(robots + layout.R_USAGE)
+    for r in range(core.u32(robots + layout.R_USAGE_COUNT)):
+        found.rule_lines.append(core.u32(usage + r * layout.RULE_SIZE + layout.RULE_LINE))
     compiled.usage_statements = found
     return found
 
@@ -178,8 +179,8 @@ def preferences_of(statements: UsageStatements, line: int) -> dict[str, str]:
 
 def applying_groups(compiled, index: int) -> list[int]:  # type: ignore[no-untyped-def]
     core = compiled.core
-    count = core.u32(index + L.A_GROUP_COUNT)
-    first = index + core.u32(index + L.A_GROUPS)
+    count = core.u32(index + layout.A_GROUP_COUNT)
+    first = index + core.u32(index + layout.A_GROUPS)
     return [core.u32(first + 4 * i) for i in range(count)]
 
 
@@ -205,17 +206,17 @@ def prepare_purpose(compiled, index: int, names: PurposeNames) -> int:  # type: 
     if names.signal:
         signals = signals_of(compiled, applying_groups(compiled, index))
         if signals is not None and signals[0].get(names.signal) == "no":
-            return L.PURPOSE_ALL
+            return layout.PURPOSE_ALL
     statements = usage_statements(compiled)
     rules = statements.rule_lines
     if not names.label or not rules:
-        return L.PURPOSE_NONE
+        return layout.PURPOSE_NONE
     core = compiled.core
-    at = core.fn[X.purpose_table](index) & 0xFFFFFFFF
+    at = core.fn[Export.purpose_table](index) & 0xFFFFFFFF
     table = bytearray(len(rules))
     for r, line in enumerate(rules):
         preference = preferences_of(statements, line).get(names.label)
         table[r] = 2 if preference == "n" else 1 if preference == "y" else 0
     view = core.view()
     view[at : at + len(table)] = table
-    return L.PURPOSE_TABLE
+    return layout.PURPOSE_TABLE

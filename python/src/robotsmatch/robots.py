@@ -6,12 +6,13 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from . import _layout as L
+from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
 from ._core import Core, encode_text, get_core
-from ._layout import X
+from ._layout import Export
+from ._lines import LINES_CHUNK, chunk_end, has_line_break
 
 DEFAULT_MAX_BYTES = 512_000
 
@@ -21,9 +22,8 @@ _MAX_CACHED_AGENT_SETS = 16
 #: its rules are more than _SCAN_RULES, the full index is built (as in Node).
 _SCAN_CALLS = 6
 _SCAN_RULES = 8
-#: URLs per core call in match_many, and bytes of lines per call in match_lines.
+#: URLs per core call in match_many (match_lines: _lines.LINES_CHUNK bytes of lines per call).
 _BATCH = 4096
-_LINES_CHUNK = 1 << 20
 
 
 class RobotsClosedError(RuntimeError):
@@ -69,8 +69,8 @@ class _Compiled:
         self.core = core
         self.robots = robots
         self.closed = False
-        self.cached: dict[tuple, list] = {}  # key -> [index, tokens, scans_left]
-        self.owned: set = set()
+        self.cached: dict[tuple[object, ...], list[Any]] = {}  # key -> [index, tokens, scans_left]
+        self.owned: set[int] = set()
         self.rules: dict[int, Rule | None] = {}
         self.usage_statements = None  # purpose.usage_statements() fills it once
 
@@ -83,7 +83,8 @@ class _Compiled:
         core = self.core
         length = core.write(tokens.joined, "agent")
         return (
-            core.fn[X.select](self.live(), length, tokens.size, tokens.how | (L.HOW_FULL if full else 0)) & 0xFFFFFFFF
+            core.fn[Export.select](self.live(), length, tokens.size, tokens.how | (layout.HOW_FULL if full else 0))
+            & 0xFFFFFFFF
         )
 
     def index_for(self, tokens: AgentTokens) -> int:
@@ -91,18 +92,19 @@ class _Compiled:
         if entry is None:
             if len(self.cached) >= _MAX_CACHED_AGENT_SETS:
                 oldest = next(iter(self.cached))
-                self.core.fn[X.dispose](self.cached.pop(oldest)[0])
+                self.core.fn[Export.dispose](self.cached.pop(oldest)[0])
             index = self.build(tokens, False)
-            rules = self.core.u32(index + L.A_RULE_COUNT)
+            rules = self.core.u32(index + layout.A_RULE_COUNT)
             entry = [index, tokens, _SCAN_CALLS if rules > _SCAN_RULES else -1]
             self.cached[tokens.key] = entry
         if entry[2] == 0:
             full = self.build(tokens, True)
-            self.core.fn[X.dispose](entry[0])
+            self.core.fn[Export.dispose](entry[0])
             entry[0] = full
         if entry[2] >= 0:
             entry[2] -= 1
-        return entry[0]
+        built: int = entry[0]
+        return built
 
     def own_index(self, tokens: AgentTokens) -> int:
         index = self.build(tokens, True)
@@ -112,14 +114,14 @@ class _Compiled:
     def release_index(self, index: int) -> None:
         if index in self.owned:
             self.owned.discard(index)
-            self.core.fn[X.dispose](index)
+            self.core.fn[Export.dispose](index)
 
     def decide(self, index: int, url: object) -> int:
         core = self.core
-        return core.fn[X.check](index, core.write(_url_bytes(url), "url")) & 0xFFFFFFFF
+        return core.fn[Export.check](index, core.write(_url_bytes(url), "url")) & 0xFFFFFFFF
 
     def allowed(self, verdict: int) -> bool:
-        return self.core.u32(verdict + L.V_ALLOWED) != 0
+        return self.core.u32(verdict + layout.V_ALLOWED) != 0
 
     def verdict(self, verdict: int) -> Verdict:
         core = self.core
@@ -136,44 +138,44 @@ class _Compiled:
             return self.rules[index]
         core = self.core
         robots = self.robots
-        rules = robots + core.u32(robots + L.R_RULES)
-        arena = robots + core.u32(robots + L.R_ARENA)
-        record = rules + index * L.RULE_SIZE
+        rules = robots + core.u32(robots + layout.R_RULES)
+        arena = robots + core.u32(robots + layout.R_ARENA)
+        record = rules + index * layout.RULE_SIZE
         # An implied index.html rule reports the rule it came from, just before it.
-        if core.u32(record + L.RULE_FLAGS) & L.RULE_IMPLIED:
-            record -= L.RULE_SIZE
-        flags = core.u32(record + L.RULE_FLAGS)
-        lengths = core.u32(record + L.RULE_LENGTH)
+        if core.u32(record + layout.RULE_FLAGS) & layout.RULE_IMPLIED:
+            record -= layout.RULE_SIZE
+        flags = core.u32(record + layout.RULE_FLAGS)
+        lengths = core.u32(record + layout.RULE_LENGTH)
         length, raw_length = lengths & 0xFFFF, lengths >> 16
-        pattern = arena + core.u32(record + L.RULE_PATTERN)
-        raw = pattern + length if flags & L.RULE_RAW_AFTER else pattern
-        found = Rule("allow" if flags & L.RULE_ALLOW else "disallow", core.text(raw, raw_length))
+        pattern = arena + core.u32(record + layout.RULE_PATTERN)
+        raw = pattern + length if flags & layout.RULE_RAW_AFTER else pattern
+        found = Rule("allow" if flags & layout.RULE_ALLOW else "disallow", core.text(raw, raw_length))
         self.rules[index] = found
         return found
 
     def records(self) -> tuple[list[str], list[OtherRecord]]:
         core = self.core
         robots = self.live()
-        arena = robots + core.u32(robots + L.R_ARENA)
-        records = robots + core.u32(robots + L.R_RECORDS)
+        arena = robots + core.u32(robots + layout.R_ARENA)
+        records = robots + core.u32(robots + layout.R_RECORDS)
         sitemaps: list[str] = []
         others: list[OtherRecord] = []
-        for i in range(core.u32(robots + L.R_RECORD_COUNT)):
-            at = records + i * L.REC_SIZE
-            key = arena + core.u32(at + L.REC_KEY)
-            key_length = core.u32(at + L.REC_KEY_LENGTH)
-            value = core.text(key + key_length, core.u32(at + L.REC_VALUE_LENGTH))
-            if core.u32(at + L.REC_KIND) == L.KIND_SITEMAP:
+        for i in range(core.u32(robots + layout.R_RECORD_COUNT)):
+            at = records + i * layout.REC_SIZE
+            key = arena + core.u32(at + layout.REC_KEY)
+            key_length = core.u32(at + layout.REC_KEY_LENGTH)
+            value = core.text(key + key_length, core.u32(at + layout.REC_VALUE_LENGTH))
+            if core.u32(at + layout.REC_KIND) == layout.KIND_SITEMAP:
                 sitemaps.append(value)
             else:
-                others.append(OtherRecord(core.u32(at + L.REC_LINE), core.text(key, key_length), value))
+                others.append(OtherRecord(core.u32(at + layout.REC_LINE), core.text(key, key_length), value))
         return sitemaps, others
 
     def free(self) -> None:
         if self.closed:
             return
         self.closed = True
-        dispose = self.core.fn[X.dispose]
+        dispose = self.core.fn[Export.dispose]
         with self.core.lock:
             for entry in self.cached.values():
                 dispose(entry[0])
@@ -209,7 +211,7 @@ def parse(
     with core.lock:
         core.drain()
         length = core.write(data, "body")
-        robots = core.fn[X.compile](length, L.MODE_RFC if mode == "rfc" else L.MODE_GOOGLE) & 0xFFFFFFFF
+        robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
         compiled = _Compiled(core, robots)
     return Robots(compiled, mode, cut)
 
@@ -297,7 +299,7 @@ class Robots:
         """Bytes of core memory this robots.txt's compiled table uses."""
         compiled = self._compiled
         with compiled.core.lock:
-            return compiled.core.u32(compiled.live() + L.R_SIZE)
+            return compiled.core.u32(compiled.live() + layout.R_SIZE)
 
     @property
     def closed(self) -> bool:
@@ -348,7 +350,7 @@ class AgentMatcher:
     def _purpose(self) -> int:
         """The core's PURPOSE_* mode for this matcher, set up in the core before each bulk call."""
         if self._purpose_names is None:
-            return L.PURPOSE_NONE
+            return layout.PURPOSE_NONE
         from .purpose import prepare_purpose
 
         return prepare_purpose(self._compiled, self._index, self._purpose_names)
@@ -372,7 +374,7 @@ class AgentMatcher:
         inputs = [_url_bytes(url) for url in urls]
         core = self._compiled.core
         with core.lock:
-            return core.u32_after_each(X.check, self._live(), inputs, L.V_LINE)
+            return core.u32_after_each(Export.check, self._live(), inputs, layout.V_LINE)
 
     def match_lines(self, lines: bytes | bytearray | memoryview | str) -> bytes:
         """One byte per line of newline-separated URLs (LF or CRLF; a final line
@@ -390,20 +392,12 @@ class AgentMatcher:
         with core.lock:
             index = self._live()
             purpose = self._purpose()
-            check_lines = core.fn[X.check_lines]
-            verdicts = core.fn[X.verdicts]
+            check_lines = core.fn[Export.check_lines]
+            verdicts = core.fn[Export.verdicts]
             start = 0
             end = len(data)
             while start < end:
-                stop = min(end, start + _LINES_CHUNK)
-                if stop < end:
-                    # Cut after the chunk's last line break; a longer line makes the chunk longer.
-                    cut = data.rfind(b"\n", start, stop)
-                    if cut >= 0:
-                        stop = cut + 1
-                    else:
-                        after = data.find(b"\n", stop)
-                        stop = end if after < 0 else after + 1
+                stop = chunk_end(data, start, start + LINES_CHUNK)
                 length = core.write(data[start:stop], "lines")
                 count = check_lines(index, length, purpose) & 0xFFFFFFFF
                 at = verdicts() & 0xFFFFFFFF
@@ -429,9 +423,9 @@ class AgentMatcher:
         out = bytearray(len(batch))
         with core.lock:
             index = self._live()
-            check_batch = core.fn[X.check_batch16]
-            check_lines = core.fn[X.check_lines]
-            verdicts = core.fn[X.verdicts]
+            check_batch = core.fn[Export.check_batch16]
+            check_lines = core.fn[Export.check_lines]
+            verdicts = core.fn[Export.verdicts]
             for start in range(0, len(batch), _BATCH):
                 chunk = batch[start : start + _BATCH]
                 count = len(chunk)
@@ -442,7 +436,7 @@ class AgentMatcher:
                 held = -1
                 if "\r" not in joined:
                     data = encode_text(joined + "\n")
-                    held = check_lines(index, core.write(data, "urls"), L.PURPOSE_NONE) & 0xFFFFFFFF
+                    held = check_lines(index, core.write(data, "urls"), layout.PURPOSE_NONE) & 0xFFFFFFFF
                 if held != count:
                     units = "\0".join(chunk).encode("utf-16-le", "surrogatepass") + b"\0\0"
                     core.write(units, "urls")
@@ -459,7 +453,7 @@ class AgentMatcher:
 
     def _match_many_as_lines(self, urls: list[str]) -> bytes:
         for i, url in enumerate(urls):
-            if "\n" in url or "\r" in url:
+            if has_line_break(url):
                 raise ValueError(f"urls[{i}] contains a line break: with a purpose, URLs are read one per line")
         return self.match_lines("\n".join(urls) + "\n") if urls else b""
 

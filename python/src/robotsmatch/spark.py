@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-from pyspark.sql import DataFrame
+from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 from pyspark.sql.window import Window
@@ -133,7 +133,7 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     hop_schema = "origin string, outcome string, next string, target string"
     meta = captures.select("key", "status", "location")
 
-    def hop_from(redirects: int):
+    def hop_from(redirects: int) -> Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
         def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
             from robotsmatch.spark import _hops
 
@@ -174,7 +174,7 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     return direct.unionByName(followed)
 
 
-def _fetched_at(robots: DataFrame):
+def _fetched_at(robots: DataFrame) -> tuple[Column, Column]:
     """fetched_at as (at, at_text): ms since 1970 to order captures by, or
     the text _capture_keys reads with archive.fetched_at_ms (the grammar Node
     reads); both None when absent. A timestamp is an instant and a number ms;

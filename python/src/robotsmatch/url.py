@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._core import encode_text, get_core
-from ._layout import X
+from ._layout import Export
 
 
 def normalize_url(url: str) -> str:
@@ -14,8 +14,8 @@ def normalize_url(url: str) -> str:
         raise TypeError(f"url must be a string, got {type(url).__name__}")
     core = get_core()
     with core.lock:
-        length = core.fn[X.normalize_input](core.write(encode_text(url), "url")) & 0xFFFFFFFF
-        return core.text(core.fn[X.normalized]() & 0xFFFFFFFF, length)
+        length = core.fn[Export.normalize_input](core.write(encode_text(url), "url")) & 0xFFFFFFFF
+        return core.text(core.fn[Export.normalized]() & 0xFFFFFFFF, length)
 
 
 def path_of(url: str) -> str:
@@ -24,5 +24,5 @@ def path_of(url: str) -> str:
         raise TypeError(f"url must be a string, got {type(url).__name__}")
     core = get_core()
     with core.lock:
-        length = core.fn[X.path_of_input](core.write(encode_text(url), "url")) & 0xFFFFFFFF
-        return core.text(core.fn[X.path]() & 0xFFFFFFFF, length)
+        length = core.fn[Export.path_of_input](core.write(encode_text(url), "url")) & 0xFFFFFFFF
+        return core.text(core.fn[Export.path]() & 0xFFFFFFFF, length)

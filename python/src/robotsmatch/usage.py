@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ._agent import Agent, agent_tokens
 from ._core import encode_text
-from ._layout import X
+from ._layout import Export
 from .purpose import applying_groups, preferences_of, signals_of, usage_path, usage_statements
 from .robots import AgentMatcher, Robots, Rule, _Compiled
 
@@ -86,11 +86,11 @@ def _content_usage(compiled: _Compiled, index: int, url: str) -> ContentUsage | 
     if not isinstance(url, str):
         raise TypeError(f"url must be a string, got {type(url).__name__}")
     # The path as the rules see it (the core's explainPath), then the Content-Usage rules deciding it.
-    core.fn[X.explain_path](compiled.live(), core.write(encode_text(url), "url"))
-    count = core.fn[X.usage_rules](index) & 0xFFFFFFFF
+    core.fn[Export.explain_path](compiled.live(), core.write(encode_text(url), "url"))
+    count = core.fn[Export.usage_rules](index) & 0xFFFFFFFF
     if not count:
         return None
-    at = core.fn[X.matches]() & 0xFFFFFFFF
+    at = core.fn[Export.matches]() & 0xFFFFFFFF
     lines = sorted(statements.rule_lines[core.u32(at + 4 * i)] for i in range(count))
     preferences: dict[str, str] = {}
     for line in lines:

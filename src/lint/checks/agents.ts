@@ -4,8 +4,8 @@
 // and crawlers named in more than one group.
 
 import { productToken } from '../../rules/agent.js';
-import { ALL_TOKENS, CUT_NAMES, isBrowserToken, isReading } from '../crawlers.js';
-import { closest } from '../closest.js';
+import { ALL_TOKENS, CUT_NAMES, isBrowserToken } from '../crawlers.js';
+import { meantCrawler } from '../misspelt-name.js';
 import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { joinedParts } from './lines.js';
@@ -64,27 +64,12 @@ function cutName(value: string): boolean {
   return CUT_NAMES.has(value.toLowerCase());
 }
 
-/** misspelt-crawler: a plain name that no crawler has, a typo or a cut of a known crawler's token (`Duckduckgo`, `Baidu`, `CCBots`). */
-function misspelt(f: Findings, l: RobotsLine, value: string, shared: boolean): void {
-  const lower = value.toLowerCase();
-  if (lower.length < 5 || ALL_TOKENS.has(lower) || isReading(lower)) return;
-  // A known token's own product (`SemrushBot-SA`, `Googlebot-Foo`): a name of its own, not a typo.
-  for (const t of ALL_TOKENS.keys()) if (lower.startsWith(t) && /[-_]/.test(lower[t.length] ?? '')) return;
-  let meant: string | undefined;
-  // A cut of a known token (`Baidu` for `Baiduspider`): the shortest such.
-  for (const t of ALL_TOKENS.keys()) if (t.startsWith(lower) && (!meant || t.length < meant.length)) meant = t;
-  // A typo (`CCBots`, `Duckduckgo`) keeps the name's first four letters: `Zealbot` is not `PetalBot`.
-  meant ??=
-    lower.length >= 6 && !/[-_]/.test(lower)
-      ? closest(
-          lower,
-          [...ALL_TOKENS.keys()].filter((t) => t.slice(0, 4) === lower.slice(0, 4)),
-        )
-      : undefined;
+/** misspelt-crawler: a plain name that no crawler has, close to a registry crawler's (`GTPBot`, `Claude-Bot`, `Baidu`). */
+function misspelt(f: Findings, l: RobotsLine, value: string): void {
+  const meant = meantCrawler(value);
   if (!meant) return;
-  void shared;
-  if (l.group !== undefined && f.model.groups[l.group]?.tokens.includes(meant)) return; // the group names it too: it follows the group
-  f.add('misspelt-crawler', l.line, { token: value, meant: ALL_TOKENS.get(meant)! });
+  if (l.group !== undefined && f.model.groups[l.group]?.tokens.includes(meant.toLowerCase())) return; // the group names it too: it follows the group
+  f.add('misspelt-crawler', l.line, { token: value, meant });
 }
 
 /** What a line that names no crawler does: nothing to its group when others name crawlers, else leaves it to no one. */
@@ -133,7 +118,7 @@ function agentLine(f: Findings, l: RobotsLine, shared: boolean): void {
   }
   if (value === '*') return;
   if (PLAIN.test(value)) {
-    misspelt(f, l, value, shared);
+    misspelt(f, l, value);
     return;
   }
   if (token === '*') {

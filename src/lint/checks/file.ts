@@ -5,7 +5,7 @@
 
 import type { Findings } from '../findings.js';
 import type { FileModel } from '../model.js';
-import { listOf } from '../diff.js';
+import { listOf } from '../wording.js';
 import { contentKind } from '../../common/content-kind.js';
 
 /** Reports the HTTP status and Content-Type of a fetched file; true when the status means there is no file to read. */

@@ -5,7 +5,7 @@
 // a group.
 
 import { CRAWLERS, IGNORES_STAR, ignoresCrawlDelay, isBrowserToken, readsCrawlDelay } from '../crawlers.js';
-import { listOf } from '../diff.js';
+import { listOf } from '../wording.js';
 import type { Findings } from '../findings.js';
 import { didYouMean } from './lines.js';
 import { samplePath, type FileModel, type Group, type RobotsLine } from '../model.js';
@@ -254,11 +254,21 @@ function allowCancels(f: Findings): void {
   }
 }
 
-/** rule-after-blank-line: rules after a blank line and no User-agent line, which join a named crawler's group above (whose rules came before the blank line). */
+/**
+ * rule-after-blank-line: rules after a blank line and no User-agent line,
+ * which join a named crawler's group above (whose rules came before the
+ * blank line). One finding per group, on its first such rule, counting the
+ * others. A warning when the rules look meant for someone else: the group
+ * has one such run, or already disallows everything before it; an info
+ * when the group spaces its rules with blank lines throughout, which Google
+ * reads as the author meant (one group).
+ */
 function afterBlankLine(f: Findings): void {
   const m = f.model;
   let blank = false;
   let lastKeyed: RobotsLine | undefined;
+  // Group -> its rules after a blank line, and how many runs of them.
+  const found = new Map<number, { lines: RobotsLine[]; runs: number; closedBefore: boolean }>();
   for (const l of m.lines) {
     if (l.kind === 'empty') {
       blank = true;
@@ -276,15 +286,38 @@ function afterBlankLine(f: Findings): void {
     ) {
       const group = m.groups[l.group]!;
       if (!group.tokens.includes('*') && group.agents.length) {
-        const names = [...new Set(group.tokens.filter((t) => t !== '').map((t) => m.displayName(t)))];
-        f.add('rule-after-blank-line', l.line, {
-          group: group.agents[0]!.line,
-          who: listOf(names, 3, 'more crawlers'),
-        });
+        let entry = found.get(l.group);
+        if (!entry) {
+          const before = group.rules.filter((r) => r.line < l.line);
+          entry = {
+            lines: [],
+            runs: 0,
+            closedBefore: before.some((r) => r.kind === 'disallow' && r.value === '/'),
+          };
+          found.set(l.group, entry);
+        }
+        entry.runs++;
       }
+    }
+    if ((l.kind === 'allow' || l.kind === 'disallow') && l.group !== undefined && found.has(l.group)) {
+      const entry = found.get(l.group)!;
+      if (entry.runs > 0 && (blank || entry.lines.length)) entry.lines.push(l);
     }
     blank = false;
     lastKeyed = l;
+  }
+  for (const [g, { lines, runs, closedBefore }] of found) {
+    const group = m.groups[g]!;
+    const names = [...new Set(group.tokens.filter((t) => t !== '').map((t) => m.displayName(t)))];
+    const more = lines.length - 1;
+    const d = f.add('rule-after-blank-line', lines[0]!.line, {
+      group: group.agents[0]!.line,
+      who: listOf(names, 3, 'more crawlers'),
+      more: more
+        ? `; so ${more === 1 ? 'does the rule' : `do the ${more} rules`} after it, to line ${lines[lines.length - 1]!.line}`
+        : '',
+    });
+    if (runs > 1 && !closedBefore) d.severity = 'info';
   }
 }
 

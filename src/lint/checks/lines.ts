@@ -1,6 +1,6 @@
 // Each line as the parser reads it: bytes crawlers cut or cannot read, keys
 // (misspelt, without a colon, unknown, unsupported: Google ignores the usage
-// statements Content-Signal, Content-Usage and License, which checks/usage.ts
+// statements Content-Signal, Content-Usage and License, which checks/usage/
 // checks), HTML markup among the lines, two lines written as one, and rules
 // before any group.
 
@@ -223,7 +223,7 @@ const USED_BY: Record<string, string> = {
   'visit-time': 'a few crawlers read it as the hours they may visit',
   'revisit-after': 'no major crawler honours it (it comes from an HTML meta tag)',
   domain: 'no major crawler honours it',
-  // Usage statements (checks/usage.ts checks what they say): none of them changes which URLs any crawler may fetch.
+  // Usage statements (checks/usage/ checks what they say): none of them changes which URLs any crawler may fetch.
   'content-signal':
     "it states whether the content may be used for search, AI input and AI training (Cloudflare's Content Signals Policy), for the AI crawlers and dataset builders that honour the policy; it changes no crawler's access to any URL",
   'content-usage':

@@ -9,6 +9,7 @@ import { joinedParts } from './lines.js';
 import { rewriteLine, rewriteValue } from '../rewrite.js';
 import type { Diagnostic } from '../types.js';
 import { uncut } from '../columns.js';
+import { regexInPattern } from '../regex-pattern.js';
 
 const NBSP = '\u00a0';
 const INVISIBLE = /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff]/;
@@ -84,8 +85,26 @@ function pattern(f: Findings, l: RobotsLine): void {
     return;
   }
 
+  // `/find-agent/(.*)`, `/O.*Z`, `^/admin`: a regular expression, which robots.txt does not read as one.
+  const regex = regexInPattern(value);
+  if (regex) {
+    const d = f.add('regex-in-pattern', l.line, {
+      syntax: regex.syntax
+        .split(', ')
+        .map((x) => `\`${x}\``)
+        .join(', '),
+      open: verb === 'Allow' ? 'closed' : 'open',
+      meant: `${regex.meant.map((m) => `\`${verb}: ${m}\``).join(' and ')} ${regex.meant.length > 1 ? 'are' : 'is'}`,
+    });
+    if (regex.meant.length === 1)
+      f.unsafe(d, [rewriteValue(l, regex.meant[0]!)], `Writes \`${verb}: ${regex.meant[0]}\``);
+    return;
+  }
+
   // A template (`/{lang}/`), quotes, a regular expression's `\.`: characters no URL a crawler requests has as they are.
-  const never = /[{}"<>`\\]/.exec(value);
+  // In a query, `{`, `}`, `` ` `` and `\` are sent as they are (the WHATWG URL query set encodes only `"`, `<`, `>`): only the path's count.
+  const query = value.indexOf('?');
+  const never = /["<>]/.exec(value) ?? /[{}`\\]/.exec(query < 0 ? value : value.slice(0, query));
   if (never && (value[0] === '/' || value[0] === '*')) {
     const c = never[0];
     f.add(
@@ -101,7 +120,9 @@ function pattern(f: Findings, l: RobotsLine): void {
         why:
           c === '\\'
             ? 'crawlers read as `/` in a URL path'
-            : `crawlers always send percent-encoded (\`${encodeURIComponent(c).replace('%60', '%60')}\`)`,
+            : /["<>]/.test(c)
+              ? `crawlers send percent-encoded (\`${encodeURIComponent(c)}\`) in a URL's path and query alike`
+              : `crawlers send percent-encoded (\`${encodeURIComponent(c)}\`) in a URL's path (in a query string it is sent as it is)`,
       },
       { column: valueColumn + never.index },
     );

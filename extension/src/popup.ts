@@ -1,0 +1,146 @@
+// The popup: the verdict of every chosen crawler for the tab's page, with
+// the line that decided; the robots.txt with that line marked; the page's
+// own robots rules; the usage signals; the lint count and a button to the
+// tester. `popup.html?url=URL` checks URL instead of the active tab (and
+// reads the page's rules from a tab showing it, if one does): tests drive it so.
+
+import { byId } from '../../site/src/dom.js';
+import { api, type Tab } from './browser-api.js';
+import { chosenGroups, saveChosenGroups } from './group-choice.js';
+import { FileView, lintSentence, statusSentence } from './file-view.js';
+import { ALL_SITES, sitePattern, whyUnchecked } from './page-kind.js';
+import { readPageSignals } from './page-reading.js';
+import type { CrawlerVerdict, ReportAnswer, RobotsReport } from './report.js';
+import { showPageSignals, showUsage, type PageSignals } from './signals-view.js';
+import { testerUrl } from './tester-link.js';
+import { chosenVerdicts, showGroupChoice, showVerdicts, summaryOf } from './verdict-list.js';
+
+const notice = byId('notice', HTMLParagraphElement);
+const fileView = new FileView(byId('robots-lines', HTMLOListElement), byId('file-note', HTMLParagraphElement));
+const sameDocument = (a: string | undefined, b: string) => a?.split('#')[0] === b.split('#')[0];
+
+/** The page to check, and the tab showing it (none when `?url=` names a page no tab shows). */
+async function target(): Promise<{ url: string; tabId: number | undefined }> {
+  const asked = new URLSearchParams(location.search).get('url');
+  if (asked) {
+    const tabs: Tab[] = await api.tabs.query({});
+    return { url: asked, tabId: tabs.find((t) => sameDocument(t.url, asked))?.id };
+  }
+  const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+  return { url: tab?.url ?? '', tabId: tab?.id };
+}
+
+/** Says a sentence instead of an answer; `state` tells tests which. */
+function stop(sentence: string, state: string): void {
+  notice.textContent = sentence;
+  document.body.dataset.state = state;
+}
+
+function askForAccess(url: string): void {
+  stop("This extension may not read this site's robots.txt yet.", 'no-access');
+  byId('access', HTMLElement).hidden = false;
+  const ask = async (origins: string[]) => {
+    if (await api.permissions.request({ origins })) location.reload();
+  };
+  byId('allow-site', HTMLButtonElement).addEventListener('click', () => void ask([sitePattern(url)]));
+  byId('allow-all', HTMLButtonElement).addEventListener('click', () => void ask(ALL_SITES));
+}
+
+async function main(): Promise<void> {
+  performance.mark('popup:script');
+  const { url, tabId } = await target();
+  byId('page-url', HTMLParagraphElement).textContent = url;
+  const why = whyUnchecked(url);
+  if (why) return stop(why, 'unchecked');
+  const [answer, chosen] = await Promise.all([
+    api.runtime.sendMessage({ kind: 'robots-report', url }) as Promise<ReportAnswer>,
+    chosenGroups(),
+  ]);
+  performance.mark('popup:report');
+  if ('noAccess' in answer) return askForAccess(url);
+  if ('problem' in answer) return stop(answer.problem, 'problem');
+  const { report } = answer;
+  // Meta tags naming every crawler or one the registry knows, under way while the verdicts render.
+  const tokens = new Set(report.verdicts.flatMap((v) => v.tokens.map((t) => t.toLowerCase())));
+  const signals = readPageSignals(tabId, url, tokens);
+  const view = new AnswerView(report, chosen);
+  view.render();
+  // How long the answer took from the popup's opening, for the test that measures it.
+  performance.mark('popup:answered');
+  document.body.dataset.answeredMs = performance.now().toFixed(1);
+  document.body.dataset.state = 'answered';
+  view.showSignals(await signals);
+}
+
+/** The popup's answer for one report, re-rendered when the chosen groups change. */
+class AnswerView {
+  readonly #report: RobotsReport;
+  #chosen: string[];
+  #selected: CrawlerVerdict | undefined;
+  #buttons = new Map<string, HTMLButtonElement>();
+  #signals: PageSignals | undefined;
+
+  constructor(report: RobotsReport, chosen: string[]) {
+    this.#report = report;
+    this.#chosen = chosen;
+    showGroupChoice(byId('group-choice', HTMLFieldSetElement), report.groups, chosen, (ids) => {
+      this.#chosen = ids;
+      void saveChosenGroups(ids); // the worker redraws the badges
+      this.render();
+      if (this.#signals) this.showSignals(this.#signals);
+    });
+    byId('open-tester', HTMLButtonElement).addEventListener('click', () => void this.#openTester());
+  }
+
+  /** The chosen crawlers' verdicts. */
+  get #verdicts(): CrawlerVerdict[] {
+    return chosenVerdicts(this.#report.verdicts, this.#chosen);
+  }
+
+  render(): void {
+    const report = this.#report;
+    const verdicts = this.#verdicts;
+    notice.textContent = '';
+    notice.hidden = true;
+    byId('robots-status', HTMLParagraphElement).textContent = statusSentence(report);
+    byId('summary', HTMLParagraphElement).textContent = summaryOf(verdicts);
+    this.#buttons = showVerdicts(byId('verdicts', HTMLDivElement), report, this.#chosen, (v) => this.#select(v));
+    byId('lint-count', HTMLSpanElement).textContent = lintSentence(report.lint);
+    byId('answer', HTMLElement).hidden = false;
+    byId('file', HTMLElement).hidden = false;
+    byId('usage', HTMLElement).hidden = false;
+    showUsage(byId('usage-list', HTMLUListElement), report.usage, verdicts, report.verdicts.length);
+    // The line first worth seeing: the first chosen crawler that may not fetch the page, else the first chosen.
+    const first = verdicts.find((v) => !v.allowed) ?? verdicts[0];
+    fileView.show(report, first?.line ?? 0);
+    if (first) this.#press(first);
+  }
+
+  showSignals(signals: PageSignals): void {
+    this.#signals = signals;
+    byId('page-signals', HTMLElement).hidden = false;
+    showPageSignals(byId('page-signal-list', HTMLUListElement), signals, this.#verdicts);
+  }
+
+  #select(verdict: CrawlerVerdict): void {
+    this.#press(verdict);
+    fileView.mark(verdict.line);
+  }
+
+  #press(verdict: CrawlerVerdict): void {
+    this.#selected = verdict;
+    byId('marked-for', HTMLParagraphElement).textContent = verdict.line
+      ? `Marked: line ${verdict.line}, which decides for ${verdict.name}.`
+      : `No line decides for ${verdict.name}.`;
+    for (const [name, button] of this.#buttons) button.setAttribute('aria-pressed', String(name === verdict.name));
+  }
+
+  /** The tester, on the pressed crawler and the chosen ones that may not fetch the page. */
+  async #openTester(): Promise<void> {
+    const names = [this.#selected?.name, ...this.#verdicts.filter((v) => !v.allowed).map((v) => v.name)];
+    const ordered = this.#report.verdicts.map((v) => v.name).filter((n) => names.includes(n));
+    await api.tabs.create({ url: await testerUrl(this.#report, ordered) });
+  }
+}
+
+main().catch((error) => stop(`Something went wrong: ${String(error?.message ?? error)}`, 'problem'));

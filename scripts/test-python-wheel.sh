@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The Python package as a Python-only user gets it: the sdist and the wheel
+# built from this clone (python -m build makes the sdist, then the wheel from
+# the unpacked sdist, so the sdist is shown to carry the core), then each
+# installed in a fresh virtual environment whose PATH has no Node, and one URL
+# checked. Needs build/robotsmatch.wasm (`npm run build`) and PyPI (build,
+# hatchling, wasmtime and the package's other dependencies).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f build/robotsmatch.wasm ] || { echo "build/robotsmatch.wasm is missing: run npm run build first" >&2; exit 1; }
+python=$(command -v python3)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$python" -m venv "$work/builder"
+"$work/builder/bin/python" -m pip install --quiet build
+"$work/builder/bin/python" -m build --outdir "$work/dist" python > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+wheel=$(ls "$work"/dist/robotsmatch-*.whl)
+sdist=$(ls "$work"/dist/robotsmatch-*.tar.gz)
+tar -tzf "$sdist" | grep -q '/src/robotsmatch/_data/robotsmatch.wasm$' || { echo "the sdist does not carry the core" >&2; exit 1; }
+
+check='
+import robotsmatch
+robots = robotsmatch.parse("User-agent: *\nDisallow: /private\n")
+verdict = robots.check("https://example.com/private/x", robotsmatch.crawler("GPTBot"))
+assert verdict.allowed is False and verdict.line == 2, verdict
+print(f"robotsmatch {robotsmatch.__version__}: {verdict}")
+'
+passed=0
+for artifact in "$wheel" "$sdist"; do
+  venv="$work/venv-$(basename "$artifact")"
+  "$python" -m venv "$venv"
+  # Only the environment's own bin on PATH: no Node, no compiler wrapper, nothing from this clone.
+  if PATH="$venv/bin" command -v node > /dev/null; then echo "node is on the test PATH" >&2; exit 1; fi
+  PATH="$venv/bin" "$venv/bin/python" -m pip install --quiet "$artifact"
+  (cd "$work" && PATH="$venv/bin" "$venv/bin/python" -c "$check")
+  passed=$((passed + 1))
+done
+echo "python wheel and sdist without Node: $passed passed, 0 failed"
