@@ -3,7 +3,8 @@
 // by the first bytes (gzip is looked into); all read into one RobotsArchive.
 
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { createGunzip, gunzipSync, constants } from 'node:zlib';
 import { RobotsArchive, type ArchiveOptions } from './archive.js';
 import type { Capture } from './capture.js';
@@ -23,68 +24,81 @@ export async function openArchive(paths: string | readonly string[], options?: A
 
 /** Adds the captures of one path to `archive`. */
 export async function addPath(archive: RobotsArchive, path: string): Promise<void> {
-  for await (const [capture, where] of readPath(path)) archive.add(capture, where);
+  for await (const [capture, where] of readPath(path, archive.maxBytes)) archive.add(capture, where);
 }
 
-/** The captures of one path, in the order it holds them, with where each is. */
-export async function* readPath(path: string): AsyncGenerator<[Capture, string]> {
-  const info = await stat(path);
-  if (info.isDirectory()) {
+/**
+ * The captures of one path, in the order it holds them, with where each is
+ * (WARC bodies decoded up to `limit` + 1 bytes). `-` is standard input; a
+ * path that is not a regular file (a pipe, `<(...)`) is read the same way:
+ * once, from its start, never seeking.
+ */
+export async function* readPath(path: string, limit?: number): AsyncGenerator<[Capture, string]> {
+  if (path !== '-' && (await stat(path)).isDirectory()) {
     yield* readDirectory(path);
     return;
   }
-  const format = await formatOf(path);
+  const name = path === '-' ? 'standard input' : path;
+  const source = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  const { head, rest } = await headOf(source);
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  const format = formatOf(path, head, gzip, name);
   // A .warc.gz is ungzipped here, not by warcio: warcio stops without an error at a cut gzip member, and the records after it would be lost in silence.
-  if (format === 'warc') yield* readWarc(await gunzipped(path), path);
-  else yield* readJsonl(await gunzipped(path), path);
+  const bytes = gzip ? gunzipped(rest, name) : rest;
+  if (format === 'warc') yield* readWarc(bytes, name, limit);
+  else yield* readJsonl(bytes, name);
 }
 
-async function formatOf(path: string): Promise<'warc' | 'jsonl'> {
+/** Bytes looked at to tell the format. */
+const HEAD = 65536;
+
+/** The first bytes of a stream (up to HEAD, fewer when it ends sooner), and all of its bytes from the start, read once. */
+async function headOf(source: AsyncIterable<Uint8Array>): Promise<{ head: Buffer; rest: AsyncIterable<Uint8Array> }> {
+  const chunks = source[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let length = 0;
+  while (length < HEAD) {
+    const next = await chunks.next();
+    if (next.done) break;
+    taken.push(Buffer.from(next.value));
+    length += next.value.length;
+  }
+  const rest = (async function* () {
+    yield* taken;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })();
+  return { head: Buffer.concat(taken).subarray(0, HEAD), rest };
+}
+
+function formatOf(path: string, start: Buffer, gzip: boolean, name: string): 'warc' | 'jsonl' {
   if (/\.warc(\.gz)?$/i.test(path)) return 'warc';
   if (/\.(jsonl|ndjson)(\.gz)?$/i.test(path)) return 'jsonl';
-  const handle = await open(path);
-  let head: Buffer;
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(65536), 0, 65536, 0);
-    head = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-  if (head[0] === 0x1f && head[1] === 0x8b) {
+  let head = start;
+  if (gzip) {
     try {
       head = gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
     } catch {
-      throw new ArchiveError(path, 'is not valid gzip');
+      throw new ArchiveError(name, 'is not valid gzip');
     }
   }
-  const start = head.toString('latin1').trimStart();
-  if (start.startsWith('WARC/')) return 'warc';
-  if (start.startsWith('{') || start === '') return 'jsonl';
+  const text = head.toString('latin1').trimStart();
+  if (text.startsWith('WARC/')) return 'warc';
+  if (text.startsWith('{') || text === '') return 'jsonl';
   throw new ArchiveError(
-    path,
+    name,
     'is not an archive robotsmatch reads: a WARC file, JSON Lines of captures, or a directory of one file per host',
   );
 }
 
-/** A file's bytes, ungzipped when it starts with gzip's magic bytes (every member of a file of many, as a WARC's records are; a cut one is an ArchiveError). */
-async function gunzipped(path: string): Promise<AsyncIterable<Uint8Array>> {
-  const handle = await open(path);
-  let magic: Buffer;
+/** Gzipped bytes ungzipped (every member of a file of many, as a WARC's records are; a cut one is an ArchiveError). */
+async function* gunzipped(bytes: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<Uint8Array> {
+  const gunzip = createGunzip({ chunkSize: 1 << 20 });
+  Readable.from(bytes)
+    .on('error', (error) => gunzip.destroy(error))
+    .pipe(gunzip);
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
-    magic = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+    for await (const chunk of gunzip) yield chunk as Buffer;
+  } catch (error) {
+    throw new ArchiveError(name, `is not valid gzip (${(error as Error).message})`);
   }
-  const file = createReadStream(path, { highWaterMark: 1 << 20 });
-  if (!(magic[0] === 0x1f && magic[1] === 0x8b)) return file;
-  const gunzip = file.pipe(createGunzip({ chunkSize: 1 << 20 }));
-  file.on('error', (error) => gunzip.destroy(error));
-  return (async function* () {
-    try {
-      for await (const chunk of gunzip) yield chunk as Buffer;
-    } catch (error) {
-      throw new ArchiveError(path, `is not valid gzip (${(error as Error).message})`);
-    }
-  })();
 }

@@ -18,14 +18,27 @@
 //   body, as warcio itself writes one), or with bare LF line ends, has none
 //   there, so it read the body as headers and returned no body: everything
 //   allowed. Here the head ends at the first blank line, CRLF or bare LF (RFC
-//   9112 section 2.2); warcio still reads the head's status line and headers,
-//   and undoes the body's encodings, as for the records it reads itself.
+//   9112 section 2.2); warcio still reads the head's status line and headers.
+//   The body's encodings are undone by decode-body.ts, up to the archive's
+//   limit (warcio inflated a gzip bomb whole).
 
-import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord, type StatusAndHeaders } from 'warcio';
+import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord } from 'warcio';
 import type { Capture } from './capture.js';
+import { decodeBody } from './decode-body.js';
 import { ArchiveError } from './errors.js';
 
-export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<[Capture, string]> {
+/**
+ * The captures of a WARC file. A 2xx body is decoded only up to `limit` + 1
+ * bytes (decode-body.ts); a body that is cut (WARC-Truncated, a chunk or an
+ * encoded stream ending early) or in an encoding no reader undoes is a
+ * capture with no response (`status: null`, unreachable), as a fetch that
+ * failed: never read as the site's file, and every other record still read.
+ */
+export async function* readWarc(
+  bytes: AsyncIterable<Uint8Array>,
+  name: string,
+  limit = 512_000,
+): AsyncGenerator<[Capture, string]> {
   let n = 0;
   const file = new FileEnd();
   let end = 0; // where the last record's content ends in the file
@@ -73,6 +86,7 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
       throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
+    let answered: number | null = status;
     if (status >= 200 && status < 300) {
       // Lines after the status line with no blank line after them may be the body's rules, not headers.
       if (headEnd < 0)
@@ -80,12 +94,17 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
           where,
           `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`,
         );
-      body = await bodyOf(record, http, content.subarray(headEnd), where, url);
+      const truncated = record.warcHeader('WARC-Truncated');
+      const decoded = truncated
+        ? { unreadable: `the record is marked WARC-Truncated (${truncated})` }
+        : await decodeBody(content.subarray(headEnd), http.headers as unknown as Headers, limit);
+      if ('body' in decoded) body = decoded.body;
+      else answered = null; // a failed fetch: the site's file is not known whole
     }
     yield [
       {
         url,
-        status,
+        status: answered,
         location: header('location'),
         contentType: header('content-type'),
         body,
@@ -93,25 +112,6 @@ export async function* readWarc(bytes: AsyncIterable<Uint8Array>, name: string):
       },
       where,
     ];
-  }
-}
-
-/** A 2xx body with its transfer and content encodings undone by warcio, as a record of the body alone with the head read here. */
-async function bodyOf(
-  record: WARCRecord,
-  http: StatusAndHeaders,
-  stored: Uint8Array,
-  where: string,
-  url: string,
-): Promise<Uint8Array> {
-  // No encoding named: warcio's decoding would give the bytes as they are.
-  if (!http.headers.has('content-encoding') && !http.headers.has('transfer-encoding')) return stored;
-  const payload = new WARCRecord({ warcHeaders: record.warcHeaders, reader: [stored] });
-  payload.httpHeaders = http;
-  try {
-    return await payload.readFully(true);
-  } catch (error) {
-    throw new ArchiveError(where, `the body of ${url} cannot be read (${(error as Error).message})`);
   }
 }
 

@@ -46,6 +46,7 @@ export function archiveAgents(given: readonly AgentArgument[]): Agent[] {
 
 export async function filterArchive(run: ArchiveRun): Promise<number> {
   const agents = archiveAgents(run.agents);
+  if (run.archives.includes('-')) takeStdin('the archive');
   const loadStarted = performance.now();
   let archive: Awaited<ReturnType<typeof openArchive>>;
   try {
