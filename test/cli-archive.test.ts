@@ -404,7 +404,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
           .map((l) => JSON.parse(l).id),
       ).toEqual([0, 1, 2, 3]);
     }
-  }, 60_000);
+  }, 180_000); // many spawned runs: about 50 s on a loaded 2-core machine
 
   test('every form, on real files with odd lines (CRLF, blank lines, a byte-order mark, escapes, bytes that are not UTF-8) and on JSON Lines: the documented format over check(), and the summary counts', async () => {
     const host = corpus[0]!.host;
