@@ -83,6 +83,7 @@ describe('a gzip bomb', () => {
     // VmHWM, not resourceUsage().maxRSS: that one keeps the peak of the process it was forked from (this test's, a gigabyte).
     writeFileSync(
       rss,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is a script with a template literal of its own
       "process.on('exit', () => process.stderr.write(`maxRSS ${/VmHWM:\\s*(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]}\\n`));\n",
     );
     const run = await robotsmatch(['filter', '--robots-archive', file, '--verdicts-only', '-q', urls], undefined, {

@@ -22,7 +22,7 @@
 //   The body's encodings are undone by decode-body.ts, up to the archive's
 //   limit (warcio inflated a gzip bomb whole).
 
-import { AsyncIterReader, StatusAndHeadersParser, WARCParser, WARCRecord } from 'warcio';
+import { AsyncIterReader, StatusAndHeadersParser, WARCParser, type WARCRecord } from 'warcio';
 import type { Capture } from './capture.js';
 import { decodeBody } from './decode-body.js';
 import { ArchiveError } from './errors.js';
