@@ -131,7 +131,8 @@ afterAll(() => {
 });
 
 async function decide(profile: 'strict' | 'common' | 'case-insensitive', path: string) {
-  const enforcer = createEnforcer({ robots: ROBOTS, origin: profile });
+  // Violations are the point here: the default log (stderr) is switched off.
+  const enforcer = createEnforcer({ robots: ROBOTS, origin: profile, onViolation: () => {} });
   try {
     return await enforcer.decide({ url: `http://site.example${path}`, headers: new Headers({ 'user-agent': GPTBOT }) });
   } finally {
@@ -190,7 +191,11 @@ describe('origin profiles: never looser than the origin', () => {
   });
 
   test('rules with capitals hold on a case-insensitive origin, and the deciding line is the file line', async () => {
-    const enforcer = createEnforcer({ robots: 'User-agent: *\nDisallow: /Reports/\n', origin: 'case-insensitive' });
+    const enforcer = createEnforcer({
+      robots: 'User-agent: *\nDisallow: /Reports/\n',
+      origin: 'case-insensitive',
+      onViolation: () => {},
+    });
     const bot = new Headers({ 'user-agent': GPTBOT });
     const decision = await enforcer.decide({ url: 'http://site.example/reports/2024.pdf', headers: bot });
     expect(decision).toMatchObject({ allowed: false, line: 2 });
