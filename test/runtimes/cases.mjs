@@ -63,7 +63,7 @@ export function runCases(robotsmatch) {
     for (const agent of c.agents) {
       const checks = c.urls.map((u) => {
         const v = robots.check(u, agent);
-        return [v.allowed, v.line, v.rule?.pattern];
+        return [v.allowed, v.line, v.rule ? v.rule.pattern : null];
       });
       const batch = Array.from(robots.forAgent(agent).matchMany(c.urls));
       out.push({ agent, checks, batch });
