@@ -10,6 +10,9 @@ import { captureKey, type StoredCapture } from './capture.js';
 /** ok: parse the body; unavailable: everything allowed; unreachable: everything disallowed; unknown: not in the archive. */
 export type ArchiveOutcome = 'ok' | 'unavailable' | 'unreachable' | 'unknown';
 
+/** A row's outcome: its origin's, or `invalid` for a JSON Lines row with no URL string (no origin to ask about). */
+export type RowOutcome = ArchiveOutcome | 'invalid';
+
 export interface Resolution {
   outcome: ArchiveOutcome;
   /** The capture whose body is parsed (outcome ok). */

@@ -4,7 +4,7 @@
 // encoded once and copied after every URL it ends; a record of a JSON
 // Lines input takes it from its first comma, after the record's own fields.
 
-import type { RowOutcome } from './verdicts.js';
+import type { RowOutcome } from './resolve.js';
 import { encoder } from './copy.js';
 
 /** A record's tail, as bytes. */

@@ -10,7 +10,7 @@
 import type { Purpose } from '../usage.js';
 import { notInArchive } from '../fetch/outcome.js';
 import type { OriginEntry } from './compiled-cache.js';
-import type { ArchiveOutcome } from './resolve.js';
+import type { ArchiveOutcome, RowOutcome } from './resolve.js';
 import type { Batch } from './batch.js';
 import { fixedTailsOf, tailOf } from './tails.js';
 import { copyBytes, encoder } from './copy.js';
@@ -42,8 +42,8 @@ export interface CheckedUrl {
   }[];
 }
 
-/** A row's outcome: its origin's, or `invalid` for a JSON Lines row with no URL string (no origin to ask about). */
-export type RowOutcome = ArchiveOutcome | 'invalid';
+/** A row's outcome (resolve.ts): its origin's, or `invalid` for a row with no URL string. */
+export type { RowOutcome };
 
 /** URLs answered per outcome (a URL counts once, whatever the number of agents). */
 export type OutcomeCounts = Record<ArchiveOutcome, number> & { invalid?: number };
