@@ -12,12 +12,17 @@ python=$(command -v python3)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# The build products into python/src/robotsmatch/_data/ first: hatchling lists an sdist's
+# files before its build hook runs, so a clean clone's sdist would lack them otherwise.
+"$python" python/hatch_build.py
 "$python" -m venv "$work/builder"
 "$work/builder/bin/python" -m pip install --quiet build
 "$work/builder/bin/python" -m build --outdir "$work/dist" python > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 wheel=$(ls "$work"/dist/robotsmatch-*.whl)
 sdist=$(ls "$work"/dist/robotsmatch-*.tar.gz)
-tar -tzf "$sdist" | grep -q '/src/robotsmatch/_data/robotsmatch.wasm$' || { echo "the sdist does not carry the core" >&2; exit 1; }
+# (The listing is read whole: grep -q stopping early would end tar with SIGPIPE, a failure under pipefail.)
+listing=$(tar -tzf "$sdist")
+grep -q '/src/robotsmatch/_data/robotsmatch.wasm$' <<<"$listing" || { echo "the sdist does not carry the core" >&2; exit 1; }
 
 check='
 import robotsmatch
