@@ -61,7 +61,7 @@ export function ensureVenv(say) {
     ...pip.slice(1),
     'install',
     ...quiet,
-    `${wheel}[test,pandas,spark,datatrove,lint]`,
+    `${wheel}[test,fetch,pandas,spark,datatrove,lint]`,
   ]);
   step('reinstalling this build of the wheel', pip[0], [
     ...pip.slice(1),

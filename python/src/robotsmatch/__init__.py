@@ -12,6 +12,7 @@ from importlib import metadata as _metadata
 
 from ._agent import AgentNotTokenWarning
 from ._core import MAX_INPUT_BYTES, CoreError
+from ._fetch_policy import RobotsUrlError, robots_txt_url
 from ._useragent import product_token
 from .crawlers import AI_PURPOSES, Crawler, crawler, crawlers, identify, select_crawlers
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, OtherRecord, Robots, RobotsClosedError, Rule, Verdict, parse
@@ -37,6 +38,7 @@ __all__ = [
     "OtherRecord",
     "Robots",
     "RobotsClosedError",
+    "RobotsUrlError",
     "Rule",
     "Usage",
     "Verdict",
@@ -47,6 +49,7 @@ __all__ = [
     "parse",
     "path_of",
     "product_token",
+    "robots_txt_url",
     "select_crawlers",
     "usage",
 ]
