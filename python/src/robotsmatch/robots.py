@@ -11,6 +11,7 @@ from typing import Literal, NamedTuple
 from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
 from ._core import Core, encode_text, get_core
+from ._crawl_delay import DelayRecord, delay_for, delay_records
 from ._layout import Export
 from ._lines import LINES_CHUNK, chunk_end, has_line_break
 
@@ -199,7 +200,7 @@ def parse(
         length = core.write(data, "body")
         robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
         compiled = _Compiled(core, robots)
-    return Robots(compiled, mode, cut)
+    return Robots(compiled, mode, cut, data)
 
 
 class Robots:
@@ -209,18 +210,23 @@ class Robots:
     __slots__ = (
         "__weakref__",
         "_compiled",
+        "_delays",
         "_finalizer",
         "_last_agent",
         "_last_tokens",
         "_records",
+        "_source",
         "mode",
         "truncated",
     )
 
-    def __init__(self, compiled: _Compiled, mode: str, truncated: bool) -> None:
+    def __init__(self, compiled: _Compiled, mode: str, truncated: bool, source: bytes = b"") -> None:
         if not isinstance(compiled, _Compiled):
             raise TypeError("use parse() to make a Robots")
         self._compiled = compiled
+        # The bytes parsed (the caller's own bytes object when given one): crawl_delay() reads their lines.
+        self._source: bytes | None = source
+        self._delays: list[DelayRecord] | None = None
         self.mode = mode
         #: True when the file was longer than max_bytes and only its start was parsed.
         self.truncated = truncated
@@ -264,6 +270,17 @@ class Robots:
         match_many mark allowed URLs the file opts out of it (2)."""
         return AgentMatcher(self, agent, purpose)
 
+    def crawl_delay(self, agent: Agent) -> float | None:
+        """The Crawl-delay in seconds for `agent`, as the crawlers that honour
+        it read it (Google does not): from the record naming the agent (the
+        User-agent lines directly above the delay), else from a ``*`` record,
+        else None (docs/behaviour.md, "Crawl-delay")."""
+        tokens = self._tokens(agent)
+        if self._delays is None:
+            self._compiled.live()
+            self._delays = delay_records(self._source or b"", self.mode)
+        return delay_for(self._delays, tokens, getattr(agent, "crawl_delay_from_global", False) is True)
+
     @property
     def sitemaps(self) -> list[str]:
         """Sitemap URLs, in file order, as written."""
@@ -295,6 +312,7 @@ class Robots:
         """Frees the core memory now (and every matcher's); later use raises RobotsClosedError."""
         if self._finalizer.detach() is not None:
             self._compiled.free()
+        self._source = self._delays = None
 
     def __enter__(self) -> Robots:
         return self
