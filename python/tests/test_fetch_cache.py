@@ -10,7 +10,6 @@ import asyncio
 import http.server
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -22,12 +21,6 @@ from robotsmatch import RobotsClosedError
 from robotsmatch.fetch import AsyncRobotsCache, RobotsCache
 
 RULES = b"User-agent: *\nDisallow: /private/\n"
-
-
-@pytest.fixture()
-def site() -> Iterator[Server]:
-    with serving() as server:
-        yield server
 
 
 def slow(body: bytes) -> object:

@@ -27,12 +27,6 @@ from robotsmatch.fetch import RobotsUrlError, fetch_robots, fetch_robots_async
 RULES = b"User-agent: *\nDisallow: /private/\n"
 
 
-@pytest.fixture()
-def site() -> Iterator[Server]:
-    with serving() as server:
-        yield server
-
-
 def streamed(status: int, headers: dict[str, str], chunks: Iterator[bytes]) -> object:
     """A route that sends `chunks` with no Content-Length (HTTP/1.0: the body ends when the connection does)."""
 

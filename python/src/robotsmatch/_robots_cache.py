@@ -11,7 +11,7 @@ import asyncio
 import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable
+from typing import Callable, Generic, TypeVar
 
 import httpx
 
@@ -20,6 +20,8 @@ from ._fetch_exchange import Exchange, FetchedRobots, exchange_options, run_asyn
 from ._fetch_policy import DEFAULT_TIMEOUT_SECONDS, RobotsUrlError, robots_txt_url
 from ._origin_table import Answer, CachedVerdict, Entry, OriginTable, verdict
 from .robots import DEFAULT_MAX_BYTES, RobotsClosedError
+
+T = TypeVar("T")
 
 
 def _whole(name: str, value: int) -> int:
@@ -53,23 +55,35 @@ def _allowed(answer: Answer, urls: list[str], agent: Agent) -> bytes:
         return matcher.match_many(urls)
 
 
-class _CacheBase:
+class _CacheBase(Generic[T]):
+    """The options and table both caches share; `transport` is the subclass's kind of httpx transport."""
+
     def __init__(
         self,
         *,
-        mode: str,
-        max_bytes: int,
-        timeout: float,
-        user_agent: str | None,
-        now: Callable[[], float] | None,
-        max_entries: int,
-        concurrency: int,
+        mode: str = "google",
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        user_agent: str | None = None,
+        now: Callable[[], float] | None = None,
+        max_entries: int = 10_000,
+        concurrency: int = 16,
+        transport: T | None = None,
     ) -> None:
         self._options = exchange_options(mode, max_bytes, timeout, user_agent, now)
         self._now: Callable[[], float] = self._options["now"]
         self._table = OriginTable(_whole("max_entries", max_entries))
         self._concurrency = _whole("concurrency", concurrency)
         self._closed = False
+        self._setup()
+        self._transport: T = transport if transport is not None else self._new_transport()
+        self._own_transport = transport is None
+
+    def _setup(self) -> None:
+        """The subclass's own state: how it waits for fetches."""
+
+    def _new_transport(self) -> T:
+        raise NotImplementedError
 
     def __len__(self) -> int:
         """Origins held."""
@@ -99,7 +113,7 @@ class _Pending:
         return self.entry
 
 
-class RobotsCache(_CacheBase):
+class RobotsCache(_CacheBase[httpx.BaseTransport]):
     """Robots.txt answers for many origins, for threads. Options as
     fetch_robots() takes them, and ``max_entries`` (origins kept, least
     recently used dropped first; default 10,000) and ``concurrency`` (most
@@ -108,32 +122,13 @@ class RobotsCache(_CacheBase):
     without one the cache makes its own and close() closes it. close() (or leaving a ``with`` block) frees every robots.txt at
     once; the cache cannot be used after it."""
 
-    def __init__(
-        self,
-        *,
-        mode: str = "google",
-        max_bytes: int = DEFAULT_MAX_BYTES,
-        timeout: float = DEFAULT_TIMEOUT_SECONDS,
-        user_agent: str | None = None,
-        now: Callable[[], float] | None = None,
-        max_entries: int = 10_000,
-        concurrency: int = 16,
-        transport: httpx.BaseTransport | None = None,
-    ) -> None:
-        super().__init__(
-            mode=mode,
-            max_bytes=max_bytes,
-            timeout=timeout,
-            user_agent=user_agent,
-            now=now,
-            max_entries=max_entries,
-            concurrency=concurrency,
-        )
-        self._transport = transport if transport is not None else httpx.HTTPTransport()
-        self._own_transport = transport is None
+    def _setup(self) -> None:
         self._lock = threading.Lock()
         self._inflight: dict[str, _Pending] = {}
         self._slots = threading.BoundedSemaphore(self._concurrency)
+
+    def _new_transport(self) -> httpx.BaseTransport:
+        return httpx.HTTPTransport()
 
     def check(self, url: str, agent: Agent) -> CachedVerdict:
         """The verdict for `url`, with the robots.txt that gave it and how its
@@ -215,36 +210,17 @@ class RobotsCache(_CacheBase):
         self.close()
 
 
-class AsyncRobotsCache(_CacheBase):
+class AsyncRobotsCache(_CacheBase[httpx.AsyncBaseTransport]):
     """RobotsCache for asyncio: the same options (``transport``:
     an httpx.AsyncHTTPTransport), ``await cache.check(url, agent)``, ``async with``.
     Use it from one event loop."""
 
-    def __init__(
-        self,
-        *,
-        mode: str = "google",
-        max_bytes: int = DEFAULT_MAX_BYTES,
-        timeout: float = DEFAULT_TIMEOUT_SECONDS,
-        user_agent: str | None = None,
-        now: Callable[[], float] | None = None,
-        max_entries: int = 10_000,
-        concurrency: int = 16,
-        transport: httpx.AsyncBaseTransport | None = None,
-    ) -> None:
-        super().__init__(
-            mode=mode,
-            max_bytes=max_bytes,
-            timeout=timeout,
-            user_agent=user_agent,
-            now=now,
-            max_entries=max_entries,
-            concurrency=concurrency,
-        )
-        self._transport = transport if transport is not None else httpx.AsyncHTTPTransport()
-        self._own_transport = transport is None
+    def _setup(self) -> None:
         self._inflight: dict[str, asyncio.Task[Entry]] = {}
         self._slots: asyncio.Semaphore | None = None  # made in the loop that first uses it
+
+    def _new_transport(self) -> httpx.AsyncBaseTransport:
+        return httpx.AsyncHTTPTransport()
 
     async def check(self, url: str, agent: Agent) -> CachedVerdict:
         """The verdict for `url`, with the robots.txt that gave it and how its fetch went."""

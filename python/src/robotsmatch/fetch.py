@@ -26,7 +26,7 @@ except ImportError as missing:  # pragma: no cover - the extra's absence is test
         "from a clone, or pip install httpx"
     ) from missing
 
-from typing import Callable
+from typing import Any, Callable
 
 from ._fetch_exchange import Exchange, FetchedRobots, FetchOutcome, exchange_options, run_async, run_sync
 from ._fetch_policy import DEFAULT_TIMEOUT_SECONDS, RobotsUrlError, exact_robots_url, robots_txt_url
@@ -65,9 +65,7 @@ def fetch_robots(
     header (default ``robotsmatch/<version> (+...)``; ``""`` sends httpx's
     own); ``transport``: an httpx transport of yours
     (``httpx.HTTPTransport(proxy=..., verify=...)``), left open; ``now``: the clock for ``fetched_at`` and ``expires``."""
-    options = exchange_options(mode, max_bytes, timeout, user_agent, now)
-    target = exact_robots_url(url) if exact_url else robots_txt_url(url)
-    exchange = Exchange(target, **options)
+    exchange = _exchange(url, exact_url, exchange_options(mode, max_bytes, timeout, user_agent, now))
     if transport is not None:
         return run_sync(transport, exchange)
     with httpx.HTTPTransport() as own:
@@ -86,10 +84,13 @@ async def fetch_robots_async(
     now: Callable[[], float] | None = None,
 ) -> FetchedRobots:
     """fetch_robots() for asyncio (``transport``: an httpx.AsyncHTTPTransport)."""
-    options = exchange_options(mode, max_bytes, timeout, user_agent, now)
-    target = exact_robots_url(url) if exact_url else robots_txt_url(url)
-    exchange = Exchange(target, **options)
+    exchange = _exchange(url, exact_url, exchange_options(mode, max_bytes, timeout, user_agent, now))
     if transport is not None:
         return await run_async(transport, exchange)
     async with httpx.AsyncHTTPTransport() as own:
         return await run_async(own, exchange)
+
+
+def _exchange(url: str, exact_url: bool, options: dict[str, Any]) -> Exchange:
+    """The fetch of `url`'s robots.txt (with exact_url, of `url` itself), its options checked."""
+    return Exchange(exact_robots_url(url) if exact_url else robots_txt_url(url), **options)
