@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, NamedTuple
+from typing import IO, Any, Callable, NamedTuple
 
 from ada_url import join_url as _join_url
 from ada_url import parse_url as _parse_url
@@ -315,25 +316,50 @@ class Archive:
         as bytes (a file opened ``"rb"``) are read as Node reads them: a byte
         that is not UTF-8 is U+FFFD, one per maximal invalid sequence."""
         archive = cls(**options)
-        for number, line in _numbered(lines):
-            if isinstance(line, (bytes, bytearray)):
-                line = bytes(line).decode("utf-8", "replace")
-            if number == 1:
-                # A byte-order mark, dropped as Node's reader drops it (a line of white space after it is blank).
-                line = line.lstrip("\ufeff")
-            # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
-            # one: skipped, as Node's reader skips it (other white space is an error in both).
-            if line.strip(" \t\r\n"):
-                if number == 1 and line.startswith("WARC/"):
-                    raise ValueError(
-                        "line 1 is a WARC record's header: this file is WARC, not JSON Lines "
-                        "(one JSON record per line, as docs/pipelines.md describes)"
-                    )
-                try:
-                    archive.add(Capture.from_record(json.loads(line)))
-                except ValueError as error:
-                    raise ValueError(f"line {number}: {error}") from None
+        for number, capture in json_lines_captures(lines):
+            try:
+                archive.add(capture)
+            except ValueError as error:
+                raise ValueError(f"line {number}: {error}") from None
         return archive
+
+    @classmethod
+    def from_warc(cls, warc: str | os.PathLike[str] | IO[bytes], **options: Any) -> Archive:
+        """An archive from a WARC file (a path, ``.warc`` or ``.warc.gz``, or a
+        binary file), read as Node's ``--robots-archive`` reads it: each
+        response record of an http(s) URL is a capture; a 2xx body is decoded
+        (chunked, gzip, deflate, br) up to ``max_bytes``; a body that is cut
+        (WARC-Truncated, a short gzip stream or chunk) is a fetch that got no
+        response (unreachable). A file cut inside a record, a record with no
+        Content-Length, or a 2xx response with no blank line after its head is
+        a ValueError naming the file and the record. Needs warcio
+        (``pip install "robotsmatch[warc]"``)."""
+        from ._archive_files import read_warc_path
+
+        archive = cls(**options)
+        archive._add_all(read_warc_path(warc, archive.max_bytes))
+        return archive
+
+    @classmethod
+    def open(cls, paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], **options: Any) -> Archive:
+        """An archive from paths, as the command line's ``--robots-archive``
+        reads them: a WARC file, JSON Lines of captures (plain or gzip), or a
+        directory of one file per host (``example.com.txt``: its robots.txt,
+        status 200), told by the name or else by the first bytes. Of two
+        captures of one URL in different paths, the later path's wins when undated."""
+        from ._archive_files import read_path
+
+        archive = cls(**options)
+        for path in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
+            archive._add_all(read_path(path, archive.max_bytes))
+        return archive
+
+    def _add_all(self, captures: Iterable[tuple[Capture, str]]) -> None:
+        for capture, where in captures:
+            try:
+                self.add(capture)
+            except ValueError as error:
+                raise ValueError(f"{where}: {error}") from None
 
     def add(self, capture: Capture | Mapping[str, Any]) -> None:
         """Adds a capture. Of two captures of one URL the one fetched later wins;
@@ -417,6 +443,30 @@ class Archive:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def json_lines_captures(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Capture]]:
+    """The captures of JSON Lines records, with their line numbers; a record that is not one is a
+    ValueError naming its line. Bytes that are not UTF-8 are U+FFFD, as Node reads them."""
+    for number, line in _numbered(lines):
+        if isinstance(line, (bytes, bytearray)):
+            line = bytes(line).decode("utf-8", "replace")
+        if number == 1:
+            # A byte-order mark, dropped as Node's reader drops it (a line of white space after it is blank).
+            line = line.lstrip("\ufeff")
+        # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
+        # one: skipped, as Node's reader skips it (other white space is an error in both).
+        if line.strip(" \t\r\n"):
+            if number == 1 and line.startswith("WARC/"):
+                raise ValueError(
+                    "line 1 is a WARC record's header: this file is WARC, not JSON Lines "
+                    "(one JSON record per line, as docs/pipelines.md describes; Archive.from_warc reads WARC)"
+                )
+            try:
+                capture = Capture.from_record(json.loads(line))
+            except ValueError as error:
+                raise ValueError(f"line {number}: {error}") from None
+            yield number, capture
 
 
 def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str | bytes]]:
