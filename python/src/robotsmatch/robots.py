@@ -6,11 +6,12 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
 from ._core import Core, encode_text, get_core
+from ._crawl_delay import DelayRecord, delay_for, delay_records
 from ._layout import Export
 from ._lines import LINES_CHUNK, chunk_end, has_line_break
 
@@ -18,10 +19,6 @@ DEFAULT_MAX_BYTES = 512_000
 
 #: Agent sets whose indexes a Robots keeps for its own check()/is_allowed().
 _MAX_CACHED_AGENT_SETS = 16
-#: An agent's first answers come from a light index; after this many, when
-#: its rules are more than _SCAN_RULES, the full index is built (as in Node).
-_SCAN_CALLS = 6
-_SCAN_RULES = 8
 #: URLs per core call in match_many (match_lines: _lines.LINES_CHUNK bytes of lines per call).
 _BATCH = 4096
 
@@ -69,7 +66,7 @@ class _Compiled:
         self.core = core
         self.robots = robots
         self.closed = False
-        self.cached: dict[tuple[object, ...], list[Any]] = {}  # key -> [index, tokens, scans_left]
+        self.cached: dict[tuple[object, ...], int] = {}  # agent set -> its index
         self.owned: set[int] = set()
         self.rules: dict[int, Rule | None] = {}
         self.usage_statements = None  # purpose.usage_statements() fills it once
@@ -88,23 +85,15 @@ class _Compiled:
         )
 
     def index_for(self, tokens: AgentTokens) -> int:
-        entry = self.cached.get(tokens.key)
-        if entry is None:
+        """The agent set's light index (cached); the core switches it to the
+        full index after its first few answers (assembly/build.ts, answering())."""
+        index = self.cached.get(tokens.key)
+        if index is None:
             if len(self.cached) >= _MAX_CACHED_AGENT_SETS:
                 oldest = next(iter(self.cached))
-                self.core.fn[Export.dispose](self.cached.pop(oldest)[0])
-            index = self.build(tokens, False)
-            rules = self.core.u32(index + layout.A_RULE_COUNT)
-            entry = [index, tokens, _SCAN_CALLS if rules > _SCAN_RULES else -1]
-            self.cached[tokens.key] = entry
-        if entry[2] == 0:
-            full = self.build(tokens, True)
-            self.core.fn[Export.dispose](entry[0])
-            entry[0] = full
-        if entry[2] >= 0:
-            entry[2] -= 1
-        built: int = entry[0]
-        return built
+                self.core.fn[Export.dispose_index](self.cached.pop(oldest))
+            index = self.cached[tokens.key] = self.build(tokens, False)
+        return index
 
     def own_index(self, tokens: AgentTokens) -> int:
         index = self.build(tokens, True)
@@ -114,7 +103,7 @@ class _Compiled:
     def release_index(self, index: int) -> None:
         if index in self.owned:
             self.owned.discard(index)
-            self.core.fn[Export.dispose](index)
+            self.core.fn[Export.dispose_index](index)
 
     def decide(self, index: int, url: object) -> int:
         core = self.core
@@ -175,15 +164,13 @@ class _Compiled:
         if self.closed:
             return
         self.closed = True
-        dispose = self.core.fn[Export.dispose]
+        dispose_index = self.core.fn[Export.dispose_index]
         with self.core.lock:
-            for entry in self.cached.values():
-                dispose(entry[0])
-            for index in self.owned:
-                dispose(index)
+            for index in [*self.cached.values(), *self.owned]:
+                dispose_index(index)
             self.cached = {}
             self.owned = set()
-            dispose(self.robots)
+            self.core.fn[Export.dispose](self.robots)
 
 
 def parse(
@@ -213,7 +200,7 @@ def parse(
         length = core.write(data, "body")
         robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
         compiled = _Compiled(core, robots)
-    return Robots(compiled, mode, cut)
+    return Robots(compiled, mode, cut, data)
 
 
 class Robots:
@@ -223,18 +210,23 @@ class Robots:
     __slots__ = (
         "__weakref__",
         "_compiled",
+        "_delays",
         "_finalizer",
         "_last_agent",
         "_last_tokens",
         "_records",
+        "_source",
         "mode",
         "truncated",
     )
 
-    def __init__(self, compiled: _Compiled, mode: str, truncated: bool) -> None:
+    def __init__(self, compiled: _Compiled, mode: str, truncated: bool, source: bytes = b"") -> None:
         if not isinstance(compiled, _Compiled):
             raise TypeError("use parse() to make a Robots")
         self._compiled = compiled
+        # The bytes parsed (the caller's own bytes object when given one): crawl_delay() reads their lines.
+        self._source: bytes | None = source
+        self._delays: list[DelayRecord] | None = None
         self.mode = mode
         #: True when the file was longer than max_bytes and only its start was parsed.
         self.truncated = truncated
@@ -278,6 +270,17 @@ class Robots:
         match_many mark allowed URLs the file opts out of it (2)."""
         return AgentMatcher(self, agent, purpose)
 
+    def crawl_delay(self, agent: Agent) -> float | None:
+        """The Crawl-delay in seconds for `agent`, as the crawlers that honour
+        it read it (Google does not): from the record naming the agent (the
+        User-agent lines directly above the delay), else from a ``*`` record,
+        else None (docs/behaviour.md, "Crawl-delay")."""
+        tokens = self._tokens(agent)
+        if self._delays is None:
+            self._compiled.live()
+            self._delays = delay_records(self._source or b"", self.mode)
+        return delay_for(self._delays, tokens, getattr(agent, "crawl_delay_from_global", False) is True)
+
     @property
     def sitemaps(self) -> list[str]:
         """Sitemap URLs, in file order, as written."""
@@ -309,6 +312,7 @@ class Robots:
         """Frees the core memory now (and every matcher's); later use raises RobotsClosedError."""
         if self._finalizer.detach() is not None:
             self._compiled.free()
+        self._source = self._delays = None
 
     def __enter__(self) -> Robots:
         return self
