@@ -25,7 +25,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT, answer_one_by_one, codes_of_lines
 from .crawlers import Crawler
 from .robots import AgentMatcher, Robots
 
@@ -99,9 +99,8 @@ def _strings_only(urls: Iterable[object]) -> pa.Array:
 def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """Verdict bytes for one block of URLs: shape (len(block), len(matchers)), NO_VERDICT for null URLs."""
     n = len(block)
-    out = np.empty((n, len(matchers)), dtype=np.uint8)
     if n == 0:
-        return out
+        return np.empty((0, len(matchers)), dtype=np.uint8)
     nulls = block.is_null()
     # A URL holding a line break would be read as two lines: those go through
     # match_many (a batch of strings), the others through match_lines.
@@ -115,14 +114,10 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
     # so n URLs are n lines even when the last one is empty.
     buffer = joined[0].as_buffer()
     data = (buffer.to_pybytes() if buffer is not None else b"") + b"\n"
-    odd = np.flatnonzero(breaks.to_numpy(zero_copy_only=False)) if has_breaks else None
-    for column, matcher in enumerate(matchers):
-        codes = np.frombuffer(matcher.match_lines(data), dtype=np.uint8)
-        if len(codes) != n:  # pragma: no cover - would be a core bug
-            raise RuntimeError(f"the core answered {len(codes)} lines for {n} URLs")
-        out[:, column] = codes
-        if odd is not None and len(odd):
-            out[odd, column] = np.frombuffer(matcher.match_many([block[int(i)].as_py() for i in odd]), dtype=np.uint8)
+    out = codes_of_lines(data, n, matchers)
+    if has_breaks:
+        odd = np.flatnonzero(breaks.to_numpy(zero_copy_only=False)).tolist()
+        answer_one_by_one(out, odd, [block[i].as_py() for i in odd], matchers)
     if nulls.null_count == 0 and pc.any(nulls).as_py():
         out[nulls.to_numpy(zero_copy_only=False)] = NO_VERDICT
     return out
