@@ -18,7 +18,7 @@ URL, as ``check()`` is the one call that reports it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 import pandas as pd
@@ -29,7 +29,12 @@ from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT, answer_one_by_one
 from .crawlers import Crawler
 from .robots import AgentMatcher, Robots
 
-__all__ = ["AgentLike", "allowed", "match_codes", "origins", "to_url_array", "verdicts"]
+if TYPE_CHECKING:
+    import os
+
+    from .archive import Archive
+
+__all__ = ["AgentLike", "allowed", "join_archive", "match_codes", "origins", "to_url_array", "verdicts"]
 
 #: One agent: a product token (``"GPTBot"``) or a registry crawler (``robotsmatch.crawler("GPTBot")``).
 AgentLike = Union[str, Crawler]
@@ -294,7 +299,7 @@ def to_pandas(columns: dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
         elif pa.types.is_integer(column.type):
             frame[name] = pd.array(column.to_pandas(), dtype="Int32")
         else:
-            frame[name] = column.to_pandas()
+            frame[name] = column.to_numpy(zero_copy_only=False)  # by position, not by to_pandas()'s own index
     table: pd.DataFrame = pd.DataFrame(frame, index=index)
     return table
 
@@ -336,3 +341,33 @@ def origins(urls: object) -> pa.Array:
     for i in others.tolist():
         found[i] = origin_of(array[i].as_py())
     return pa.array(found, pa.string())
+
+
+def join_archive(
+    urls: object,
+    archive: Archive | str | os.PathLike[str],
+    agents: AgentLike | Sequence[AgentLike],
+    purpose: str | None = None,
+    *,
+    url_col: str = "url",
+    lines: bool = True,
+) -> pd.DataFrame:
+    """URLs over many hosts joined to an archive of robots.txt captures (a
+    ``robotsmatch.archive.Archive``, or a path ``Archive.open`` reads: WARC,
+    JSON Lines, a directory), with the columns Spark's ``join_robots`` adds:
+    ``origin``, ``outcome`` (ok, unavailable, unreachable, unknown),
+    ``allowed`` (<NA> when unknown), ``line`` (``lines=False`` leaves it
+    out: it is the one per-URL core call), ``disallowed_by`` and, with a
+    purpose, ``opted_out_by``. Rows stay in input order, with the index of
+    `urls`.
+
+    `urls`: a Series, Arrow array or list of URLs (the result holds the added
+    columns), or a DataFrame with a ``url_col`` column (the result is the
+    frame with the columns added). A missing URL, or a cell that is not a
+    string, is answered <NA> on its own. Memory stays bounded: the URLs are
+    matched a block at a time, grouped by origin, each origin's run in one
+    core call per agent, and the parsed files live in the archive's cache,
+    bounded by bytes (``Archive(cache_bytes=...)``)."""
+    from ._pandas_join import join_archive as join
+
+    return join(urls, archive, agents, purpose, url_col=url_col, lines=lines)
