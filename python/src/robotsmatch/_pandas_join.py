@@ -24,10 +24,17 @@ import pyarrow.compute as pc
 from . import archive as _archive
 from ._arrow_lines import ArrowLines
 from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT
-from .pandas import AgentLike, agent_names, deciding_lines, origins, to_pandas, to_url_array, verdict_columns
+from .pandas import (
+    AgentLike,
+    agent_names,
+    check_join_columns,
+    deciding_lines,
+    origins,
+    to_pandas,
+    to_url_array,
+    verdict_columns,
+)
 
-#: The columns join_archive adds, as join_robots adds them (line with lines=True, opted_out_by with a purpose).
-OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
 #: URL rows read at a time.
 _BLOCK = 1 << 16
 _OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
@@ -55,14 +62,7 @@ def join_archive(
         purpose_names(purpose)
     frame = urls if isinstance(urls, pd.DataFrame) else None
     if frame is not None:
-        if url_col not in frame.columns:
-            raise ValueError(f"urls has no column {url_col!r} (columns: {', '.join(map(str, frame.columns))})")
-        added = [c for c in OUTPUT_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
-        clash = [c for c in added if c in frame.columns]
-        if clash:
-            raise ValueError(
-                f"urls already has the column(s) {', '.join(clash)}, which join_archive adds: rename them first"
-            )
+        check_join_columns(list(frame.columns), url_col, lines, purpose, "join_archive")
         column: object = frame[url_col]
     else:
         column = urls

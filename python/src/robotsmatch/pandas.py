@@ -66,6 +66,21 @@ def agent_names(agents: AgentLike | Sequence[AgentLike]) -> tuple[list[AgentLike
     return listed, names
 
 
+#: The columns a join over many origins adds (spark.join_robots, join_archive): line with
+#: lines=True, opted_out_by with a purpose.
+JOIN_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
+
+
+def check_join_columns(columns: Sequence[object], url_col: str, lines: bool, purpose: str | None, join: str) -> None:
+    """A join's URL table must have `url_col` and none of the columns the join adds."""
+    if url_col not in columns:
+        raise ValueError(f"urls has no column {url_col!r} (columns: {', '.join(map(str, columns))})")
+    added = [c for c in JOIN_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
+    clash = [c for c in added if c in columns]
+    if clash:
+        raise ValueError(f"urls already has the column(s) {', '.join(clash)}, which {join} adds: rename them first")
+
+
 def to_url_array(urls: object) -> pa.Array:
     """The URLs as one Arrow string array (nulls kept): from a pandas Series
     (any string dtype, or objects that are str or missing), an Arrow array or

@@ -38,13 +38,13 @@ from . import archive as _archive
 from ._arrow_lines import ArrowLines
 from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT
 from ._spark_resolve import _BODY, resolve_robots
-from .pandas import AgentLike, agent_names, deciding_lines, verdict_columns
+from .pandas import JOIN_COLUMNS, AgentLike, agent_names, check_join_columns, deciding_lines, verdict_columns
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
 
 __all__ = ["OUTPUT_COLUMNS", "join_robots", "resolve_robots", "with_origin"]
 
 #: The columns join_robots adds (line with lines=True, opted_out_by with a purpose).
-OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
+OUTPUT_COLUMNS = JOIN_COLUMNS
 
 #: The outcomes of an origin, as the outcome column holds them.
 _OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
@@ -105,14 +105,7 @@ def join_robots(
         purpose_names(purpose)
     if mode not in ("google", "rfc"):
         raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
-    if url_col not in urls.columns:
-        raise ValueError(f"urls has no column {url_col!r} (columns: {', '.join(urls.columns)})")
-    added = [c for c in OUTPUT_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
-    clash = [c for c in added if c in urls.columns]
-    if clash:
-        raise ValueError(
-            f"urls already has the column(s) {', '.join(clash)}, which join_robots adds: rename them first"
-        )
+    check_join_columns(urls.columns, url_col, lines, purpose, "join_robots")
 
     resolved = resolve_robots(robots)
     keyed = with_origin(urls, url_col, "origin").withColumn(_KIND, F.lit(1))
