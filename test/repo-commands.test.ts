@@ -85,6 +85,18 @@ describe('npm start and npm test, as package.json runs them', () => {
     expect(again.log.slice(2)).toEqual(['npm run build --silent']);
   });
 
+  test('npm run build:site and build:extension build as quietly: one line, then their own', async () => {
+    const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+    expect(scripts['build:site']).toBe('node scripts/start.mjs --build && node scripts/build-site.mjs');
+    expect(scripts['build:extension']).toBe('node scripts/start.mjs --build && node scripts/build-extension.mjs');
+    const at = clone('site', { installed: true });
+    const r = await run(at, 'start.mjs', ['--build']);
+    expect(r.status).toBe(0);
+    expect(r.log).toEqual(['npm run build --silent']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('Building...\n');
+  });
+
   test('a build that fails shows its output, says which step failed, and exits non-zero', async () => {
     const at = clone('broken', { installed: true, buildFails: true });
     const r = await run(at, 'start.mjs');

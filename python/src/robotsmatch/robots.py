@@ -6,7 +6,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
@@ -51,6 +51,10 @@ class OtherRecord:
     value: str
 
 
+#: A verdict's allowed word when it is 0, as the memory holds it.
+_FALSE = bytes(4)
+
+
 def _url_bytes(url: object) -> bytes:
     if isinstance(url, str):
         return encode_text(url)
@@ -65,6 +69,9 @@ class _Compiled:
     def __init__(self, core: Core, robots: int) -> None:
         self.core = core
         self.robots = robots
+        check = core.fn[Export.check]
+        #: check's two-argument call when the core has the fast route (one URL per call is the hot path).
+        self._check: Any = getattr(check, "call2", check)
         self.closed = False
         self.cached: dict[tuple[object, ...], int] = {}  # agent set -> its index
         self.owned: set[int] = set()
@@ -105,16 +112,48 @@ class _Compiled:
             self.owned.discard(index)
             self.core.fn[Export.dispose_index](index)
 
-    def decide(self, index: int, url: object) -> int:
+    def decide_url(self, tokens: AgentTokens, url: object) -> int:
+        """The verdict record of one URL for `tokens`; the caller holds the lock.
+
+        check() and is_allowed() in one function, with the core's input
+        written in place: on this path each Python call costs about what the
+        matching itself does, so the steps of index_for(), decide() and
+        Core.write() are inlined for the common case and fall back to them."""
+        if self.closed:
+            raise RobotsClosedError()
+        index = self.cached.get(tokens.key)
+        if index is None:
+            index = self.index_for(tokens)
+        if url.__class__ is str:
+            try:
+                data = url.encode()
+            except UnicodeEncodeError:
+                data = encode_text(url)
+        else:
+            data = _url_bytes(url)
         core = self.core
-        return core.fn[Export.check](index, core.write(_url_bytes(url), "url")) & 0xFFFFFFFF
+        size = len(data)
+        at = core._input_at
+        if size <= core._input_room and at + size <= core._length and not core._moves:
+            core._view[at : at + size] = data  # type: ignore[index]
+        else:
+            core.write(data, "url")
+        return self._check(index, size) & 0xFFFFFFFF  # type: ignore[no-any-return]
+
+    def decide(self, index: int, url: object) -> int:
+        return self._check(index, self.core.write(_url_bytes(url), "url")) & 0xFFFFFFFF  # type: ignore[no-any-return]
 
     def allowed(self, verdict: int) -> bool:
-        return self.core.u32(verdict + layout.V_ALLOWED) != 0
+        core = self.core
+        at = verdict + layout.V_ALLOWED
+        view = core._view
+        if view is None or at + 4 > core._length or core._moves:
+            return core.u32(at) != 0
+        return view[at : at + 4] != _FALSE
 
     def verdict(self, verdict: int) -> Verdict:
         core = self.core
-        view = core.view()
+        view = core.view_to(verdict + 12)
         allowed = int.from_bytes(view[verdict : verdict + 4], "little") != 0
         line = int.from_bytes(view[verdict + 4 : verdict + 8], "little")
         rule = int.from_bytes(view[verdict + 8 : verdict + 12], "little", signed=True)
@@ -236,7 +275,7 @@ class Robots:
         self._finalizer = weakref.finalize(self, compiled.core.garbage.append, compiled)
 
     def _tokens(self, agent: Agent) -> AgentTokens:
-        if isinstance(agent, str) and agent == self._last_agent and self._last_tokens is not None:
+        if agent.__class__ is str and agent == self._last_agent and self._last_tokens is not None:
             return self._last_tokens
         tokens = agent_tokens(agent)
         if isinstance(agent, str):
@@ -252,16 +291,25 @@ class Robots:
         tokens = self._tokens(agent)
         compiled = self._compiled
         with compiled.core.lock:
-            compiled.live()
-            return compiled.verdict(compiled.decide(compiled.index_for(tokens), url))
+            return compiled.verdict(compiled.decide_url(tokens, url))
 
     def is_allowed(self, url: str, agent: Agent) -> bool:
         """May `agent` fetch `url`?"""
-        tokens = self._tokens(agent)
+        # The hot path of crawlers: the last agent's tokens and the verdict's
+        # allowed word are read here rather than through _tokens() and
+        # allowed(), each call of which costs about what the matching does.
+        if agent.__class__ is str and agent == self._last_agent and self._last_tokens is not None:
+            tokens = self._last_tokens
+        else:
+            tokens = self._tokens(agent)
         compiled = self._compiled
-        with compiled.core.lock:
-            compiled.live()
-            return compiled.allowed(compiled.decide(compiled.index_for(tokens), url))
+        core = compiled.core
+        with core.lock:
+            at = compiled.decide_url(tokens, url) + layout.V_ALLOWED
+            view = core._view
+            if view is None or at + 4 > core._length or core._moves:
+                return core.u32(at) != 0
+            return view[at : at + 4] != _FALSE
 
     def for_agent(self, agent: Agent, purpose: str | None = None) -> AgentMatcher:
         """A matcher for one agent (or agent set, or crawler), its rules indexed
