@@ -187,7 +187,7 @@ describe('first answers (scan) and later answers (full index) agree', () => {
       const index = exports[Export.select](robots, core.writeShort('bot', 'agent'), 1, 0);
       return { robots, index };
     }
-    const fullOf = (index: number) => core.u32[(index + Layout.A_FULL) >>> 2];
+    const fullOf = (index: number) => core.u32[(index + Layout.A_FULL) >>> 2] ?? 0;
     const allowedBy = (index: number, url: string) =>
       core.u32[(exports[Export.check](index, core.writeShort(url)) + Layout.V_ALLOWED) >>> 2] !== 0;
 
