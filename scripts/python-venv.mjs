@@ -1,7 +1,7 @@
 // The Python package's virtual environment (.cache/python, made once): the
 // wheel built from this clone (it carries the build's .wasm and data files),
 // installed with the extras the tests and the type checker need (Scrapy,
-// pandas, PySpark, datatrove; ruff and mypy). Used by test-python.mjs and
+// pandas, PySpark, datatrove, warcio; ruff and mypy). Used by test-python.mjs and
 // lint-python.mjs. Needs `npm run build` first. Without Python 3.9+ it says
 // so and the caller skips, unless ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI), where
 // that is a failure.
@@ -61,7 +61,7 @@ export function ensureVenv(say) {
     ...pip.slice(1),
     'install',
     ...quiet,
-    `${wheel}[test,fetch,pandas,spark,datatrove,lint]`,
+    `${wheel}[test,fetch,pandas,spark,datatrove,warc,lint]`,
   ]);
   step('reinstalling this build of the wheel', pip[0], [
     ...pip.slice(1),

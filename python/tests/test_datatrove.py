@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("datatrove")
 
+from conftest import REPO
 from datatrove.executor import LocalPipelineExecutor
 from datatrove.pipeline.readers import JsonlReader
 from datatrove.pipeline.writers import JsonlWriter
@@ -205,13 +206,32 @@ def test_unknown_sites_can_be_kept_and_arguments_are_checked(tmp_path):
         RobotsFilter({"https://ok.example": "..."}, "GPTBot")
 
 
-def test_a_warc_archive_is_refused_in_a_sentence_not_a_json_error(tmp_path):
-    warc = b"WARC/1.1\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
+def test_a_warc_archive_is_read_as_the_command_line_reads_it(tmp_path):
+    """test/vectors/warc-captures.json through RobotsFilter: the WARC files
+    --robots-archive reads (plain and gzip) give each document its verdict."""
+    pytest.importorskip("warcio")
+    vectors_dir = REPO / "test" / "vectors"
+    vectors = json.loads((vectors_dir / "warc-captures.json").read_text("utf-8"))
+    for case in (f for f in vectors["files"] if "refused" not in f):
+        robots_filter = RobotsFilter(str(vectors_dir / case["file"]), "Googlebot", action="tag")
+        docs = [robotsmatch_doc(v["url"]) for v in case["verdicts"]]
+        assert robots_filter.filter_batch(docs) == [True] * len(docs)
+        assert [d.metadata["robots_allowed"] for d in docs] == [v["allowed"] for v in case["verdicts"]], case["file"]
+        robots_filter.close()
+
+
+def test_a_cut_warc_archive_is_refused_naming_the_file_and_record(tmp_path):
+    pytest.importorskip("warcio")
+    warc = b"WARC/1.1\r\nWARC-Type: warcinfo\r\nContent-Length: 10\r\n\r\nabc"
     named = tmp_path / "robots.warc.gz"
     named.write_bytes(gzip.compress(warc))
-    with pytest.raises(ValueError, match=r"robots\.warc\.gz is a WARC file: RobotsFilter reads a JSON Lines archive"):
-        RobotsFilter(str(named), "GPTBot")
-    # A WARC file under another name: the first line says what it is, with the file's name.
+    robots_filter = RobotsFilter(str(named), "GPTBot")
+    with pytest.raises(ValueError, match=r"robots\.warc\.gz record 1: the file ends inside this record \(3 of its 10"):
+        robots_filter.filter(robotsmatch_doc("https://ok.example/"))
+
+
+def test_a_warc_file_named_as_json_lines_is_refused_in_a_sentence_not_a_json_error(tmp_path):
+    warc = b"WARC/1.1\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
     hidden = tmp_path / "robots.jsonl"
     hidden.write_bytes(warc)
     robots_filter = RobotsFilter(str(hidden), "GPTBot")

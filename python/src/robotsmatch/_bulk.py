@@ -35,9 +35,16 @@ def codes_of_strings(urls: list[str], matchers: Sequence[AgentMatcher]) -> np.nd
     # The last URL gets its line break too: a final line break starts no line.
     out[:] = codes_of_lines(encode_text("\n".join(lines) + "\n"), len(urls), matchers)
     if odd:
-        for column, matcher in enumerate(matchers):
-            out[odd, column] = np.frombuffer(matcher.match_many([urls[i] for i in odd]), dtype=np.uint8)
+        answer_one_by_one(out, odd, [urls[i] for i in odd], matchers)
     return out
+
+
+def answer_one_by_one(out: np.ndarray, rows: Sequence[int], urls: list[str], matchers: Sequence[AgentMatcher]) -> None:
+    """The verdict bytes of the URLs that hold a line break (each sent as an
+    empty line to match_lines), written into their `rows` of `out`: match_many
+    takes them as strings."""
+    for column, matcher in enumerate(matchers):
+        out[rows, column] = np.frombuffer(matcher.match_many(urls), dtype=np.uint8)
 
 
 def codes_of_lines(data: bytes | memoryview, count: int, matchers: Sequence[AgentMatcher]) -> np.ndarray:

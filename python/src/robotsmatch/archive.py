@@ -30,20 +30,23 @@ not a URL, relative, ftp:, mailto:, a host WHATWG rejects) gets the outcome
 
 from __future__ import annotations
 
-import base64
 import json
+import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, NamedTuple
+from typing import IO, Any, Callable, NamedTuple
 
 from ada_url import join_url as _join_url
 from ada_url import parse_url as _parse_url
 
 from ._agent import Agent, agent_tokens
+from ._capture import Capture as Capture
+from ._capture import json_lines_captures as json_lines_captures
+from ._compiled_cache import DEFAULT_CACHE_BYTES, CompiledCache, OriginEntry
+from ._core import encode_text
 from ._fetched_at import fetched_at_ms as fetched_at_ms
 from .robots import DEFAULT_MAX_BYTES, Robots, parse
 
@@ -206,50 +209,6 @@ def capture_origin(url: str) -> str | None:
     return origin if origin is not None and key == robots_url(origin) else None
 
 
-# What Node's reader takes as base64 (src/archive/capture.ts): the alphabet, white space, padding.
-_BASE64 = re.compile(r"[A-Za-z0-9+/\s]*={0,2}\s*\Z")
-
-
-@dataclass
-class Capture:
-    """One robots.txt capture: the URL asked for, the status (None: no
-    response), a redirect's Location, the body (bytes or text) and when it was fetched."""
-
-    url: str
-    status: int | None
-    location: str | None = None
-    body: bytes | str | None = None
-    content_type: str | None = None
-    #: When it was fetched: fetched_at_ms() says which values are read, and how.
-    fetched_at: str | float | int | datetime | date | None = None
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Capture:
-        """A JSON Lines record: url, status (or null), location, content_type, body or body_base64, fetched_at."""
-        if not isinstance(record.get("url"), str):
-            raise ValueError('a capture needs "url", a string')
-        status = record.get("status")
-        if isinstance(status, float) and status.is_integer():
-            status = int(status)  # JSON has one number type: 404.0 is 404, as Node reads it
-        if status is not None and (isinstance(status, bool) or not isinstance(status, int) or not 0 <= status <= 999):
-            raise ValueError(f'"status" must be an HTTP status (a whole number) or null, got {status!r}')
-        for key in ("location", "content_type", "body_base64"):
-            if record.get(key) is not None and not isinstance(record[key], str):
-                raise ValueError(f'"{key}" must be a string')
-        body: bytes | str | None = record.get("body")
-        if body is not None and not isinstance(body, (str, bytes)):
-            raise ValueError('"body" must be a string')
-        if record.get("body_base64") is not None:
-            if body is not None:
-                raise ValueError('give "body" or "body_base64", not both')
-            if not _BASE64.match(record["body_base64"]):
-                raise ValueError('"body_base64" is not base64')
-            body = base64.b64decode(record["body_base64"], validate=False)
-        return cls(
-            record["url"], status, record.get("location"), body, record.get("content_type"), record.get("fetched_at")
-        )
-
-
 class Resolution(NamedTuple):
     """outcome; the capture whose body is parsed (outcome ok); final_url, the
     URL that answered last or the one missing from the archive (None for a
@@ -282,7 +241,7 @@ def resolve_origin(robots_url: str, lookup: Callable[[str], Capture | None]) -> 
 
 
 #: What a URL with no http(s) origin gets: unknown, with no robots.txt URL (final_url None).
-_NO_ORIGIN = (Resolution(NOT_IN_ARCHIVE, None, None, 0), None)
+_NO_ORIGIN = OriginEntry(Resolution(NOT_IN_ARCHIVE, None, None, 0), None)
 
 
 class ArchiveVerdict(NamedTuple):
@@ -294,18 +253,27 @@ class ArchiveVerdict(NamedTuple):
 
 
 class Archive:
-    """Captures of robots.txt files, and the verdicts they give page URLs."""
+    """Captures of robots.txt files, and the verdicts they give page URLs.
+
+    Bodies are kept as bytes (text encoded as UTF-8), only for 2xx captures,
+    cut at ``max_bytes``; nothing is parsed until a URL of its origin is asked
+    about. Parsed files are kept in a cache bounded by ``cache_bytes`` (64 MiB
+    by default, as Node's ArchiveMatcher): the core memory of each file and
+    its agent indexes, its body and an estimate of the Python objects. The
+    least recently asked origins are let go first (their files closed) and
+    parsed again when asked about again, with the same answers."""
 
     def __init__(
         self,
         captures: Iterable[Capture | Mapping[str, Any]] = (),
         mode: str = "google",
         max_bytes: int = DEFAULT_MAX_BYTES,
+        cache_bytes: int = DEFAULT_CACHE_BYTES,
     ) -> None:
         self.mode = mode
         self.max_bytes = max_bytes
         self._captures: dict[str, tuple[Capture, float | None]] = {}
-        self._origins: dict[str, tuple[Resolution, Robots | None]] = {}
+        self._cache = CompiledCache(cache_bytes)
         for capture in captures:
             self.add(capture)
 
@@ -315,25 +283,50 @@ class Archive:
         as bytes (a file opened ``"rb"``) are read as Node reads them: a byte
         that is not UTF-8 is U+FFFD, one per maximal invalid sequence."""
         archive = cls(**options)
-        for number, line in _numbered(lines):
-            if isinstance(line, (bytes, bytearray)):
-                line = bytes(line).decode("utf-8", "replace")
-            if number == 1:
-                # A byte-order mark, dropped as Node's reader drops it (a line of white space after it is blank).
-                line = line.lstrip("\ufeff")
-            # A line of JSON's white space only (spaces, tabs, CRs) holds no record, as an empty
-            # one: skipped, as Node's reader skips it (other white space is an error in both).
-            if line.strip(" \t\r\n"):
-                if number == 1 and line.startswith("WARC/"):
-                    raise ValueError(
-                        "line 1 is a WARC record's header: this file is WARC, not JSON Lines "
-                        "(one JSON record per line, as docs/pipelines.md describes)"
-                    )
-                try:
-                    archive.add(Capture.from_record(json.loads(line)))
-                except ValueError as error:
-                    raise ValueError(f"line {number}: {error}") from None
+        for number, capture in json_lines_captures(lines):
+            try:
+                archive.add(capture)
+            except ValueError as error:
+                raise ValueError(f"line {number}: {error}") from None
         return archive
+
+    @classmethod
+    def from_warc(cls, warc: str | os.PathLike[str] | IO[bytes], **options: Any) -> Archive:
+        """An archive from a WARC file (a path, ``.warc`` or ``.warc.gz``, or a
+        binary file), read as Node's ``--robots-archive`` reads it: each
+        response record of an http(s) URL is a capture; a 2xx body is decoded
+        (chunked, gzip, deflate, br) up to ``max_bytes``; a body that is cut
+        (WARC-Truncated, a short gzip stream or chunk) is a fetch that got no
+        response (unreachable). A file cut inside a record, a record with no
+        Content-Length, or a 2xx response with no blank line after its head is
+        a ValueError naming the file and the record. Needs warcio
+        (``pip install "robotsmatch[warc]"``)."""
+        from ._archive_files import read_warc_path
+
+        archive = cls(**options)
+        archive._add_all(read_warc_path(warc, archive.max_bytes))
+        return archive
+
+    @classmethod
+    def open(cls, paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], **options: Any) -> Archive:
+        """An archive from paths, as the command line's ``--robots-archive``
+        reads them: a WARC file, JSON Lines of captures (plain or gzip), or a
+        directory of one file per host (``example.com.txt``: its robots.txt,
+        status 200), told by the name or else by the first bytes. Of two
+        captures of one URL in different paths, the later path's wins when undated."""
+        from ._archive_files import read_path
+
+        archive = cls(**options)
+        for path in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
+            archive._add_all(read_path(path, archive.max_bytes))
+        return archive
+
+    def _add_all(self, captures: Iterable[tuple[Capture, str]]) -> None:
+        for capture, where in captures:
+            try:
+                self.add(capture)
+            except ValueError as error:
+                raise ValueError(f"{where}: {error}") from None
 
     def add(self, capture: Capture | Mapping[str, Any]) -> None:
         """Adds a capture. Of two captures of one URL the one fetched later wins;
@@ -348,8 +341,20 @@ class Archive:
         old = self._captures.get(key)
         if old is not None and at is not None and old[1] is not None and at < old[1]:
             return
+        body = capture.body
+        if body is not None:
+            # Kept compactly: bytes, cut where parsing stops, and only where a body is read (2xx).
+            if capture.status is None or not 200 <= capture.status < 300:
+                body = None
+            elif isinstance(body, str):
+                body = encode_text(body[: self.max_bytes])[: self.max_bytes]
+            elif len(body) > self.max_bytes:
+                body = bytes(body[: self.max_bytes])
+            if body is not capture.body:
+                capture = replace(capture, body=body)
         self._captures[key] = (capture, at)
-        self._close_origins()
+        if len(self._cache):
+            self._cache.clear()  # an origin's answer may change
 
     def capture(self, key: str) -> Capture | None:
         """The capture stored under `key` (a capture_key()), if any: the lookup
@@ -362,46 +367,51 @@ class Archive:
         # Parsed files live in the core's memory, which does not travel: a
         # copy (in another process: datatrove's tasks) parses them again.
         state = self.__dict__.copy()
-        state["_origins"] = {}
+        state["_cache"] = CompiledCache(self._cache.limit)
         return state
 
-    def _close_origins(self) -> None:
-        for _, robots in self._origins.values():
-            if robots is not None:
-                robots.close()
-        self._origins = {}
+    @property
+    def cache_stats(self) -> dict[str, int]:
+        """What the bounded cache holds and has done: origins, bytes, files compiled, files let go."""
+        c = self._cache
+        return {"origins": len(c), "bytes": c.bytes, "compiles": c.compiles, "evictions": c.evictions}
 
-    def _origin(self, url: str) -> tuple[Resolution, Robots | None]:
+    def _entry(self, url: str) -> OriginEntry:
         robots_url = robots_url_of(url)
         if robots_url is None:
             return _NO_ORIGIN
-        found = self._origins.get(robots_url)
-        if found is None:
+        entry = self._cache.get(robots_url)
+        if entry is None:
             resolution = resolve_origin(robots_url, lambda key: (self._captures.get(key) or (None,))[0])
             robots = None
             if resolution.outcome == "ok":
                 body = resolution.capture.body if resolution.capture else None
                 robots = parse(body if body is not None else b"", mode=self.mode, max_bytes=self.max_bytes)
-            found = (resolution, robots)
-            self._origins[robots_url] = found
-        return found
+            entry = OriginEntry(resolution, robots)
+            self._cache.set(robots_url, entry)
+        return entry
 
     def resolve(self, url: str) -> Resolution:
         """The outcome of a URL's origin, with the capture that answered and the
         redirects followed (for a URL with no http(s) origin: unknown, final_url None)."""
-        return self._origin(url)[0]
+        resolution: Resolution = self._entry(url).resolution
+        return resolution
 
     def outcome(self, url: str) -> str:
-        return self._origin(url)[0].outcome
+        return self.resolve(url).outcome
 
     def robots(self, url: str) -> Robots | None:
-        """The parsed robots.txt of a URL's origin (outcome ok); None for any other outcome."""
-        return self._origin(url)[1]
+        """The parsed robots.txt of a URL's origin (outcome ok); None for any other
+        outcome. The archive closes it when its cache lets the origin go: use it
+        before asking about many other origins, or parse the capture yourself."""
+        return self._entry(url).robots
 
     def check(self, url: str, agent: Agent) -> ArchiveVerdict:
-        resolution, robots = self._origin(url)
+        entry = self._entry(url)
+        resolution, robots = entry.resolution, entry.robots
         if robots is not None:
             verdict = robots.check(url, agent)
+            self._cache.measure(entry)  # a new agent's index costs memory too
             return ArchiveVerdict(verdict.allowed, verdict.line, "ok")
         agent_tokens(agent)  # the same argument errors as for a file
         outcome = resolution.outcome
@@ -410,29 +420,10 @@ class Archive:
 
     def close(self) -> None:
         """Frees every parsed file's core memory."""
-        self._close_origins()
+        self._cache.clear()
 
     def __enter__(self) -> Archive:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str | bytes]]:
-    """The lines with their numbers; a text file that cannot decode its bytes says how to read it
-    (a text file decodes a block at a time, so which line holds the byte is not known)."""
-    number = 0
-    iterator = iter(lines)
-    while True:
-        try:
-            line = next(iterator)
-        except StopIteration:
-            return
-        except UnicodeDecodeError as error:
-            raise ValueError(
-                f"the file is not UTF-8 ({error.reason}; {number} lines were read before it): open it with "
-                '"rb", and bytes that are not UTF-8 are read as U+FFFD, as the Node package reads them'
-            ) from None
-        number += 1
-        yield number, line

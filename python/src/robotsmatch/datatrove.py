@@ -50,9 +50,12 @@ class RobotsFilter(BaseFilter):
     `purpose` (``"train-ai"``, ``"search"``, ``"ai-input"``, an AIPREF
     label), that the file opts out of that use for one of them.
 
-    `archive`: a ``robotsmatch.archive.Archive``, or the path of a JSON Lines
-    file of captures (``{"url": ".../robots.txt", "status": 200, "body": ...}``,
-    read by ``Archive.from_jsonl`` once in each task). `agents`: product
+    `archive`: a ``robotsmatch.archive.Archive``, or the path of an archive,
+    read by ``Archive.open`` once in each task, as the command line's
+    ``--robots-archive`` reads it: a WARC file (``.warc``, ``.warc.gz``;
+    needs ``robotsmatch[warc]``), a JSON Lines file of captures
+    (``{"url": ".../robots.txt", "status": 200, "body": ...}``, plain or gzip)
+    or a directory of one file per host. `agents`: product
     tokens (``"GPTBot"``) or registry crawlers (``robotsmatch.crawler("GPTBot")``:
     its fallback tokens, and ``*`` only if it obeys it), as everywhere in
     robotsmatch.
@@ -114,18 +117,13 @@ class RobotsFilter(BaseFilter):
         self.cache_size = cache_size
         if isinstance(archive, (str, os.PathLike)):
             self._path: str | None = os.fspath(archive)
-            if self._path.endswith((".warc", ".warc.gz")):
-                raise ValueError(
-                    f"{self._path} is a WARC file: RobotsFilter reads a JSON Lines archive of robots.txt "
-                    "captures (plain or .gz), or an Archive you made (docs/pipelines.md)"
-                )
             self._archive: _archive.Archive | None = None
         elif isinstance(archive, _archive.Archive):
             self._path = None
             self._archive = archive
         else:
             raise TypeError(
-                f"archive must be a robotsmatch.archive.Archive or the path of a JSON Lines file, got {type(archive).__name__}"
+                f"archive must be a robotsmatch.archive.Archive or the path of an archive, got {type(archive).__name__}"
             )
         self._cache: OrderedDict[str, _Site] = OrderedDict()
 
@@ -140,17 +138,9 @@ class RobotsFilter(BaseFilter):
     def _loaded(self) -> _archive.Archive:
         if self._archive is None:
             assert self._path is not None
-            opener = open
-            if self._path.endswith(".gz"):
-                import gzip
-
-                opener = gzip.open  # type: ignore[assignment]
-            # Bytes: a byte that is not UTF-8 is read as U+FFFD, as Node reads it (Archive.from_jsonl).
-            with opener(self._path, "rb") as lines:
-                try:
-                    self._archive = _archive.Archive.from_jsonl(lines, mode=self.mode)
-                except ValueError as error:
-                    raise ValueError(f"{self._path}: {error}") from None
+            # What --robots-archive reads: WARC, JSON Lines (plain or gzip; bytes that are not UTF-8
+            # read as Node reads them) or a directory of one file per host. Errors name the file.
+            self._archive = _archive.Archive.open(self._path, mode=self.mode)
         return self._archive
 
     def _site(self, origin: str) -> _Site:

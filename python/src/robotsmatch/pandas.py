@@ -18,18 +18,23 @@ URL, as ``check()`` is the one call that reports it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, OPTED_OUT, answer_one_by_one, codes_of_lines
 from .crawlers import Crawler
 from .robots import AgentMatcher, Robots
 
-__all__ = ["AgentLike", "allowed", "match_codes", "origins", "to_url_array", "verdicts"]
+if TYPE_CHECKING:
+    import os
+
+    from .archive import Archive
+
+__all__ = ["AgentLike", "allowed", "join_archive", "match_codes", "origins", "to_url_array", "verdicts"]
 
 #: One agent: a product token (``"GPTBot"``) or a registry crawler (``robotsmatch.crawler("GPTBot")``).
 AgentLike = Union[str, Crawler]
@@ -59,6 +64,21 @@ def agent_names(agents: AgentLike | Sequence[AgentLike]) -> tuple[list[AgentLike
     if len(set(names)) != len(names):
         raise ValueError(f"agents must have distinct names, got {names}")
     return listed, names
+
+
+#: The columns a join over many origins adds (spark.join_robots, join_archive): line with
+#: lines=True, opted_out_by with a purpose.
+JOIN_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
+
+
+def check_join_columns(columns: Sequence[object], url_col: str, lines: bool, purpose: str | None, join: str) -> None:
+    """A join's URL table must have `url_col` and none of the columns the join adds."""
+    if url_col not in columns:
+        raise ValueError(f"urls has no column {url_col!r} (columns: {', '.join(map(str, columns))})")
+    added = [c for c in JOIN_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
+    clash = [c for c in added if c in columns]
+    if clash:
+        raise ValueError(f"urls already has the column(s) {', '.join(clash)}, which {join} adds: rename them first")
 
 
 def to_url_array(urls: object) -> pa.Array:
@@ -99,9 +119,8 @@ def _strings_only(urls: Iterable[object]) -> pa.Array:
 def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarray:
     """Verdict bytes for one block of URLs: shape (len(block), len(matchers)), NO_VERDICT for null URLs."""
     n = len(block)
-    out = np.empty((n, len(matchers)), dtype=np.uint8)
     if n == 0:
-        return out
+        return np.empty((0, len(matchers)), dtype=np.uint8)
     nulls = block.is_null()
     # A URL holding a line break would be read as two lines: those go through
     # match_many (a batch of strings), the others through match_lines.
@@ -115,14 +134,10 @@ def _codes_block(block: pa.Array, matchers: Sequence[AgentMatcher]) -> np.ndarra
     # so n URLs are n lines even when the last one is empty.
     buffer = joined[0].as_buffer()
     data = (buffer.to_pybytes() if buffer is not None else b"") + b"\n"
-    odd = np.flatnonzero(breaks.to_numpy(zero_copy_only=False)) if has_breaks else None
-    for column, matcher in enumerate(matchers):
-        codes = np.frombuffer(matcher.match_lines(data), dtype=np.uint8)
-        if len(codes) != n:  # pragma: no cover - would be a core bug
-            raise RuntimeError(f"the core answered {len(codes)} lines for {n} URLs")
-        out[:, column] = codes
-        if odd is not None and len(odd):
-            out[odd, column] = np.frombuffer(matcher.match_many([block[int(i)].as_py() for i in odd]), dtype=np.uint8)
+    out = codes_of_lines(data, n, matchers)
+    if has_breaks:
+        odd = np.flatnonzero(breaks.to_numpy(zero_copy_only=False)).tolist()
+        answer_one_by_one(out, odd, [block[i].as_py() for i in odd], matchers)
     if nulls.null_count == 0 and pc.any(nulls).as_py():
         out[nulls.to_numpy(zero_copy_only=False)] = NO_VERDICT
     return out
@@ -299,7 +314,7 @@ def to_pandas(columns: dict[str, pa.Array], index: pd.Index) -> pd.DataFrame:
         elif pa.types.is_integer(column.type):
             frame[name] = pd.array(column.to_pandas(), dtype="Int32")
         else:
-            frame[name] = column.to_pandas()
+            frame[name] = column.to_numpy(zero_copy_only=False)  # by position, not by to_pandas()'s own index
     table: pd.DataFrame = pd.DataFrame(frame, index=index)
     return table
 
@@ -341,3 +356,33 @@ def origins(urls: object) -> pa.Array:
     for i in others.tolist():
         found[i] = origin_of(array[i].as_py())
     return pa.array(found, pa.string())
+
+
+def join_archive(
+    urls: object,
+    archive: Archive | str | os.PathLike[str],
+    agents: AgentLike | Sequence[AgentLike],
+    purpose: str | None = None,
+    *,
+    url_col: str = "url",
+    lines: bool = True,
+) -> pd.DataFrame:
+    """URLs over many hosts joined to an archive of robots.txt captures (a
+    ``robotsmatch.archive.Archive``, or a path ``Archive.open`` reads: WARC,
+    JSON Lines, a directory), with the columns Spark's ``join_robots`` adds:
+    ``origin``, ``outcome`` (ok, unavailable, unreachable, unknown),
+    ``allowed`` (<NA> when unknown), ``line`` (``lines=False`` leaves it
+    out: it is the one per-URL core call), ``disallowed_by`` and, with a
+    purpose, ``opted_out_by``. Rows stay in input order, with the index of
+    `urls`.
+
+    `urls`: a Series, Arrow array or list of URLs (the result holds the added
+    columns), or a DataFrame with a ``url_col`` column (the result is the
+    frame with the columns added). A missing URL, or a cell that is not a
+    string, is answered <NA> on its own. Memory stays bounded: the URLs are
+    matched a block at a time, grouped by origin, each origin's run in one
+    core call per agent, and the parsed files live in the archive's cache,
+    bounded by bytes (``Archive(cache_bytes=...)``)."""
+    from ._pandas_join import join_archive as join
+
+    return join(urls, archive, agents, purpose, url_col=url_col, lines=lines)

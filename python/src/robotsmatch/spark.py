@@ -30,21 +30,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from . import archive as _archive
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_lines, codes_of_strings
+from ._arrow_lines import ArrowLines
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT
 from ._spark_resolve import _BODY, resolve_robots
-from .pandas import AgentLike, agent_names, deciding_lines, verdict_columns
+from .pandas import JOIN_COLUMNS, AgentLike, agent_names, check_join_columns, deciding_lines, verdict_columns
 from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
 
 __all__ = ["OUTPUT_COLUMNS", "join_robots", "resolve_robots", "with_origin"]
 
 #: The columns join_robots adds (line with lines=True, opted_out_by with a purpose).
-OUTPUT_COLUMNS = ("origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by")
+OUTPUT_COLUMNS = JOIN_COLUMNS
 
 #: The outcomes of an origin, as the outcome column holds them.
 _OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
@@ -105,14 +105,7 @@ def join_robots(
         purpose_names(purpose)
     if mode not in ("google", "rfc"):
         raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
-    if url_col not in urls.columns:
-        raise ValueError(f"urls has no column {url_col!r} (columns: {', '.join(urls.columns)})")
-    added = [c for c in OUTPUT_COLUMNS if (c != "line" or lines) and (c != "opted_out_by" or purpose is not None)]
-    clash = [c for c in added if c in urls.columns]
-    if clash:
-        raise ValueError(
-            f"urls already has the column(s) {', '.join(clash)}, which join_robots adds: rename them first"
-        )
+    check_join_columns(urls.columns, url_col, lines, purpose, "join_robots")
 
     resolved = resolve_robots(robots)
     keyed = with_origin(urls, url_col, "origin").withColumn(_KIND, F.lit(1))
@@ -217,7 +210,7 @@ class _Partition:
         capture_rows = np.flatnonzero(is_capture)
         capture_outcomes = batch.column(_OUTCOME).take(pa.array(capture_rows)).to_pylist()
         run_origins = origin_column.take(pa.array(starts)).to_pylist()
-        urls = _Urls(batch.column(s.url_col))
+        urls = ArrowLines(batch.column(s.url_col))
         # The answers of every row, filled run by run; the columns are built once for the batch.
         codes = np.full((n, len(s.agents)), NO_VERDICT, dtype=np.uint8)
         lines = np.zeros(n, dtype=np.int32) if s.lines else None
@@ -251,7 +244,7 @@ class _Partition:
         return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
 
     def _answer(
-        self, urls: _Urls, first: int, end: int, codes: np.ndarray, lines: np.ndarray | None, outcomes: np.ndarray
+        self, urls: ArrowLines, first: int, end: int, codes: np.ndarray, lines: np.ndarray | None, outcomes: np.ndarray
     ) -> None:
         """The answers of the URL rows first..end, all of the current origin."""
         s = self.settings
@@ -273,34 +266,3 @@ class _Partition:
             codes[first:end] = ALLOWED  # no robots.txt: everything is allowed
         elif current.outcome == "unreachable":
             codes[first:end] = DISALLOWED  # everything is disallowed
-
-
-class _Urls:
-    """A batch's URL column, as the matchers read it: each run's URLs as one
-    buffer of lines cut from an Arrow array of the URLs with a LF after each
-    (no Python object per URL), and as Python strings only when asked (the
-    deciding lines, a run with a URL holding a line break)."""
-
-    def __init__(self, column: pa.Array) -> None:
-        self.column = column
-        # The separator and the empty string typed as the column (string, or large_string under spark.sql.execution.arrow.useLargeVarTypes).
-        lined = pc.binary_join_element_wise(column, pa.scalar("", column.type), pa.scalar("\n", column.type))
-        wide = pa.types.is_large_string(lined.type) or pa.types.is_large_binary(lined.type)
-        self.offsets = np.frombuffer(lined.buffers()[1], dtype=np.int64 if wide else np.int32)[
-            lined.offset : lined.offset + len(lined) + 1
-        ]
-        values = lined.buffers()[2]
-        self.data = memoryview(values) if values is not None else memoryview(b"")
-        self._texts: list[str | None] | None = None
-
-    def texts(self) -> list[str | None]:
-        if self._texts is None:
-            self._texts = self.column.to_pylist()
-        return self._texts
-
-    def codes(self, first: int, end: int, matchers: Sequence[AgentMatcher]) -> np.ndarray:
-        data = bytes(self.data[int(self.offsets[first]) : int(self.offsets[end])])
-        if data.count(b"\n") != end - first or b"\r" in data:
-            # A URL holds a line break (it would read as two lines): codes_of_strings sends it alone.
-            return codes_of_strings(self.texts()[first:end], matchers)  # type: ignore[arg-type]
-        return codes_of_lines(data, end - first, matchers)

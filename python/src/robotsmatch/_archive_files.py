@@ -1,0 +1,150 @@
+"""Opening archives by path, as Node's ``openArchive`` and the command line's
+``--robots-archive`` do (src/archive/open.ts): a directory, a WARC file or a
+JSON Lines file, told by the name (.warc, .warc.gz, .jsonl, .jsonl.gz,
+.ndjson) or else by the first bytes (gzip is looked into)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import zlib
+from collections.abc import Iterator
+from typing import IO, Any
+
+from .archive import Capture, _parse
+
+#: Bytes looked at to tell the format.
+_HEAD = 65536
+_NOT_AN_ARCHIVE = (
+    "is not an archive robotsmatch reads: a WARC file, JSON Lines of captures, or a directory of one file per host"
+)
+
+
+def read_path(path: str | os.PathLike[str], limit: int) -> Iterator[tuple[Capture, str]]:
+    """The captures of one path, in the order it holds them, with where each is
+    (WARC bodies decoded up to `limit` + 1 bytes). Its problems are ValueErrors
+    naming the file (and the line or record)."""
+    name = os.fspath(path)
+    if os.path.isdir(name):
+        yield from _read_directory(name)
+        return
+    with open(name, "rb") as raw:
+        head, source = _opened(raw)
+        form = _format_of(name, head, head[:2] == _GZIP)
+        if form == "warc":
+            yield from _warc_reader()(source, name, limit)
+        else:
+            yield from _read_jsonl(source, name)
+
+
+def read_warc_path(warc: str | os.PathLike[str] | IO[bytes], limit: int) -> Iterator[tuple[Capture, str]]:
+    """The captures of a WARC file: a path or an open binary file, plain or gzip."""
+    read_warc = _warc_reader()
+    if not isinstance(warc, (str, os.PathLike)):
+        yield from read_warc(_opened(warc)[1], str(getattr(warc, "name", "the WARC file")), limit)
+        return
+    name = os.fspath(warc)
+    with open(name, "rb") as raw:
+        yield from read_warc(_opened(raw)[1], name, limit)
+
+
+_GZIP = b"\x1f\x8b"
+
+
+def _warc_reader() -> Any:
+    try:
+        from ._warc import read_warc
+    except ImportError as error:
+        raise ImportError(
+            f'reading a WARC file needs warcio, which is not installed ({error}): pip install "robotsmatch[warc]"'
+        ) from None
+    return read_warc
+
+
+def _opened(raw: IO[bytes]) -> tuple[bytes, IO[bytes]]:
+    """The first bytes of a file (up to _HEAD) and all of its bytes, ungzipped, read once from its start
+    (never sought: a pipe is read the same way). A .warc.gz is ungzipped here, not by warcio: warcio
+    stops without an error at a cut gzip member, and the records after it would be lost in silence."""
+    head = raw.read(_HEAD)
+    whole: IO[bytes] = io.BufferedReader(_Prefixed(head, raw), 1 << 20)
+    if head[:2] == _GZIP:
+        whole = gzip.GzipFile(fileobj=whole, mode="rb")  # type: ignore[assignment]
+    return head, whole
+
+
+class _Prefixed(io.RawIOBase):
+    """`prefix`, then the rest of `source`: a file's start, read to tell its format, given back."""
+
+    def __init__(self, prefix: bytes, source: IO[bytes]) -> None:
+        self.prefix = prefix
+        self.source = source
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = len(buffer)
+        if self.prefix:
+            data, self.prefix = self.prefix[:size], self.prefix[size:]
+        else:
+            data = self.source.read(size)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _format_of(name: str, start: bytes, zipped: bool) -> str:
+    lower = name.lower()
+    if lower.endswith((".warc", ".warc.gz")):
+        return "warc"
+    if lower.endswith((".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")):
+        return "jsonl"
+    head = start
+    if zipped:
+        try:
+            head = zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(start)
+        except zlib.error:
+            raise ValueError(f"{name}: is not valid gzip") from None
+    text = head.decode("latin-1").lstrip()
+    if text.startswith("WARC/"):
+        return "warc"
+    if text.startswith("{") or text == "":
+        return "jsonl"
+    raise ValueError(f"{name}: {_NOT_AN_ARCHIVE}")
+
+
+def _read_jsonl(source: IO[bytes], name: str) -> Iterator[tuple[Capture, str]]:
+    """JSON Lines records as captures (Archive.from_jsonl's reading), each with ``name:line``."""
+    from .archive import json_lines_captures
+
+    try:
+        yield from ((capture, f"{name}: line {line}") for line, capture in json_lines_captures(source))
+    except (EOFError, OSError, zlib.error) as error:
+        raise ValueError(f"{name}: is not valid gzip ({error})") from None
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def _read_directory(path: str) -> Iterator[tuple[Capture, str]]:
+    """One file per host, named by the host (``example.com`` or ``example.com.txt``), holding the
+    robots.txt it served with status 200, for https and http. Hidden files are skipped."""
+    for entry in sorted(os.scandir(path), key=lambda e: e.name):
+        if entry.name.startswith(".") or not entry.is_file():
+            continue
+        where = os.path.join(path, entry.name)
+        host = entry.name[:-4] if entry.name.lower().endswith(".txt") else entry.name
+        parts = _parse(f"https://{host}/robots.txt", ("pathname", "username", "search", "host"))
+        if parts is None or parts["pathname"] != "/robots.txt" or parts["username"] or parts["search"]:
+            raise ValueError(
+                f"{where}: {_quoted(entry.name)} is not a host name (a directory archive holds one file per host, named by it)"
+            )
+        with open(where, "rb") as file:
+            body = file.read()
+        for scheme in ("https", "http"):
+            yield Capture(f"{scheme}://{parts['host']}/robots.txt", 200, body=body), where
+
+
+def _quoted(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)

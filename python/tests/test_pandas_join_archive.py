@@ -1,0 +1,145 @@
+"""robotsmatch.pandas.join_archive: URLs over many hosts joined to an archive
+of captures, with the columns Spark's join_robots adds, in input order; each
+URL answered as Archive.check answers it (test/vectors/archive-outcomes.json,
+and thousands of hosts with bad cells among the URLs), within the archive's
+bounded cache."""
+
+import json
+import random
+
+import pandas as pd
+import pytest
+from conftest import REPO
+
+pytest.importorskip("pyarrow")
+
+import robotsmatch._pandas_join as pandas_join
+from robotsmatch.archive import Archive
+from robotsmatch.pandas import join_archive
+
+AGENTS = ["Googlebot", "GPTBot"]
+VECTORS = json.loads((REPO / "test" / "vectors" / "archive-outcomes.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("case", VECTORS["cases"], ids=lambda c: c["name"][:60])
+def test_the_archive_vectors(case):
+    with Archive(case["captures"]) as archive:
+        purpose = case.get("purpose")
+        for v in case["verdicts"]:
+            row = join_archive([v["url"]], archive, [v["agent"]], purpose).iloc[0]
+            # With a purpose, a URL the file opts out of it is not allowed, as join_robots has it.
+            expected = pd.NA if v["allowed"] is None else v["allowed"] and not v.get("optedOut", False)
+            assert (row["allowed"] is pd.NA) if expected is pd.NA else row["allowed"] == expected, v
+            assert row["line"] == v["line"], v
+            assert row["outcome"] == archive.outcome(v["url"]), v
+            if purpose is not None:
+                assert (list(row["opted_out_by"]) == [v["agent"]]) == bool(v.get("optedOut")), v
+
+
+def _captures(count):
+    captures = []
+    for i in range(count):
+        url = f"https://h{i}.example/robots.txt"
+        kind = i % 10
+        if kind == 7:
+            captures.append({"url": url, "status": 404})
+        elif kind == 8:
+            captures.append({"url": url, "status": 503})
+        elif kind == 9:
+            captures.append({"url": url, "status": 301, "location": f"https://h{i - 1}.example/robots.txt"})
+        else:
+            rules = "".join(f"Disallow: /d{k}/\nAllow: /d{k}/ok\n" for k in range(i % 4 + 1))
+            captures.append(
+                {"url": url, "status": 200, "body": f"User-agent: *\n{rules}\nUser-agent: GPTBot\nDisallow: /g\n"}
+            )
+    return captures
+
+
+def _urls(hosts, count, seed):
+    rng = random.Random(seed)
+    paths = ["/", "/d0/x", "/d0/ok", "/d3/y", "/g/z", "/G/z?q=1"]
+    urls = [f"https://h{rng.randrange(hosts + 50)}.example{rng.choice(paths)}" for _ in range(count)]
+    # Bad cells and odd URLs among them: each answered on its own.
+    for bad in (
+        None,
+        42,
+        "not a url",
+        "",
+        "ftp://h1.example/d0/x",
+        "https://h2.example/d0/x\nnext",
+        "HTTPS://H3.EXAMPLE:443/d0/x",
+    ):
+        urls.insert(rng.randrange(len(urls)), bad)
+    return urls
+
+
+def _expected(archive, url):
+    """What Archive.check says, in the join's columns."""
+    if not isinstance(url, str):
+        return (pd.NA, pd.NA, None, "unknown")
+    verdicts = [archive.check(url, agent) for agent in AGENTS]
+    if verdicts[0].allowed is None:
+        return (pd.NA, 0, None, verdicts[0].outcome)
+    refused = [agent for agent, v in zip(AGENTS, verdicts) if not v.allowed]
+    deciding = next((v for v in verdicts if not v.allowed), verdicts[0])
+    return (not refused, deciding.line, refused, verdicts[0].outcome)
+
+
+def test_many_hosts_with_bad_cells_in_input_order_within_the_bound(monkeypatch):
+    monkeypatch.setattr(pandas_join, "_BLOCK", 4096)  # several blocks, an origin's URLs in more than one
+    hosts = 3000
+    captures = _captures(hosts)
+    urls = _urls(hosts, 20_000, seed=44)
+    series = pd.Series(urls, index=[f"row{i}" for i in range(len(urls))], dtype=object)
+    limit = 512 << 10
+    archive = Archive(captures, cache_bytes=limit)
+    got = join_archive(series, archive, AGENTS)
+    assert list(got.columns) == ["origin", "outcome", "allowed", "line", "disallowed_by"]
+    assert list(got.index) == list(series.index)
+    stats = archive.cache_stats
+    assert stats["bytes"] <= limit and stats["evictions"] > 0 and stats["origins"] < hosts / 2
+    with Archive(captures, cache_bytes=1 << 40) as reference:
+        for i, url in enumerate(urls):
+            allowed, line, refused, outcome = _expected(reference, url)
+            row = got.iloc[i]
+            assert row["outcome"] == outcome, url
+            assert (row["allowed"] is pd.NA) if allowed is pd.NA else row["allowed"] == allowed, url
+            assert (row["line"] is pd.NA) if line is pd.NA else row["line"] == line, url
+            assert (
+                (row["disallowed_by"] in (None, pd.NA)) if refused is None else list(row["disallowed_by"]) == refused
+            ), url
+            origin = reference.resolve(url).final_url if isinstance(url, str) else None
+            assert (row["origin"] is None) == (origin is None), url
+    archive.close()
+
+
+def test_a_frame_keeps_its_columns_and_the_added_ones_follow():
+    archive = Archive(_captures(20))
+    frame = pd.DataFrame(
+        {"id": [3, 1, 2], "url": ["https://h1.example/g/x", "https://h7.example/a", None]}, index=[5, 5, 9]
+    )
+    got = join_archive(frame, archive, AGENTS, purpose="train-ai")
+    assert list(got.columns) == ["id", "url", "origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by"]
+    assert list(got.index) == [5, 5, 9]
+    assert got["outcome"].tolist() == ["ok", "unavailable", "unknown"]
+    assert got["allowed"].tolist() == [False, True, pd.NA]
+    assert list(got["disallowed_by"].iloc[0]) == ["GPTBot"]
+    with pytest.raises(ValueError, match="urls already has the column"):
+        join_archive(frame.assign(outcome=1), archive, AGENTS)
+    with pytest.raises(ValueError, match="urls has no column 'link'"):
+        join_archive(frame, archive, AGENTS, url_col="link")
+    with pytest.raises(TypeError, match="archive must be"):
+        join_archive(frame, {"h1.example": "..."}, AGENTS)
+    # lines=False leaves out the one per-URL core call.
+    assert "line" not in join_archive(frame, archive, AGENTS, lines=False).columns
+    assert len(join_archive([], archive, AGENTS)) == 0
+
+
+def test_a_path_is_read_as_the_command_line_reads_it():
+    pytest.importorskip("warcio")
+    warc = REPO / "test" / "vectors" / "warc" / "captures.warc.gz"
+    got = join_archive(
+        ["https://plain.test/private/x", "https://down.test/", "https://long.test/late"], warc, "Googlebot"
+    )
+    assert got["allowed"].tolist() == [False, False, True]
+    assert got["line"].tolist() == [2, 0, 0]
