@@ -39,6 +39,8 @@ export interface RobotsReport {
   finalUrl: string;
   contentType: string | undefined;
   fetchedAt: number;
+  /** When the cache will fetch the file again (ms since the epoch): the report holds until then. */
+  expires: number;
   /** Why the fetch was unreachable (a network error or timeout), as a sentence. */
   error: string | undefined;
   /**

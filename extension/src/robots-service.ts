@@ -117,6 +117,7 @@ export class RobotsService {
       finalUrl: fetched.finalUrl,
       contentType: fetched.contentType,
       fetchedAt: fetched.fetchedAt,
+      expires: fetched.expires,
       error: error === undefined ? undefined : String(error.message ?? error),
       text,
       groups: CRAWLER_GROUPS.map(({ id, title }) => ({ id, title })),
