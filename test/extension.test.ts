@@ -348,6 +348,8 @@ describe('the extension in Chromium', () => {
     expect(await privately.textContent('#page-signal-list')).toContain(
       'may not fetch this page, so they never read this noindex',
     );
+    // Google-Extended, a robots.txt-only token, fetches no pages: it is not among the crawlers that never read it.
+    expect(await privately.textContent('#page-signal-list')).not.toContain('Google-Extended');
   });
 
   test.skipIf(skip)(`the popup: pages it cannot check, and sites it may not read yet${why}`, async () => {

@@ -11,6 +11,8 @@ export interface CrawlerVerdict {
   name: string;
   /** Its robots.txt product tokens, in fallback order (meta tags and X-Robots-Tag name crawlers by them). */
   tokens: readonly string[];
+  /** It fetches pages; false for a robots.txt-only token (Google-Extended), which reads no page's meta tags or headers. */
+  fetchesPages: boolean;
   /** The id of its group (search, ads, ai-training, ai-search, archive). */
   group: string;
   allowed: boolean;

@@ -59,6 +59,7 @@ export class RobotsService {
         return {
           name: entry.name,
           tokens: entry.tokens,
+          fetchesPages: entry.sentInRequests,
           group: groupOf(entry),
           allowed: verdict.allowed,
           line: verdict.line,
