@@ -11,8 +11,8 @@
 // X-Robots-Tag and meta robots; the tester page opening with the test.
 // The popup's time to its answer for a cached origin is recorded in
 // test/artifacts/extension/timing.json and printed, not asserted.
-// Screenshots go to test/artifacts/extension/. Firefox is not tested here
-// (no Firefox on this machine). Skipped, saying why, when Chromium is not
+// Screenshots go to test/artifacts/extension/. For Firefox the build is
+// linted (test/extension-firefox-lint.test.ts), not run. Skipped, saying why, when Chromium is not
 // installed; with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) a missing Chromium fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
