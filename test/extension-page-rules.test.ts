@@ -2,12 +2,13 @@
 // robots meta tags) and which pages it has nothing to check on: plain
 // functions, tested without a browser (test/extension.test.ts runs them in Chromium).
 import { describe, expect, test } from 'vitest';
-import { crawler } from '../src/crawlers.js';
+import { crawler, crawlers } from '../src/crawlers.js';
 import {
   headerDirectives,
   keepsOutOfIndex,
   meaningOf,
   metaDirective,
+  pageReaders,
   readBy,
 } from '../extension/src/page-directives.js';
 import { whyUnchecked } from '../extension/src/page-kind.js';
@@ -83,5 +84,18 @@ describe('pages with nothing to check', () => {
       'Pages at data: addresses are not on the web: they have no robots.txt.',
     );
     expect(whyUnchecked('')).toBe('This tab shows no web page: there is no robots.txt to check.');
+  });
+});
+
+describe("which crawlers read a page's own rules", () => {
+  test('robots.txt-only tokens fetch no pages, so they neither read nor ignore meta tags and X-Robots-Tag', () => {
+    const verdicts = crawlers.map((c) => ({ name: c.name, fetchesPages: c.sentInRequests }));
+    const readers = pageReaders(verdicts).map((v) => v.name);
+    expect(readers).toContain('Googlebot');
+    expect(readers).toContain('GPTBot');
+    for (const name of ['Google-Extended', 'Applebot-Extended']) {
+      expect(crawler(name)?.sentInRequests, name).toBe(false);
+      expect(readers, name).not.toContain(name);
+    }
   });
 });

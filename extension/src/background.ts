@@ -1,5 +1,5 @@
 // The service worker: the badge of every tab as its page loads, the
-// popup's reports, and the response headers of pages (for their
+// popup's reports (made as the page loads, kept per tab), and the response headers of pages (for their
 // X-Robots-Tag). Listeners are added at the top level, as Manifest V3
 // requires of a worker that the browser stops when idle and wakes for them.
 
@@ -11,6 +11,7 @@ import { mayRead, whyUnchecked } from './page-kind.js';
 import { isReportRequest, type ReportAnswer } from './report.js';
 import { forgetHeaders, recordHeaders } from './response-headers.js';
 import { RobotsService } from './robots-service.js';
+import { forgetTabReport, keepTabReport } from './tab-reports.js';
 
 const service = new RobotsService();
 const READING = quietBadge("reading this site's robots.txt…");
@@ -44,6 +45,14 @@ async function updateBadge(tabId: number, url: string | undefined): Promise<void
   }
   if (latest.get(tabId) !== url) return;
   await showBadge(tabId, badge).catch(() => {}); // the tab may have closed meanwhile
+  await keepReport(tabId, url).catch(() => {}); // the popup asks for it then
+}
+
+/** The popup's report for the tab's page, made now (after the badge) so that the popup only has to draw it. */
+async function keepReport(tabId: number, url: string): Promise<void> {
+  if (whyUnchecked(url) || !(await mayRead(url))) return;
+  const report = await service.report(url);
+  if (latest.get(tabId) === url) await keepTabReport(tabId, report);
 }
 
 async function updateAllBadges(): Promise<void> {
@@ -56,6 +65,7 @@ api.tabs.onUpdated.addListener((tabId, change, tab) => {
 api.tabs.onRemoved.addListener((tabId) => {
   latest.delete(tabId);
   forgetHeaders(tabId);
+  forgetTabReport(tabId);
 });
 api.storage.onChanged.addListener((changes, area) => {
   if (choiceChanged(changes, area)) void updateAllBadges();

@@ -86,7 +86,8 @@ export class FileView {
     replaceChildren(this.#list, ...items);
     if (total > WINDOW)
       this.#note.textContent = `Lines ${first} to ${last} of ${total}: the tester shows the whole file.`;
+    // Scrolled when the frame is laid out anyway: reading offsetTop now would lay the popup out twice.
     const marked = this.#list.querySelector<HTMLElement>('li.decides');
-    if (marked) this.#list.scrollTop = marked.offsetTop - this.#list.clientHeight / 2;
+    if (marked) requestAnimationFrame(() => (this.#list.scrollTop = marked.offsetTop - this.#list.clientHeight / 2));
   }
 }

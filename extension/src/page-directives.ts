@@ -69,6 +69,14 @@ export function metaDirective(name: string, content: string, tokens: ReadonlySet
 export const readBy = (directive: PageDirective, tokens: readonly string[]): boolean =>
   directive.agent === EVERY_CRAWLER || tokens.some((t) => t.toLowerCase() === directive.agent);
 
+/**
+ * The crawlers that read a page's meta tags and X-Robots-Tag: those that
+ * fetch pages. A robots.txt-only token (Google-Extended) is a switch in
+ * robots.txt over what other crawlers fetched; it neither reads nor ignores a page's rules.
+ */
+export const pageReaders = <C extends { fetchesPages: boolean }>(crawlers: readonly C[]): C[] =>
+  crawlers.filter((c) => c.fetchesPages);
+
 /** Rules that keep a page out of search results. */
 export const keepsOutOfIndex = (rule: string): boolean => rule === 'noindex' || rule === 'none';
 

@@ -12,6 +12,7 @@ import { ALL_SITES, sitePattern, whyUnchecked } from './page-kind.js';
 import { readPageSignals } from './page-reading.js';
 import type { CrawlerVerdict, ReportAnswer, RobotsReport } from './report.js';
 import { showPageSignals, showUsage, type PageSignals } from './signals-view.js';
+import { tabReport } from './tab-reports.js';
 import { testerUrl } from './tester-link.js';
 import { chosenVerdicts, showGroupChoice, showVerdicts, summaryOf } from './verdict-list.js';
 
@@ -46,16 +47,33 @@ function askForAccess(url: string): void {
   byId('allow-all', HTMLButtonElement).addEventListener('click', () => void ask(ALL_SITES));
 }
 
+/** The report the worker kept for the tab as its page loaded, else the worker's answer now. */
+async function reportFor(url: string, tabId: number | undefined): Promise<ReportAnswer> {
+  const kept = tabId === undefined ? undefined : await tabReport(tabId, url);
+  document.body.dataset.reportFrom = kept ? 'tab' : 'worker';
+  if (kept) return { report: kept };
+  return (await api.runtime.sendMessage({ kind: 'robots-report', url })) as ReportAnswer;
+}
+
+/** Runs `work` once, after the next frame is drawn (or soon, if the page draws no frames: a hidden tab). */
+function afterFrame(work: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) work();
+    done = true;
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 100);
+}
+
 async function main(): Promise<void> {
   performance.mark('popup:script');
   const { url, tabId } = await target();
+  performance.mark('popup:tab');
   byId('page-url', HTMLParagraphElement).textContent = url;
   const why = whyUnchecked(url);
   if (why) return stop(why, 'unchecked');
-  const [answer, chosen] = await Promise.all([
-    api.runtime.sendMessage({ kind: 'robots-report', url }) as Promise<ReportAnswer>,
-    chosenGroups(),
-  ]);
+  const [answer, chosen] = await Promise.all([reportFor(url, tabId), chosenGroups()]);
   performance.mark('popup:report');
   if ('noAccess' in answer) return askForAccess(url);
   if ('problem' in answer) return stop(answer.problem, 'problem');
@@ -63,12 +81,17 @@ async function main(): Promise<void> {
   // Meta tags naming every crawler or one the registry knows, under way while the verdicts render.
   const tokens = new Set(report.verdicts.flatMap((v) => v.tokens.map((t) => t.toLowerCase())));
   const signals = readPageSignals(tabId, url, tokens);
+  // The first screen (summary, group lines, the file at its marked line), then the groups' crawler rows,
+  // closed at first, once it is drawn. The marks are for the test that measures the popup.
   const view = new AnswerView(report, chosen);
   view.render();
-  // How long the answer took from the popup's opening, for the test that measures it.
   performance.mark('popup:answered');
   document.body.dataset.answeredMs = performance.now().toFixed(1);
-  document.body.dataset.state = 'answered';
+  afterFrame(() => {
+    performance.mark('popup:drawn');
+    view.fillRows();
+    document.body.dataset.state = 'answered';
+  });
   view.showSignals(await signals);
 }
 
@@ -78,6 +101,8 @@ class AnswerView {
   #chosen: string[];
   #selected: CrawlerVerdict | undefined;
   #buttons = new Map<string, HTMLButtonElement>();
+  /** Builds the crawler rows of the groups last rendered; undefined once built. */
+  #rows: (() => Map<string, HTMLButtonElement>) | undefined;
   #signals: PageSignals | undefined;
 
   constructor(report: RobotsReport, chosen: string[]) {
@@ -87,6 +112,7 @@ class AnswerView {
       this.#chosen = ids;
       void saveChosenGroups(ids); // the worker redraws the badges
       this.render();
+      this.fillRows();
       if (this.#signals) this.showSignals(this.#signals);
     });
     byId('open-tester', HTMLButtonElement).addEventListener('click', () => void this.#openTester());
@@ -104,7 +130,8 @@ class AnswerView {
     notice.hidden = true;
     byId('robots-status', HTMLParagraphElement).textContent = statusSentence(report);
     byId('summary', HTMLParagraphElement).textContent = summaryOf(verdicts);
-    this.#buttons = showVerdicts(byId('verdicts', HTMLDivElement), report, this.#chosen, (v) => this.#select(v));
+    this.#buttons.clear();
+    this.#rows = showVerdicts(byId('verdicts', HTMLDivElement), report, this.#chosen, (v) => this.#select(v));
     byId('lint-count', HTMLSpanElement).textContent = lintSentence(report.lint);
     byId('answer', HTMLElement).hidden = false;
     byId('file', HTMLElement).hidden = false;
@@ -114,6 +141,14 @@ class AnswerView {
     const first = verdicts.find((v) => !v.allowed) ?? verdicts[0];
     fileView.show(report, first?.line ?? 0);
     if (first) this.#press(first);
+  }
+
+  /** The crawler rows of the chosen groups, under their lines (closed until opened). */
+  fillRows(): void {
+    if (!this.#rows) return;
+    this.#buttons = this.#rows();
+    this.#rows = undefined;
+    if (this.#selected) this.#press(this.#selected);
   }
 
   showSignals(signals: PageSignals): void {

@@ -11,6 +11,8 @@ export interface CrawlerVerdict {
   name: string;
   /** Its robots.txt product tokens, in fallback order (meta tags and X-Robots-Tag name crawlers by them). */
   tokens: readonly string[];
+  /** It fetches pages; false for a robots.txt-only token (Google-Extended), which reads no page's meta tags or headers. */
+  fetchesPages: boolean;
   /** The id of its group (search, ads, ai-training, ai-search, archive). */
   group: string;
   allowed: boolean;
@@ -39,6 +41,8 @@ export interface RobotsReport {
   finalUrl: string;
   contentType: string | undefined;
   fetchedAt: number;
+  /** When the cache will fetch the file again (ms since the epoch): the report holds until then. */
+  expires: number;
   /** Why the fetch was unreachable (a network error or timeout), as a sentence. */
   error: string | undefined;
   /**

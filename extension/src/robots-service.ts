@@ -59,6 +59,7 @@ export class RobotsService {
         return {
           name: entry.name,
           tokens: entry.tokens,
+          fetchesPages: entry.sentInRequests,
           group: groupOf(entry),
           allowed: verdict.allowed,
           line: verdict.line,
@@ -117,6 +118,7 @@ export class RobotsService {
       finalUrl: fetched.finalUrl,
       contentType: fetched.contentType,
       fetchedAt: fetched.fetchedAt,
+      expires: fetched.expires,
       error: error === undefined ? undefined : String(error.message ?? error),
       text,
       groups: CRAWLER_GROUPS.map(({ id, title }) => ({ id, title })),

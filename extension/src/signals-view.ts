@@ -6,7 +6,14 @@
 // Content-Usage).
 
 import { h, replaceChildren } from '../../site/src/dom.js';
-import { EVERY_CRAWLER, keepsOutOfIndex, meaningOf, readBy, type PageDirective } from './page-directives.js';
+import {
+  EVERY_CRAWLER,
+  keepsOutOfIndex,
+  meaningOf,
+  pageReaders,
+  readBy,
+  type PageDirective,
+} from './page-directives.js';
 import type { CrawlerVerdict, UsageStatement } from './report.js';
 import { listNames, whomOf } from './names.js';
 
@@ -17,7 +24,12 @@ export interface PageSignals {
 }
 
 /** The page's rules, each with the chosen crawlers (their verdicts) that read it. */
-export function showPageSignals(list: HTMLUListElement, signals: PageSignals, chosen: readonly CrawlerVerdict[]): void {
+export function showPageSignals(
+  list: HTMLUListElement,
+  signals: PageSignals,
+  verdicts: readonly CrawlerVerdict[],
+): void {
+  const chosen = pageReaders(verdicts);
   const blocked = new Set(chosen.filter((v) => !v.allowed).map((v) => v.name));
   const items = signals.directives.map((d) => {
     const where = d.source === 'meta' ? `<meta name="${d.agent}">` : 'X-Robots-Tag';

@@ -42,20 +42,35 @@ export function summaryOf(chosen: readonly CrawlerVerdict[]): string {
   return `${blocked} of ${counted(chosen.length, 'chosen crawler')} may not fetch this page.`;
 }
 
-/** The tables of the chosen groups; returns the buttons by crawler name. */
+/**
+ * The chosen groups, each a closed line saying how many of its crawlers may
+ * not fetch the page. Their rows are built by the `fillRows` returned (the
+ * popup draws its first screen without them), which gives the buttons by
+ * crawler name.
+ */
 export function showVerdicts(
   container: HTMLElement,
   report: RobotsReport,
   chosen: readonly string[],
   select: (verdict: CrawlerVerdict) => void,
-): Map<string, HTMLButtonElement> {
-  const buttons = new Map<string, HTMLButtonElement>();
-  const tables = report.groups
+): () => Map<string, HTMLButtonElement> {
+  const groups = report.groups
     .filter((group) => chosen.includes(group.id))
     .map((group) => {
       const inGroup = report.verdicts.filter((v) => v.group === group.id);
       const list = [...inGroup.filter((v) => !v.allowed), ...inGroup.filter((v) => v.allowed)];
       const blocked = list.length - inGroup.filter((v) => v.allowed).length;
+      const title = blocked
+        ? `${group.title}: ${blocked} of ${list.length} may not fetch this page`
+        : `${group.title}: all ${list.length} may fetch this page`;
+      const body = h('tbody', {});
+      const details = h('details', { 'data-group': group.id }, h('summary', {}, title), h('table', {}, body));
+      return { details, body, list };
+    });
+  replaceChildren(container, ...groups.map((g) => g.details));
+  return () => {
+    const buttons = new Map<string, HTMLButtonElement>();
+    for (const { body, list } of groups) {
       const rows = list.map((v) => {
         const button = h('button', { type: 'button', 'aria-pressed': 'false', 'data-crawler': v.name }, v.name);
         button.addEventListener('click', () => select(v));
@@ -68,11 +83,8 @@ export function showVerdicts(
           h('td', {}, decidedBy(v)),
         );
       });
-      const title = blocked
-        ? `${group.title}: ${blocked} of ${list.length} may not fetch this page`
-        : `${group.title}: all ${list.length} may fetch this page`;
-      return h('details', { 'data-group': group.id }, h('summary', {}, title), h('table', {}, h('tbody', {}, ...rows)));
-    });
-  replaceChildren(container, ...tables);
-  return buttons;
+      replaceChildren(body, ...rows);
+    }
+    return buttons;
+  };
 }
