@@ -6,6 +6,7 @@
 import {
   ALL_CODES,
   applyFixes,
+  docsPath,
   formatFixDiff,
   formatGithub,
   formatSarif,
@@ -193,7 +194,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
           ...(result.status === undefined ? {} : { status: result.status }),
           ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
           ...(result.fixed === undefined ? {} : { fixed: result.fixed }),
-          diagnostics: result.diagnostics,
+          diagnostics: result.diagnostics.map((d) => ({ ...d, docs: docsPath(d.code) })),
         }),
       );
     } else if (format === 'sarif') sarif.push({ file: result.label, diagnostics: result.diagnostics });
