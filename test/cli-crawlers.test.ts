@@ -75,6 +75,24 @@ describe('robotsmatch audit', () => {
     expect(r.stdout).toMatch(/Googlebot-Image\s+Google\s+search\s+Googlebot\s+allowed\s+partly: \/nogoogle/);
     expect(r.stdout).toMatch(/AdsBot-Google\s+Google\s+ads\s+\(none\)\s+allowed\s+open/);
   });
+  test('partly names one path and counts the others as "+N more" (table and --json; CSV keeps its columns)', async () => {
+    const shop = join(dir, 'shop.txt');
+    writeFileSync(
+      shop,
+      'User-agent: *\nDisallow: /cart/\nDisallow: /checkout/\nDisallow: /account/\nDisallow: /search\n',
+    );
+    const r = await robotsmatch(['audit', shop, '--crawlers', 'GPTBot']);
+    expect(r.stdout).toMatch(/GPTBot\s+OpenAI\s+ai-training\s+\*\s+allowed\s+partly: \/cart\/ \+3 more$/m);
+    const json = await robotsmatch(['audit', shop, '--crawlers', 'GPTBot', '--json']);
+    expect(JSON.parse(json.stdout.trim())).toMatchObject({ access: 'partly', example: '/cart/', more: 3 });
+    const csv = await robotsmatch(['audit', shop, '--crawlers', 'GPTBot', '--csv']);
+    const [header, row] = csv.stdout.trim().split('\n');
+    expect(row!.split(',').length).toBe(header!.split(',').length);
+    // One rule: nothing more to count.
+    const one = join(dir, 'one.txt');
+    writeFileSync(one, 'User-agent: *\nDisallow: /cart/\n');
+    expect((await robotsmatch(['audit', one, '--crawlers', 'GPTBot'])).stdout).toMatch(/partly: \/cart\/$/m);
+  });
   test('a body that is not a robots.txt is marked above its table and in the body column', async () => {
     writeFileSync(
       join(dir, 'home.html'),

@@ -418,13 +418,13 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
   });
 
   describe('lint', () => {
-    test('file:line: severity code: message, and exit 1 on an error', async () => {
+    test('file:line: severity code: message and its docs page, and exit 1 on an error', async () => {
       const bad = file('bad-robots.txt', 'Disallow: /early\nUser-agent: *\nDissallow: /typo\n');
       const r = await robotsmatch(['lint', bad]);
       expect(r.status).toBe(1);
       expect(lines(r.stdout)).toEqual([
-        `${bad}:1: error rule-outside-group: This rule comes before any User-agent line, so every crawler ignores it.`,
-        `${bad}:3: warning typo-key: Google reads \`Dissallow\` as \`Disallow\`; RFC 9309 crawlers ignore this line.`,
+        `${bad}:1: error rule-outside-group: This rule comes before any User-agent line, so every crawler ignores it. See docs/lint/rule-outside-group.md.`,
+        `${bad}:3: warning typo-key: Google reads \`Dissallow\` as \`Disallow\`; RFC 9309 crawlers ignore this line. See docs/lint/typo-key.md.`,
         '    fix: Disallow: /typo',
       ]);
       expect(r.stderr).toContain('1 error, 1 warning, 0 notes');
@@ -455,7 +455,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
         const r = await robotsmatch(['lint', `${missing.origin}/`]);
         expect(r.status).toBe(0);
         expect(r.stdout).toBe(
-          `${missing.origin}/robots.txt:1: info http-not-found: HTTP 404: crawlers take this as no robots.txt, so they may fetch every URL of the site.\n`,
+          `${missing.origin}/robots.txt:1: info http-not-found: HTTP 404: crawlers take this as no robots.txt, so they may fetch every URL of the site. See docs/lint/http-not-found.md.\n`,
         );
         expect(r.stderr).toContain('(HTTP 404');
       } finally {

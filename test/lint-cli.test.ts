@@ -25,12 +25,12 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
   });
   afterAll(() => server.close());
 
-  test('text: FILE:LINE: SEVERITY CODE: MESSAGE, the fix under it; exit 1 on an error', async () => {
+  test('text: FILE:LINE: SEVERITY CODE: MESSAGE and its docs page, the fix under it; exit 1 on an error', async () => {
     const r = await robotsmatch(['lint', fixture('wacom.txt')]);
     expect(r.status).toBe(1);
     expect(
       r.stdout,
-    ).toBe(`${fixture('wacom.txt')}:1: error joined-lines: This line holds a User-agent line and a rule: Google reads only \`User-agent: *\` and ignores \`Disallow: /\`.
+    ).toBe(`${fixture('wacom.txt')}:1: error joined-lines: This line holds a User-agent line and a rule: Google reads only \`User-agent: *\` and ignores \`Disallow: /\`. See docs/lint/joined-lines.md.
     unsafe fix: User-agent: *
                 Disallow: /
                 Puts \`Disallow: /\` on a line of its own under \`User-agent: *\`. Crawlers with no group of their own (Googlebot, bingbot and 165 others) will then be disallowed from /.
@@ -44,7 +44,7 @@ describe.skipIf(!existsSync(cli))('robotsmatch lint', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe(
-      `::warning file=${fixture('fortune.txt')},line=13,title=robotsmatch ignores-star-group::Googlebot follows only its own group, not the \`*\` group: it may fetch /wp-admin/, /preview/ and /*?utm_source= that \`*\` disallows (lines 6, 10 and 11).`,
+      `::warning file=${fixture('fortune.txt')},line=13,title=robotsmatch ignores-star-group::Googlebot follows only its own group, not the \`*\` group: it may fetch /wp-admin/, /preview/ and /*?utm_source= that \`*\` disallows (lines 6, 10 and 11). See docs/lint/ignores-star-group.md.`,
     );
     expect(lines[4]).toMatch(/^::notice file=.*,line=34,col=1,endColumn=12,title=robotsmatch unsupported-key::/);
     expect(r.stderr).toBe('');
@@ -252,7 +252,7 @@ Disallow: /private/
     );
     const r = await robotsmatch(['lint', `${server.origin}/`]);
     expect(r.stdout).toBe(
-      `${server.origin}/robots.txt:1: warning content-type: The server sends this robots.txt as \`text/html\`, not \`text/plain\`: Google reads it anyway, but RFC 9309 expects text/plain and stricter crawlers may not read it.\n`,
+      `${server.origin}/robots.txt:1: warning content-type: The server sends this robots.txt as \`text/html\`, not \`text/plain\`: Google reads it anyway, but RFC 9309 expects text/plain and stricter crawlers may not read it. See docs/lint/content-type.md.\n`,
     );
     expect(r.stderr).toBe(
       `${server.origin}/robots.txt (HTTP 200, text/html; charset=utf-8): 0 errors, 1 warning, 0 notes\n`,

@@ -145,7 +145,7 @@ for a 5xx or 429), and so is a Content-Type other than \`text/plain\`.
 
 | option | |
 |---|---|
-| \`--format text\\|json\\|github\\|sarif\` | text (default); JSON (\`{ files: [{ file, status?, contentType?, diagnostics }] }\`); GitHub Actions annotations; SARIF 2.1.0 for code scanning |
+| \`--format text\\|json\\|github\\|sarif\` | text (default); JSON (\`{ files: [{ file, status?, contentType?, fixed?, diagnostics }] }\`, each diagnostic with a \`docs\` field naming its page, \`docs/lint/CODE.md\`); GitHub Actions annotations; SARIF 2.1.0 for code scanning |
 | \`--fail-on error\\|warning\\|info\` | the least severity that fails (default \`error\`) |
 | \`--select CODES\`, \`--ignore CODES\` | report only these codes, or never these (comma-separated, repeatable) |
 | \`--fix\` | write the safe fixes into the files (standard input: print the fixed file), then report what is left |

@@ -46,7 +46,7 @@ and the others are still audited. The audit stops when its reader does
 Options:
   --crawlers SET     all (default), ai, search, ads, ... or names: GPTBot,ClaudeBot
   -j, --json         one JSON object per robots.txt and crawler (see docs/cli.md):
-                     {"robots","crawler","operator","purpose","purposes","group","allowed","line","access","example","readsRobotsTxt",
+                     {"robots","crawler","operator","purpose","purposes","group","allowed","line","access","example","more","readsRobotsTxt",
                       "contentSignal","contentUsage","licenses","body","usageConflicts"}
   --csv              the same columns as CSV, with a header row (contentSignal and
                      contentUsage as key=value lists, licenses separated by spaces)
@@ -150,7 +150,8 @@ export async function auditCommand(argv: string[]): Promise<number> {
                   r.contentUsage ? preferencesText(r.contentUsage) : '-',
                 ]
               : []),
-            (r.access === 'partly' ? `partly: ${r.example}` : r.access) + READS_NOTE[r.readsRobotsTxt],
+            (r.access === 'partly' ? `partly: ${r.example}${r.more ? ` +${r.more} more` : ''}` : r.access) +
+              READS_NOTE[r.readsRobotsTxt],
           ]),
         ),
       );
@@ -230,6 +231,7 @@ function record(robots: string, r: AuditRow, body: BodyKind | null) {
     line: r.root.line,
     access: r.access,
     example: r.example ?? null,
+    more: r.more ?? 0,
     readsRobotsTxt: r.readsRobotsTxt,
     contentSignal: r.contentSignal,
     contentUsage: r.contentUsage,
@@ -241,7 +243,8 @@ function record(robots: string, r: AuditRow, body: BodyKind | null) {
 
 /** record() with its usage fields as text a cell holds: `search=yes, ai-train=no`, `train-ai=n`, licenses separated by spaces. */
 function csvRecord(robots: string, r: AuditRow, body: BodyKind | null) {
-  const { purposes: _, ...rest } = record(robots, r, body); // CSV keeps its columns: `purpose` is the main one
+  // CSV keeps its columns: `purpose` is the main one, and `more` is JSON's and the table's.
+  const { purposes: _, more: _more, ...rest } = record(robots, r, body);
   return {
     ...rest,
     contentSignal: r.contentSignal ? signalText(r.contentSignal) : null,

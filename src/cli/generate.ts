@@ -19,6 +19,7 @@ import {
 } from '../generate.js';
 import { diff, type RobotsDiff } from '../lint.js';
 import { UsageError } from './errors.js';
+import { caveatLines } from './generate-caveat.js';
 import { load } from './diff.js';
 import { grouped, provedOn } from './verify.js';
 import { readPaths, readPolicy } from './policy-input.js';
@@ -118,7 +119,10 @@ export async function generateCommand(argv: string[]): Promise<number> {
   err(
     `robotsmatch: proved for ${provedOn(result.matrix.rows.length, result.matrix.paths.length, result.witnesses)}; the linter has no warning.\n`,
   );
-  for (const d of result.diagnostics.filter((x) => !listed(x))) err(`  ${d.message}\n`);
+  // The purposes caveat first, on short lines of its own: it is the one a site owner most often misses.
+  const said = result.diagnostics.filter((x) => !listed(x));
+  for (const d of said.filter((x) => x.kind === 'purposes')) for (const line of caveatLines(d)) err(`  ${line}\n`);
+  for (const d of said.filter((x) => x.kind !== 'purposes')) err(`  ${d.message}\n`);
   if (limits.length) {
     err(`${plural(limits.length, 'crawler')} robots.txt alone cannot hold to the policy:\n`);
     for (const line of formatLimits(limits)) err(`  ${line}\n`);

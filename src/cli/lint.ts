@@ -6,6 +6,7 @@
 import {
   ALL_CODES,
   applyFixes,
+  docsPath,
   formatFixDiff,
   formatGithub,
   formatSarif,
@@ -73,6 +74,8 @@ interface Linted {
   status?: number;
   contentType?: string;
   fixed?: number;
+  /** --fix wrote the file without the UTF-8 byte order mark it started with (decoding drops it). */
+  bomRemoved?: boolean;
   diff?: string;
 }
 
@@ -193,7 +196,8 @@ export async function lintCommand(argv: string[]): Promise<number> {
           ...(result.status === undefined ? {} : { status: result.status }),
           ...(result.contentType === undefined ? {} : { contentType: result.contentType }),
           ...(result.fixed === undefined ? {} : { fixed: result.fixed }),
-          diagnostics: result.diagnostics,
+          ...(result.bomRemoved ? { bomRemoved: true } : {}),
+          diagnostics: result.diagnostics.map((d) => ({ ...d, docs: docsPath(d.code) })),
         }),
       );
     } else if (format === 'sarif') sarif.push({ file: result.label, diagnostics: result.diagnostics });
@@ -286,6 +290,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
               }
             }
             result.fixed = count;
+            if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) result.bomRemoved = true;
             result.diagnostics = lint(fixedText, lintOptions);
           }
         }
@@ -299,7 +304,10 @@ export async function lintCommand(argv: string[]): Promise<number> {
 function summaryLine(r: Linted, fixing: boolean, unsafe: boolean): string {
   const count = (s: Diagnostic['severity']) => r.diagnostics.filter((d) => d.severity === s).length;
   const http = r.status === undefined ? '' : ` (HTTP ${r.status}${r.contentType ? `, ${r.contentType}` : ''})`;
-  const fixed = r.fixed ? `; fixed ${plural(r.fixed, 'line')}` : '';
+  const bom = r.bomRemoved
+    ? '; removed the byte order mark at the start (crawlers read the file the same without it)'
+    : '';
+  const fixed = r.fixed ? `; fixed ${plural(r.fixed, 'line')}${bom}` : '';
   const left = fixing ? '' : fixHint(r.diagnostics, unsafe);
   return `${r.label}${http}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}${fixed}${left}\n`;
 }

@@ -21,6 +21,8 @@ export interface AuditRow {
   access: Access;
   /** A path it may not fetch (for partly: one its rules disallow; for blocked: `/`). */
   example?: string;
+  /** partly: how many other disallow rules of its groups also keep it from a path (shown as "+N more"). */
+  more?: number;
   /** Whether it reads robots.txt at all: user-triggered fetchers and some bots do not, whatever the file says. */
   readsRobotsTxt: ReadsRobotsTxt;
   /** The Content-Signal lines of the groups it follows, combined (usage()); null when they have none. */
@@ -99,14 +101,17 @@ export function audit(robots: Robots, crawlers: CrawlerSelection = 'all'): Audit
       usageConflicts: usageConflicts(contentSignal, contentUsage),
     };
     if (!root.allowed) return { ...row, access: 'blocked', example: '/' };
+    // Every disallow rule that keeps it from some path counts, so a table cell can say "+N more" rather than hide them.
+    const examples: string[] = [];
     for (const g of chosen.groups) {
       for (const rule of fileGroups.find((f) => f.index === g)?.rules ?? []) {
         if (rule.type !== 'disallow' || rule.pattern === '') continue;
         const example = witnesses(rule.pattern).find((path) => !robots.isAllowed(path, crawler));
-        if (example) return { ...row, access: 'partly', example };
+        if (example && !examples.includes(example)) examples.push(example);
       }
     }
-    return row;
+    if (!examples.length) return row;
+    return { ...row, access: 'partly', example: examples[0]!, more: examples.length - 1 };
   });
 }
 

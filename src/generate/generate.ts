@@ -29,6 +29,8 @@ export interface GenerateDiagnostic {
   /** The policy field (encoded) or the crawler (rows) it is about. */
   field?: string;
   crawler?: string;
+  /** purposes: each crawler the field decides for, with the other purposes it serves (the command line lists them a line per purpose). */
+  also?: { crawler: string; purposes: string[] }[];
 }
 
 export interface GenerateResult {
@@ -77,20 +79,22 @@ export function build(
     });
   }
   // One token, one rule set: a purpose's intent reaches the other purposes its crawlers serve.
-  const overridden = new Map<string, string[]>();
+  const overridden = new Map<string, { crawler: string; purposes: string[] }[]>();
   for (const i of intents) {
     if (!i.overrides) continue;
     const list = overridden.get(i.from) ?? [];
-    list.push(`${i.subject.name} (also ${i.overrides.join(', ')})`);
+    list.push({ crawler: i.subject.name, purposes: [...i.overrides] });
     overridden.set(i.from, list);
   }
-  for (const [field, names] of overridden) {
+  for (const [field, also] of overridden) {
+    const names = also.map((a) => `${a.crawler} (also ${a.purposes.join(', ')})`);
     const blocks = checked.purposes.get(field.slice('purposes.'.length) as PolicyPurpose)?.kind === 'block';
     diagnostics.push({
       severity: 'info',
       kind: 'purposes',
       field,
       message: `${field} ${blocks ? 'blocks' : 'sets the rules of'} these crawlers for their other purposes too, since one robots.txt token cannot be given two rule sets: ${names.join(', ')}. Name one under \`crawlers\` to decide otherwise.`,
+      also,
     });
   }
   // A key that is a shared token binds every crawler answering to it: say whom.

@@ -2,6 +2,7 @@
 // annotation on its line of the pull request's diff.
 
 import type { Diagnostic, Severity } from '../types.js';
+import { messageWithDocs } from './docs-name.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -36,7 +37,7 @@ export function formatGithub(file: string, diagnostics: readonly Diagnostic[]): 
       file,
       d.line,
       `robotsmatch ${d.code}`,
-      d.message + fix,
+      messageWithDocs(d) + fix,
       d.column,
       d.endColumn,
     );

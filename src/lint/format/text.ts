@@ -1,12 +1,13 @@
-// Diagnostics as text: `FILE:LINE: SEVERITY CODE: MESSAGE`, a line each, the
+// Diagnostics as text: `FILE:LINE: SEVERITY CODE: MESSAGE See docs/lint/CODE.md.`, a line each, the
 // form editors and CI problem matchers read, with the fix under it for people.
 
 import type { Diagnostic } from '../types.js';
+import { messageWithDocs } from './docs-name.js';
 
 export function formatText(file: string, diagnostics: readonly Diagnostic[]): string {
   let out = '';
   for (const d of diagnostics) {
-    out += `${file}:${d.line}: ${d.severity} ${d.code}: ${d.message}\n`;
+    out += `${file}:${d.line}: ${d.severity} ${d.code}: ${messageWithDocs(d)}\n`;
     const fix = d.fix;
     if (!fix) continue;
     const label = fix.safety === 'safe' ? '    fix: ' : '    unsafe fix: ';
