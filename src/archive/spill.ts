@@ -79,7 +79,10 @@ class FileWriter {
 
   bytes(bytes: Uint8Array): void {
     this.written += bytes.length;
-    if (!this.#room(bytes.length)) return writeAll(this.fd, bytes);
+    if (!this.#room(bytes.length)) {
+      writeAll(this.fd, bytes);
+      return;
+    }
     this.#buffer.set(bytes, this.#at);
     this.#at += bytes.length;
   }
@@ -88,7 +91,8 @@ class FileWriter {
   line(bytes: Uint8Array, s: number, e: number): void {
     if (!this.#room(e - s + 2)) {
       this.bytes(bytes.subarray(s, e));
-      return this.bytes(bytes[e - 1] === CR ? CR_LF : CR_LF.subarray(1));
+      this.bytes(bytes[e - 1] === CR ? CR_LF : CR_LF.subarray(1));
+      return;
     }
     this.#buffer.set(bytes.subarray(s, e), this.#at);
     const end = endLine(this.#buffer, this.#at + e - s);
