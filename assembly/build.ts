@@ -14,7 +14,7 @@ import { ORDER, KEYS, KEY_WORDS, EXTRAS, SORT_TEMP, reserve, reserveKeep, buffer
 import {
   R_GROUP_COUNT, R_GROUPS, R_MODE, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE, RULE_FLAGS, RULE_PATTERN,
   RULE_LENGTH, RULE_ALLOW, A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS,
-  A_WORDS, A_SCAN, A_RULE_COUNT, A_CHOSEN, A_HEADER, SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL, HOW_FULL,
+  A_WORDS, A_SCAN, A_RULE_COUNT, A_CHOSEN, A_SCANS_LEFT, A_FULL, A_HEADER, SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL, HOW_FULL,
   HOW_CRAWLER, HOW_IGNORES_GLOBAL, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY,
   K_DISALLOW_RULE, K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE,
   X_PRIORITY, X_SIZE,
@@ -24,13 +24,13 @@ import { useRules, sortArena, ruleAt, keyLength, isPlainPrefix, isExact, keyOrde
 
 /**
  * Resolves the agents' groups in `robots` and builds their index (free with
- * heap.free). `how` (HOW_*): tokens are a union (Google's C++ API: every
+ * releaseIndex). `how` (HOW_*): tokens are a union (Google's C++ API: every
  * group naming any of them), or a crawler's tokens in fallback order
  * (docs/crawlers.md: the first token that names a group decides), which may ignore `*`.
  * A light index (no HOW_FULL) keeps only the applying groups: it costs one
  * pass over the group table, and decide() then scans their rules, as
  * Google's matcher does. That wins until an agent has been asked about a
- * handful of URLs; the caller then builds the full index.
+ * handful of URLs; check() then builds the full index (answering()).
  */
 export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count: u32, how: u32): usize {
   let groups = robots + load<u32>(robots + R_GROUPS);
@@ -53,23 +53,77 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   } else collectAgents(agents, agentsLen, count);
   let obeysGlobal = (how & HOW_IGNORES_GLOBAL) == 0;
   let specific = anyGroupNames(robots);
-  // The applying groups (kept for crawl-delay) and their rules, in file order.
+  // The applying groups, in file order (kept for crawl-delay), into SORT_TEMP.
   let applying: u32 = 0;
-  let n: u32 = 0;
   for (let g: u32 = 0; g < groupCount; g++) {
     let group = groups + <usize>g * G_SIZE;
     let applies = specific ? namesAgent(robots, group) : obeysGlobal && load<u32>(group + G_GLOBAL) != 0;
     if (!applies) continue;
     store<u32>(reserveKeep(SORT_TEMP, <usize>(applying + 1) * 4) + <usize>applying * 4, g);
     applying++;
-    let first = load<u32>(group + G_RULE_START);
-    let rules = load<u32>(group + G_RULE_COUNT);
-    if (!full) { n += rules; continue; }
-    let order = reserveKeep(ORDER, <usize>(n + rules) * RECORD_SIZE);
-    for (let r: u32 = 0; r < rules; r++) store<u32>(order + <usize>(n + r) * RECORD_SIZE + SR_RULE, first + r);
-    n += rules;
   }
   let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
+  return indexOfGroups(robots, applying, kind, chosen, full);
+}
+
+/**
+ * A light index answers its first URLs by scanning; once it has answered
+ * SCAN_CALLS of them, and its groups hold more than SCAN_RULES rules, the
+ * scans have cost about what building the full index would, and check()
+ * builds it (answering()). Crawlers ask a handful of URLs per file; bulk
+ * callers ask for the full index at once (HOW_FULL).
+ */
+const SCAN_CALLS: u32 = 6;
+const SCAN_RULES: u32 = 8;
+/** A_SCANS_LEFT of a light index that never switches (SCAN_RULES rules or fewer). */
+const SCANS_ALWAYS: u32 = 0xffffffff;
+
+/**
+ * The index check() answers with: `index` itself, or for a light index
+ * past its first SCAN_CALLS answers the full index, built once from the
+ * light one's groups and kept in it (A_FULL; disposeIndex frees both).
+ */
+export function answering(index: usize): usize {
+  if (!load<u32>(index + A_SCAN)) return index;
+  let full = <usize>load<u32>(index + A_FULL);
+  if (full) return full;
+  let left = load<u32>(index + A_SCANS_LEFT);
+  if (left == SCANS_ALWAYS) return index;
+  if (left) {
+    store<u32>(index + A_SCANS_LEFT, left - 1);
+    return index;
+  }
+  let robots = <usize>load<u32>(index + A_ROBOTS);
+  let applying = load<u32>(index + A_GROUP_COUNT);
+  let groupBytes = <usize>applying * 4;
+  memory.copy(reserve(SORT_TEMP, max<usize>(groupBytes, 4)), index + load<u32>(index + A_GROUPS), groupBytes);
+  useRules(robots);
+  full = indexOfGroups(robots, applying, load<u32>(index + A_KIND), load<i32>(index + A_CHOSEN), true);
+  store<u32>(index + A_FULL, <u32>full);
+  return full;
+}
+
+/** Frees an agent index and the full index check() built for it, if any. */
+export function releaseIndex(index: usize): void {
+  let full = <usize>load<u32>(index + A_FULL);
+  if (full) release(full);
+  release(index);
+}
+
+/** The index of the `applying` groups whose numbers are in SORT_TEMP (useRules(robots) done). */
+function indexOfGroups(robots: usize, applying: u32, kind: u32, chosen: i32, full: bool): usize {
+  let groups = robots + load<u32>(robots + R_GROUPS);
+  let n: u32 = 0;
+  for (let a: u32 = 0; a < applying; a++) {
+    let group = groups + <usize>load<u32>(bufferPtr(SORT_TEMP) + <usize>a * 4) * G_SIZE;
+    let first = load<u32>(group + G_RULE_START);
+    let rules = load<u32>(group + G_RULE_COUNT);
+    if (full) {
+      let order = reserveKeep(ORDER, <usize>(n + rules) * RECORD_SIZE);
+      for (let r: u32 = 0; r < rules; r++) store<u32>(order + <usize>(n + r) * RECORD_SIZE + SR_RULE, first + r);
+    }
+    n += rules;
+  }
   let groupBytes = <usize>applying * 4;
   // A light index is its header and group list, read from SORT_TEMP; a
   // full one keeps the list out of SORT_TEMP, which its sorts reuse.
@@ -102,6 +156,8 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
   store<u32>(block + A_SCAN, <u32>!full);
   store<u32>(block + A_RULE_COUNT, n);
   store<i32>(block + A_CHOSEN, chosen);
+  store<u32>(block + A_SCANS_LEFT, full ? 0 : n > SCAN_RULES ? SCAN_CALLS : SCANS_ALWAYS);
+  store<u32>(block + A_FULL, 0);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
   if (full) release(groupList);
   if (keyCount) {

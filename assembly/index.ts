@@ -5,7 +5,7 @@ import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, MATCHES, PURPOSE, reserve, buffe
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, indexMode } from "./build";
+import { buildIndex, indexMode, answering, releaseIndex } from "./build";
 import { scanRules } from "./decide";
 import { decidePath, preparePath, matchedPath, matchedLength } from "./path-verdict";
 import { checkLines, filterLines, output, filterCounts } from "./lines";
@@ -44,9 +44,14 @@ function compile(len: u32, mode: u32): usize {
 }
 
 
-/** Frees a compiled robots or an agent index. */
+/** Frees a compiled robots. */
 function dispose(block: usize): void {
   release(block);
+}
+
+/** Frees an agent index (and the full index check() may have built for it). */
+function disposeIndex(index: usize): void {
+  releaseIndex(index);
 }
 
 
@@ -114,8 +119,12 @@ function matches(): usize {
   return bufferPtr(MATCHES);
 }
 
-/** Decides the URL in the input; returns the verdict record. */
+/**
+ * Decides the URL in the input; returns the verdict record. A light index
+ * answers its first URLs itself, then through its full index (answering()).
+ */
 function check(index: usize, urlLen: u32): usize {
+  index = answering(index);
   return decidePath(index, extractPath(bufferPtr(INPUT), urlLen), indexMode(index) == MODE_RFC);
 }
 
@@ -203,4 +212,5 @@ export {
   matches as u,
   usageRules as v,
   purposeTable as w,
+  disposeIndex as x,
 };

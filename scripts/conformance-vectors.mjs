@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const load = (path) => import(pathToFileURL(at(path)).href);
-const { parse, normalizeUrl, pathOf, productToken } = await load('dist/index.js');
+const { parse, normalizeUrl, pathOf, productToken, crawlDelay } = await load('dist/index.js');
 const { usage, purpose } = await load('dist/usage.js');
 const { crawler, identify } = await load('dist/crawlers.js');
 
@@ -382,6 +382,45 @@ const URLS = [
 ];
 const urlCases = URLS.map((url) => ({ url, normalized: normalizeUrl(url), path: pathOf(url) }));
 
+// Crawl-delay by record (docs/behaviour.md, "Crawl-delay"): records split by
+// other lines, `*` only when no record names the agent, the first valid
+// value of a record, values JavaScript's Number() reads, bingbot's `*`
+// fallback, a crawler that ignores `*`, and both modes.
+const CRAWL_DELAY_BODIES = [
+  'User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /d\n',
+  'User-agent: *\nCrawl-delay: 10\nDisallow: /x\n',
+  'User-agent: a\nUser-agent: b\nCrawl-delay: 5\n\nUser-agent: c\nDisallow: /\nUser-agent: *\nCrawl-delay: 3\n',
+  'User-agent: bingbot\nDisallow: /private\n\nUser-agent: *\nCrawl-delay: 7\n',
+  'User-agent: a\nCrawl-delay: -1\nCrawl-delay: abc\nCrawl-delay: Infinity\nCrawl-delay: 1_000\nCrawl-delay: 0x10\n' +
+    'User-agent: b\nCrawl-delay: 1e3\nUser-agent: c\nCrawl-delay: .5\nUser-agent: d\nCrawl-delay: 5.\n' +
+    'User-agent: e\nCRAWL-DELAY:   4  \nUser-agent: f\ncrawl-delay 6\nUser-agent: g\nCrawl-delay:\nCrawl-delay: 0\n',
+  '\uFEFFUser-agent: Googlebot\r\nCrawl-delay: 2\r\n\r\nUser-agent: *\r\nCrawl-delay: 9 # slow down\r\nDisallow:\r\n',
+  'Crawl-delay: 8\nUser-agent: *\nAllow: /\n',
+];
+const CRAWL_DELAY_AGENTS = [
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  'f',
+  'g',
+  'Other',
+  ['c', 'a'],
+  'Googlebot',
+  { crawler: 'Googlebot-Image' },
+  { crawler: 'bingbot' },
+  { crawler: 'AdsBot-Google' },
+];
+const crawlDelayCases = CRAWL_DELAY_BODIES.flatMap((body) =>
+  MODES.map((mode) => {
+    const robots = parse(body, { mode });
+    const delays = CRAWL_DELAY_AGENTS.map((agent) => [agent, crawlDelay(robots, agentOf(agent)) ?? null]);
+    robots.dispose();
+    return { body, mode, delays };
+  }),
+);
+
 const vectors = {
   $comment:
     'Conformance vectors: the same questions asked of the Node package (test/conformance-vectors.test.ts) and the Python package (python/tests/test_conformance.py), with the answers both must give. Written by scripts/conformance-vectors.mjs from the Node answers and reviewed; agents: a token, a list of tokens, or {"crawler": name} looked up in each language\'s registry. check rows: [url, allowed, line, "type:pattern" or null]. corpus: one character per URL of corpusUrls (1 allowed) and the deciding lines.',
@@ -391,6 +430,7 @@ const vectors = {
   usage: usageCases,
   bulk,
   lineBreaks,
+  crawlDelay: crawlDelayCases,
   identify: identifyCases,
   productToken: productTokenCases,
   crawler: crawlerCases,

@@ -2,6 +2,8 @@
 // the dependencies when they are missing (npm ci, from package-lock.json),
 // builds with its output held back (shown only if the build fails), then
 // runs the command line on the bundled example (robotsmatch --example).
+// `--build` stops after the build: the quiet build of npm run build:site and
+// build:extension, which print their own one line after it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +37,7 @@ export const installed = () =>
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!installed()) step('Installing the dependencies (npm ci, once)', npm, ['ci', '--no-audit', '--no-fund']);
   step('Building', npm, ['run', 'build', '--silent']);
+  if (process.argv.includes('--build')) process.exit(0);
   process.stderr.write('\n');
   const r = spawnSync(process.execPath, [join(root, 'dist', 'cli', 'main.js'), '--example'], { stdio: 'inherit' });
   process.exit(r.status ?? 1);

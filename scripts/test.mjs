@@ -20,7 +20,11 @@ step('Type-checking (tsc)', bin('tsc'), ['-p', '.']);
 
 const run = (command, args) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
-let status = run(bin('vitest'), ['run', ...process.argv.slice(2)]);
+// vitest colours its output whenever TERM is not dumb, into a file or a pipe
+// too (`npm test > log`): there it gets none, as the command line does,
+// unless FORCE_COLOR asks for colour.
+const plain = !process.stdout.isTTY && !('FORCE_COLOR' in process.env);
+let status = run(bin('vitest'), ['run', ...(plain ? ['--no-color'] : []), ...process.argv.slice(2)]);
 
 // The Python package's tests, when the clone has it: scripts/test-python.mjs makes its
 // virtual environment and runs them, or says why it cannot (no Python 3 here).

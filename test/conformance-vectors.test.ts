@@ -5,7 +5,7 @@
 // scripts/conformance-vectors.mjs writes the file again, to be reviewed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { parse, normalizeUrl, pathOf, productToken, type Agent } from '../src/index.js';
+import { parse, normalizeUrl, pathOf, productToken, crawlDelay, type Agent } from '../src/index.js';
 import { usage, purpose } from '../src/usage.js';
 import { crawler, identify } from '../src/crawlers.js';
 
@@ -92,6 +92,18 @@ describe('conformance vectors', () => {
       expect(Array.from(matcher.matchLines(c.lines)), JSON.stringify(c.lines)).toEqual(c.verdicts);
       const bytes = new TextEncoder().encode(c.lines);
       expect(Array.from(matcher.matchLines(bytes)), JSON.stringify(c.lines)).toEqual(c.verdicts);
+    }
+  });
+
+  test('Crawl-delay by record, as the crawlers that honour it read it', () => {
+    expect(vectors.crawlDelay.length).toBeGreaterThan(0);
+    for (const c of vectors.crawlDelay) {
+      const robots = parse(c.body, { mode: c.mode });
+      for (const [agent, seconds] of c.delays)
+        expect(crawlDelay(robots, agentOf(agent)) ?? null, `${JSON.stringify(c.body)} ${JSON.stringify(agent)}`).toBe(
+          seconds,
+        );
+      robots.dispose();
     }
   });
 

@@ -122,13 +122,14 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
 });
 
 const wrangler = join(root, 'examples/cloudflare-worker/node_modules/wrangler/bin/wrangler.js');
-const node22 = [24, 22, 26].map((major) => join(root, `.cache/node/${major}/bin/node`)).find(existsSync);
-const skipWrangler = (!existsSync(wrangler) || !node22 || skipWorkerd) && !require;
+const skipWrangler = (!existsSync(wrangler) || skipWorkerd) && !require;
+// On the Node running the tests (20 or later, as the README says): the example
+// pins a wrangler that runs there (4.86.0; later ones need Node 22).
 test.skipIf(skipWrangler)(
-  `wrangler deploy --dry-run bundles the example as it is, and that bundle runs in workerd${why(skipWrangler, 'wrangler is not installed (npm ci --prefix examples/cloudflare-worker) or no Node >= 22 (node scripts/node-lines.mjs)')}`,
+  `wrangler deploy --dry-run bundles the example as it is, and that bundle runs in workerd${why(skipWrangler, 'wrangler is not installed (npm ci --prefix examples/cloudflare-worker)')}`,
   async () => {
     const out = mkdtempSync(join(tmpdir(), 'robotsmatch-wrangler-'));
-    execFileSync(node22!, [wrangler, 'deploy', '--dry-run', '--outdir', out], {
+    execFileSync(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', out], {
       cwd: join(root, 'examples/cloudflare-worker'),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,9 @@ import { explain } from '../src/explain.js';
 import { modelCheck, modelMatches } from './support/google-model.js';
 import { corpusFiles, corpusUrls } from './support/corpus.js';
 import { robotsBody, url, agents } from './support/generated.js';
+import { getCore } from '../src/core/wasm.js';
+import { Export } from '../src/core/exports.js';
+import { Layout } from '../src/core/layout.js';
 
 /** The first answer for each URL from a fresh parse (always the scan), and the full index's. */
 function bothWays(
@@ -170,5 +173,52 @@ describe('first answers (scan) and later answers (full index) agree', () => {
     } finally {
       robots.dispose();
     }
+  });
+
+  // The switch lives in the core, so that Node and Python switch alike: a
+  // host only ever calls check() with the index select() gave it.
+  describe('the core switches a light index to its full one after its first answers', () => {
+    const core = getCore();
+    const exports = core.exports;
+    /** A compiled file and a light index for `bot`, straight from the core. */
+    function lightIndex(rules: number): { robots: number; index: number } {
+      const body = `User-agent: bot\n${Array.from({ length: rules }, (_, i) => `Disallow: /p${i}/\n`).join('')}`;
+      const robots = exports[Export.compile](core.writeShort(body, 'body'), Layout.MODE_GOOGLE);
+      const index = exports[Export.select](robots, core.writeShort('bot', 'agent'), 1, 0);
+      return { robots, index };
+    }
+    const fullOf = (index: number) => core.u32[(index + Layout.A_FULL) >>> 2] ?? 0;
+    const allowedBy = (index: number, url: string) =>
+      core.u32[(exports[Export.check](index, core.writeShort(url)) + Layout.V_ALLOWED) >>> 2] !== 0;
+
+    test('more than 8 rules: 6 answers by scanning, the 7th builds the full index, later ones use it', () => {
+      const { robots, index } = lightIndex(9);
+      try {
+        for (let i = 0; i < 6; i++) {
+          expect(allowedBy(index, `https://a.example/p${i}/x`)).toBe(false);
+          expect(fullOf(index)).toBe(0);
+        }
+        expect(allowedBy(index, 'https://a.example/p8/x')).toBe(false);
+        const full = fullOf(index);
+        expect(full).not.toBe(0);
+        expect(core.u32[(full + Layout.A_SCAN) >>> 2]).toBe(0);
+        expect(allowedBy(index, 'https://a.example/q')).toBe(true);
+        expect(fullOf(index)).toBe(full);
+      } finally {
+        exports[Export.disposeIndex](index);
+        exports[Export.dispose](robots);
+      }
+    });
+
+    test('8 rules or fewer: scanning costs less than building, so the index stays light', () => {
+      const { robots, index } = lightIndex(8);
+      try {
+        for (let i = 0; i < 50; i++) expect(allowedBy(index, `https://a.example/p${i % 8}/x`)).toBe(false);
+        expect(fullOf(index)).toBe(0);
+      } finally {
+        exports[Export.disposeIndex](index);
+        exports[Export.dispose](robots);
+      }
+    });
   });
 });

@@ -3,6 +3,7 @@
 // output is what the linter prints today (npm run docs:lint rewrites them).
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ALL_CODES, CODES, formatText, lint, type DiagnosticCode, type LintOptions } from '../src/lint.js';
 
@@ -31,6 +32,13 @@ function exampleOf(page: string): { body: string | Uint8Array; options: LintOpti
 }
 
 describe('docs/lint', () => {
+  test('every page is what npm run docs:lint writes from its prose (scripts/lint-docs/data.mjs) and the built linter', () => {
+    const script = fileURLToPath(new URL('../scripts/lint-docs/pages.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+
   const index = readFileSync(`${DIR}README.md`, 'utf8');
 
   test('a page for every code and none for a code that does not exist; the index lists each', () => {

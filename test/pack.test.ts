@@ -74,6 +74,11 @@ describe.skipIf(!built)('the packed tarball, installed as users install it', () 
       'package/dist/usage.js',
       'package/dist/usage.cjs',
       'package/dist/usage-workerd.js',
+      // The runtime examples the docs name, for users who have only the package.
+      'package/examples/node/server.mjs',
+      'package/examples/deno-bun/server.mjs',
+      'package/examples/cloudflare-worker/worker.js',
+      'package/examples/crawlee/crawl.mjs',
     ]) {
       expect(list).toContain(file);
     }

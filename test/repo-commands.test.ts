@@ -6,7 +6,7 @@
 // minutes and the network, and what is under test is what the scripts do
 // with them.
 import { describe, expect, test } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,12 +48,22 @@ function run(
   at: string,
   script: string,
   args: string[] = [],
+  env: Record<string, string | undefined> = {},
 ): Promise<{ status: number | null; stdout: string; stderr: string; log: string[] }> {
   const log = join(at, 'npm.log');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(at, 'scripts', script), ...args], {
       cwd: at,
-      env: { ...process.env, PATH: `${join(at, 'bin')}:${process.env.PATH}`, NPM_LOG: log },
+      // A variable given as undefined is left out; FORCE_COLOR only where a test sets it.
+      env: Object.fromEntries(
+        Object.entries({
+          ...process.env,
+          FORCE_COLOR: undefined,
+          PATH: `${join(at, 'bin')}:${process.env.PATH}`,
+          NPM_LOG: log,
+          ...env,
+        }).filter(([, value]) => value !== undefined),
+      ),
     });
     let stdout = '';
     let stderr = '';
@@ -85,6 +95,18 @@ describe('npm start and npm test, as package.json runs them', () => {
     expect(again.log.slice(2)).toEqual(['npm run build --silent']);
   });
 
+  test('npm run build:site and build:extension build as quietly: one line, then their own', async () => {
+    const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+    expect(scripts['build:site']).toBe('node scripts/start.mjs --build && node scripts/build-site.mjs');
+    expect(scripts['build:extension']).toBe('node scripts/start.mjs --build && node scripts/build-extension.mjs');
+    const at = clone('site', { installed: true });
+    const r = await run(at, 'start.mjs', ['--build']);
+    expect(r.status).toBe(0);
+    expect(r.log).toEqual(['npm run build --silent']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('Building...\n');
+  });
+
   test('a build that fails shows its output, says which step failed, and exits non-zero', async () => {
     const at = clone('broken', { installed: true, buildFails: true });
     const r = await run(at, 'start.mjs');
@@ -99,7 +121,13 @@ describe('npm start and npm test, as package.json runs them', () => {
     const at = clone('tests');
     const r = await run(at, 'test.mjs');
     expect(r.status).toBe(0);
-    expect(r.log).toEqual(['npm ci --no-audit --no-fund', 'npm run build --silent', 'tsc -p .', 'vitest run']);
+    // Its output is a pipe here, not a terminal: vitest is told not to colour it.
+    expect(r.log).toEqual([
+      'npm ci --no-audit --no-fund',
+      'npm run build --silent',
+      'tsc -p .',
+      'vitest run --no-color',
+    ]);
     expect(r.stdout).toContain('Python tests: none in this clone (no python/ folder)');
     // A python/ folder without its runner: said, not passed over in silence.
     mkdirSync(join(at, 'python'));
@@ -111,8 +139,26 @@ describe('npm start and npm test, as package.json runs them', () => {
     expect((await run(at, 'test.mjs')).stdout).toContain('python tests ran');
     // Arguments go to vitest, and a chosen file runs alone.
     const chosen = await run(at, 'test.mjs', ['test/cli.test.ts']);
-    expect(chosen.log.at(-1)).toBe('vitest run test/cli.test.ts');
+    expect(chosen.log.at(-1)).toBe('vitest run --no-color test/cli.test.ts');
     expect(chosen.stdout).not.toContain('python tests ran');
+  });
+
+  test('npm test > file writes no colour codes; FORCE_COLOR keeps them', async () => {
+    const at = clone('colour');
+    expect((await run(at, 'test.mjs')).log.at(-1)).toBe('vitest run --no-color');
+    const forced = await run(at, 'test.mjs', [], { FORCE_COLOR: '1' });
+    expect(forced.log.at(-1)).toBe('vitest run');
+    // vitest itself, told so, writes none (it colours a file otherwise: TERM is all it reads).
+    const dir = join(at, 'one');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'one.test.ts'), "import { test } from 'vitest';\ntest('runs', () => {});\n");
+    const vitest = join(root, 'node_modules', '.bin', 'vitest');
+    const plain = spawnSync(vitest, ['run', '--no-color', '--root', dir], {
+      encoding: 'utf8',
+      env: { ...process.env, TERM: 'xterm' },
+    });
+    expect(plain.stdout).toContain('1 passed');
+    expect(plain.stdout).not.toContain('\x1b[');
   });
 
   test('the vitest run ends with every skipped test and its reason (test/support/skipped-reporter.ts, in vitest.config.ts)', async () => {

@@ -254,3 +254,21 @@ def test_match_lines_across_chunks():
     data = ("\r\n".join(lines) + "\r\n").encode()
     assert len(data) > 2 * (1 << 20)
     assert list(matcher.match_lines(data)) == want
+
+
+def test_the_core_switches_a_checked_agent_to_its_full_index():
+    # The switch from scanning to the full index is the core's (as in Node):
+    # Python only ever passes the light index select() gave it.
+    from robotsmatch._layout import A_FULL
+
+    body = "User-agent: bot\n" + "".join(f"Disallow: /p{i}/\n" for i in range(9))
+    robots = parse(body)
+    compiled = robots._compiled
+    for i in range(6):
+        assert not robots.is_allowed(f"https://a.example/p{i}/x", "bot")
+    (index,) = compiled.cached.values()
+    assert compiled.core.u32(index + A_FULL) == 0
+    assert not robots.is_allowed("https://a.example/p8/x", "bot")
+    assert compiled.core.u32(index + A_FULL) != 0
+    assert robots.check("https://a.example/q", "bot") == Verdict(True, 0, None)
+    robots.close()

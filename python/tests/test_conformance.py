@@ -93,6 +93,13 @@ def test_line_breaks(case):
     assert list(matcher.match_lines(case["lines"])) == case["verdicts"]
 
 
+@pytest.mark.parametrize("case", VECTORS["crawlDelay"], ids=lambda c: f"{c['mode']}-{c['body'][:30]!r}")
+def test_crawl_delay_by_record(case):
+    with parse(case["body"], case["mode"]) as robots:
+        for agent, seconds in case["delays"]:
+            assert robots.crawl_delay(agent_of(agent)) == seconds, json.dumps(agent)
+
+
 def test_crawler_lookup():
     for case in VECTORS["crawler"]:
         found = crawler(case["name"])

@@ -156,3 +156,37 @@ def test_the_parser_alone():
     assert parser.allowed("http://e.com/private/open/x", "Mozilla/5.0 (compatible; MyBot/1.0)") is False
     # A known crawler's header is matched as that crawler (Googlebot-Image falls back to Googlebot, then `*`).
     assert parser.allowed("http://e.com/page", "Googlebot-Image/1.0") is False
+
+
+# A shape seen on real sites: a delay for everyone, a stricter one for a named
+# bot, and bingbot's own group without a delay of its own.
+DELAYS = """\
+User-agent: *
+Crawl-delay: 10
+Disallow: /search
+
+User-agent: MyBot
+Crawl-delay: 2.5
+Disallow: /private
+
+User-agent: bingbot
+Disallow: /cart
+"""
+
+
+def test_the_parser_gives_the_crawl_delay_as_scrapys_other_parsers_do():
+    from scrapy.robotstxt import ProtegoRobotParser
+
+    from robotsmatch.scrapy import RobotParser
+
+    ours = RobotParser.from_crawler(None, DELAYS.encode())
+    protego = ProtegoRobotParser.from_crawler(None, DELAYS.encode())
+    for header in ("MyBot/1.0 (+https://example.com/bot)", b"OtherBot/2.0", "Mozilla/5.0"):
+        assert ours.crawl_delay(header) == protego.crawl_delay(header), header
+    assert ours.crawl_delay("MyBot/1.0 (+https://example.com/bot)") == 2.5
+    assert ours.crawl_delay(b"OtherBot/2.0") == 10
+    # Bing says a `*` delay applies to bingbot also when its own group sets none
+    # (the registry's crawlDelayFromGlobal); Protego gives None there.
+    assert ours.crawl_delay("Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)") == 10
+    # No delay anywhere: None, as Scrapy's parsers answer.
+    assert RobotParser.from_crawler(None, b"User-agent: *\nDisallow: /x\n").crawl_delay("MyBot") is None

@@ -323,11 +323,15 @@ export const PAGES = {
     fix: "Nothing robotsmatch can write: the crawler's name is its own. If the crawler documents a token of letters only, name it too.",
   },
   'misspelt-crawler': {
-    example: 'User-agent: Duckduckgo\nUser-agent: Baidu\nUser-agent: CCBots\nDisallow: /\n',
+    example:
+      'User-agent: Duckduckgo\nUser-agent: Baidu\nUser-agent: CCBots\nUser-agent: GTPBot\nUser-agent: Claude-Bot\nDisallow: /\n',
     means:
-      'A User-agent name that no crawler we know has, close to one that does: a typo (`CCBots`, `Duckduckgo`), or the first part of a token (`Baidu` for `Baiduspider`). Crawlers match their own token exactly (in any case), so the crawler meant does not follow the group.',
-    why: 'The crawler you meant to block or slow down does not read these rules: `DuckDuckBot`, `Baiduspider` and `CCBot` follow `*` (or their own group) instead. Names close to a known token but written as a product of their own (`SemrushBot-SA`) are left alone. The known names are the crawler registry\'s tokens and names (`data/crawlers.json`), and two retired names still written in files (`Googlebot-Mobile`, `msnbot`); what Google reads of a name that is no token (`archive` for archive.org_bot, `MJ` for MJ12bot) is never suggested, so `archiver` gets no "did you mean `archive`".',
-    sources: [`${G}: the user agent is matched case-insensitively and exactly`, RFC('2.2.1')],
+      "A User-agent name that no crawler we know has, close to one that does: a typo (`GTPBot`, `CCBots`, `Duckduckgo`), the name with a hyphen added or dropped (`Claude-Bot`, `GPT-Bot`), with its vendor word changed (`PerplexityAI`, `ChatGPTBot`), the operator's name instead of its crawler's (`CommonCrawl` for `CCBot`), or the first part of a token (`Baidu` for `Baiduspider`). Crawlers match their own token exactly (in any case), so the crawler meant does not follow the group.",
+    why: "The crawler you meant to block or slow down does not read these rules: `DuckDuckBot`, `Baiduspider` and `CCBot` follow `*` (or their own group) instead. Names close to a known token but written as a product of their own (`SemrushBot-SA`) are left alone, and so is every name further from the registry's than the cases above: custom bots such as `DogBot`, `ShopBot` or `Foobot` (not `DotBot`, `ShapBot` or `YouBot`), and the names on ai.robots.txt's list (`iAskBot`, `Shap-User`, `OpenAI`), which are crawlers of their own. `robotsmatch generate` refuses the same names as `crawlers` keys, unless the policy lists them in `custom` ([generate](../generate.md)). The known names are the crawler registry's tokens and names (`data/crawlers.json`), and two retired names still written in files (`Googlebot-Mobile`, `msnbot`); what Google reads of a name that is no token (`archive` for archive.org_bot, `MJ` for MJ12bot) is never suggested, so `archiver` gets no \"did you mean `archive`\".",
+    sources: [
+      'Google, *How Google interprets the robots.txt specification* (developers.google.com/search/docs/crawling-indexing/robots/robots_txt): the user agent is matched case-insensitively and exactly',
+      'RFC 9309, *Robots Exclusion Protocol*, section 2.2.1 (rfc-editor.org/rfc/rfc9309)',
+    ],
     fix: "Write the crawler's token as its operator documents it. There is no fix robotsmatch writes: a name that is close is not always the one meant.",
   },
   'lookalike-character': {
@@ -363,17 +367,34 @@ export const PAGES = {
     example: 'User-agent: Googlebot\nDisallow: /search\n\nDisallow: /private/\n',
     means:
       "A rule after a blank line with no User-agent line before it. Blank lines do not end a group, so Google and RFC 9309 crawlers read it as part of the named crawler's group above, not as a rule for every crawler.",
-    why: 'Rules meant for everyone apply to one crawler only. Said only when the group above is not `*`.',
-    sources: [`${GP}: blank lines are ignored`, RFC('2.2')],
+    why: "Rules meant for everyone apply to one crawler only. Said only when the group above is not `*`, and once per group: on its first rule after a blank line, counting the rules after it.\n\nIt is a warning when the rules look meant for someone else: the group has one run of rules after a blank line (the file's last lines, after a bad bot's `Disallow: /`), or the group already disallows everything before it. When a group spaces its rules with blank lines throughout (two or more runs, as some sites write every rule), Google reads the group as the author meant, and the finding is an info.",
+    sources: [
+      "Google's open-source robots.txt parser, robots.cc (github.com/google/robotstxt), which robotsmatch reproduces byte for byte: blank lines are ignored",
+      'RFC 9309, *Robots Exclusion Protocol*, section 2.2 (rfc-editor.org/rfc/rfc9309)',
+    ],
     fix: 'Put a `User-agent:` line above the rules to say whom they are for. There is no fix robotsmatch writes.',
   },
+  'regex-in-pattern': {
+    example: 'User-agent: *\nDisallow: /find-agent/(.*)\nDisallow: /O.*Z\nDisallow: /wiki/Foo_(bar)\n',
+    means:
+      'A pattern written as a regular expression: a group with regex inside (`(.*)`, `(foo|bar)`), a character class (`[0-9]`, `[^/]`), `+` after `.`, `)` or `]`, a leading `^`, a `\\` escape (`\\.`, `\\d`), or `.*` inside a literal run (`/O.*Z`, `/dir/.*`). Robots.txt has only two special characters, `*` (any characters) and `$` (the end of the URL); crawlers match everything else as characters of the URL.',
+    why: "`Disallow: /find-agent/(.*)` disallows only URLs that contain `(.` and `)` after `/find-agent/`: the agents' pages it was written for stay open to every crawler. `Disallow: /O.*Z` needs a literal `.` after `/O`, so `/OAZ` is not disallowed. The finding names the pattern probably meant, with `*` where the expression had its wildcard, and the pattern's end dropped when it was only a wildcard (a pattern already matches every path it begins).\n\nLeft alone, because they are a URL's own characters or robots.txt syntax used as written: `/wiki/Foo_(bar)` (parentheses with no regex inside), `/search?q=a+b` (a `+` in a query), `/index.*` (a literal `.` then anything), `/c++/`.",
+    sources: [
+      'RFC 9309, *Robots Exclusion Protocol*, section 2.2.3 (rfc-editor.org/rfc/rfc9309): the special characters are `*` and `$`',
+      'Google, *How Google interprets the robots.txt specification* (developers.google.com/search/docs/crawling-indexing/robots/robots_txt): "Google, Bing, and other major search engines support a limited form of wildcards"',
+    ],
+    fix: 'An unsafe fix writes the pattern probably meant (`Disallow: /find-agent/`); it changes what crawlers do, which is the point, so read it first. A group of alternatives (`/(foo|bar)/`) needs one rule per path (`Disallow: /foo/` and `Disallow: /bar/`), which you write.',
+  },
   'pattern-never-matches': {
-    example: 'User-agent: *\nDisallow: /{lang}/search\nDisallow: /*\\.php\n',
+    example: 'User-agent: *\nDisallow: /{lang}/search\nDisallow: /search?q={term}\n',
     means:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the text shows a literal `${...}` pattern
-      'The pattern has a character that never appears as it is in a URL a crawler requests: `{`, `}`, `"`, `<`, `>` and `` ` `` are always sent percent-encoded (`%7B`...), and a backslash is read as `/`. A template never filled in (`/{lang}/`, `${PATH}`) or a regular expression (`\\.`) never matches.',
+      'The pattern has a character that never appears as it is in a URL a crawler requests: `"`, `<` and `>` are sent percent-encoded (`%22`...) everywhere in a URL; `{`, `}` and `` ` `` are sent percent-encoded in its path, and a backslash is read as `/` there. A template never filled in (`/{lang}/`, `${PATH}`) never matches. In a query string (after `?`), `{`, `}`, `` ` `` and `\\` are sent as they are, so `/search?q={term}` can match and gets nothing here. A regular expression (`\\.`, `(.*)`) gets [`regex-in-pattern`](regex-in-pattern.md), which names the pattern meant.',
     why: 'The rule does nothing.',
-    sources: ['WHATWG URL Standard, the path percent-encode set (url.spec.whatwg.org/#path-percent-encode-set)', GP],
+    sources: [
+      'WHATWG URL Standard, the path and query percent-encode sets (url.spec.whatwg.org/#path-percent-encode-set, url.spec.whatwg.org/#query-percent-encode-set)',
+      "Google's open-source robots.txt parser, robots.cc (github.com/google/robotstxt), which robotsmatch reproduces byte for byte",
+    ],
     fix: 'Write the paths the template stands for, with `*` for the parts that vary (`/*/search`). There is no fix robotsmatch writes.',
   },
   'double-encoded-pattern': {

@@ -1,13 +1,17 @@
 // Writes docs/lint/<code>.md for every lint code, from the prose in data.mjs and
 // the built linter's real output on each page's example (npm run docs:lint).
+// `--check` writes nothing and exits 1 when a page is not what it would write
+// (test/lint-docs.test.ts), so the prose is changed here, not in the pages.
 import { fileURLToPath } from 'node:url';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { lint, formatText, CODES, ALL_CODES } from '../../dist/lint.js';
 import { PAGES } from './data.mjs';
 
 const out = fileURLToPath(new URL('../../docs/lint/', import.meta.url));
-mkdirSync(out, { recursive: true });
+const check = process.argv.includes('--check');
+const stale = [];
+if (!check) mkdirSync(out, { recursive: true });
 const FIX = { none: 'none', safe: 'safe', unsafe: 'unsafe', either: 'safe or unsafe' };
 const FAMILY = {
   file: 'the file',
@@ -97,6 +101,14 @@ ${p.fix}
 
 [All lint codes](README.md)
 `;
-  writeFileSync(`${out + code}.md`, page);
+  const path = `${out + code}.md`;
+  if (!check) writeFileSync(path, page);
+  else if (!existsSync(path) || readFileSync(path, 'utf8') !== page) stale.push(code);
+}
+if (check && stale.length) {
+  console.error(
+    `docs/lint pages not written from scripts/lint-docs/data.mjs: ${stale.join(', ')} (run npm run docs:lint)`,
+  );
+  process.exit(1);
 }
 console.log('pages', ALL_CODES.length);

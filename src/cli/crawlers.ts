@@ -5,6 +5,7 @@ import { UsageError } from './errors.js';
 import { parseFlags } from './options.js';
 import { out } from './output.js';
 import { table } from './table.js';
+import { plural } from '../common/count.js';
 
 export const CRAWLERS_HELP = `Usage: robotsmatch crawlers [options]
 
@@ -53,7 +54,7 @@ export async function crawlersCommand(argv: string[]): Promise<number> {
     return 0;
   }
   out(table(['crawler', 'operator', 'purposes', 'tokens', 'obeys *', 'reads robots.txt'], list.map(row)));
-  out(`\n${list.length} crawlers, facts as of ${REGISTRY_DATE}; sources: robotsmatch crawlers --json\n`);
+  out(`\n${plural(list.length, 'crawler')}, facts as of ${REGISTRY_DATE}; sources: robotsmatch crawlers --json\n`);
   return 0;
 }
 

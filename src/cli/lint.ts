@@ -23,7 +23,7 @@ import { JsonArrayWriter } from './json-stream.js';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { outcomeSentence, readRobotsFile, describeFsError, robotsUrlOf } from './robots-source.js';
-import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
+import { FETCH_FLAGS, FETCH_FLAGS_HELP, isUrl, maxBytesOf, modeOf, parseFlags, plural, timeoutOf } from './options.js';
 
 export const LINT_HELP = `Usage: robotsmatch lint <FILE|DIR|URL|->... [options]
 
@@ -298,7 +298,6 @@ export async function lintCommand(argv: string[]): Promise<number> {
 /** A file's line on stderr: its counts, what was fixed, and what --fix could fix. */
 function summaryLine(r: Linted, fixing: boolean, unsafe: boolean): string {
   const count = (s: Diagnostic['severity']) => r.diagnostics.filter((d) => d.severity === s).length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const http = r.status === undefined ? '' : ` (HTTP ${r.status}${r.contentType ? `, ${r.contentType}` : ''})`;
   const fixed = r.fixed ? `; fixed ${plural(r.fixed, 'line')}` : '';
   const left = fixing ? '' : fixHint(r.diagnostics, unsafe);

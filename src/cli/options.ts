@@ -208,7 +208,4 @@ export function maxBytesOf(value: string | undefined, warn: (line: string) => vo
 
 export const isUrl = (text: string) => /^https?:\/\//i.test(text);
 
-/** "1 byte", "2 bytes", "1,000 URLs". */
-export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
+export { plural } from '../common/count.js';

@@ -3,6 +3,8 @@
 // is known. When the output is the terminal too, its lines would be drawn
 // into the bar (`1.21 M/shttps://...`), and they show the progress anyway.
 
+import { plural } from '../common/count.js';
+
 export interface Progress {
   update(urls: number): void;
   done(): void;
@@ -30,7 +32,7 @@ export function progressLine(
       const filled = Math.round(fraction * width);
       const rate = urls / ((now - started) / 1000);
       stream.write(
-        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${urls.toLocaleString('en-US')} URLs  ${(rate / 1e6).toFixed(2)} M/s`,
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${plural(urls, 'URL')}  ${(rate / 1e6).toFixed(2)} M/s`,
       );
       drawn = true;
     },

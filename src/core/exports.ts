@@ -26,4 +26,5 @@ export enum Export {
   matches = 'u',
   usageRules = 'v',
   purposeTable = 'w',
+  disposeIndex = 'x',
 }

@@ -119,7 +119,9 @@ export enum Layout {
   A_SCAN = 36, // 1: a light index (groups only); decided by scanning their rules
   A_RULE_COUNT = 40, // rules in the applying groups
   A_CHOSEN = 44, // a crawler's token (index) that chose the groups; -1 none (`*` or nothing)
-  A_HEADER = 48,
+  A_SCANS_LEFT = 48, // a light index: answers left before check() builds the full one (all ones: never)
+  A_FULL = 52, // a light index: the full index check() built for it (0 before), freed with it
+  A_HEADER = 56,
   SELECT_NONE = 0, // no group applies: everything is allowed
   SELECT_SPECIFIC = 1,
   SELECT_GLOBAL = 2,

@@ -11,7 +11,8 @@ export interface CoreExports {
   [Export.scan](len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
   [Export.events](): number;
   [Export.compile](len: number, mode: number): number;
-  [Export.dispose](block: number): void;
+  [Export.dispose](block: number): void; // a compiled robots
+  [Export.disposeIndex](index: number): void; // an agent index (and the full index check() built for it)
   [Export.select](robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   [Export.check](index: number, urlLen: number): number;
   [Export.checkBatch16](index: number, units: number, count: number): number;

@@ -4,6 +4,7 @@
 // not what the policy intends. Rows robots.txt cannot deliver carry a note.
 
 import { PURPOSE_ORDER, signalText, type Cell, type ProofMatrix, type Reading } from './matrix.js';
+import { plural } from '../common/count.js';
 
 const word = (r: Reading) => (r.allowed ? 'yes' : r.line ? `no L${r.line}` : 'no');
 
@@ -19,7 +20,7 @@ const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
 export function formatMatrix(matrix: ProofMatrix): string {
   const out: string[] = [];
   out.push(
-    `${matrix.rows.length} crawlers x ${matrix.paths.length} paths, read as Google and as RFC 9309 (G: and R: where they differ); yes = may fetch, no Ln = line n disallows, ! = not what the policy says, ~ = not what the policy says, and no file can give it.`,
+    `${plural(matrix.rows.length, 'crawler')} x ${plural(matrix.paths.length, 'path')}, read as Google and as RFC 9309 (G: and R: where they differ); yes = may fetch, no Ln = line n disallows, ! = not what the policy says, ~ = not what the policy says, and no file can give it.`,
   );
   const headers = ['crawler', 'group', ...matrix.paths, 'reads'];
   const table = matrix.rows.map((row) => {

@@ -35,23 +35,14 @@ export interface Verdict {
 /** Agent sets whose indexes a Robots keeps for its own check()/isAllowed(). */
 const MAX_CACHED_AGENT_SETS = 16;
 /**
- * A Robots answers an agent's first URLs from a light index (the applying
- * groups only: the core scans their rules, as Google's matcher does) and
- * builds the full index once the scans have cost about what building it
- * would: after SCAN_CALLS answers, when the agent's rules are more than
- * SCAN_RULES. Crawlers ask a handful of URLs per file; bulk users go
- * through forAgent(), which builds the full index at once.
+ * One agent set's index for check()/isAllowed(): a light one (the applying
+ * groups only: the core scans their rules, as Google's matcher does), which
+ * the core itself switches to the full index after a few answers
+ * (assembly/build.ts, answering()). Crawlers ask a handful of URLs per
+ * file; bulk users go through forAgent(), which builds the full index at once.
  */
-const SCAN_CALLS = 6;
-const SCAN_RULES = 8;
-
-/** One agent set's index for check()/isAllowed(). */
 interface CachedIndex {
   index: number;
-  /** The tokens, kept to build the full index later. */
-  tokens: AgentTokens;
-  /** Answers left before the full index is built; -1 once it is (or never needed). */
-  scansLeft: number;
 }
 
 /** One matcher's index, as its finalizer sees it (`released` once disposed). */
@@ -132,12 +123,12 @@ export class Compiled {
       this.#lastAgent = typeof agent === 'string' ? agent : undefined;
       this.#last = entry;
     }
-    return this.#use(entry);
+    return entry.index;
   }
 
   /** indexFor() for tokens already read from the caller's argument. */
   indexForTokens(tokens: AgentTokens): number {
-    return this.#use(this.#entryFor(tokens));
+    return this.#entryFor(tokens).index;
   }
 
   /** The cached entry for an agent set, made (light) on first use. */
@@ -149,26 +140,13 @@ export class Compiled {
       if (cache.size >= MAX_CACHED_AGENT_SETS) {
         const [oldestKey, oldest] = cache.entries().next().value as [string, CachedIndex];
         cache.delete(oldestKey);
-        this.core.exports[Export.dispose](oldest.index);
+        this.core.exports[Export.disposeIndex](oldest.index);
         if (oldest === this.#last) this.#lastAgent = undefined;
       }
-      const index = this.#build(tokens, false);
-      const rules = this.core.u32[(index + Layout.A_RULE_COUNT) >>> 2]!;
-      entry = { index, tokens, scansLeft: rules > SCAN_RULES ? SCAN_CALLS : -1 };
+      entry = { index: this.#build(tokens, false) };
       cache.set(tokens.cacheKey, entry);
     }
     return entry;
-  }
-
-  /** The entry's index for one more answer: light for the first few, then full. */
-  #use(entry: CachedIndex): number {
-    if (entry.scansLeft === 0) {
-      const full = this.#build(entry.tokens, true);
-      this.core.exports[Export.dispose](entry.index);
-      entry.index = full;
-    }
-    if (entry.scansLeft >= 0) entry.scansLeft--;
-    return entry.index;
   }
 
   /** A fresh index owned by the caller (an AgentMatcher); free with releaseIndex. */
@@ -179,7 +157,7 @@ export class Compiled {
   }
 
   releaseIndex(index: number): void {
-    if (this.#owned?.delete(index)) this.core.exports[Export.dispose](index);
+    if (this.#owned?.delete(index)) this.core.exports[Export.disposeIndex](index);
   }
 
   /** Decides one URL; returns the address of the verdict record. */
@@ -257,10 +235,13 @@ export class Compiled {
     return this.core.u32[(this.live() + Layout.R_SIZE) >>> 2]!;
   }
 
+  /** An index's bytes, with the full index the core may have built for a light one. */
   indexByteSize(index: number): number {
     this.live();
     const u32 = this.core.u32;
-    return u32[(index + Layout.A_EXTRAS) >>> 2]! + u32[(index + Layout.A_EXTRA_COUNT) >>> 2]! * Layout.X_SIZE;
+    const full = u32[(index + Layout.A_FULL) >>> 2]!;
+    const own = u32[(index + Layout.A_EXTRAS) >>> 2]! + u32[(index + Layout.A_EXTRA_COUNT) >>> 2]! * Layout.X_SIZE;
+    return full === 0 ? own : own + this.indexByteSize(full);
   }
 
   /** Frees the table and every index built on it. */
@@ -268,8 +249,8 @@ export class Compiled {
     if (this.#disposed) return;
     this.#disposed = true;
     const { exports } = this.core;
-    for (const { index } of this.#cached?.values() ?? []) exports[Export.dispose](index);
-    for (const index of this.#owned ?? []) exports[Export.dispose](index);
+    for (const { index } of this.#cached?.values() ?? []) exports[Export.disposeIndex](index);
+    for (const index of this.#owned ?? []) exports[Export.disposeIndex](index);
     this.#cached = undefined;
     this.#owned = undefined;
     // A finalizer registry may hold this object until the event loop turns:

@@ -48,20 +48,36 @@ def _wasm_bytes() -> bytes:
 
 
 class _RawCall:
-    """wasmtime's unchecked call on a reused array of raw values."""
+    """wasmtime's unchecked call on a reused array of raw values.
+
+    Called through a function pointer of our own with no argument types and
+    arguments made once (their addresses): wasmtime's binding converts each
+    argument and wraps the result in a new pointer object on every call,
+    which cost as much as the call itself."""
 
     def __init__(self, core: Core, store: wasmtime.Store, func: wasmtime.Func) -> None:
         from wasmtime import _bindings as ffi  # private: checked for in Core
 
         self._core = core
-        self._call = ffi._wasmtime_func_call_unchecked
-        self._context = store._context()
-        self._func = ctypes.byref(func._func)
         self._raw = (ffi.wasmtime_val_raw * 4)()
         # The four slots as objects over the array's memory, made once: indexing makes a new one each time.
         self._slots = tuple(self._raw[i] for i in range(4))
-        self._trap = ctypes.POINTER(ffi.wasm_trap_t)()
-        self._trap_ref = ctypes.byref(self._trap)
+        self._first = self._slots[0]
+        self._second = self._slots[1]
+        #: Where the call writes a trap (a pointer; 0 while none).
+        self._trap = ctypes.c_void_p()
+        call = ffi.dll["wasmtime_func_call_unchecked"]  # type: ignore[attr-defined]  # a pointer of our own
+        call.restype = ctypes.c_void_p  # the error, an address or None
+        call.argtypes = None  # type: ignore[assignment]  # none: the arguments below go as they are
+        self._call = call
+        context = ctypes.cast(store._context(), ctypes.c_void_p).value
+        self._args = (
+            ctypes.c_void_p(context),
+            ctypes.c_void_p(ctypes.addressof(func._func)),
+            ctypes.c_void_p(ctypes.addressof(self._raw)),
+            ctypes.c_size_t(4),
+            ctypes.c_void_p(ctypes.addressof(self._trap)),
+        )
         self._store = store
         self._checked = func
 
@@ -69,18 +85,30 @@ class _RawCall:
         slots = self._slots
         for i in range(len(args)):
             slots[i].i32 = args[i]
-        error = self._call(self._context, self._func, self._raw, 4, self._trap_ref)
+        error = self._call(*self._args)
         self._core.stale = True  # the call may have grown memory
-        if error or self._trap:
-            # Run it again through the checked call: it raises wasmtime's own error, with its message.
-            self._trap = type(self._trap)()
-            self._trap_ref = ctypes.byref(self._trap)
-            try:
-                result = self._checked(self._store, *args)
-            except (wasmtime.Trap, wasmtime.WasmtimeError) as trap:
-                raise CoreError.of(trap) from trap
-            return int(result or 0)
-        return slots[0].i32
+        if error or self._trap.value:
+            return self._again(args)
+        return self._first.i32
+
+    def call2(self, first: int, second: int) -> int:
+        """__call__ for the two-argument exports of the per-URL path, without the loop."""
+        self._first.i32 = first
+        self._second.i32 = second
+        error = self._call(*self._args)
+        self._core.stale = True
+        if error or self._trap.value:
+            return self._again((first, second))
+        return self._first.i32
+
+    def _again(self, args: tuple[int, ...]) -> int:
+        # Run it again through the checked call: it raises wasmtime's own error, with its message.
+        self._trap.value = None
+        try:
+            result = self._checked(self._store, *args)
+        except (wasmtime.Trap, wasmtime.WasmtimeError) as trap:
+            raise CoreError.of(trap) from trap
+        return int(result or 0)
 
 
 class CoreError(MemoryError):
@@ -105,6 +133,16 @@ class Core:
         # One thread: a module compiled on a thread pool cannot be compiled
         # again in a forked child (the pool's threads are not there).
         config.parallel_compilation = False
+        # Memory that never moves (it grows in place, in the space wasmtime
+        # reserves for it): a view of it stays valid for every address below
+        # its length, so the hot path checks a length, not the memory's
+        # address, after a call (view_to). With a wasmtime that has no such
+        # setting, every read after a call asks for the address again.
+        # A setter-only property: look for it on the class (hasattr() on the
+        # object reads it, and setting an unknown name would only add one).
+        self._moves = not hasattr(type(config), "memory_may_move")
+        if not self._moves:
+            config.memory_may_move = False
         engine = wasmtime.Engine(config)
         self.store = wasmtime.Store(engine)
         module = wasmtime.Module(engine, _wasm_bytes())
@@ -191,11 +229,20 @@ class Core:
             self._view = memoryview((ctypes.c_ubyte * length).from_address(base)).cast("B")
         return self._view
 
+    def view_to(self, end: int) -> memoryview:
+        """The core's memory as bytes, covering at least [0, end): the view
+        in hand while memory has not grown past it (memory never moves)."""
+        view = self._view
+        if view is None or end > self._length or self._moves:
+            self.stale = True
+            return self.view()
+        return view
+
     def u32(self, at: int) -> int:
-        return int.from_bytes(self.view()[at : at + 4], "little")
+        return int.from_bytes(self.view_to(at + 4)[at : at + 4], "little")
 
     def read(self, at: int, length: int) -> bytes:
-        return bytes(self.view()[at : at + length])
+        return bytes(self.view_to(at + length)[at : at + length])
 
     def text(self, at: int, length: int) -> str:
         return self.read(at, length).decode("utf-8", "replace")
@@ -216,9 +263,7 @@ class Core:
         """Writes bytes as the core's input; returns their length."""
         size = len(data)
         at = self.reserve(size if size > 256 else 256, name)
-        if self.stale:
-            self.view()
-        ctypes.memmove(self._base + at, data, size)
+        self.view_to(at + size)[at : at + size] = data
         return size
 
     def u32_after_each(self, name: str, first: int, inputs: list[bytes], offset: int) -> list[int]:

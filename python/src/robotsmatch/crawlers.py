@@ -34,6 +34,9 @@ class Crawler:
     user_agent_tokens: tuple[str, ...] = ()
     description: str = ""
     source: str = ""
+    #: True where the operator says a ``*`` record's Crawl-delay applies also
+    #: when a record names the crawler without a delay of its own (bingbot).
+    crawl_delay_from_global: bool = False
 
 
 def _entry(raw: dict[str, Any]) -> Crawler:
@@ -52,6 +55,7 @@ def _entry(raw: dict[str, Any]) -> Crawler:
         user_agent_tokens=tuple(raw.get("userAgentTokens") or ()),
         description=str(raw.get("description", "")),
         source=str(raw.get("source", "")),
+        crawl_delay_from_global=raw.get("crawlDelayFromGlobal") is True,
     )
 
 

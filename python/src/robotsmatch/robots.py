@@ -5,185 +5,30 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
 
 from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
-from ._core import Core, encode_text, get_core
+from ._compiled import _FALSE, OtherRecord, RobotsClosedError, Rule, Verdict, _Compiled, _url_bytes
+from ._core import encode_text, get_core
+from ._crawl_delay import DelayRecord, delay_for, delay_records
 from ._layout import Export
 from ._lines import LINES_CHUNK, chunk_end, has_line_break
 
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "AgentMatcher",
+    "OtherRecord",
+    "Robots",
+    "RobotsClosedError",
+    "Rule",
+    "Verdict",
+    "parse",
+]
+
 DEFAULT_MAX_BYTES = 512_000
 
-#: Agent sets whose indexes a Robots keeps for its own check()/is_allowed().
-_MAX_CACHED_AGENT_SETS = 16
-#: An agent's first answers come from a light index; after this many, when
-#: its rules are more than _SCAN_RULES, the full index is built (as in Node).
-_SCAN_CALLS = 6
-_SCAN_RULES = 8
 #: URLs per core call in match_many (match_lines: _lines.LINES_CHUNK bytes of lines per call).
 _BATCH = 4096
-
-
-class RobotsClosedError(RuntimeError):
-    """A Robots (or a matcher made from it) was used after close()."""
-
-    def __init__(self, message: str = "this robots.txt was closed: parse it again") -> None:
-        super().__init__(message)
-
-
-class Rule(NamedTuple):
-    type: Literal["allow", "disallow"]
-    pattern: str
-
-
-class Verdict(NamedTuple):
-    """May the crawler fetch the URL; the 1-based line of the deciding rule (0
-    when no rule decided) and the rule as written (None when none)."""
-
-    allowed: bool
-    line: int
-    rule: Rule | None
-
-
-@dataclass(frozen=True)
-class OtherRecord:
-    line: int
-    key: str
-    value: str
-
-
-def _url_bytes(url: object) -> bytes:
-    if isinstance(url, str):
-        return encode_text(url)
-    if isinstance(url, (bytes, bytearray, memoryview)):
-        return bytes(url)
-    raise TypeError(f"url must be a string, got {type(url).__name__}")
-
-
-class _Compiled:
-    """The core memory behind one parsed robots.txt and its indexes."""
-
-    def __init__(self, core: Core, robots: int) -> None:
-        self.core = core
-        self.robots = robots
-        self.closed = False
-        self.cached: dict[tuple[object, ...], list[Any]] = {}  # key -> [index, tokens, scans_left]
-        self.owned: set[int] = set()
-        self.rules: dict[int, Rule | None] = {}
-        self.usage_statements = None  # purpose.usage_statements() fills it once
-
-    def live(self) -> int:
-        if self.closed:
-            raise RobotsClosedError()
-        return self.robots
-
-    def build(self, tokens: AgentTokens, full: bool) -> int:
-        core = self.core
-        length = core.write(tokens.joined, "agent")
-        return (
-            core.fn[Export.select](self.live(), length, tokens.size, tokens.how | (layout.HOW_FULL if full else 0))
-            & 0xFFFFFFFF
-        )
-
-    def index_for(self, tokens: AgentTokens) -> int:
-        entry = self.cached.get(tokens.key)
-        if entry is None:
-            if len(self.cached) >= _MAX_CACHED_AGENT_SETS:
-                oldest = next(iter(self.cached))
-                self.core.fn[Export.dispose](self.cached.pop(oldest)[0])
-            index = self.build(tokens, False)
-            rules = self.core.u32(index + layout.A_RULE_COUNT)
-            entry = [index, tokens, _SCAN_CALLS if rules > _SCAN_RULES else -1]
-            self.cached[tokens.key] = entry
-        if entry[2] == 0:
-            full = self.build(tokens, True)
-            self.core.fn[Export.dispose](entry[0])
-            entry[0] = full
-        if entry[2] >= 0:
-            entry[2] -= 1
-        built: int = entry[0]
-        return built
-
-    def own_index(self, tokens: AgentTokens) -> int:
-        index = self.build(tokens, True)
-        self.owned.add(index)
-        return index
-
-    def release_index(self, index: int) -> None:
-        if index in self.owned:
-            self.owned.discard(index)
-            self.core.fn[Export.dispose](index)
-
-    def decide(self, index: int, url: object) -> int:
-        core = self.core
-        return core.fn[Export.check](index, core.write(_url_bytes(url), "url")) & 0xFFFFFFFF
-
-    def allowed(self, verdict: int) -> bool:
-        return self.core.u32(verdict + layout.V_ALLOWED) != 0
-
-    def verdict(self, verdict: int) -> Verdict:
-        core = self.core
-        view = core.view()
-        allowed = int.from_bytes(view[verdict : verdict + 4], "little") != 0
-        line = int.from_bytes(view[verdict + 4 : verdict + 8], "little")
-        rule = int.from_bytes(view[verdict + 8 : verdict + 12], "little", signed=True)
-        return Verdict(allowed, line, self.rule(rule))
-
-    def rule(self, index: int) -> Rule | None:
-        if index < 0:
-            return None
-        if index in self.rules:
-            return self.rules[index]
-        core = self.core
-        robots = self.robots
-        rules = robots + core.u32(robots + layout.R_RULES)
-        arena = robots + core.u32(robots + layout.R_ARENA)
-        record = rules + index * layout.RULE_SIZE
-        # An implied index.html rule reports the rule it came from, just before it.
-        if core.u32(record + layout.RULE_FLAGS) & layout.RULE_IMPLIED:
-            record -= layout.RULE_SIZE
-        flags = core.u32(record + layout.RULE_FLAGS)
-        lengths = core.u32(record + layout.RULE_LENGTH)
-        length, raw_length = lengths & 0xFFFF, lengths >> 16
-        pattern = arena + core.u32(record + layout.RULE_PATTERN)
-        raw = pattern + length if flags & layout.RULE_RAW_AFTER else pattern
-        found = Rule("allow" if flags & layout.RULE_ALLOW else "disallow", core.text(raw, raw_length))
-        self.rules[index] = found
-        return found
-
-    def records(self) -> tuple[list[str], list[OtherRecord]]:
-        core = self.core
-        robots = self.live()
-        arena = robots + core.u32(robots + layout.R_ARENA)
-        records = robots + core.u32(robots + layout.R_RECORDS)
-        sitemaps: list[str] = []
-        others: list[OtherRecord] = []
-        for i in range(core.u32(robots + layout.R_RECORD_COUNT)):
-            at = records + i * layout.REC_SIZE
-            key = arena + core.u32(at + layout.REC_KEY)
-            key_length = core.u32(at + layout.REC_KEY_LENGTH)
-            value = core.text(key + key_length, core.u32(at + layout.REC_VALUE_LENGTH))
-            if core.u32(at + layout.REC_KIND) == layout.KIND_SITEMAP:
-                sitemaps.append(value)
-            else:
-                others.append(OtherRecord(core.u32(at + layout.REC_LINE), core.text(key, key_length), value))
-        return sitemaps, others
-
-    def free(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        dispose = self.core.fn[Export.dispose]
-        with self.core.lock:
-            for entry in self.cached.values():
-                dispose(entry[0])
-            for index in self.owned:
-                dispose(index)
-            self.cached = {}
-            self.owned = set()
-            dispose(self.robots)
 
 
 def parse(
@@ -213,7 +58,7 @@ def parse(
         length = core.write(data, "body")
         robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
         compiled = _Compiled(core, robots)
-    return Robots(compiled, mode, cut)
+    return Robots(compiled, mode, cut, data)
 
 
 class Robots:
@@ -223,18 +68,23 @@ class Robots:
     __slots__ = (
         "__weakref__",
         "_compiled",
+        "_delays",
         "_finalizer",
         "_last_agent",
         "_last_tokens",
         "_records",
+        "_source",
         "mode",
         "truncated",
     )
 
-    def __init__(self, compiled: _Compiled, mode: str, truncated: bool) -> None:
+    def __init__(self, compiled: _Compiled, mode: str, truncated: bool, source: bytes = b"") -> None:
         if not isinstance(compiled, _Compiled):
             raise TypeError("use parse() to make a Robots")
         self._compiled = compiled
+        # The bytes parsed (the caller's own bytes object when given one): crawl_delay() reads their lines.
+        self._source: bytes | None = source
+        self._delays: list[DelayRecord] | None = None
         self.mode = mode
         #: True when the file was longer than max_bytes and only its start was parsed.
         self.truncated = truncated
@@ -244,7 +94,7 @@ class Robots:
         self._finalizer = weakref.finalize(self, compiled.core.garbage.append, compiled)
 
     def _tokens(self, agent: Agent) -> AgentTokens:
-        if isinstance(agent, str) and agent == self._last_agent and self._last_tokens is not None:
+        if agent.__class__ is str and agent == self._last_agent and self._last_tokens is not None:
             return self._last_tokens
         tokens = agent_tokens(agent)
         if isinstance(agent, str):
@@ -260,16 +110,25 @@ class Robots:
         tokens = self._tokens(agent)
         compiled = self._compiled
         with compiled.core.lock:
-            compiled.live()
-            return compiled.verdict(compiled.decide(compiled.index_for(tokens), url))
+            return compiled.verdict(compiled.decide_url(tokens, url))
 
     def is_allowed(self, url: str, agent: Agent) -> bool:
         """May `agent` fetch `url`?"""
-        tokens = self._tokens(agent)
+        # The hot path of crawlers: the last agent's tokens and the verdict's
+        # allowed word are read here rather than through _tokens() and
+        # allowed(), each call of which costs about what the matching does.
+        if agent.__class__ is str and agent == self._last_agent and self._last_tokens is not None:
+            tokens = self._last_tokens
+        else:
+            tokens = self._tokens(agent)
         compiled = self._compiled
-        with compiled.core.lock:
-            compiled.live()
-            return compiled.allowed(compiled.decide(compiled.index_for(tokens), url))
+        core = compiled.core
+        with core.lock:
+            at = compiled.decide_url(tokens, url) + layout.V_ALLOWED
+            view = core._view
+            if view is None or at + 4 > core._length or core._moves:
+                return core.u32(at) != 0
+            return view[at : at + 4] != _FALSE
 
     def for_agent(self, agent: Agent, purpose: str | None = None) -> AgentMatcher:
         """A matcher for one agent (or agent set, or crawler), its rules indexed
@@ -277,6 +136,17 @@ class Robots:
         ``"search"``, ``"ai-input"`` or another AIPREF label), match_lines and
         match_many mark allowed URLs the file opts out of it (2)."""
         return AgentMatcher(self, agent, purpose)
+
+    def crawl_delay(self, agent: Agent) -> float | None:
+        """The Crawl-delay in seconds for `agent`, as the crawlers that honour
+        it read it (Google does not): from the record naming the agent (the
+        User-agent lines directly above the delay), else from a ``*`` record,
+        else None (docs/behaviour.md, "Crawl-delay")."""
+        tokens = self._tokens(agent)
+        if self._delays is None:
+            self._compiled.live()
+            self._delays = delay_records(self._source or b"", self.mode)
+        return delay_for(self._delays, tokens, getattr(agent, "crawl_delay_from_global", False) is True)
 
     @property
     def sitemaps(self) -> list[str]:
@@ -309,6 +179,7 @@ class Robots:
         """Frees the core memory now (and every matcher's); later use raises RobotsClosedError."""
         if self._finalizer.detach() is not None:
             self._compiled.free()
+        self._source = self._delays = None
 
     def __enter__(self) -> Robots:
         return self

@@ -50,14 +50,24 @@ class RobotParser(_ScrapyRobotParser):
         spider = None if not crawler else getattr(crawler, "spider", None)
         return cls(robotstxt_body, spider)
 
-    def allowed(self, url: str | bytes, user_agent: str | bytes) -> bool:
-        header = _text(user_agent)
+    def _agent(self, header: str) -> str | Crawler:
         agent = self._agents.get(header)
         if agent is None:
             agent = agent_from_header(header)
             if len(self._agents) < 64:
                 self._agents[header] = agent
-        return self.robots.is_allowed(_text(url), agent)
+        return agent
+
+    def allowed(self, url: str | bytes, user_agent: str | bytes) -> bool:
+        return self.robots.is_allowed(_text(url), self._agent(_text(user_agent)))
+
+    def crawl_delay(self, user_agent: str | bytes) -> float | None:
+        """The Crawl-delay for the agent, as Scrapy's other parsers give it: the
+        record naming the agent, else the ``*`` record (Google ignores the
+        delay; robotsmatch's matching is Google's, the delay is Bing's and
+        Protego's reading). Scrapy's AutoThrottle and DOWNLOAD_DELAY do not
+        read it: a spider that wants it applies it itself."""
+        return self.robots.crawl_delay(self._agent(_text(user_agent)))
 
 
 class RobotsTxtMiddleware(_ScrapyRobotsTxtMiddleware):

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ._agent import Agent, agent_tokens
+from ._compiled import _Compiled
 from ._core import encode_text
 from ._layout import Export
 from .purpose import applying_groups, preferences_of, signals_of, usage_path, usage_statements
-from .robots import AgentMatcher, Robots, Rule, _Compiled
+from .robots import AgentMatcher, Robots, Rule
 
 
 class ContentSignal(NamedTuple):

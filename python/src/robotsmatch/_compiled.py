@@ -1,0 +1,205 @@
+"""The core memory behind one parsed robots.txt and its agent indexes, and
+the answers read back from it: the twin of src/rules/compiled.ts. Robots and
+AgentMatcher (robots.py) hold one; nothing here is public but the types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from . import _layout as layout
+from ._agent import AgentTokens
+from ._core import Core, encode_text
+from ._layout import Export
+
+#: Agent sets whose indexes a Robots keeps for its own check()/is_allowed().
+_MAX_CACHED_AGENT_SETS = 16
+
+
+class RobotsClosedError(RuntimeError):
+    """A Robots (or a matcher made from it) was used after close()."""
+
+    def __init__(self, message: str = "this robots.txt was closed: parse it again") -> None:
+        super().__init__(message)
+
+
+class Rule(NamedTuple):
+    type: Literal["allow", "disallow"]
+    pattern: str
+
+
+class Verdict(NamedTuple):
+    """May the crawler fetch the URL; the 1-based line of the deciding rule (0
+    when no rule decided) and the rule as written (None when none)."""
+
+    allowed: bool
+    line: int
+    rule: Rule | None
+
+
+@dataclass(frozen=True)
+class OtherRecord:
+    line: int
+    key: str
+    value: str
+
+
+#: A verdict's allowed word when it is 0, as the memory holds it.
+_FALSE = bytes(4)
+
+
+def _url_bytes(url: object) -> bytes:
+    if isinstance(url, str):
+        return encode_text(url)
+    if isinstance(url, (bytes, bytearray, memoryview)):
+        return bytes(url)
+    raise TypeError(f"url must be a string, got {type(url).__name__}")
+
+
+class _Compiled:
+    """The core memory behind one parsed robots.txt and its indexes."""
+
+    def __init__(self, core: Core, robots: int) -> None:
+        self.core = core
+        self.robots = robots
+        check = core.fn[Export.check]
+        #: check's two-argument call when the core has the fast route (one URL per call is the hot path).
+        self._check: Any = getattr(check, "call2", check)
+        self.closed = False
+        self.cached: dict[tuple[object, ...], int] = {}  # agent set -> its index
+        self.owned: set[int] = set()
+        self.rules: dict[int, Rule | None] = {}
+        self.usage_statements = None  # purpose.usage_statements() fills it once
+
+    def live(self) -> int:
+        if self.closed:
+            raise RobotsClosedError()
+        return self.robots
+
+    def build(self, tokens: AgentTokens, full: bool) -> int:
+        core = self.core
+        length = core.write(tokens.joined, "agent")
+        return (
+            core.fn[Export.select](self.live(), length, tokens.size, tokens.how | (layout.HOW_FULL if full else 0))
+            & 0xFFFFFFFF
+        )
+
+    def index_for(self, tokens: AgentTokens) -> int:
+        """The agent set's light index (cached); the core switches it to the
+        full index after its first few answers (assembly/build.ts, answering())."""
+        index = self.cached.get(tokens.key)
+        if index is None:
+            if len(self.cached) >= _MAX_CACHED_AGENT_SETS:
+                oldest = next(iter(self.cached))
+                self.core.fn[Export.dispose_index](self.cached.pop(oldest))
+            index = self.cached[tokens.key] = self.build(tokens, False)
+        return index
+
+    def own_index(self, tokens: AgentTokens) -> int:
+        index = self.build(tokens, True)
+        self.owned.add(index)
+        return index
+
+    def release_index(self, index: int) -> None:
+        if index in self.owned:
+            self.owned.discard(index)
+            self.core.fn[Export.dispose_index](index)
+
+    def decide_url(self, tokens: AgentTokens, url: object) -> int:
+        """The verdict record of one URL for `tokens`; the caller holds the lock.
+
+        check() and is_allowed() in one function, with the core's input
+        written in place: on this path each Python call costs about what the
+        matching itself does, so the steps of index_for(), decide() and
+        Core.write() are inlined for the common case and fall back to them."""
+        if self.closed:
+            raise RobotsClosedError()
+        index = self.cached.get(tokens.key)
+        if index is None:
+            index = self.index_for(tokens)
+        if url.__class__ is str:
+            try:
+                data = url.encode()
+            except UnicodeEncodeError:
+                data = encode_text(url)
+        else:
+            data = _url_bytes(url)
+        core = self.core
+        size = len(data)
+        at = core._input_at
+        if size <= core._input_room and at + size <= core._length and not core._moves:
+            core._view[at : at + size] = data  # type: ignore[index]
+        else:
+            core.write(data, "url")
+        return self._check(index, size) & 0xFFFFFFFF  # type: ignore[no-any-return]
+
+    def decide(self, index: int, url: object) -> int:
+        return self._check(index, self.core.write(_url_bytes(url), "url")) & 0xFFFFFFFF  # type: ignore[no-any-return]
+
+    def allowed(self, verdict: int) -> bool:
+        core = self.core
+        at = verdict + layout.V_ALLOWED
+        view = core._view
+        if view is None or at + 4 > core._length or core._moves:
+            return core.u32(at) != 0
+        return view[at : at + 4] != _FALSE
+
+    def verdict(self, verdict: int) -> Verdict:
+        core = self.core
+        view = core.view_to(verdict + 12)
+        allowed = int.from_bytes(view[verdict : verdict + 4], "little") != 0
+        line = int.from_bytes(view[verdict + 4 : verdict + 8], "little")
+        rule = int.from_bytes(view[verdict + 8 : verdict + 12], "little", signed=True)
+        return Verdict(allowed, line, self.rule(rule))
+
+    def rule(self, index: int) -> Rule | None:
+        if index < 0:
+            return None
+        if index in self.rules:
+            return self.rules[index]
+        core = self.core
+        robots = self.robots
+        rules = robots + core.u32(robots + layout.R_RULES)
+        arena = robots + core.u32(robots + layout.R_ARENA)
+        record = rules + index * layout.RULE_SIZE
+        # An implied index.html rule reports the rule it came from, just before it.
+        if core.u32(record + layout.RULE_FLAGS) & layout.RULE_IMPLIED:
+            record -= layout.RULE_SIZE
+        flags = core.u32(record + layout.RULE_FLAGS)
+        lengths = core.u32(record + layout.RULE_LENGTH)
+        length, raw_length = lengths & 0xFFFF, lengths >> 16
+        pattern = arena + core.u32(record + layout.RULE_PATTERN)
+        raw = pattern + length if flags & layout.RULE_RAW_AFTER else pattern
+        found = Rule("allow" if flags & layout.RULE_ALLOW else "disallow", core.text(raw, raw_length))
+        self.rules[index] = found
+        return found
+
+    def records(self) -> tuple[list[str], list[OtherRecord]]:
+        core = self.core
+        robots = self.live()
+        arena = robots + core.u32(robots + layout.R_ARENA)
+        records = robots + core.u32(robots + layout.R_RECORDS)
+        sitemaps: list[str] = []
+        others: list[OtherRecord] = []
+        for i in range(core.u32(robots + layout.R_RECORD_COUNT)):
+            at = records + i * layout.REC_SIZE
+            key = arena + core.u32(at + layout.REC_KEY)
+            key_length = core.u32(at + layout.REC_KEY_LENGTH)
+            value = core.text(key + key_length, core.u32(at + layout.REC_VALUE_LENGTH))
+            if core.u32(at + layout.REC_KIND) == layout.KIND_SITEMAP:
+                sitemaps.append(value)
+            else:
+                others.append(OtherRecord(core.u32(at + layout.REC_LINE), core.text(key, key_length), value))
+        return sitemaps, others
+
+    def free(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        dispose_index = self.core.fn[Export.dispose_index]
+        with self.core.lock:
+            for index in [*self.cached.values(), *self.owned]:
+                dispose_index(index)
+            self.cached = {}
+            self.owned = set()
+            self.core.fn[Export.dispose](self.robots)
