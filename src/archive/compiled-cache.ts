@@ -17,6 +17,8 @@ export const DEFAULT_CACHE_BYTES = 64 << 20;
 const ENTRY_OVERHEAD = 256;
 /** The most --json record tails the entries hold in all (about 100 bytes each). */
 const MAX_TAILS = 1 << 16;
+/** Bits of the set of origins whose file was let go (1 MiB): a file compiled for one of them is counted as compiled again. */
+const LET_GO_BITS = 1 << 23;
 
 export interface OriginEntry {
   outcome: ArchiveOutcome;
@@ -35,8 +37,12 @@ export class CompiledCache {
   readonly #limit: number;
   #bytes = 0;
   #tails = 0;
+  /** Origins whose file was let go, hashed (a bit may be shared by two origins: `recompiles` can overcount a little, never undercount). */
+  readonly #letGo = new Uint8Array(LET_GO_BITS >>> 3);
   compiles = 0;
   evictions = 0;
+  /** Files compiled for an origin whose file had been let go before: what a smaller input, or one in another order, would not have compiled. */
+  recompiles = 0;
 
   constructor(limit = DEFAULT_CACHE_BYTES) {
     if (!Number.isSafeInteger(limit) || limit < 0)
@@ -65,7 +71,11 @@ export class CompiledCache {
       ENTRY_OVERHEAD +
       key.length * 2 +
       (entry.robots ? entry.robots.byteSize + entry.agentMatchers.reduce((n, m) => n + m.byteSize, 0) : 0);
-    if (entry.robots) this.compiles++;
+    if (entry.robots) {
+      this.compiles++;
+      const bit = bitOf(key);
+      if (this.#letGo[bit >>> 3]! & (1 << (bit & 7))) this.recompiles++;
+    }
     entry.used = false;
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
@@ -112,6 +122,8 @@ export class CompiledCache {
         // Files let go (an origin with no file, a 404 or a 500, costs only its entry).
         old.robots.dispose();
         this.evictions++;
+        const bit = bitOf(oldKey);
+        this.#letGo[bit >>> 3]! |= 1 << (bit & 7);
       }
     }
   }
@@ -123,4 +135,11 @@ export class CompiledCache {
     this.#bytes = 0;
     this.#tails = 0;
   }
+}
+
+/** An origin's bit in the let-go set (FNV-1a over its UTF-16 code units). */
+function bitOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) & (LET_GO_BITS - 1);
 }

@@ -63,17 +63,7 @@ export function* rowsOf(
   form: RowForm,
   options: RowOptions = {},
 ): Generator<Uint8Array, void, undefined> {
-  // --verdicts and --verdicts-only answer every line, blank ones too (with no URL, `unknown`): line N of the output answers line N of the input.
-  const everyLine = form === 'labelled' || form === 'verdicts';
-  const batch = new Batch(input, options.jsonInput === true, form === 'json', everyLine, options.strict === true);
-  const answers = answer(join, batch, form === 'json', options.counts);
-  if (options.counts) options.counts.unknown -= batch.blanks; // no URLs
-  const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
-  if (options.counts) {
-    let kept = 0;
-    for (let i = 0; i < batch.count; i++) if (writer.kept(i) && !batch.blank(i)) kept++;
-    options.counts.kept = (options.counts.kept ?? 0) + kept;
-  }
+  const { batch, writer } = answered(join, input, form, options);
   let state = pieces.get(join);
   if (state === undefined) pieces.set(join, (state = { piece: Buffer.allocUnsafeSlow(PIECE), busy: false }));
   const shared = !state.busy;
@@ -98,6 +88,52 @@ export function* rowsOf(
     if (at > 0) yield piece.subarray(0, at);
   } finally {
     if (shared) state.busy = false;
+  }
+}
+
+/** A chunk read, answered and counted, and the form's writer of its rows. */
+function answered(
+  join: RowsJoin,
+  input: Uint8Array,
+  form: RowForm,
+  options: RowOptions,
+): { batch: Batch; writer: RowWriter } {
+  // --verdicts and --verdicts-only answer every line, blank ones too (with no URL, `unknown`): line N of the output answers line N of the input.
+  const everyLine = form === 'labelled' || form === 'verdicts';
+  const batch = new Batch(input, options.jsonInput === true, form === 'json', everyLine, options.strict === true);
+  const answers = answer(join, batch, form === 'json', options.counts);
+  if (options.counts) options.counts.unknown -= batch.blanks; // no URLs
+  const writer = writerOf(form, join, batch, answers, options.keepUnknown === true);
+  if (options.counts) {
+    let kept = 0;
+    for (let i = 0; i < batch.count; i++) if (writer.kept(i) && !batch.blank(i)) kept++;
+    options.counts.kept = (options.counts.kept ?? 0) + kept;
+  }
+  return { batch, writer };
+}
+
+/**
+ * rowsOf(), a line at a time: for each line of `input` rowsOf would answer
+ * (blank lines only in the forms that answer every line), the bytes rowsOf
+ * writes for it, none when the form drops it. Each is a view of a buffer
+ * the next one is written into. For a join that writes lines in another
+ * order than it answers them (spill.ts).
+ */
+export function* lineRowsOf(
+  join: RowsJoin,
+  input: Uint8Array,
+  form: RowForm,
+  options: RowOptions = {},
+): Generator<Uint8Array, void, undefined> {
+  const { batch, writer } = answered(join, input, form, options);
+  let out = Buffer.allocUnsafe(1 << 16);
+  for (let i = 0; i < batch.count; i++) {
+    let size = 0;
+    for (let r = 0; r < writer.rows; r++) size += writer.size(i, r);
+    if (size > out.length) out = Buffer.allocUnsafe(size * 2);
+    let at = 0;
+    for (let r = 0; r < writer.rows; r++) if (writer.size(i, r) > 0) at = writer.write(out, at, i, r);
+    yield out.subarray(0, at);
   }
 }
 

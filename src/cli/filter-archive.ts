@@ -15,6 +15,9 @@ import { outWritten, stdoutClosed, warn } from './output.js';
 import { progressLine } from './progress.js';
 import { describeFsError, takeStdin } from './robots-source.js';
 import { agentOf } from './options.js';
+import { OriginSpill, partitionsFor, thrashing } from '../archive/spill.js';
+import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 
 export interface ArchiveRun {
   archives: string[];
@@ -29,6 +32,8 @@ export interface ArchiveRun {
   /** A JSON Lines row with no "url" string ends the run (exit 2) instead of being answered `invalid`. */
   strict: boolean;
   cacheBytes: number | undefined;
+  /** Where the join partitioned by origin keeps its temporary files (default: the system's). */
+  tmpDir: string | undefined;
   input: string | undefined;
   quiet: boolean;
 }
@@ -70,9 +75,19 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   const input = await openInput(run.input);
   const progress = progressLine(input.size, input.read);
   const counts = { urls: 0, kept: 0, ok: 0, unavailable: 0, unreachable: 0, unknown: 0, invalid: 0 };
+  const tmpDir = tmpDirOf(run.tmpDir);
   const started = performance.now();
   let linesRead = 0; // before the chunk: for the line number of a bad record
   let json: boolean | undefined; // JSON Lines input, told by its first line
+  const answered = () => counts.ok + counts.unavailable + counts.unreachable + counts.unknown + counts.invalid;
+  // Once the cache misses too often, the rest of the input is partitioned by origin on disk (archive/spill.ts).
+  let spill: OriginSpill | undefined;
+  let seen = matcher.stats;
+  const removeSpill = () => spill?.remove();
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeSpill();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
   try {
     // 4 MiB chunks: about 50,000 URLs, whose origins are answered together.
     let atStart = true;
@@ -83,17 +98,12 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
         if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3); // a byte-order mark
       }
       json ??= startsJson(chunk);
+      const options = { jsonInput: json === true, keepUnknown: run.keepUnknown, strict: run.strict, counts };
       // Bytes in, bytes out (ArchiveMatcher.rows), each piece written before the next is made, waiting while the output is full.
-      const answered = () => counts.ok + counts.unavailable + counts.unreachable + counts.unknown + counts.invalid;
       const before = answered();
       try {
-        for (const piece of matcher.rows(chunk, run.form, {
-          jsonInput: json === true,
-          keepUnknown: run.keepUnknown,
-          strict: run.strict,
-          counts,
-        }))
-          await outWritten(piece);
+        if (spill) spill.add(chunk, run.form, options);
+        else for (const piece of matcher.rows(chunk, run.form, options)) await outWritten(piece);
       } catch (error) {
         if (!(error instanceof RecordLineError)) throw error;
         const where = `${run.input ?? 'standard input'} line ${linesRead + linesBefore(chunk, error.at) + 1}`;
@@ -105,21 +115,47 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       }
       if (json) linesRead += lineCount(chunk);
       counts.urls += answered() - before;
-      progress.update(counts.urls);
+      progress.update(counts.urls + (spill?.rows ?? 0));
+      const now = matcher.stats;
+      if (!spill && thrashing(now.compiles - seen.compiles, now.recompiles - seen.recompiles)) {
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+        process.once('exit', removeSpill);
+        spill = new OriginSpill(tmpDir, partitionsFor(now.compiles - now.recompiles, now.origins));
+      }
+      seen = now;
+    }
+    if (spill && !stdoutClosed()) {
+      const before = answered();
+      const options = { jsonInput: json === true, keepUnknown: run.keepUnknown, strict: run.strict, counts };
+      for await (const piece of spill.answers((c, f, o) => matcher.lineRows(c, f, o), run.form, options)) {
+        if (stdoutClosed()) break;
+        await outWritten(piece);
+      }
+      counts.urls += answered() - before;
     }
   } finally {
     progress.done();
     matcher.dispose();
+    if (spill) {
+      removeSpill();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      process.off('exit', removeSpill);
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   if (!run.quiet) {
     const n = (x: number) => x.toLocaleString('en-US');
-    const { compiles, evictions } = matcher.stats;
+    const { compiles, evictions, recompiles } = matcher.stats;
+    const partitioned = spill
+      ? `; the cache missed too often, so the last ${n(spill.rows)} lines were partitioned by origin into ${spill.partitions} temporary files (${(spill.diskBytes / 1e6).toFixed(1)} MB of disk, see docs/cli.md#any-order)`
+      : '';
     process.stderr.write(
       `robotsmatch filter: ${n(counts.urls)} URLs for ${labels.join(', ')}, ${n(counts.kept)} kept; their origins' robots.txt: ${n(counts.ok)} read, ` +
         `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive` +
         `${counts.invalid ? `, ${n(counts.invalid)} rows with no "url" string (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
-        `${n(archive.size)} captures read in ${loadSeconds.toFixed(2)} s, ${n(compiles)} files compiled, ${n(evictions)} let go; ` +
+        `${n(archive.size)} captures read in ${loadSeconds.toFixed(2)} s, ${n(compiles)} files compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
         `${seconds.toFixed(2)} s${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );
   }
@@ -135,4 +171,17 @@ function startsJson(chunk: Uint8Array): boolean | undefined {
   return line === undefined
     ? undefined
     : lineDecoder.decode(chunk.subarray(line[0], line[1])).trimStart().startsWith('{');
+}
+
+/** --tmp-dir, checked before any output: a directory (default: the system's temporary directory). */
+function tmpDirOf(dir: string | undefined): string {
+  if (dir === undefined) return tmpdir();
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(dir).isDirectory();
+  } catch (error) {
+    throw new UsageError(`--tmp-dir ${dir}: ${describeFsError(error)}`);
+  }
+  if (!isDirectory) throw new UsageError(`--tmp-dir ${dir} is not a directory`);
+  return dir;
 }

@@ -89,6 +89,9 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
                      opted out of --purpose): URL<TAB>agent,agent; for JSON Lines input,
                      the record with "outcome" and "blockedAgents"
   --cache-bytes N    compiled robots.txt files held at once (default 67108864, 64 MiB)
+  --tmp-dir DIR      where a URL list in any order is partitioned by origin when the
+                     cache misses too often (default: the system's temporary
+                     directory; needs about the input's size, removed at the end)
   -q, --quiet        no summary on standard error
   -h, --help         show this help
 `;
@@ -126,6 +129,7 @@ export async function filterCommand(argv: string[]): Promise<number> {
     strict: { type: 'boolean', default: false },
     'blocked-agents': { type: 'boolean', default: false },
     'cache-bytes': { type: 'string' },
+    'tmp-dir': { type: 'string' },
   });
   if (values.help) {
     process.stdout.write(FILTER_HELP);
@@ -182,11 +186,12 @@ export async function filterCommand(argv: string[]): Promise<number> {
       keepUnknown: values.unknown === 'keep',
       strict: values.strict,
       cacheBytes: cacheBytesOf(values['cache-bytes']),
+      tmpDir: values['tmp-dir'],
       input: positionals[0],
       quiet: values.quiet,
     });
   }
-  for (const flag of ['unknown', 'blocked-agents', 'cache-bytes', 'strict'] as const) {
+  for (const flag of ['unknown', 'blocked-agents', 'cache-bytes', 'tmp-dir', 'strict'] as const) {
     if (values[flag] !== undefined && values[flag] !== false)
       throw new UsageError(`--${flag} goes with --robots-archive`);
   }
