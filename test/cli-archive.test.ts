@@ -478,7 +478,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
             row.outcome === 'unknown' ? keepUnknown : row.verdicts.every((v) => v.allowed && !v.optedOut),
           ).length;
           expect(r.stderr).toContain(
-            `robotsmatch filter: ${rows.length} URLs for Googlebot, GPTBot, ${kept} kept; their origins' robots.txt: ${count('ok')} read, ${count('unavailable')} none (allowed), ${count('unreachable')} unreachable (disallowed), ${count('unknown')} not in the archive;`,
+            `robotsmatch filter: ${rows.length} URLs for Googlebot, GPTBot, ${kept} kept; URLs by their origin's robots.txt: ${count('ok')} read, ${count('unavailable')} none (allowed), ${count('unreachable')} unreachable (disallowed), ${count('unknown')} not in the archive;`,
           );
         }
       }
@@ -615,7 +615,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     const r = await robotsmatch(['filter', '--robots-archive', warc, urlFile]);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(
-      /^robotsmatch filter: 800 URLs for Googlebot, [\d,]+ kept; their origins' robots.txt: [\d,]+ read, [\d,]+ none \(allowed\), [\d,]+ unreachable \(disallowed\), [\d,]+ not in the archive;/,
+      /^robotsmatch filter: 800 URLs for Googlebot, [\d,]+ kept; URLs by their origin's robots.txt: [\d,]+ read, [\d,]+ none \(allowed\), [\d,]+ unreachable \(disallowed\), [\d,]+ not in the archive;/,
     );
   });
 

@@ -1,5 +1,10 @@
 // How summaries and messages word counts and lists: "1 file", "2 files", "a, b and 3 more".
 import { describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { plural } from '../src/common/count.js';
 import { listOf } from '../src/lint/wording.js';
 import { formatMatrix } from '../src/generate/format.js';
@@ -23,5 +28,25 @@ describe('counts and lists', () => {
   test("a proof matrix on one path says '1 path', not '1 paths'", () => {
     const text = formatMatrix({ rows: [], paths: ['/'] });
     expect(text.split('\n')[0]).toMatch(/^0 crawlers x 1 path, read as/);
+  });
+});
+
+describe('the archive join summary', () => {
+  test('one URL, one capture, one file: singular, and the outcome counts say they count URLs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-wording-'));
+    const archive = join(dir, 'archive.jsonl');
+    writeFileSync(
+      archive,
+      `${JSON.stringify({ url: 'https://a.example/robots.txt', status: 200, body: 'User-agent: *\nDisallow: /x\n' })}\n`,
+    );
+    const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+    const r = spawnSync(process.execPath, [cli, 'filter', '--robots-archive', archive, '-a', 'Googlebot'], {
+      input: 'https://a.example/y\n',
+      encoding: 'utf8',
+    });
+    expect(r.stdout).toBe('https://a.example/y\n');
+    expect(r.stderr).toMatch(
+      /^robotsmatch filter: 1 URL for Googlebot, 1 kept; URLs by their origin's robots.txt: 1 read, 0 none \(allowed\), .*; 1 capture read in [\d.]+ s, 1 file compiled /,
+    );
   });
 });

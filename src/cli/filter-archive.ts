@@ -18,6 +18,7 @@ import { agentOf } from './options.js';
 import { OriginSpill, partitionsFor, thrashing } from '../archive/spill.js';
 import { tmpdir } from 'node:os';
 import { statSync } from 'node:fs';
+import { plural } from '../common/count.js';
 
 export interface ArchiveRun {
   archives: string[];
@@ -149,13 +150,13 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
     const n = (x: number) => x.toLocaleString('en-US');
     const { compiles, evictions, recompiles } = matcher.stats;
     const partitioned = spill
-      ? `; the cache missed too often, so the last ${n(spill.rows)} lines were partitioned by origin into ${spill.partitions} temporary files (${(spill.diskBytes / 1e6).toFixed(1)} MB of disk, see docs/cli.md#any-order)`
+      ? `; the cache missed too often, so the last ${n(spill.rows)} lines were partitioned by origin into ${plural(spill.partitions, 'temporary file')} (${(spill.diskBytes / 1e6).toFixed(1)} MB of disk, see docs/cli.md#any-order)`
       : '';
     process.stderr.write(
-      `robotsmatch filter: ${n(counts.urls)} URLs for ${labels.join(', ')}, ${n(counts.kept)} kept; their origins' robots.txt: ${n(counts.ok)} read, ` +
+      `robotsmatch filter: ${plural(counts.urls, 'URL')} for ${labels.join(', ')}, ${n(counts.kept)} kept; URLs by their origin's robots.txt: ${n(counts.ok)} read, ` +
         `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive` +
         `${counts.invalid ? `, ${n(counts.invalid)} rows with no "url" string (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
-        `${n(archive.size)} captures read in ${loadSeconds.toFixed(2)} s, ${n(compiles)} files compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
+        `${plural(archive.size, 'capture')} read in ${loadSeconds.toFixed(2)} s, ${plural(compiles, 'file')} compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
         `${seconds.toFixed(2)} s${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );
   }
