@@ -106,7 +106,7 @@ class FileWriter {
     this.written++;
   }
 
-  u32(n: number): void {
+  uint32(n: number): void {
     this.#room(4);
     this.#buffer.writeUInt32LE(n, this.#at);
     this.#at += 4;
@@ -168,7 +168,7 @@ class FileReader {
     return this.#buffer[this.#at++]!;
   }
 
-  u32(): number {
+  uint32(): number {
     this.#need(4);
     const n = this.#buffer.readUInt32LE(this.#at);
     this.#at += 4;
@@ -273,7 +273,7 @@ export class OriginSpill {
         this.#parts[p]!.close();
         for (const chunk of chunksOf(path))
           for (const row of lineRows(chunk, form, options)) {
-            out.u32(row.length);
+            out.uint32(row.length);
             if (row.length) out.bytes(row);
           }
         rmSync(path); // its disk is free for the rows' output
@@ -292,7 +292,7 @@ export class OriginSpill {
       let at = 0;
       for (let r = 0; r < this.rows; r++) {
         const cursor = cursors[order.byte()]!;
-        const n = cursor.u32();
+        const n = cursor.uint32();
         if (n === 0) continue;
         if (at + n > PIECE) {
           if (at > 0) yield piece.subarray(0, at);
