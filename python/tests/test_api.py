@@ -175,7 +175,7 @@ def test_threads_closing_one_robots_at_once_free_it_once():
         robots.check("/private/x", "x")
         start = threading.Barrier(4)
 
-        def close(robots: robotsmatch.Robots = robots) -> None:
+        def close(robots: robotsmatch.Robots = robots, start: threading.Barrier = start) -> None:
             start.wait()
             robots.close()
 
