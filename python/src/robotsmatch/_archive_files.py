@@ -57,7 +57,8 @@ def _warc_reader() -> Any:
         from ._warc import read_warc
     except ImportError as error:
         raise ImportError(
-            f'reading a WARC file needs warcio, which is not installed ({error}): pip install "robotsmatch[warc]"'
+            f"reading a WARC file needs warcio, which is not installed ({error}): "
+            "pip install warcio brotli (the package's warc extra)"
         ) from None
     return read_warc
 

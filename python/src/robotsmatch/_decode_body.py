@@ -92,7 +92,7 @@ def _unbrotli(data: bytes, limit: int) -> Decoded:
         import brotli
     except ImportError:
         return Unreadable(
-            'its Content-Encoding br needs the brotli package (pip install "robotsmatch[warc]" brings it)'
+            "its Content-Encoding br needs the brotli package (pip install brotli; the package's warc extra brings it)"
         )
     decoder = brotli.Decompressor()
     parts: list[bytes] = []

@@ -300,7 +300,7 @@ class Archive:
         response (unreachable). A file cut inside a record, a record with no
         Content-Length, or a 2xx response with no blank line after its head is
         a ValueError naming the file and the record. Needs warcio
-        (``pip install "robotsmatch[warc]"``)."""
+        (the ``warc`` extra, or ``pip install warcio brotli``)."""
         from ._archive_files import read_warc_path
 
         archive = cls(**options)

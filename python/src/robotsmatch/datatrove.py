@@ -53,7 +53,7 @@ class RobotsFilter(BaseFilter):
     `archive`: a ``robotsmatch.archive.Archive``, or the path of an archive,
     read by ``Archive.open`` once in each task, as the command line's
     ``--robots-archive`` reads it: a WARC file (``.warc``, ``.warc.gz``;
-    needs ``robotsmatch[warc]``), a JSON Lines file of captures
+    needs the ``warc`` extra: warcio), a JSON Lines file of captures
     (``{"url": ".../robots.txt", "status": 200, "body": ...}``, plain or gzip)
     or a directory of one file per host. `agents`: product
     tokens (``"GPTBot"``) or registry crawlers (``robotsmatch.crawler("GPTBot")``:
