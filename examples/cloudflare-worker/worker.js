@@ -5,6 +5,7 @@
 // else go on to the origin untouched.
 //
 //   npm install && npx wrangler deploy      (then add a route for your site)
+//   (in the repository; from the package, see this folder's README.md)
 //
 // The robots.txt is the origin's own /robots.txt (of the first request's
 // host: one site per Worker, or set ROBOTS_URL), fetched on the first

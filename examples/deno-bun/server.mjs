@@ -5,7 +5,9 @@
 //
 //   deno run --allow-net --allow-read --allow-env server.mjs
 //   bun server.mjs
-//   (PORT=8080 to choose the port; after npm install, or deno install)
+//   (PORT=8080 to choose the port; in the repository after npm install, or
+//   deno install; from the package, whose examples/ ship no package.json, copy
+//   server.mjs and robots.txt into a project that installed robotsmatch)
 import { readFile } from 'node:fs/promises';
 import { createEnforcer } from 'robotsmatch/edge';
 

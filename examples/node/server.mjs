@@ -3,7 +3,10 @@
 // robotsmatch/edge. The same adapter is Express/Connect middleware:
 //   app.use(robotsEnforcer(enforcer))
 //
-//   npm install && node server.mjs      (PORT=8080 node server.mjs)
+//   In the repository: npm install && node server.mjs   (PORT=8080 node server.mjs)
+//   From the package (its examples/ ship no package.json): copy server.mjs and
+//   robots.txt into a project that ran npm install /path/to/robotsmatch-0.1.0.tgz,
+//   then node server.mjs
 //   curl -A 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot' localhost:3000/
 //   -> 403 Forbidden: this site's robots.txt disallows / for GPTBot (line 7: Disallow: /).
 import { createServer } from 'node:http';
