@@ -1,9 +1,10 @@
 """JSON Lines archives holding bytes that are not UTF-8, read as Node reads them
 (test/vectors/jsonl-bytes.json, which Node's tests assert too): one U+FFFD per
 maximal invalid sequence, never an error; and a WARC file given as JSON Lines
-is refused in a sentence that says so."""
+is refused in a sentence that says so, as are a gzip stream and a path."""
 
 import base64
+import gzip
 import io
 import json
 
@@ -42,3 +43,21 @@ def test_a_warc_file_given_as_json_lines_is_refused_in_a_sentence(tmp_path):
     for lines in (io.BytesIO(warc), io.StringIO(warc.decode())):
         with pytest.raises(ValueError, match="line 1 is a WARC record's header: this file is WARC, not JSON Lines"):
             Archive.from_jsonl(lines)
+
+
+def test_a_path_given_as_json_lines_is_a_type_error_that_names_archive_open(tmp_path):
+    path = tmp_path / "robots.jsonl"
+    path.write_bytes(b'{"url": "https://a.example/robots.txt", "status": 404}\n')
+    for wrong in (str(path), path, path.read_bytes()):
+        with pytest.raises(TypeError, match=r"Archive\.from_jsonl: lines must be .*Archive\.open\(path\) reads a path"):
+            Archive.from_jsonl(wrong)
+
+
+def test_a_gzip_file_given_as_json_lines_says_it_is_compressed(tmp_path):
+    jsonl = b'{"url": "https://a.example/robots.txt", "status": 404}\n'
+    warc = (REPO / "test" / "vectors" / "warc" / "captures.warc.gz").read_bytes()
+    for data in (gzip.compress(jsonl), warc):
+        with pytest.raises(ValueError, match=r"line 1 starts a gzip stream: .*Archive\.open\(path\) reads \.jsonl\.gz"):
+            Archive.from_jsonl(io.BytesIO(data))
+    with gzip.open(io.BytesIO(gzip.compress(jsonl)), "rb") as unzipped:
+        assert Archive.from_jsonl(unzipped).capture(capture_key("https://a.example/robots.txt")) is not None

@@ -14,6 +14,9 @@ from typing import Any
 # What Node's reader takes as base64 (src/archive/capture.ts): the alphabet, white space, padding.
 _BASE64 = re.compile(r"[A-Za-z0-9+/\s]*={0,2}\s*\Z")
 
+# The first bytes of a gzip stream (a .jsonl.gz or .warc.gz opened "rb" and given as lines).
+_GZIP = b"\x1f\x8b"
+
 
 @dataclass
 class Capture:
@@ -60,6 +63,11 @@ def json_lines_captures(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Cap
     ValueError naming its line. Bytes that are not UTF-8 are U+FFFD, as Node reads them."""
     for number, line in _numbered(lines):
         if isinstance(line, (bytes, bytearray)):
+            if number == 1 and line.startswith(_GZIP):
+                raise ValueError(
+                    "line 1 starts a gzip stream: this file is compressed, not JSON Lines; "
+                    "Archive.open(path) reads .jsonl.gz and .warc.gz files (or pass gzip.open(path, 'rb'))"
+                )
             line = bytes(line).decode("utf-8", "replace")
         if number == 1:
             # A byte-order mark, dropped as Node's reader drops it (a line of white space after it is blank).

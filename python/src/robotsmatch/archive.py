@@ -281,7 +281,16 @@ class Archive:
     def from_jsonl(cls, lines: Iterable[str | bytes], **options: Any) -> Archive:
         """An archive from JSON Lines records (an open file, or lines). Lines given
         as bytes (a file opened ``"rb"``) are read as Node reads them: a byte
-        that is not UTF-8 is U+FFFD, one per maximal invalid sequence."""
+        that is not UTF-8 is U+FFFD, one per maximal invalid sequence. A path
+        (str or PathLike) or one bytes object is a TypeError that names
+        ``Archive.open``, which reads paths; a gzip stream is a ValueError that
+        says so."""
+        if isinstance(lines, (str, bytes, bytearray, os.PathLike)):
+            raise TypeError(
+                f"Archive.from_jsonl: lines must be an open file or an iterable of lines, "
+                f"not {type(lines).__name__} {lines!r:.60}; Archive.open(path) reads a path "
+                "(JSON Lines plain or gzip, WARC, or a directory)"
+            )
         archive = cls(**options)
         for number, capture in json_lines_captures(lines):
             try:
