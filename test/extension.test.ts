@@ -11,77 +11,34 @@
 // X-Robots-Tag and meta robots; the tester page opening with the test.
 // The popup's time to its answer for a cached origin is recorded in
 // test/artifacts/extension/timing.json and printed, not asserted.
-// Screenshots go to test/artifacts/extension/. For Firefox the build is
-// linted (test/extension-firefox-lint.test.ts), not run. Skipped, saying why, when Chromium is not
+// Screenshots go to test/artifacts/extension/. Firefox runs the same build
+// in test/extension-firefox.test.ts. Skipped, saying why, when Chromium is not
 // installed; with ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) a missing Chromium fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipChromium, whyChromiumSkipped } from './support/chromium.js';
-import { parse } from '../src/index.js';
-import { crawlers } from '../src/crawlers.js';
+import {
+  buildWithTestAccess,
+  chosen,
+  closeSites,
+  DEFAULT_TITLE,
+  disallowed,
+  NOT_YET,
+  REDIRECTED,
+  ROBOTS,
+  serve,
+  text,
+} from './support/extension-sites.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(root, 'test/artifacts/extension');
 const skip = skipChromium;
 const why = whyChromiumSkipped;
 const ARGS = CHROMIUM_ARGS;
-
-/** The main site's file: AI crawlers kept out of /articles/, everyone out of /private/, Googlebot out of /search. */
-const ROBOTS = `User-agent: *
-Disallow: /private/
-Content-Signal: search=yes, ai-train=no
-
-User-agent: Googlebot
-Disallow: /search
-
-User-agent: GPTBot
-User-agent: ClaudeBot
-Disallow: /articles/
-`;
-const REDIRECTED = 'User-agent: *\nDisallow: /moved-away/\n';
-/** The groups counted until the user chooses: search, AI training, AI search and assistants. */
-const DEFAULT_PURPOSES = ['search', 'ai-training', 'ai-search', 'ai-assistant'];
-const chosen = crawlers.filter((c) => DEFAULT_PURPOSES.includes(c.purpose));
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-const servers: Server[] = [];
-
-async function serve(robots: Handler): Promise<string> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/robots.txt') return robots(req, res);
-    if (path === '/real-robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      return res.end(REDIRECTED);
-    }
-    const headers: Record<string, string | string[]> = { 'content-type': 'text/html' };
-    let meta = '';
-    if (path.startsWith('/articles/')) {
-      headers['x-robots-tag'] = ['noarchive', 'googlebot: nofollow'];
-      meta = '<meta name="robots" content="noai, noimageai"><meta name="googlebot" content="noindex">';
-    }
-    if (path.startsWith('/private/')) meta = '<meta name="robots" content="noindex">';
-    res.writeHead(200, headers);
-    res.end(`<!doctype html><html><head><title>${path}</title>${meta}</head><body><h1>${path}</h1></body></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const text =
-  (status: number, body = '', headers: Record<string, string> = {}): Handler =>
-  (_req, res) => {
-    res.writeHead(status, { 'content-type': 'text/plain', ...headers });
-    res.end(body);
-  };
 
 let site = '';
 let missing = '';
@@ -98,12 +55,7 @@ beforeAll(async () => {
   failing = await serve(text(503, 'down'));
   moved = await serve(text(301, '', { location: '/real-robots.txt' }));
   mkdirSync(artifacts, { recursive: true });
-  const dir = join(mkdtempSync(join(tmpdir(), 'robotsmatch-extension-')), 'unpacked');
-  execFileSync(process.execPath, [join(root, 'scripts/build-extension.mjs'), dir]);
-  // The access a user grants from the popup's prompt, which a test cannot click.
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  manifest.host_permissions = ['http://127.0.0.1/*'];
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const dir = buildWithTestAccess();
   context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'robotsmatch-profile-')), {
     executablePath: CHROMIUM,
     headless: true,
@@ -124,10 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await closeSites();
 });
 
 /** What the test asks of the extension's worker (chrome.*), typed for this file. */
@@ -186,23 +135,6 @@ async function visit(url: string): Promise<BadgeState> {
   return badge!;
 }
 
-/** The chosen crawlers that may not fetch `url` under `robots`, by the library. */
-function disallowed(robots: string, url: string): string[] {
-  const parsed = parse(robots);
-  try {
-    return chosen.filter((c) => !parsed.check(url, c).allowed).map((c) => c.name);
-  } finally {
-    parsed.dispose();
-  }
-}
-
-/**
- * Tooltips that say nothing about the page yet: the manifest's, the one of
- * the blank page a new tab starts on, and the one while robots.txt is read.
- */
-const DEFAULT_TITLE = 'robotsmatch: may crawlers fetch this page?';
-const NOT_YET =
-  /^robotsmatch: (may crawlers fetch this page\?|This is one of the browser's own pages|reading this site's robots.txt)/;
 const RED = [197, 34, 31, 255];
 const ORANGE = [180, 83, 9, 255];
 const DARK = [32, 33, 36, 255];
