@@ -1,8 +1,10 @@
 // The popup: the verdict of every chosen crawler for the tab's page, with
 // the line that decided; the robots.txt with that line marked; the page's
 // own robots rules; the usage signals; the lint count and a button to the
-// tester. `popup.html?url=URL` checks URL instead of the active tab (and
-// reads the page's rules from a tab showing it, if one does): tests drive it so.
+// tester. The toolbar button opens `popup.html?tab=ID` (the worker sets it
+// per tab; plain `popup.html` checks the active tab). `popup.html?url=URL`
+// checks URL instead (and reads the page's rules from a tab showing it, if
+// one does): tests drive it so.
 
 import { byId } from '../../site/src/dom.js';
 import { api, type Tab } from './browser-api.js';
@@ -20,15 +22,27 @@ const notice = byId('notice', HTMLParagraphElement);
 const fileView = new FileView(byId('robots-lines', HTMLOListElement), byId('file-note', HTMLParagraphElement));
 const sameDocument = (a: string | undefined, b: string) => a?.split('#')[0] === b.split('#')[0];
 
-/** The page to check, and the tab showing it (none when `?url=` names a page no tab shows). */
-async function target(): Promise<{ url: string; tabId: number | undefined }> {
-  const asked = new URLSearchParams(location.search).get('url');
-  if (asked) {
+const asked = new URLSearchParams(location.search);
+
+/** The tab the toolbar button opened the popup for: `?tab=ID`, which the worker sets per tab. */
+const namedTab = (): number | undefined => {
+  const id = Number(asked.get('tab') ?? Number.NaN);
+  return Number.isInteger(id) && !asked.has('url') ? id : undefined;
+};
+
+/**
+ * The page to check, and the tab showing it (none when `?url=` names a page
+ * no tab shows): the named tab's page, else the active tab's.
+ */
+async function target(tab: number | undefined): Promise<{ url: string; tabId: number | undefined }> {
+  const url = asked.get('url');
+  if (url) {
     const tabs: Tab[] = await api.tabs.query({});
-    return { url: asked, tabId: tabs.find((t) => sameDocument(t.url, asked))?.id };
+    return { url, tabId: tabs.find((t) => sameDocument(t.url, url))?.id };
   }
-  const [tab] = await api.tabs.query({ active: true, currentWindow: true });
-  return { url: tab?.url ?? '', tabId: tab?.id };
+  const [shown] =
+    tab === undefined ? await api.tabs.query({ active: true, currentWindow: true }) : [await api.tabs.get(tab)];
+  return { url: shown?.url ?? '', tabId: shown?.id };
 }
 
 /** Says a sentence instead of an answer; `state` tells tests which. */
@@ -47,11 +61,15 @@ function askForAccess(url: string): void {
   byId('allow-all', HTMLButtonElement).addEventListener('click', () => void ask(ALL_SITES));
 }
 
-/** The report the worker kept for the tab as its page loaded, else the worker's answer now. */
-async function reportFor(url: string, tabId: number | undefined): Promise<ReportAnswer> {
-  const kept = tabId === undefined ? undefined : await tabReport(tabId, url);
-  document.body.dataset.reportFrom = kept ? 'tab' : 'worker';
-  if (kept) return { report: kept };
+/** The report the worker kept for the tab as its page loaded (`kept`, if already asked for), else the worker's answer now. */
+async function reportFor(
+  url: string,
+  tabId: number | undefined,
+  kept = tabId === undefined ? undefined : tabReport(tabId, url),
+): Promise<ReportAnswer> {
+  const report = await kept;
+  document.body.dataset.reportFrom = report ? 'tab' : 'worker';
+  if (report) return { report };
   return (await api.runtime.sendMessage({ kind: 'robots-report', url })) as ReportAnswer;
 }
 
@@ -68,12 +86,23 @@ function afterFrame(work: () => void): void {
 
 async function main(): Promise<void> {
   performance.mark('popup:script');
-  const { url, tabId } = await target();
+  const tab = namedTab();
+  const chosenRead = chosenGroups();
+  const shown = target(tab);
+  // The named tab's kept report is read while the browser says which page the tab shows, not after.
+  const kept =
+    tab === undefined
+      ? undefined
+      : tabReport(
+          tab,
+          shown.then((s) => s.url),
+        );
+  const { url, tabId } = await shown;
   performance.mark('popup:tab');
   byId('page-url', HTMLParagraphElement).textContent = url;
   const why = whyUnchecked(url);
   if (why) return stop(why, 'unchecked');
-  const [answer, chosen] = await Promise.all([reportFor(url, tabId), chosenGroups()]);
+  const [answer, chosen] = await Promise.all([reportFor(url, tabId, kept), chosenRead]);
   performance.mark('popup:report');
   if ('noAccess' in answer) return askForAccess(url);
   if ('problem' in answer) return stop(answer.problem, 'problem');
