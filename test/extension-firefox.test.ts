@@ -10,8 +10,9 @@
 // robots.txt answers 503, read with browser.action from an extension page
 // (Firefox's remote protocol has no toolbar); the popup
 // (popup.html?url=URL) with its verdicts, deciding lines, marked line and
-// the page's meta robots. Screenshots go to test/artifacts/extension/
-// (firefox-*.png). Skipped, saying why, when Firefox is not installed; with
+// the page's meta robots; the popup the toolbar opens for a tab
+// (popup.html?tab=ID) drawing the report kept for it. Screenshots go to
+// test/artifacts/extension/ (firefox-*.png). Skipped, saying why, when Firefox is not installed; with
 // ROBOTSMATCH_REQUIRE_RUNTIMES=1 (CI) a missing Firefox fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -176,6 +177,25 @@ describe('the extension in Firefox', () => {
       })
       .toContain('may not fetch this page, so they never read this noindex');
     writeFileSync(join(artifacts, 'firefox-popup.png'), await firefox.screenshot(page));
+  });
+
+  test.skipIf(skip)(`the toolbar's popup for a tab names the tab, and draws the report kept for it${why}`, async () => {
+    const url = `${site}/private/report.html`;
+    const address = await firefox.evaluate<string>(
+      probe,
+      `browser.tabs.query({}).then((tabs) => browser.action.getPopup({ tabId: tabs.find((t) => t.url === ${JSON.stringify(url)}).id }))`,
+    );
+    expect(address).toMatch(new RegExp(`^${base}/popup\\.html\\?tab=\\d+$`));
+    const page = await firefox.newTab();
+    await firefox.goto(page, address);
+    await expect
+      .poll(() => firefox.evaluate(page, 'document.body.dataset.state ?? null'), { timeout: 20_000 })
+      .toBe('answered');
+    expect(await firefox.evaluate(page, 'document.body.dataset.reportFrom')).toBe('tab');
+    expect(await firefox.evaluate(page, `document.getElementById('page-url').textContent`)).toBe(url);
+    expect(await firefox.evaluate(page, `document.getElementById('summary').textContent`)).toBe(
+      `${disallowed(ROBOTS, url).length} of ${chosen.length} chosen crawlers may not fetch this page.`,
+    );
   });
 
   test.skipIf(skip)(`the popup: robots.txt answering 503, in a sentence${why}`, async () => {

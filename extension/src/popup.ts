@@ -6,16 +6,15 @@
 // checks URL instead (and reads the page's rules from a tab showing it, if
 // one does): tests drive it so.
 
-import { byId } from '../../site/src/dom.js';
+import { byId, h, replaceChildren } from '../../site/src/dom.js';
 import { api, type Tab } from './browser-api.js';
 import { chosenGroups, saveChosenGroups } from './group-choice.js';
 import { FileView, lintSentence, statusSentence } from './file-view.js';
 import { ALL_SITES, sitePattern, whyUnchecked } from './page-kind.js';
-import { readPageSignals } from './page-reading.js';
 import type { CrawlerVerdict, ReportAnswer, RobotsReport } from './report.js';
-import { showPageSignals, showUsage, type PageSignals } from './signals-view.js';
+import type { PageSignals, showPageSignals } from './signals-view.js';
+import { showUsage } from './usage-view.js';
 import { tabReport } from './tab-reports.js';
-import { testerUrl } from './tester-link.js';
 import { chosenVerdicts, showGroupChoice, showVerdicts, summaryOf } from './verdict-list.js';
 
 const notice = byId('notice', HTMLParagraphElement);
@@ -23,6 +22,7 @@ const fileView = new FileView(byId('robots-lines', HTMLOListElement), byId('file
 const sameDocument = (a: string | undefined, b: string) => a?.split('#')[0] === b.split('#')[0];
 
 const asked = new URLSearchParams(location.search);
+type ShowPageSignals = typeof showPageSignals;
 
 /** The tab the toolbar button opened the popup for: `?tab=ID`, which the worker sets per tab. */
 const namedTab = (): number | undefined => {
@@ -107,11 +107,9 @@ async function main(): Promise<void> {
   if ('noAccess' in answer) return askForAccess(url);
   if ('problem' in answer) return stop(answer.problem, 'problem');
   const { report } = answer;
-  // Meta tags naming every crawler or one the registry knows, under way while the verdicts render.
-  const tokens = new Set(report.verdicts.flatMap((v) => v.tokens.map((t) => t.toLowerCase())));
-  const signals = readPageSignals(tabId, url, tokens);
-  // The first screen (summary, group lines, the file at its marked line), then the groups' crawler rows,
-  // closed at first, once it is drawn. The marks are for the test that measures the popup.
+  // The first screen (summary, group lines, the file at its marked line); once it is drawn, the groups'
+  // crawler rows (closed at first) and the page's own rules, whose code is loaded only then, so that the
+  // first screen waits for nothing else. The marks are for the test that measures the popup.
   const view = new AnswerView(report, chosen);
   view.render();
   performance.mark('popup:answered');
@@ -120,8 +118,22 @@ async function main(): Promise<void> {
     performance.mark('popup:drawn');
     view.fillRows();
     document.body.dataset.state = 'answered';
+    void showPageRules(view, report, url, tabId);
   });
-  view.showSignals(await signals);
+}
+
+/** The page's own rules: meta tags naming every crawler or one the registry knows, and X-Robots-Tag headers. */
+async function showPageRules(view: AnswerView, report: RobotsReport, url: string, tabId: number | undefined) {
+  const list = byId('page-signal-list', HTMLUListElement);
+  try {
+    const { readPageSignals, showPageSignals } = await import('./page-rules.js');
+    const tokens = new Set(report.verdicts.flatMap((v) => v.tokens.map((t) => t.toLowerCase())));
+    view.showSignals(await readPageSignals(tabId, url, tokens), showPageSignals);
+  } catch (error) {
+    byId('page-signals', HTMLElement).hidden = false;
+    const why = String((error as Error)?.message ?? error);
+    replaceChildren(list, h('li', { class: 'note' }, `The page's own rules could not be read: ${why}.`));
+  }
 }
 
 /** The popup's answer for one report, re-rendered when the chosen groups change. */
@@ -132,7 +144,8 @@ class AnswerView {
   #buttons = new Map<string, HTMLButtonElement>();
   /** Builds the crawler rows of the groups last rendered; undefined once built. */
   #rows: (() => Map<string, HTMLButtonElement>) | undefined;
-  #signals: PageSignals | undefined;
+  /** The page's rules, with the function that shows them (loaded after the first screen). */
+  #signals: { signals: PageSignals; show: ShowPageSignals } | undefined;
 
   constructor(report: RobotsReport, chosen: string[]) {
     this.#report = report;
@@ -142,7 +155,7 @@ class AnswerView {
       void saveChosenGroups(ids); // the worker redraws the badges
       this.render();
       this.fillRows();
-      if (this.#signals) this.showSignals(this.#signals);
+      if (this.#signals) this.showSignals(this.#signals.signals, this.#signals.show);
     });
     byId('open-tester', HTMLButtonElement).addEventListener('click', () => void this.#openTester());
   }
@@ -180,10 +193,10 @@ class AnswerView {
     if (this.#selected) this.#press(this.#selected);
   }
 
-  showSignals(signals: PageSignals): void {
-    this.#signals = signals;
+  showSignals(signals: PageSignals, show: ShowPageSignals): void {
+    this.#signals = { signals, show };
     byId('page-signals', HTMLElement).hidden = false;
-    showPageSignals(byId('page-signal-list', HTMLUListElement), signals, this.#verdicts);
+    show(byId('page-signal-list', HTMLUListElement), signals, this.#verdicts);
   }
 
   #select(verdict: CrawlerVerdict): void {
@@ -203,6 +216,7 @@ class AnswerView {
   async #openTester(): Promise<void> {
     const names = [this.#selected?.name, ...this.#verdicts.filter((v) => !v.allowed).map((v) => v.name)];
     const ordered = this.#report.verdicts.map((v) => v.name).filter((n) => names.includes(n));
+    const { testerUrl } = await import('./tester-link.js');
     await api.tabs.create({ url: await testerUrl(this.#report, ordered) });
   }
 }
