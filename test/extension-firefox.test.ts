@@ -20,14 +20,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Firefox, launchFirefox, skipFirefox, whyFirefoxSkipped } from './support/firefox.js';
 import {
+  type BadgeState,
   buildWithTestAccess,
   chosen,
   closeSites,
-  DEFAULT_TITLE,
+  DARK,
   disallowed,
-  NOT_YET,
+  RED,
   ROBOTS,
   serve,
+  settledBadge,
   text,
 } from './support/extension-sites.js';
 
@@ -40,8 +42,6 @@ const EXTENSION_ID = 'robotsmatch-extension@robotsmatch'; // the manifest's geck
 /** The extension's moz-extension:// host, fixed through a profile preference (random per install otherwise). */
 const UUID = '6f1c2a4e-3b5d-4e7f-8a9b-0c1d2e3f4a5b';
 const base = `moz-extension://${UUID}`;
-const RED = [197, 34, 31, 255];
-const DARK = [32, 33, 36, 255];
 
 let firefox: Firefox;
 let site = '';
@@ -68,12 +68,6 @@ afterAll(async () => {
   await closeSites();
 });
 
-interface BadgeState {
-  text: string;
-  color: number[];
-  title: string;
-}
-
 /** The badge of the tab showing `url`, as browser.action holds it (read from the probe tab). */
 function badgeOf(url: string): Promise<BadgeState | null> {
   return firefox.evaluate<BadgeState | null>(
@@ -93,19 +87,7 @@ function badgeOf(url: string): Promise<BadgeState | null> {
 /** Opens `url` in a new tab and waits for its badge to say something about it, and to hold still. */
 async function visit(url: string): Promise<BadgeState> {
   await firefox.goto(await firefox.newTab(), url);
-  let badge: BadgeState | null = null;
-  const said = async () => {
-    badge = await badgeOf(url);
-    return badge?.title ?? DEFAULT_TITLE;
-  };
-  await expect.poll(said, { timeout: 20_000 }).not.toMatch(NOT_YET);
-  let last = '';
-  while (JSON.stringify(badge) !== last) {
-    last = JSON.stringify(badge);
-    await new Promise((r) => setTimeout(r, 300));
-    await said();
-  }
-  return badge!;
+  return settledBadge(() => badgeOf(url));
 }
 
 /** Opens the popup for `url` in a new tab and waits for its answer; returns the tab. */

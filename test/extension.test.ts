@@ -22,15 +22,18 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, skipChromium, whyChromiumSkipped } from './support/chromium.js';
 import {
+  type BadgeState,
   buildWithTestAccess,
   chosen,
   closeSites,
-  DEFAULT_TITLE,
+  DARK,
   disallowed,
-  NOT_YET,
+  ORANGE,
+  RED,
   REDIRECTED,
   ROBOTS,
   serve,
+  settledBadge,
   text,
 } from './support/extension-sites.js';
 
@@ -94,12 +97,6 @@ interface ChromeInWorker {
   };
 }
 
-interface BadgeState {
-  text: string;
-  color: number[];
-  title: string;
-}
-
 /** The badge of the tab showing `url`, as chrome.action holds it. */
 async function badgeOf(url: string): Promise<BadgeState | null> {
   return worker.evaluate(async (url) => {
@@ -122,29 +119,12 @@ async function visit(url: string): Promise<BadgeState> {
   const page = await context.newPage();
   pages.push(page);
   await page.goto(url);
-  let badge: BadgeState | null = null;
-  const said = async () => {
-    badge = await badgeOf(url);
-    return badge?.title ?? DEFAULT_TITLE;
-  };
-  await expect.poll(said, { timeout: 20_000 }).not.toMatch(NOT_YET);
-  // Chromium may clear a tab's badge as its navigation commits, between the
-  // worker's calls: the answer is the state that holds still.
-  let last = '';
-  while (JSON.stringify(badge) !== last) {
-    last = JSON.stringify(badge);
-    await new Promise((r) => setTimeout(r, 300));
-    await said();
-  }
-  return badge!;
+  return settledBadge(() => badgeOf(url));
 }
 
 /** A page shaped as popup.html (its stylesheet, a module script), with nothing to do. */
 const BASELINE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>baseline</title><link rel="stylesheet" href="popup.css"><script type="module" src="baseline.js"></script></head><body><p>baseline</p></body></html>\n';
-const RED = [197, 34, 31, 255];
-const ORANGE = [180, 83, 9, 255];
-const DARK = [32, 33, 36, 255];
 
 /** Opens the popup for `url`, as a tab, and waits for its answer. */
 async function popup(url: string, page?: Page): Promise<Page> {

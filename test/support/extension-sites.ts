@@ -2,6 +2,7 @@
 // against: sites served from 127.0.0.1, one port per site (each is its own
 // origin with its own robots.txt), the build with test access, and the
 // library's own verdicts to compare the badges with.
+import { expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -105,6 +106,39 @@ export function disallowed(robots: string, url: string): string[] {
  * Tooltips that say nothing about the page yet: the manifest's, the one of
  * the blank page a new tab starts on, and the one while robots.txt is read.
  */
-export const DEFAULT_TITLE = 'robotsmatch: may crawlers fetch this page?';
-export const NOT_YET =
+const DEFAULT_TITLE = 'robotsmatch: may crawlers fetch this page?';
+const NOT_YET =
   /^robotsmatch: (may crawlers fetch this page\?|This is one of the browser's own pages|reading this site's robots.txt)/;
+
+/** A tab's badge as the browser's action API holds it (colour as RGBA numbers). */
+export interface BadgeState {
+  text: string;
+  color: number[];
+  title: string;
+}
+
+/** The badge colours (search, AI only, robots.txt unreachable), as the action API returns them. */
+export const RED = [197, 34, 31, 255];
+export const ORANGE = [180, 83, 9, 255];
+export const DARK = [32, 33, 36, 255];
+
+/**
+ * The badge of a tab whose page just loaded, read by `read` until it says
+ * something about the page, and then until it holds still: the browser may
+ * clear a tab's badge as its navigation commits, between the worker's calls.
+ */
+export async function settledBadge(read: () => Promise<BadgeState | null>): Promise<BadgeState> {
+  let badge: BadgeState | null = null;
+  const said = async () => {
+    badge = await read();
+    return badge?.title ?? DEFAULT_TITLE;
+  };
+  await expect.poll(said, { timeout: 20_000 }).not.toMatch(NOT_YET);
+  let last = '';
+  while (JSON.stringify(badge) !== last) {
+    last = JSON.stringify(badge);
+    await new Promise((r) => setTimeout(r, 300));
+    await said();
+  }
+  return badge!;
+}
