@@ -1,0 +1,161 @@
+"""The verdict bytes (and deciding lines) of one origin's run of URLs for
+several agents, for the joins over many origins (robotsmatch.pandas's
+join_archive): a few URLs per file, so what a run costs is building the
+agents' indexes, not matching, and this module keeps that to the least the
+core allows.
+
+- Each agent's light index (the groups that apply to it, no rule index) is
+  cached on the file (``_Compiled.index_for``) and read back: agents whose
+  indexes hold the same groups give the same answers, so they share one
+  index and one core call per run (Googlebot and GPTBot both read ``*`` in
+  most files, and the largest files are nearly always one ``*`` group).
+- A run whose URLs times the rules of its groups is small is decided by
+  scanning the rules, as Google's matcher does; above ``FULL_WORK`` the full
+  index is built for the run and freed after it. On the archive bench
+  (bench/python/join_archive.py) a full index costs about 25 µs to build
+  and a scan about 0.2 µs per rule and URL over a thousand rules, less on
+  small files; 400 is where the two met on its files.
+
+Every answer comes from the core's own matching (check_lines, check)."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import _layout as layout
+from ._agent import AgentTokens
+from ._bulk import ALLOWED
+from ._compiled import _Compiled
+from ._core import Core, encode_text
+from ._layout import Export
+from ._lines import LINES_CHUNK
+
+if TYPE_CHECKING:
+    from .purpose import PurposeNames
+
+#: URLs times rules above which a run is matched through a full index rather than by scanning.
+FULL_WORK = 400
+#: A light index's kind, group count and where its groups are (A_KIND, A_GROUP_COUNT, A_GROUPS: three u32 in a row).
+_HEADER = struct.Struct("<3I")
+
+
+class RunMatcher:
+    """Matches runs of URLs for a fixed list of agents (and purpose)."""
+
+    def __init__(self, core: Core, tokens: Sequence[AgentTokens], purpose_names: PurposeNames | None) -> None:
+        self.core = core
+        self.tokens = list(tokens)
+        self.purpose_names = purpose_names
+        fn = core.fn
+        self._select = fn[Export.select]
+        self._check_lines = fn[Export.check_lines]
+        self._verdicts = fn[Export.verdicts]
+        self._dispose_index = fn[Export.dispose_index]
+
+    def answer(
+        self, compiled: _Compiled, data: bytes, offsets: np.ndarray, texts: list[str] | None
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """The verdict bytes of the lines of `data` (shape: lines, agents) and,
+        when `texts` (the same URLs as strings) are given, each URL's deciding
+        line: for the first agent that may not fetch it (or that it is opted
+        out for), else for the first agent. `offsets`: where each line starts
+        in `data`, and its end (len(lines) + 1 of them, from 0). The caller
+        holds the core's lock and has made sure every URL is one line (no CR
+        or LF in it). The indexes are made for the run and freed after it."""
+        core = self.core
+        robots = compiled.live()
+        count = len(offsets) - 1
+        # With no group naming a product token, which groups apply depends only on obeying `*` or not.
+        unnamed = core.u32(robots + layout.R_TOKEN_COUNT) == 0
+        shapes: dict[object, int] = {}
+        column_of: list[int] = []  # per agent, its column of distinct answers
+        used: list[int] = []  # per column, the index that answers it
+        made: list[int] = []
+        try:
+            for tokens in self.tokens:
+                shape: object = tokens.how & layout.HOW_IGNORES_GLOBAL
+                if unnamed and shape in shapes:
+                    column_of.append(shapes[shape])
+                    continue
+                index = self._index(robots, tokens, 0)
+                made.append(index)
+                if not unnamed:
+                    shape = _groups_of(core, index)
+                    if shape in shapes:
+                        column_of.append(shapes[shape])
+                        continue
+                shapes[shape] = len(used)
+                column_of.append(len(used))
+                if count * core.u32(index + layout.A_RULE_COUNT) > FULL_WORK:
+                    index = self._index(robots, tokens, layout.HOW_FULL)
+                    made.append(index)
+                used.append(index)
+            codes = self._codes(compiled, data, offsets, used)
+            if len(used) != len(column_of):
+                codes = codes[:, column_of]
+            lines = None if texts is None else _deciding_lines(core, texts, codes, [used[c] for c in column_of])
+        finally:
+            for index in made:
+                self._dispose_index(index)
+        return codes, lines
+
+    def _index(self, robots: int, tokens: AgentTokens, full: int) -> int:
+        """An agent's index (light, or full with HOW_FULL), for the caller to free."""
+        length = self.core.write(tokens.joined, "agent")
+        return self._select(robots, length, tokens.size, tokens.how | full) & 0xFFFFFFFF
+
+    def _codes(self, compiled: _Compiled, data: bytes, offsets: np.ndarray, indexes: list[int]) -> np.ndarray:
+        core = self.core
+        count = len(offsets) - 1
+        out = np.empty((count, len(indexes)), dtype=np.uint8)
+        first = 0
+        while first < count:
+            # Whole lines, about LINES_CHUNK bytes per core call (one line longer than that goes alone).
+            if offsets[count] - offsets[first] <= LINES_CHUNK:
+                end = count
+            else:
+                end = int(np.searchsorted(offsets, offsets[first] + LINES_CHUNK, side="right")) - 1
+                end = min(max(end, first + 1), count)
+            length = core.write(
+                data[int(offsets[first]) : int(offsets[end])] if first or end < count else data, "lines"
+            )
+            for column, index in enumerate(indexes):
+                purpose = self._purpose(compiled, index)
+                held = self._check_lines(index, length, purpose) & 0xFFFFFFFF
+                if held != end - first:  # pragma: no cover - would be a core bug
+                    raise RuntimeError(f"the core answered {held} lines for {end - first} URLs")
+                out[first:end, column] = np.frombuffer(core.read(self._verdicts() & 0xFFFFFFFF, held), dtype=np.uint8)
+            first = end
+        return out
+
+    def _purpose(self, compiled: _Compiled, index: int) -> int:
+        if self.purpose_names is None:
+            return layout.PURPOSE_NONE
+        from .purpose import prepare_purpose
+
+        return prepare_purpose(compiled, index, self.purpose_names)
+
+
+def _groups_of(core: Core, index: int) -> bytes:
+    """What decides a light index's answers: its kind, the crawler token
+    that chose its groups, and the groups themselves."""
+    header: tuple[int, int, int] = _HEADER.unpack_from(core.view_to(index + layout.A_HEADER), index + layout.A_KIND)
+    kind, count, groups = header
+    return kind.to_bytes(4, "little") + core.read(index + layout.A_CHOSEN, 4) + core.read(index + groups, 4 * count)
+
+
+def _deciding_lines(core: Core, texts: list[str], codes: np.ndarray, indexes: list[int]) -> np.ndarray:
+    """Each URL's deciding line, from one check call per URL with the index of
+    the agent whose line is reported (the batch calls answer without lines)."""
+    out = np.zeros(len(texts), dtype=np.int32)
+    blocked = codes != ALLOWED
+    which = np.where(blocked.any(axis=1), blocked.argmax(axis=1), 0)
+    for column in np.unique(which).tolist():
+        rows = np.flatnonzero(which == column)
+        inputs = [encode_text(texts[i]) for i in rows.tolist()]
+        out[rows] = core.u32_after_each(Export.check, indexes[column], inputs, layout.V_LINE)
+    return out
