@@ -32,7 +32,6 @@ from ._bulk import ALLOWED
 from ._compiled import _Compiled
 from ._core import Core, encode_text
 from ._layout import Export
-from ._lines import LINES_CHUNK
 
 if TYPE_CHECKING:
     from .purpose import PurposeNames
@@ -57,18 +56,18 @@ class RunMatcher:
         self._dispose_index = fn[Export.dispose_index]
 
     def answer(
-        self, compiled: _Compiled, data: bytes, offsets: np.ndarray, texts: list[str] | None
-    ) -> tuple[np.ndarray, np.ndarray | None]:
-        """The verdict bytes of the lines of `data` (shape: lines, agents) and,
-        when `texts` (the same URLs as strings) are given, each URL's deciding
+        self, compiled: _Compiled, data: bytes, count: int, texts: list[str] | None
+    ) -> tuple[list[bytes], np.ndarray | None]:
+        """The verdict bytes of the `count` lines of `data`, one bytes object
+        per agent (agents that read the same groups share one), and, when
+        `texts` (the same URLs as strings) are given, each URL's deciding
         line: for the first agent that may not fetch it (or that it is opted
-        out for), else for the first agent. `offsets`: where each line starts
-        in `data`, and its end (len(lines) + 1 of them, from 0). The caller
-        holds the core's lock and has made sure every URL is one line (no CR
-        or LF in it). The indexes are made for the run and freed after it."""
+        out for), else for the first agent. The caller holds the core's lock
+        and has made sure every URL is one line (no CR or LF in it), and that
+        `data` is at most a core call's worth (_lines.LINES_CHUNK, or one
+        line). The indexes are made for the run and freed after it."""
         core = self.core
         robots = compiled.live()
-        count = len(offsets) - 1
         # With no group naming a product token, which groups apply depends only on obeying `*` or not.
         unnamed = core.u32(robots + layout.R_TOKEN_COUNT) == 0
         shapes: dict[object, int] = {}
@@ -94,10 +93,19 @@ class RunMatcher:
                     index = self._index(robots, tokens, layout.HOW_FULL)
                     made.append(index)
                 used.append(index)
-            codes = self._codes(compiled, data, offsets, used)
-            if len(used) != len(column_of):
-                codes = codes[:, column_of]
-            lines = None if texts is None else _deciding_lines(core, texts, codes, [used[c] for c in column_of])
+            length = core.write(data, "lines")
+            read, check_lines, verdicts = core.read, self._check_lines, self._verdicts
+            answers: list[bytes] = []
+            for index in used:
+                held = check_lines(index, length, self._purpose(compiled, index)) & 0xFFFFFFFF
+                if held != count:  # pragma: no cover - would be a core bug
+                    raise RuntimeError(f"the core answered {held} lines for {count} URLs")
+                answers.append(read(verdicts() & 0xFFFFFFFF, held))
+            codes = [answers[column] for column in column_of]
+            lines = None
+            if texts is not None:
+                table = np.frombuffer(b"".join(codes), dtype=np.uint8).reshape(len(codes), count).T
+                lines = _deciding_lines(core, texts, table, [used[c] for c in column_of])
         finally:
             for index in made:
                 self._dispose_index(index)
@@ -107,30 +115,6 @@ class RunMatcher:
         """An agent's index (light, or full with HOW_FULL), for the caller to free."""
         length = self.core.write(tokens.joined, "agent")
         return self._select(robots, length, tokens.size, tokens.how | full) & 0xFFFFFFFF
-
-    def _codes(self, compiled: _Compiled, data: bytes, offsets: np.ndarray, indexes: list[int]) -> np.ndarray:
-        core = self.core
-        count = len(offsets) - 1
-        out = np.empty((count, len(indexes)), dtype=np.uint8)
-        first = 0
-        while first < count:
-            # Whole lines, about LINES_CHUNK bytes per core call (one line longer than that goes alone).
-            if offsets[count] - offsets[first] <= LINES_CHUNK:
-                end = count
-            else:
-                end = int(np.searchsorted(offsets, offsets[first] + LINES_CHUNK, side="right")) - 1
-                end = min(max(end, first + 1), count)
-            length = core.write(
-                data[int(offsets[first]) : int(offsets[end])] if first or end < count else data, "lines"
-            )
-            for column, index in enumerate(indexes):
-                purpose = self._purpose(compiled, index)
-                held = self._check_lines(index, length, purpose) & 0xFFFFFFFF
-                if held != end - first:  # pragma: no cover - would be a core bug
-                    raise RuntimeError(f"the core answered {held} lines for {end - first} URLs")
-                out[first:end, column] = np.frombuffer(core.read(self._verdicts() & 0xFFFFFFFF, held), dtype=np.uint8)
-            first = end
-        return out
 
     def _purpose(self, compiled: _Compiled, index: int) -> int:
         if self.purpose_names is None:

@@ -17,6 +17,7 @@ and the cache."""
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from ._agent import agent_tokens
 from ._arrow_lines import ArrowLines
 from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
 from ._core import get_core
+from ._lines import LINES_CHUNK
 from ._origin_run import RunMatcher
 from .pandas import (
     AgentLike,
@@ -49,6 +51,7 @@ _OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
 _UNKNOWN = _OUTCOMES.index("unknown")
 #: What every URL of an origin with no file to read gets: allowed with no robots.txt, disallowed when unreachable.
 _FILLS = {"unavailable": ALLOWED, "unreachable": DISALLOWED}
+_NO_VERDICTS = bytes([NO_VERDICT])
 
 
 def join_archive(
@@ -145,10 +148,15 @@ class _Join:
         lines: np.ndarray | None,
     ) -> None:
         """Answers a block of rows sorted by origin: a run per origin (an
-        origin's rows may go on in the next block, as a run of their own)."""
+        origin's rows may go on in the next block, as a run of their own).
+        The answers of the runs go into a bytes column per agent, in the
+        block's order, and into `codes` once for the whole block."""
         starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
         ends = np.r_[starts[1:], len(ids)]
         urls: ArrowLines | None = None
+        offsets: list[int] = []
+        columns = [bytearray(_NO_VERDICTS * len(ids)) for _ in self.agents]
+        block_lines = np.zeros(len(ids), dtype=np.int32) if lines is not None else None
         for start, end, origin_id in zip(starts.tolist(), ends.tolist(), ids[starts].tolist()):
             resolution, robots = self._origin(distinct[origin_id])
             outcome = resolution.outcome
@@ -158,11 +166,22 @@ class _Join:
                 continue
             if urls is None:
                 urls = ArrowLines(array.take(pa.array(rows)))
-            at = rows[start:end]
-            run_codes, run_lines = self._run(resolution, robots, urls, start, end)
-            codes[at] = run_codes
-            if lines is not None and run_lines is not None:
-                lines[at] = run_lines
+                offsets = urls.offsets.tolist()
+            # Runs of whole lines, at most a core call's worth each (a line longer than that goes alone).
+            while start < end:
+                stop = end
+                if offsets[end] - offsets[start] > LINES_CHUNK:
+                    stop = min(max(bisect_right(offsets, offsets[start] + LINES_CHUNK, start, end) - 1, start + 1), end)
+                run_codes, run_lines = self._run(resolution, robots, urls, offsets, start, stop)
+                for column, answer in zip(columns, run_codes):
+                    column[start:stop] = answer
+                if block_lines is not None and run_lines is not None:
+                    block_lines[start:stop] = run_lines
+                start = stop
+        if urls is not None:
+            codes[rows] = np.frombuffer(b"".join(columns), dtype=np.uint8).reshape(len(columns), len(ids)).T
+            if lines is not None:
+                lines[rows] = block_lines
 
     def _origin(self, origin: str) -> tuple[_archive.Resolution, Robots | None]:
         """The origin's outcome, and its parsed file when the archive's cache holds it (else None: the
@@ -174,11 +193,17 @@ class _Join:
         return _archive.resolve_origin(robots_url, self.archive.capture), None
 
     def _run(
-        self, resolution: _archive.Resolution, robots: Robots | None, urls: ArrowLines, start: int, end: int
-    ) -> tuple[np.ndarray, np.ndarray | None]:
-        """The verdict bytes and deciding lines of rows start..end of the block, all of one origin whose outcome is ok."""
-        offsets = urls.offsets[start : end + 1]
-        data = bytes(urls.data[int(offsets[0]) : int(offsets[-1])])
+        self,
+        resolution: _archive.Resolution,
+        robots: Robots | None,
+        urls: ArrowLines,
+        offsets: list[int],
+        start: int,
+        end: int,
+    ) -> tuple[Sequence[bytes], np.ndarray | None]:
+        """The verdict bytes (per agent) and deciding lines of rows start..end of the block, all of one
+        origin whose outcome is ok."""
+        data = bytes(urls.data[offsets[start] : offsets[end]])
         body = resolution.capture.body if resolution.capture is not None else None
         body = body if isinstance(body, bytes) else b""
         if data.count(b"\n") != end - start or b"\r" in data:
@@ -188,21 +213,22 @@ class _Join:
                 return self._one_by_one(robots, texts)
             with parse(body, mode=self.archive.mode, max_bytes=self.archive.max_bytes) as parsed:
                 return self._one_by_one(parsed, texts)
-        wanted = urls.texts()[start:end] if self.lines else None
+        wanted: list[str] | None = urls.texts()[start:end] if self.lines else None  # type: ignore[assignment]
         compiled = robots._compiled if robots is not None else compile_bytes(body, self.archive.mode)
         try:
             with compiled.core.lock:
-                return self.runs.answer(compiled, data, offsets - offsets[0], wanted)  # type: ignore[arg-type]
+                return self.runs.answer(compiled, data, end - start, wanted)
         finally:
             if robots is None:
                 compiled.free()
 
-    def _one_by_one(self, robots: Robots, texts: list[str]) -> tuple[np.ndarray, np.ndarray | None]:
+    def _one_by_one(self, robots: Robots, texts: list[str]) -> tuple[Sequence[bytes], np.ndarray | None]:
         """A run with a URL holding a line break: codes_of_strings sends that one alone."""
         matchers = [robots.for_agent(agent, self.purpose) for agent in self.agents]
         try:
             run = codes_of_strings(texts, matchers)
-            return run, deciding_lines(texts, run, matchers) if self.lines else None
+            lines = deciding_lines(texts, run, matchers) if self.lines else None
+            return [run[:, column].tobytes() for column in range(len(matchers))], lines
         finally:
             for matcher in matchers:
                 matcher.close()
