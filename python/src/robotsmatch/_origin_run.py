@@ -68,8 +68,10 @@ class RunMatcher:
         line). The indexes are made for the run and freed after it."""
         core = self.core
         robots = compiled.live()
-        # With no group naming a product token, which groups apply depends only on obeying `*` or not.
+        # With no group naming a product token, which groups apply depends only on obeying `*` or not;
+        # and when even all the file's rules would make a run worth a full index, it is built at once.
         unnamed = core.u32(robots + layout.R_TOKEN_COUNT) == 0
+        full_at_once = unnamed and count * core.u32(robots + layout.R_RULE_COUNT) > FULL_WORK
         shapes: dict[object, int] = {}
         column_of: list[int] = []  # per agent, its column of distinct answers
         used: list[int] = []  # per column, the index that answers it
@@ -80,7 +82,7 @@ class RunMatcher:
                 if unnamed and shape in shapes:
                     column_of.append(shapes[shape])
                     continue
-                index = self._index(robots, tokens, 0)
+                index = self._index(robots, tokens, layout.HOW_FULL if full_at_once else 0)
                 made.append(index)
                 if not unnamed:
                     shape = _groups_of(core, index)
@@ -89,18 +91,21 @@ class RunMatcher:
                         continue
                 shapes[shape] = len(used)
                 column_of.append(len(used))
-                if count * core.u32(index + layout.A_RULE_COUNT) > FULL_WORK:
+                if not full_at_once and count * core.u32(index + layout.A_RULE_COUNT) > FULL_WORK:
                     index = self._index(robots, tokens, layout.HOW_FULL)
                     made.append(index)
                 used.append(index)
             length = core.write(data, "lines")
             read, check_lines, verdicts = core.read, self._check_lines, self._verdicts
             answers: list[bytes] = []
+            at = -1
             for index in used:
                 held = check_lines(index, length, self._purpose(compiled, index)) & 0xFFFFFFFF
                 if held != count:  # pragma: no cover - would be a core bug
                     raise RuntimeError(f"the core answered {held} lines for {count} URLs")
-                answers.append(read(verdicts() & 0xFFFFFFFF, held))
+                if at < 0:
+                    at = verdicts() & 0xFFFFFFFF  # as many lines again: the buffer stays where it is
+                answers.append(read(at, held))
             codes = [answers[column] for column in column_of]
             lines = None
             if texts is not None:
