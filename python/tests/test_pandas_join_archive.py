@@ -161,6 +161,14 @@ GROUPS = {
 PATHS = ["/", "/a", "/a/ok", "/a/no", "/b", "/b/x", "/c"]
 
 
+def _assert_as_archive_checks(archive, urls, agents, names, got):
+    """Each URL's refusing agents and deciding line are the ones Archive.check gives, agent by agent."""
+    for url, refused, line in zip(urls, got["disallowed_by"], got["line"]):
+        verdicts = [archive.check(url, agent) for agent in agents]
+        assert list(refused) == [n for n, v in zip(names, verdicts) if not v.allowed], url
+        assert line == next((v for v in verdicts if not v.allowed), verdicts[0]).line, url
+
+
 @pytest.mark.parametrize("work", [0, 1 << 40], ids=["full index for every run", "light index for every run"])
 def test_agents_that_read_the_same_groups_or_not_each_get_their_own_answers(monkeypatch, work):
     monkeypatch.setattr(origin_run, "FULL_WORK", work)
@@ -169,11 +177,7 @@ def test_agents_that_read_the_same_groups_or_not_each_get_their_own_answers(monk
     captures = [{"url": url, "status": 200, "body": body} for url, body in GROUPS.items()]
     urls = [url.replace("/robots.txt", path) for url in GROUPS for path in PATHS]
     with Archive(captures) as archive:
-        got = join_archive(urls, archive, agents)
-        for url, refused, line in zip(urls, got["disallowed_by"], got["line"]):
-            verdicts = [archive.check(url, agent) for agent in agents]
-            assert list(refused) == [n for n, v in zip(names, verdicts) if not v.allowed], url
-            assert line == next((v for v in verdicts if not v.allowed), verdicts[0]).line, url
+        _assert_as_archive_checks(archive, urls, agents, names, join_archive(urls, archive, agents))
 
 
 def test_a_file_the_archive_holds_parsed_is_read_from_its_cache_and_stays_open():
@@ -185,3 +189,12 @@ def test_a_file_the_archive_holds_parsed_is_read_from_its_cache_and_stays_open()
         assert [list(refused) for refused in got["disallowed_by"]] == [["Googlebot", "GPTBot"], []]
         assert not held.closed and archive.robots("https://own.example/") is held
         assert archive.cache_stats["compiles"] == 1
+
+
+def test_an_origin_with_more_urls_than_one_core_call_takes_is_answered_in_pieces(monkeypatch):
+    monkeypatch.setattr(pandas_join, "LINES_CHUNK", 64)  # a few URLs per call, and one longer than a call alone
+    captures = [{"url": url, "status": 200, "body": body} for url, body in GROUPS.items()]
+    urls = [url.replace("/robots.txt", path) for url in GROUPS for path in PATHS * 3]
+    urls.insert(5, "https://own.example/a/" + "x" * 100)
+    with Archive(captures) as archive:
+        _assert_as_archive_checks(archive, urls, AGENTS, AGENTS, join_archive(urls, archive, AGENTS))

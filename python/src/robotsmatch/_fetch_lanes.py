@@ -58,6 +58,15 @@ class Lanes:
             return False, max(0.0, min(self.active.values()) - now)
         return False, None
 
+    def waits(self, ticket: int, clock: Callable[[], float]) -> Iterator[float | None]:
+        """How long to wait each time before looking again (None: until
+        another fetch ends), until the fetch holding `ticket` may start."""
+        while True:
+            admitted, wait = self.admit(ticket, clock())
+            if admitted:
+                return
+            yield wait
+
     def _slow_down(self, now: float) -> None:
         """Fetches past their time give their slots up, oldest first, while the slow lane has room."""
         for ticket, until in list(self.active.items()):
@@ -91,10 +100,7 @@ class SlotLimit:
         with self._changed:
             ticket = lanes.ask()
             try:
-                while True:
-                    admitted, wait = lanes.admit(ticket, self._clock())
-                    if admitted:
-                        break
+                for wait in lanes.waits(ticket, self._clock):
                     self._changed.wait(wait)
             except BaseException:
                 lanes.leave(ticket)
@@ -129,10 +135,7 @@ class AsyncSlotLimit:
         lanes = self._lanes
         ticket = lanes.ask()
         try:
-            while True:
-                admitted, wait = lanes.admit(ticket, self._clock())
-                if admitted:
-                    break
+            for wait in lanes.waits(ticket, self._clock):
                 sleeper: asyncio.Future[None] = asyncio.get_running_loop().create_future()
                 self._sleepers.add(sleeper)
                 try:
