@@ -166,6 +166,43 @@ def test_memory_is_reused_after_close_and_collection():
     assert core.view().nbytes == size
 
 
+def test_threads_closing_one_robots_at_once_free_it_once():
+    # A double free would hand the same core memory to two later files: their answers would then mix.
+    import threading
+
+    for _ in range(50):
+        robots = parse(BODY)
+        robots.check("/private/x", "x")
+        start = threading.Barrier(4)
+
+        def close(robots: robotsmatch.Robots = robots, start: threading.Barrier = start) -> None:
+            start.wait()
+            robots.close()
+
+        threads = [threading.Thread(target=close) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert robots.closed
+    first, second = parse(BODY), parse("User-agent: *\nAllow: /private\n")
+    assert first.check("/private/x", "x").line == 2
+    assert second.check("/private/x", "x") == (True, 2, robotsmatch.Rule("allow", "/private"))
+
+
+def test_a_robots_dropped_unclosed_is_freed_and_others_answer_on():
+    from robotsmatch._core import get_core
+
+    core = get_core()
+    kept = parse(BODY)
+    for _ in range(100):
+        parse(BODY * 20).is_allowed("/private/x", "x")  # dropped: its memory is freed at a later parse()
+    gc.collect()
+    parse(BODY).close()
+    assert core.garbage == []
+    assert kept.is_allowed("/private/x", "x") is False
+
+
 def test_a_bad_input_leaves_the_core_usable():
     robots = parse(BODY)
     with pytest.raises(ValueError, match="too large"):

@@ -73,9 +73,26 @@ class AgentTokens(NamedTuple):
     tokens: tuple[str, ...]
 
 
+#: agent_tokens() of the strings seen last: a first answer per file (parse, one check, close) would
+#: otherwise read the same agent again for every file. Emptied when full.
+_STRING_TOKENS: dict[str, AgentTokens] = {}
+_STRING_TOKENS_MAX = 1024
+
+
 def agent_tokens(agent: object) -> AgentTokens:
     """The caller's tokens as the core compares them: only tokens that could ever
     equal a group's token are kept (``Googlebot/2.1`` names no group, as in Google's parser)."""
+    if agent.__class__ is str:
+        known = _STRING_TOKENS.get(agent)
+        if known is None:
+            if len(_STRING_TOKENS) >= _STRING_TOKENS_MAX:
+                _STRING_TOKENS.clear()
+            known = _STRING_TOKENS[agent] = _read_tokens(agent)
+        return known
+    return _read_tokens(agent)
+
+
+def _read_tokens(agent: object) -> AgentTokens:
     how = 0
     if isinstance(agent, str):
         given: Sequence[object] = (agent,)

@@ -9,7 +9,7 @@ from typing import Any, Literal, NamedTuple
 
 from . import _layout as layout
 from ._agent import AgentTokens
-from ._core import Core, encode_text
+from ._core import SLOT_WORDS, Core, encode_text
 from ._layout import Export
 
 #: Agent sets whose indexes a Robots keeps for its own check()/is_allowed().
@@ -62,9 +62,10 @@ class _Compiled:
     def __init__(self, core: Core, robots: int) -> None:
         self.core = core
         self.robots = robots
-        check = core.fn[Export.check]
-        #: check's two-argument call when the core has the fast route (one URL per call is the hot path).
-        self._check: Any = getattr(check, "call2", check)
+        #: check's two-argument call, and its raw call whose slots decide_url() fills itself (None
+        #: without the fast route): one URL per call is the hot path.
+        self._check: Any = core.check2
+        self._raw: Any = core.check_raw
         self.closed = False
         self.cached: dict[tuple[object, ...], int] = {}  # agent set -> its index
         self.owned: set[int] = set()
@@ -109,9 +110,10 @@ class _Compiled:
         """The verdict record of one URL for `tokens`; the caller holds the lock.
 
         check() and is_allowed() in one function, with the core's input
-        written in place: on this path each Python call costs about what the
-        matching itself does, so the steps of index_for(), decide() and
-        Core.write() are inlined for the common case and fall back to them."""
+        written in place and check's raw call made here: on this path each
+        Python call and each ctypes field costs about what the matching itself
+        does, so the steps of index_for(), Core.write() and _RawCall are
+        inlined for the common case and fall back to them."""
         if self.closed:
             raise RobotsClosedError()
         index = self.cached.get(tokens.key)
@@ -131,7 +133,17 @@ class _Compiled:
             core._view[at : at + size] = data  # type: ignore[index]
         else:
             core.write(data, "url")
-        return self._check(index, size) & 0xFFFFFFFF  # type: ignore[no-any-return]
+        raw = self._raw
+        if raw is None:
+            return self._check(index, size) & 0xFFFFFFFF  # type: ignore[no-any-return]
+        words = raw.words
+        words[0] = index
+        words[SLOT_WORDS] = size
+        error = raw._call(*raw._args)
+        core.stale = True  # the call may have grown memory
+        if error or raw.trapped[0]:
+            return raw._again((index, size)) & 0xFFFFFFFF  # type: ignore[no-any-return]
+        return words[0]  # type: ignore[no-any-return]
 
     def decide(self, index: int, url: object) -> int:
         return self._check(index, self.core.write(_url_bytes(url), "url")) & 0xFFFFFFFF  # type: ignore[no-any-return]
@@ -146,6 +158,11 @@ class _Compiled:
 
     def verdict(self, verdict: int) -> Verdict:
         core = self.core
+        if verdict + 12 <= core._length and not verdict & 3 and not core._moves and core.words_ok:
+            words = core._words
+            at = verdict >> 2
+            rule = words[at + 2]  # type: ignore[index]
+            return Verdict(words[at] != 0, words[at + 1], self.rule(rule - 0x100000000 if rule >> 31 else rule))  # type: ignore[index]
         view = core.view_to(verdict + 12)
         allowed = int.from_bytes(view[verdict : verdict + 4], "little") != 0
         line = int.from_bytes(view[verdict + 4 : verdict + 8], "little")
@@ -195,9 +212,11 @@ class _Compiled:
     def free(self) -> None:
         if self.closed:
             return
-        self.closed = True
         dispose_index = self.core.fn[Export.dispose_index]
         with self.core.lock:
+            if self.closed:  # another thread closed it meanwhile
+                return
+            self.closed = True
             for index in [*self.cached.values(), *self.owned]:
                 dispose_index(index)
             self.cached = {}

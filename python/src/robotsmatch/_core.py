@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 import threading
 from importlib import resources
 from typing import Any, Callable
@@ -19,6 +20,9 @@ from typing import Any, Callable
 import wasmtime
 
 from ._layout import Export
+
+#: 32-bit words in one of wasmtime's raw values (a union as wide as a v128).
+SLOT_WORDS = 4
 
 #: The most input the core takes in one call (as in Node: 256 MiB).
 MAX_INPUT_BYTES = 256 << 20
@@ -60,10 +64,7 @@ class _RawCall:
 
         self._core = core
         self._raw = (ffi.wasmtime_val_raw * 4)()
-        # The four slots as objects over the array's memory, made once: indexing makes a new one each time.
-        self._slots = tuple(self._raw[i] for i in range(4))
-        self._first = self._slots[0]
-        self._second = self._slots[1]
+        assert ctypes.sizeof(ffi.wasmtime_val_raw) == SLOT_WORDS * 4
         #: Where the call writes a trap (a pointer; 0 while none).
         self._trap = ctypes.c_void_p()
         call = ffi.dll["wasmtime_func_call_unchecked"]  # type: ignore[attr-defined]  # a pointer of our own
@@ -80,26 +81,33 @@ class _RawCall:
         )
         self._store = store
         self._checked = func
+        # The slots as unsigned 32-bit words (slot i's i32 is word i * SLOT_WORDS) and the trap pointer as one
+        # word: item assignment on a memoryview costs a fraction of a ctypes field's, and the per-URL
+        # path (_Compiled.decide_url) writes and reads them directly.
+        self.words = memoryview(self._raw).cast("B").cast("I")
+        self._signed = self.words.cast("B").cast("i")  # results read as the i32 the export returns
+        self.trapped = memoryview(self._trap).cast("B").cast("Q")
 
     def __call__(self, *args: int) -> int:
-        slots = self._slots
+        words = self.words
         for i in range(len(args)):
-            slots[i].i32 = args[i]
+            words[i * SLOT_WORDS] = args[i] & 0xFFFFFFFF
         error = self._call(*self._args)
         self._core.stale = True  # the call may have grown memory
-        if error or self._trap.value:
+        if error or self.trapped[0]:
             return self._again(args)
-        return self._first.i32
+        return self._signed[0]
 
     def call2(self, first: int, second: int) -> int:
-        """__call__ for the two-argument exports of the per-URL path, without the loop."""
-        self._first.i32 = first
-        self._second.i32 = second
+        """__call__ for the two-argument exports, without the loop."""
+        words = self.words
+        words[0] = first
+        words[SLOT_WORDS] = second
         error = self._call(*self._args)
         self._core.stale = True
-        if error or self._trap.value:
+        if error or self.trapped[0]:
             return self._again((first, second))
-        return self._first.i32
+        return self._signed[0]
 
     def _again(self, args: tuple[int, ...]) -> int:
         # Run it again through the checked call: it raises wasmtime's own error, with its message.
@@ -141,6 +149,8 @@ class Core:
         # A setter-only property: look for it on the class (hasattr() on the
         # object reads it, and setting an unknown name would only add one).
         self._moves = not hasattr(type(config), "memory_may_move")
+        #: Whether _words reads the memory's little-endian words as they are (WebAssembly's order).
+        self.words_ok = sys.byteorder == "little"
         if not self._moves:
             config.memory_may_move = False
         engine = wasmtime.Engine(config)
@@ -170,11 +180,17 @@ class Core:
             func = exports[name]
             assert isinstance(func, wasmtime.Func)
             self.fn[name] = _RawCall(self, self.store, func) if fast else self._checked(func)
+        check = self.fn[Export.check]
+        #: check's two-argument call, and its _RawCall when the fast route is there (else None).
+        self.check2: Callable[[int, int], int] = getattr(check, "call2", check)
+        self.check_raw: _RawCall | None = check if isinstance(check, _RawCall) else None
         self._input_at = 0
         self._input_room = 0
         self._base = 0
         self._length = 0
         self._view: memoryview | None = None
+        #: The same memory as little-endian u32 words (word i is bytes 4i to 4i + 3), made with _view.
+        self._words: memoryview | None = None
         #: True after a call into the core: memory may have grown since the view was made.
         self.stale = True
         #: What the garbage collector dropped unclosed: freed at the next parse() (see drain), never
@@ -227,6 +243,8 @@ class Core:
             self._base = base
             self._length = length
             self._view = memoryview((ctypes.c_ubyte * length).from_address(base)).cast("B")
+            # Native order: the fast paths read it only on little-endian hosts (see Core.words_ok).
+            self._words = self._view.cast("I")
         return self._view
 
     def view_to(self, end: int) -> memoryview:

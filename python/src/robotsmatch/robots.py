@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from . import _layout as layout
 from ._agent import Agent, AgentTokens, agent_tokens
-from ._compiled import _FALSE, OtherRecord, RobotsClosedError, Rule, Verdict, _Compiled, _url_bytes
+from ._compiled import OtherRecord, RobotsClosedError, Rule, Verdict, _Compiled, _url_bytes
 from ._core import encode_text, get_core
 from ._crawl_delay import DelayRecord, delay_for, delay_records
 from ._layout import Export
@@ -61,7 +61,8 @@ def compile_bytes(data: bytes, mode: str) -> _Compiled:
     needs no Robots: a join that reads each file once."""
     core = get_core()
     with core.lock:
-        core.drain()
+        if core.garbage:
+            core.drain()
         length = core.write(data, "body")
         robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
         return _Compiled(core, robots)
@@ -75,7 +76,6 @@ class Robots:
         "__weakref__",
         "_compiled",
         "_delays",
-        "_finalizer",
         "_last_agent",
         "_last_tokens",
         "_records",
@@ -97,7 +97,6 @@ class Robots:
         self._records: tuple[list[str], list[OtherRecord]] | None = None
         self._last_agent: str | None = None
         self._last_tokens: AgentTokens | None = None
-        self._finalizer = weakref.finalize(self, compiled.core.garbage.append, compiled)
 
     def _tokens(self, agent: Agent) -> AgentTokens:
         if agent.__class__ is str and agent == self._last_agent and self._last_tokens is not None:
@@ -131,10 +130,9 @@ class Robots:
         core = compiled.core
         with core.lock:
             at = compiled.decide_url(tokens, url) + layout.V_ALLOWED
-            view = core._view
-            if view is None or at + 4 > core._length or core._moves:
+            if at + 4 > core._length or at & 3 or core._moves or not core.words_ok:
                 return core.u32(at) != 0
-            return view[at : at + 4] != _FALSE
+            return core._words[at >> 2] != 0  # type: ignore[index]
 
     def for_agent(self, agent: Agent, purpose: str | None = None) -> AgentMatcher:
         """A matcher for one agent (or agent set, or crawler), its rules indexed
@@ -183,9 +181,16 @@ class Robots:
 
     def close(self) -> None:
         """Frees the core memory now (and every matcher's); later use raises RobotsClosedError."""
-        if self._finalizer.detach() is not None:
-            self._compiled.free()
+        self._compiled.free()
         self._source = self._delays = None
+
+    def __del__(self) -> None:
+        # Collected without close(): freed at the next parse() (Core.drain), not here, as a collection
+        # may run in the middle of another thread's core call. (__del__, not weakref.finalize: a
+        # finalizer costs a fifth of a first answer.)
+        compiled = getattr(self, "_compiled", None)
+        if compiled is not None and not compiled.closed:
+            compiled.core.garbage.append(compiled)
 
     def __enter__(self) -> Robots:
         return self
