@@ -9,10 +9,11 @@ buffer of lines in that order, and each origin's run of lines goes to the
 core as robotsmatch._origin_run matches it (agents that read the same
 groups share one index and one call). An origin with no file to read
 (unavailable, unreachable, unknown) costs no core call: its rows are
-filled at the end, by origin, with numpy. The Archive's own cache, bounded
-by bytes, holds the parsed files, so memory stays bounded whatever the
-number of hosts: the column's origin ids and answers, one block of URLs,
-and the cache."""
+filled at the end, by origin, with numpy. Each origin's file is parsed for
+its run and freed after it (a join reads each file once, so it neither fills
+nor empties the Archive's cache of parsed files; a file that cache already
+holds is read from it), so memory stays bounded whatever the number of
+hosts: the column's origin ids and answers, one block of URLs, one file."""
 
 from __future__ import annotations
 
