@@ -54,9 +54,23 @@ class RunMatcher:
         self._check_lines = fn[Export.check_lines]
         self._verdicts = fn[Export.verdicts]
         self._dispose_index = fn[Export.dispose_index]
+        self._compile = fn[Export.compile]
+        self._dispose = fn[Export.dispose]
+
+    def compile(self, body: bytes, mode: str) -> int:
+        """A file's compiled table, for the caller to free() (no Robots: a join reads each file once).
+        The caller holds the core's lock."""
+        core = self.core
+        if core.garbage:
+            core.drain()
+        length = core.write(body, "body")
+        return self._compile(length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
+
+    def free(self, robots: int) -> None:
+        self._dispose(robots)
 
     def answer(
-        self, compiled: _Compiled, data: bytes, count: int, texts: list[str] | None
+        self, robots: int, compiled: _Compiled | None, data: bytes, count: int, texts: list[str] | None
     ) -> tuple[list[bytes], np.ndarray | None]:
         """The verdict bytes of the `count` lines of `data`, one bytes object
         per agent (agents that read the same groups share one), and, when
@@ -65,9 +79,10 @@ class RunMatcher:
         out for), else for the first agent. The caller holds the core's lock
         and has made sure every URL is one line (no CR or LF in it), and that
         `data` is at most a core call's worth (_lines.LINES_CHUNK, or one
-        line). The indexes are made for the run and freed after it."""
+        line). The indexes are made for the run and freed after it.
+        `robots`: the file's compiled table; `compiled`, the same as a
+        _Compiled, needed with a purpose (its Content-Usage statements)."""
         core = self.core
-        robots = compiled.live()
         # With no group naming a product token, which groups apply depends only on obeying `*` or not;
         # and when even all the file's rules would make a run worth a full index, it is built at once.
         unnamed = core.u32(robots + layout.R_TOKEN_COUNT) == 0
@@ -121,10 +136,12 @@ class RunMatcher:
         length = self.core.write(tokens.joined, "agent")
         return self._select(robots, length, tokens.size, tokens.how | full) & 0xFFFFFFFF
 
-    def _purpose(self, compiled: _Compiled, index: int) -> int:
+    def _purpose(self, compiled: _Compiled | None, index: int) -> int:
         if self.purpose_names is None:
             return layout.PURPOSE_NONE
         from .purpose import prepare_purpose
+
+        assert compiled is not None, "a purpose needs the file as a _Compiled"
 
         return prepare_purpose(compiled, index, self.purpose_names)
 

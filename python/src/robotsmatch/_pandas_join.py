@@ -31,6 +31,7 @@ from . import archive as _archive
 from ._agent import agent_tokens
 from ._arrow_lines import ArrowLines
 from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
+from ._compiled import _Compiled
 from ._core import get_core
 from ._lines import LINES_CHUNK
 from ._origin_run import RunMatcher
@@ -44,7 +45,7 @@ from .pandas import (
     to_url_array,
     verdict_columns,
 )
-from .robots import Robots, compile_bytes, parse
+from .robots import Robots, parse
 
 #: URL rows read at a time.
 _BLOCK = 1 << 16
@@ -215,13 +216,21 @@ class _Join:
             with parse(body, mode=self.archive.mode, max_bytes=self.archive.max_bytes) as parsed:
                 return self._one_by_one(parsed, texts)
         wanted: list[str] | None = urls.texts()[start:end] if self.lines else None  # type: ignore[assignment]
-        compiled = robots._compiled if robots is not None else compile_bytes(body, self.archive.mode)
-        try:
-            with compiled.core.lock:
-                return self.runs.answer(compiled, data, end - start, wanted)
-        finally:
-            if robots is None:
-                compiled.free()
+        runs = self.runs
+        with runs.core.lock:
+            if robots is not None:
+                compiled: _Compiled | None = robots._compiled
+                return runs.answer(robots._compiled.live(), compiled, data, end - start, wanted)
+            # Parsed for this run alone: a _Compiled only when a purpose reads its statements.
+            table = runs.compile(body, self.archive.mode)
+            compiled = _Compiled(runs.core, table) if self.purpose is not None else None
+            try:
+                return runs.answer(table, compiled, data, end - start, wanted)
+            finally:
+                if compiled is not None:
+                    compiled.free()
+                else:
+                    runs.free(table)
 
     def _one_by_one(self, robots: Robots, texts: list[str]) -> tuple[Sequence[bytes], np.ndarray | None]:
         """A run with a URL holding a line break: codes_of_strings sends that one alone."""

@@ -56,9 +56,7 @@ def parse(
 
 
 def compile_bytes(data: bytes, mode: str) -> _Compiled:
-    """The core's compiled table of a robots.txt's bytes (all of them: parse()
-    cuts at max_bytes first), for a caller that frees it (``free()``) and
-    needs no Robots: a join that reads each file once."""
+    """The core's compiled table of a robots.txt's bytes (all of them: parse() cuts at max_bytes first)."""
     core = get_core()
     with core.lock:
         if core.garbage:
