@@ -54,7 +54,8 @@ def parse(
         data = data[:max_bytes]
     core = get_core()
     with core.lock:
-        core.drain()
+        if core.garbage:
+            core.drain()
         length = core.write(data, "body")
         robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
         compiled = _Compiled(core, robots)
