@@ -563,7 +563,10 @@ describe.skipIf(!existsSync(cli))('audit shows the usage signals', () => {
   test('the table gains "signals" and "usage /" columns, and the license under it', async () => {
     const r = await robotsmatch(['audit', cloudflare, '--crawlers', 'GPTBot,CCBot']);
     expect(r.status).toBe(0);
-    const rows = r.stdout.split('\n');
+    // The summary above the table says what may surprise (audit-surprises.test.ts); the table follows it.
+    const [summary, table] = r.stdout.split('\n\n');
+    expect(summary).toBe('What may surprise you:\n- AI crawlers blocked: GPTBot, while CCBot may fetch /.');
+    const rows = table!.split('\n');
     expect(rows[0]).toMatch(/^crawler\s+operator\s+purpose\s+group\s+\/\s+signals\s+usage \/\s+access$/);
     expect(rows[1]).toMatch(/^GPTBot\s+OpenAI\s+ai-training\s+GPTBot\s+disallowed \(line 7\)\s+-\s+-\s+blocked$/);
     expect(rows[2]).toMatch(

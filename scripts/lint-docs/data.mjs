@@ -347,10 +347,15 @@ export const PAGES = {
     example:
       'User-agent: bingbot\nCrawl-delay: 5\n\nUser-agent: MJ12bot\nUser-agent: AhrefsBot\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n',
     means:
-      'User-agent lines with a Crawl-delay (or another key) under them and no rule, then more User-agent lines. Google starts a new group only after a rule, so it reads one group: the first crawlers follow the rules written for the next ones. Here bingbot is disallowed from the whole site.',
-    why: 'A search engine slowed down on purpose is blocked instead. When the next group is `*`, nothing changes (they follow `*` anyway) and nothing is said.',
-    sources: [`${GP}: a User-agent line after a rule starts a new group; other keys do not`, G],
-    fix: "Give the first crawlers a rule of their own (`Disallow:` with no path allows everything), or put `*`'s rules under them. There is no fix robotsmatch writes.",
+      "User-agent lines with a Crawl-delay (or another key) under them and no rule, then more User-agent lines. Parsers read this two ways. Google starts a new group only after a rule, so it reads one group: the first crawlers follow the rules written for the next ones, and here bingbot is disallowed from the whole site. Parsers that start a new group at any User-agent line after another key (Python's `urllib.robotparser`, and robotsmatch's own `crawlDelay()` for the delay) give bingbot a group of its own with the delay and no rule: it may fetch every URL, and the `*` rules do not apply to it either. Google's crawlers read the file Google's way (and ignore the Crawl-delay). The crawlers that read Crawl-delay (bingbot, Slurp, SeznamBot) are the ones the line was written for, and their operators do not document which of the two readings they use; the message names them and their operators.",
+    why: 'A search engine slowed down on purpose may be blocked instead, and the same file means opposite things to different parsers. When the next group is `*`, nothing changes (they follow `*` anyway) and nothing is said. The finding is on the last User-agent line before the Crawl-delay, where the fix goes.',
+    sources: [
+      `${GP}: a User-agent line after a rule starts a new group; other keys do not`,
+      G,
+      "Python's `urllib.robotparser` (docs.python.org/3/library/urllib.robotparser.html): a User-agent line after any other line starts a new entry",
+      "Bing's Frédéric Dubut: a bingbot section makes bingbot ignore the `*` directives, except Crawl-delay (reported at thrivesearch.com/robots-txt-tip-from-bing-include-all-relevant-directives-if-you-have-a-bingbot-section)",
+    ],
+    fix: "**Unsafe.** The fix adds `Disallow:` (an empty rule, which disallows nothing) under the last User-agent line before the Crawl-delay: every parser then reads the first crawlers' group as one of its own, with the delay and no rule, as Python's robotparser reads it today. It is unsafe because it changes Google's reading: those crawlers no longer follow the next group's rules (here bingbot is then allowed every URL), and its message lists who changes. `robotsmatch lint --fix --unsafe-fixes` applies it. If the first crawlers should follow the `*` rules instead, copy those rules under their User-agent lines (a crawler with a group of its own ignores `*`, bingbot included); robotsmatch does not write that for you, since it cannot know which you meant.",
   },
   'allow-cancels-disallow': {
     example: 'User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n',

@@ -18,6 +18,7 @@ import { loadRobots } from './robots-source.js';
 import { FETCH_FLAGS, FETCH_FLAGS_HELP, maxBytesOf, modeOf, parseFlags, timeoutOf } from './options.js';
 import { failure, out, outDrained, stdoutClosed, warn } from './output.js';
 import { robotsFiles } from './robots-files.js';
+import { surprises } from './audit-surprises.js';
 import { table } from './table.js';
 import { preferencesText, signalText } from './usage-text.js';
 
@@ -35,6 +36,10 @@ page, often served with status 200) is marked above its table and in the
 "body" column: crawlers find no rules in it. Where a crawler's Content-Signal
 and its Content-Usage for / disagree (ai-train=no but train-ai=y), a sentence
 under the table says so, and the "usageConflicts" column lists them.
+Above the table, "What may surprise you" says what the table hides, when
+the file holds it: search or AI crawlers blocked while others may fetch /,
+crawlers that escape the * rules (their own group, or ignoring *), crawlers
+that follow another token's group, a Crawl-delay Google ignores.
 A directory means every .txt file under it, as lint reads it (not in
 dot-directories or node_modules; an entry that cannot be read, such as a
 loop of symbolic links, is skipped and said on stderr), so a study of many
@@ -116,6 +121,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
       text += line;
     };
     const rows = audit(robots, chosen);
+    const summary = values.json || values.csv ? [] : surprises(robots, rows);
     robots.dispose();
     const body = bodyKind(bytes) ?? null;
     if (values.json) for (const r of rows) out(`${JSON.stringify(record(name, r, body))}\n`);
@@ -129,6 +135,8 @@ export async function auditCommand(argv: string[]): Promise<number> {
     else {
       if (several) out(`\n${label}\n`);
       if (body) out(`${BODY_MARKER[body]}\n`);
+      // What a reader would not see in a long table, first; nothing when the file holds no surprise.
+      if (summary.length) out(`What may surprise you:\n${summary.map((s) => `- ${s}\n`).join('')}\n`);
       // The signal columns only where some crawler is given a signal: a file without them reads as before.
       const signals = rows.some((r) => r.contentSignal || r.contentUsage);
       out(

@@ -70,7 +70,11 @@ export function formatExplanation(
   ];
   if (more.robots !== undefined) rows.push(['robots', more.robots]);
   if (e.groups.length === 0)
-    rows.push(['groups', 'none applies: no group names the crawler and there is no `*` group']);
+    rows.push([
+      'groups',
+      // A crawler that ignores `*` (AdsBot-Google) says so: the file may well have a `*` group.
+      `none applies: ${e.selectedBy?.why ?? 'no group names the crawler and there is no `*` group'}`,
+    ]);
   else {
     if (e.selectedBy) rows.push(['group', e.selectedBy.why]);
     else
@@ -90,6 +94,7 @@ export function formatExplanation(
       ]);
     }
   }
+  if (e.escapedStarRules) rows.push(...escapedRows(agent, e, e.escapedStarRules));
   if (e.candidates.length === 0) rows.push(['matching', 'no rule matches the path']);
   const width = Math.max(0, ...e.candidates.map((c) => ruleText(c.type, c.pattern).length));
   e.candidates.forEach((c, i) => {
@@ -128,6 +133,28 @@ export function formatExplanation(
     ]);
   const label = Math.max(...rows.map(([k]) => k.length));
   return `${rows.map(([k, v]) => `${k.padEnd(label)}  ${v}`.trimEnd()).join('\n')}\n`;
+}
+
+/** Most `*` rules listed as not applying; the rest are counted. */
+const MAX_ESCAPED = 5;
+
+/** The `*` group's Disallow rules the agent escapes, under the groups: a sentence saying why, then a line per rule. */
+function escapedRows(agent: string, e: Explanation, rules: { line: number; pattern: string }[]): [string, string][] {
+  const token = e.selectedBy?.token;
+  const why =
+    e.groups.length === 0
+      ? `${agent} ignores the \`*\` group`
+      : token && token.toLowerCase() !== agent.toLowerCase() // a crawler that follows another token's group (Applebot, Googlebot's)
+        ? `${agent} follows the ${token} group`
+        : `${agent} has its own group`;
+  const rows: [string, string][] = [
+    ['* group', `${why}, so these lines of the \`*\` group do not apply to it:`],
+    ...rules
+      .slice(0, MAX_ESCAPED)
+      .map((r): [string, string] => ['', `line ${String(r.line).padEnd(4)} Disallow: ${r.pattern}`]),
+  ];
+  if (rules.length > MAX_ESCAPED) rows.push(['', `+${rules.length - MAX_ESCAPED} more`]);
+  return rows;
 }
 
 /** "3", "3-5", "3, 7". */

@@ -88,6 +88,9 @@ async function writeInPlace(target: string, text: string): Promise<void> {
  * Runs `write`, then removes `leftover` (the temporary file or backup)
  * whether it succeeded or failed. When SIGINT or SIGTERM arrives meanwhile,
  * `undo` runs first, then the process ends as the signal would have ended it.
+ * The handlers stay until the process ends: with `once`, a second Ctrl-C
+ * during the cleanup would find no handler and kill the process halfway
+ * through putting the backup back.
  */
 async function withCleanup(leftover: string, undo: () => void, write: () => Promise<void>): Promise<void> {
   const onSignal = (signal: NodeJS.Signals) => {
@@ -97,8 +100,8 @@ async function withCleanup(leftover: string, undo: () => void, write: () => Prom
     } catch {}
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     await write();
   } finally {

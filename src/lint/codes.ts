@@ -297,9 +297,9 @@ export const CODES = {
   'delay-group-merged': code(
     'error',
     'groups',
-    'none',
+    'unsafe',
     'A Crawl-delay group joined to the next group',
-    '{who} {has} no rule before the next User-agent line (line {next}): Google joins {them} to that group, so {they} {follow} its rules ({rules}){effect}.',
+    "{who} {has} no rule before the next User-agent line (line {next}). Google reads lines {from} to {to} as one group{google}, so {they} {follow} its rules ({rules}){effect}. Parsers that start a new group at line {next} (Python's robotparser) give {them} a group with no rule{record}.{readers}",
   ),
   'allow-cancels-disallow': code(
     'error',

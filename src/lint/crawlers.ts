@@ -74,17 +74,23 @@ export function ignoresCrawlDelay(token: string): string | undefined {
 }
 
 /**
- * Names of registry crawlers whose operator documents that they wait
- * Crawl-delay seconds (`readsCrawlDelay: true`: bingbot, Slurp, SeznamBot),
- * lower-cased: a long delay slows how fast they find the site's pages.
+ * The operator of every registry crawler whose operator documents that it
+ * waits Crawl-delay seconds (`readsCrawlDelay: true`: bingbot, Slurp,
+ * SeznamBot), by lower-cased name: a long delay slows how fast they find
+ * the site's pages.
  */
-const READS_DELAY: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  crawlerRegistry.filter((c) => c.readsCrawlDelay === true).flatMap(namesOf),
+const READS_DELAY: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(
+  crawlerRegistry.filter((c) => c.readsCrawlDelay === true).flatMap((c) => namesOf(c).map((n) => [n, c.operator])),
 );
 
 /** Is this `User-agent:` name a crawler documented to wait Crawl-delay seconds between requests? */
 export function readsCrawlDelay(token: string): boolean {
   return READS_DELAY.has(token.toLowerCase());
+}
+
+/** The operator (`Microsoft`, `Yahoo`) of the crawler this `User-agent:` name is, when it documents that the crawler waits Crawl-delay seconds. */
+export function crawlDelayReader(token: string): string | undefined {
+  return READS_DELAY.get(token.toLowerCase());
 }
 
 /** Browsers' product names, which Google reads from a full User-Agent header (`Mozilla/5.0 (...)`): no crawler is named so. */

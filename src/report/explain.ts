@@ -56,6 +56,12 @@ export interface Explanation extends Verdict {
    * and why, in words.
    */
   selectedBy?: { token: string | null; why: string };
+  /**
+   * The `*` groups' Disallow rules that do not apply to the agent, in file
+   * order, when it follows a group of its own (or another token's, or ignores
+   * `*`); absent when the `*` rules apply or disallow nothing.
+   */
+  escapedStarRules?: { line: number; pattern: string }[];
   /** What the file says about using the URL (usage()), and why those statements apply, in words. */
   usage: Pick<Usage, 'contentSignal' | 'contentUsage' | 'licenses'> & { why: string };
   /** One plain sentence: what a crawler will do and why. */
@@ -246,6 +252,10 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const { contentSignal, contentUsage, licenses } = usageAt(source.compiled, source.index, url);
   const usage = { contentSignal, contentUsage, licenses, why: '' };
   const explanation: Explanation = { ...rest, groups, usage, message: '' };
+  if (!core.fallback) {
+    const escaped = escapedStarRules(reading, core.groupIndexes);
+    if (escaped.length) explanation.escapedStarRules = escaped;
+  }
   if (source.tokens.how & Layout.HOW_CRAWLER)
     explanation.selectedBy = selectedBy(source.tokens, selectionOf(source.compiled, source.index, source.tokens).token);
   const other = source.other();
@@ -307,6 +317,24 @@ function usageWhy(compiled: Compiled, e: Explanation, reading: LineEvents): stri
     parts.map((part) => part[0]!.toUpperCase() + part.slice(1)).join(' ') ||
     'The file has no Content-Signal, Content-Usage or License line.'
   );
+}
+
+/**
+ * The Disallow rules (non-empty) of the `*` groups other than `applying`:
+ * what a crawler that does not follow `*` escapes. Two passes over the
+ * reading, whatever the number of groups.
+ */
+function escapedStarRules(reading: LineEvents, applying: readonly number[]): { line: number; pattern: string }[] {
+  const stars = starGroups(reading);
+  for (const g of applying) stars.delete(g);
+  const out: { line: number; pattern: string }[] = [];
+  if (stars.size === 0) return out;
+  for (let i = 0; i < reading.count; i++) {
+    if (reading.kind(i) !== 'disallow' || !stars.has(reading.group(i))) continue;
+    const pattern = reading.value(i);
+    if (pattern !== '') out.push({ line: reading.line(i), pattern });
+  }
+  return out;
 }
 
 /** The groups with a `*` user-agent line, in one pass. */

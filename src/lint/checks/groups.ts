@@ -4,7 +4,14 @@
 // group reads or that starve it, and rules repeated or contradicted within
 // a group.
 
-import { CRAWLERS, IGNORES_STAR, ignoresCrawlDelay, isBrowserToken, readsCrawlDelay } from '../crawlers.js';
+import {
+  CRAWLERS,
+  crawlDelayReader,
+  IGNORES_STAR,
+  ignoresCrawlDelay,
+  isBrowserToken,
+  readsCrawlDelay,
+} from '../crawlers.js';
 import { listOf } from '../wording.js';
 import type { Findings } from '../findings.js';
 import { didYouMean } from './lines.js';
@@ -139,7 +146,10 @@ const ruleText = (r: RobotsLine) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'
  * delay-group-merged: User-agent lines with a Crawl-delay (or another key)
  * and no rule, then more User-agent lines. Google reads one group, so the
  * first crawlers follow the rules written for the next (bingbot blocked
- * with the bad bots below it).
+ * with the bad bots below it); parsers that start a group at any
+ * User-agent line after another key (Python's robotparser) give them none.
+ * The fix, `Disallow:` under their last User-agent line, makes every
+ * parser read the group the second way.
  */
 function delayMerged(f: Findings, group: Group): void {
   const m = f.model;
@@ -158,23 +168,46 @@ function delayMerged(f: Findings, group: Group): void {
   const before = agents.slice(0, cut).filter((a) => a.agent);
   const after = agents.slice(cut);
   if (!before.length || before.some((a) => a.agent === '*') || after.some((a) => a.agent === '*')) return; // joined to `*`: what they follow anyway
-  const names = [...new Set(before.map((a) => m.displayName(a.agent!).replace(/^[^ ]+/, (t) => `\`${t}\``)))];
+  const tokens = [...new Set(before.map((a) => a.agent!))];
+  const names = [...new Set(tokens.map((t) => m.displayName(t).replace(/^[^ ]+/, (n) => `\`${n}\``)))];
   const one = names.length === 1;
-  const blocked = !m.robots.check('/', m.nameOf(before[0]!.agent!)).allowed;
-  f.add('delay-group-merged', before[0]!.line, {
+  const blocked = !m.robots.check('/', m.nameOf(tokens[0]!)).allowed;
+  // Only this group names them: with a group of their own and no rule, they may fetch every URL.
+  const onlyHere = tokens.every((t) => m.named.get(t.toLowerCase())?.length === 1);
+  // Whose crawlers read the delay: those operators, and only they, know which reading they use.
+  const readers = tokens.filter(readsCrawlDelay).map((t) => m.displayName(t));
+  const operators = [...new Set(tokens.map(crawlDelayReader).filter((o) => o !== undefined))];
+  const googles = tokens.filter((t) => ignoresCrawlDelay(t) === 'Google').map((t) => m.displayName(t));
+  const last = agents[cut - 1]!;
+  const d = f.add('delay-group-merged', last.line, {
     who: listOf(names, 3, 'more crawlers'),
     has: one ? 'has' : 'have',
     them: one ? 'it' : 'them',
     they: one ? 'it' : 'they',
     follow: one ? 'follows' : 'follow',
     next: after[0]!.line,
+    from: agents[0]!.line,
+    // Google's crawlers read the file with Google's parser: for them this reading is the one.
+    google: googles.length
+      ? ` (${listOf(googles, 2, 'more')} ${googles.length === 1 ? 'reads it so, and ignores' : 'read it so, and ignore'} the Crawl-delay)`
+      : '',
+    to: group.rules[group.rules.length - 1]!.line,
     rules: listOf(
       group.rules.map((r) => `\`${ruleText(r)}\``),
       2,
       'more',
     ),
-    effect: blocked ? `, and may fetch no URL of this site` : '',
+    effect: blocked ? ` and may fetch no URL of this site` : '',
+    record: onlyHere ? `: ${one ? 'it' : 'they'} may fetch every URL` : '',
+    readers: readers.length
+      ? ` ${listOf(readers, 3, 'more crawlers')} ${readers.length === 1 ? 'reads' : 'read'} the Crawl-delay; ${listOf(operators)} ${operators.length === 1 ? 'does' : 'do'} not document which of the two readings ${readers.length === 1 ? 'it uses' : 'they use'}.`
+      : '',
   });
+  f.unsafe(
+    d,
+    [last.text, 'Disallow:'],
+    `Adds \`Disallow:\` under line ${last.line}: an empty rule that ends ${one ? 'the group' : 'their group'} for Google, so ${listOf(names, 3, 'more crawlers')} ${one ? 'follows' : 'follow'} no rule of line ${after[0]!.line}'s group`,
+  );
 }
 
 /** allow-cancels-disallow: a Disallow that an Allow in another group naming the same crawlers outweighs (a prepended `User-agent: *` / `Allow: /`). */
