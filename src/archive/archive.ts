@@ -13,6 +13,7 @@
 
 import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 import { BodyStore, DEFAULT_BODY_MEMORY } from './body-store.js';
+import { KeyTable } from './key-table.js';
 import { captureKey, timeOf, type Capture, type StoredCapture } from './capture.js';
 import { ArchiveError } from './errors.js';
 import { resolveOrigin, type Resolution } from './resolve.js';
@@ -43,7 +44,7 @@ function grown<T extends Int16Array | Int32Array | Float64Array | Uint8Array>(ol
 
 export class RobotsArchive {
   /** Each capture's number, by key (captureKey). */
-  readonly #index = new Map<string, number>();
+  readonly #index = new KeyTable();
   #status = new Int16Array(1024);
   #fetchedAt = new Float64Array(1024);
   #bodySlab = new Int32Array(1024);
@@ -93,13 +94,12 @@ export class RobotsArchive {
     const key = captureKey(String(capture.url));
     if (key === undefined) throw new ArchiveError(where, `${JSON.stringify(capture.url)} is not an http(s) URL`);
     const fetchedAt = timeOf(capture.fetchedAt, where);
-    let i = this.#index.get(key);
-    if (i !== undefined && fetchedAt < this.#fetchedAt[i]!) return; // false when either is NaN: the later added wins
-    if (i === undefined) {
-      i = this.#index.size;
-      if (i === this.#status.length) this.#grow();
-      this.#index.set(key, i);
-    } else if (this.#bodySlab[i] !== NO_BODY) this.#bodyBytes -= this.#bodyLength[i]!;
+    const known = this.#index.size;
+    const i = this.#index.add(key);
+    if (i < known) {
+      if (fetchedAt < this.#fetchedAt[i]!) return; // false when either is NaN: the later added wins
+      if (this.#bodySlab[i] !== NO_BODY) this.#bodyBytes -= this.#bodyLength[i]!;
+    } else if (i === this.#status.length) this.#grow();
     const status = capture.status ?? undefined;
     this.#status[i] = status ?? -1;
     this.#fetchedAt[i] = fetchedAt;
@@ -135,7 +135,7 @@ export class RobotsArchive {
   /** The stored capture of a URL (its key: see captureKey), if any. */
   capture(key: string): StoredCapture | undefined {
     const i = this.#index.get(key);
-    if (i === undefined) return undefined;
+    if (i < 0) return undefined;
     const status = this.#status[i]!;
     return {
       status: status < 0 ? undefined : status,
