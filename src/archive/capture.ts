@@ -20,13 +20,12 @@ export interface Capture {
   fetchedAt?: Date | number | string | null | undefined;
 }
 
-/** What is kept of a capture. */
+/** What is kept of a capture (its body stays in the archive: RobotsArchive.body reads it). */
 export interface StoredCapture {
   status: number | undefined;
   location: string | undefined;
-  /** The body (2xx only), deflated unless `deflated` is false; cut at the archive's maxBytes. */
-  body: Buffer | undefined;
-  deflated: boolean;
+  /** Its number in the archive, for RobotsArchive.body. */
+  index: number;
   /** ms since the epoch, NaN when unknown. */
   fetchedAt: number;
 }

@@ -13,8 +13,16 @@ import type { ArchiveOutcome } from './resolve.js';
 
 /** Default bound: 64 MiB of compiled files. */
 export const DEFAULT_CACHE_BYTES = 64 << 20;
-/** What an entry costs beyond the core's memory: the Map slot, the entry, its key and agent matchers (an estimate). */
+/**
+ * What an entry costs on the JavaScript heap beyond the core's memory,
+ * measured (a heap snapshot's difference over 20,000 small files, Node 20):
+ * the Map slot and the entry, the Robots and its Compiled (about 800 bytes),
+ * and each agent's matcher (about 700). Counting only the core's bytes let
+ * a cache of many small files hold four times its bound.
+ */
 const ENTRY_OVERHEAD = 256;
+const ROBOTS_OVERHEAD = 800;
+const MATCHER_OVERHEAD = 700;
 /** The most --json record tails the entries hold in all (about 100 bytes each). */
 const MAX_TAILS = 1 << 16;
 /** Bits of the set of origins whose file was let go (1 MiB): a file compiled for one of them is counted as compiled again. */
@@ -70,7 +78,11 @@ export class CompiledCache {
     entry.bytes =
       ENTRY_OVERHEAD +
       key.length * 2 +
-      (entry.robots ? entry.robots.byteSize + entry.agentMatchers.reduce((n, m) => n + m.byteSize, 0) : 0);
+      (entry.robots
+        ? ROBOTS_OVERHEAD +
+          entry.robots.byteSize +
+          entry.agentMatchers.reduce((n, m) => n + MATCHER_OVERHEAD + m.byteSize, 0)
+        : 0);
     if (entry.robots) {
       this.compiles++;
       const bit = bitOf(key);

@@ -53,10 +53,11 @@ export function archiveAgents(given: readonly AgentArgument[]): Agent[] {
 export async function filterArchive(run: ArchiveRun): Promise<number> {
   const agents = archiveAgents(run.agents);
   if (run.archives.includes('-')) takeStdin('the archive');
+  const tmpDir = tmpDirOf(run.tmpDir);
   const loadStarted = performance.now();
   let archive: Awaited<ReturnType<typeof openArchive>>;
   try {
-    archive = await openArchive(run.archives, run.maxBytes === undefined ? undefined : { maxBytes: run.maxBytes });
+    archive = await openArchive(run.archives, { maxBytes: run.maxBytes, tmpDir });
   } catch (error) {
     if (error instanceof ArchiveError) throw new UsageError(error.message);
     const path = (error as { path?: string }).path;
@@ -76,7 +77,6 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   const input = await openInput(run.input);
   const progress = progressLine(input.size, input.read);
   const counts = { urls: 0, kept: 0, ok: 0, unavailable: 0, unreachable: 0, unknown: 0, invalid: 0 };
-  const tmpDir = tmpDirOf(run.tmpDir);
   const started = performance.now();
   let linesRead = 0; // before the chunk: for the line number of a bad record
   let json: boolean | undefined; // JSON Lines input, told by its first line
@@ -138,6 +138,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   } finally {
     progress.done();
     matcher.dispose();
+    archive.dispose();
     if (spill) {
       removeSpill();
       process.off('SIGINT', onSignal);
