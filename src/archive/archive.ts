@@ -73,7 +73,14 @@ export class RobotsArchive {
     }
     if (old?.body) this.#bodyBytes -= old.body.length;
     if (body) this.#bodyBytes += body.length;
-    this.#captures.set(key, { status, location: capture.location ?? undefined, body, deflated, fetchedAt });
+    this.#captures.set(key, {
+      status,
+      location: capture.location ?? undefined,
+      body,
+      deflated,
+      fetchedAt,
+      error: status === undefined && typeof capture.error === 'string' ? capture.error : undefined,
+    });
   }
 
   /** The stored capture of a URL (its key: see captureKey), if any. */

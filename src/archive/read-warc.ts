@@ -87,6 +87,7 @@ export async function* readWarc(
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     let answered: number | null = status;
+    let error: string | undefined;
     if (status >= 200 && status < 300) {
       // Lines after the status line with no blank line after them may be the body's rules, not headers.
       if (headEnd < 0)
@@ -99,7 +100,10 @@ export async function* readWarc(
         ? { unreadable: `the record is marked WARC-Truncated (${truncated})` }
         : await decodeBody(content.subarray(headEnd), http.headers as unknown as Headers, limit);
       if ('body' in decoded) body = decoded.body;
-      else answered = null; // a failed fetch: the site's file is not known whole
+      else {
+        answered = null; // a failed fetch: the site's file is not known whole
+        error = `the captured response cannot be read whole: ${decoded.unreadable}`;
+      }
     }
     yield [
       {
@@ -109,6 +113,7 @@ export async function* readWarc(
         contentType: header('content-type'),
         body,
         fetchedAt: record.warcDate ?? undefined,
+        error,
       },
       where,
     ];
