@@ -1,7 +1,8 @@
 // Builds the browser extension (extension/) into dist-extension/, a folder
 // Chromium and Firefox load as it is, and dist-extension.zip beside it for
 // the stores: the service worker and the popup bundled with the library
-// (from the built dist/, with its inlined core), the tester page (site/)
+// (from the built dist/, with its inlined core; the popup in three files,
+// its first screen and two parts it loads later), the tester page (site/)
 // under tester/ so that it works offline, the manifest with the package's
 // version, the icons. A folder given as the first argument builds there
 // instead (the tests do), with its zip beside it.
@@ -31,8 +32,7 @@ for (const entry of ['index.js', 'usage.js', 'crawlers.js', 'lint.js', 'explain.
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-await build({
-  entryPoints: [join(source, 'src/background.ts'), join(source, 'src/popup.ts')],
+const bundle = {
   bundle: true,
   format: 'esm',
   target: 'es2022',
@@ -46,7 +46,23 @@ await build({
     robotsmatch: join(dist, 'index.js'),
   },
   logLevel: 'error',
-});
+};
+// The popup's first screen in popup.js; what it loads after that screen is drawn (page-rules.js:
+// reading and showing the page's own rules; tester-link.js: the tester's address, on a click) in
+// files of their own, each complete (no chunk shared with popup.js, which would be one more file to
+// load before the first screen).
+const LATER = ['page-rules', 'tester-link'];
+const later = {
+  name: 'popup-later',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^\\./(${LATER.join('|')})\\.js$`) }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+await build({ ...bundle, entryPoints: [join(source, 'src/background.ts')] });
+await build({ ...bundle, entryPoints: [join(source, 'src/popup.ts')], plugins: [later] });
+await build({ ...bundle, entryPoints: LATER.map((name) => join(source, `src/${name}.ts`)) });
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const manifest = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8'));

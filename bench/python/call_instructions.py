@@ -6,7 +6,8 @@ same count whatever else the machine is doing, unlike a time.
 Each variant runs twice under callgrind, with 0 and with 5,000 calls, and
 the difference over 5,000 is printed: one is_allowed, one check, and one
 call of a core export that does nothing (the floor any check pays to cross
-into wasmtime), on www.google.com.txt of bench/corpus, agent Googlebot.
+into wasmtime), on www.google.com.txt of bench/corpus, agent Googlebot; and
+one first answer (parse, is_allowed, close) of a small file (10 lines).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from robotsmatch._core import get_core
 from robotsmatch._layout import Export
 n, which = int(sys.argv[1]), sys.argv[2]
 robots = robotsmatch.parse(open(sys.argv[3], "rb").read())
+SMALL = b"User-agent: *\\nDisallow: /private\\nDisallow: /tmp/\\nAllow: /tmp/ok\\n\\nUser-agent: GPTBot\\nDisallow: /\\n\\nUser-agent: BadBot\\nDisallow: /\\n"
 url = "https://example.com/p1/item-7.html?x=1"
 robots.is_allowed(url, "Googlebot")
 floor = get_core().fn[Export.verdicts]
@@ -35,6 +37,10 @@ for _ in range(n):
         robots.is_allowed(url, "Googlebot")
     elif which == "check":
         robots.check(url, "Googlebot")
+    elif which == "first":
+        small = robotsmatch.parse(SMALL)
+        small.is_allowed(url, "Googlebot")
+        small.close()
     else:
         floor()
 """
@@ -64,7 +70,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "loop.py"
         script.write_text(LOOP)
-        for which in ("floor", "is_allowed", "check"):
+        for which in ("floor", "is_allowed", "check", "first"):
             base = collected(which, 0, script, Path(tmp) / "a.out")
             more = collected(which, CALLS, script, Path(tmp) / "b.out")
             print(f"{which}: {(more - base) / CALLS:,.0f} instructions a call")

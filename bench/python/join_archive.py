@@ -15,6 +15,7 @@ parsed files emptied before each robotsmatch pass. CPU time of this process
     node bench/archive-data.mjs /tmp/archive-bench 10000 20
     python bench/python/join_archive.py /tmp/archive-bench [PASSES=5]
     python bench/python/join_archive.py --peak /tmp/archive-bench-100k   # peak memory, one join
+    python bench/python/join_archive.py --calls /tmp/archive-bench      # CPU time per core export
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ def refused_lists(joined: object) -> list[object]:
 
 def protego_join(archive: object, urls: list[str]) -> list[object]:
     from protego import Protego
-
     from robotsmatch import archive as rm
 
     by_origin: dict[str | None, list[int]] = {}
@@ -113,7 +113,9 @@ def compare(data: pathlib.Path, passes: int) -> None:
     print(f"| Protego per origin | {p:.2f} s | {p / len(urls) * 1e6:.2f} µs | 1 |")
     print()
     print(f"same agents refused for {same:,} of {len(urls):,} URLs ({len(urls) - same:,} differ: Protego's reading)")
-    print(f"robotsmatch passes: {', '.join(f'{t:.2f}' for t in ours)} s; Protego: {', '.join(f'{t:.2f}' for t in theirs)} s")
+    print(
+        f"robotsmatch passes: {', '.join(f'{t:.2f}' for t in ours)} s; Protego: {', '.join(f'{t:.2f}' for t in theirs)} s"
+    )
 
 
 def peak(data: pathlib.Path) -> None:
@@ -135,8 +137,54 @@ def peak(data: pathlib.Path) -> None:
     print(f"{stats['compiles']:,} files parsed, {stats['evictions']:,} let go")
 
 
+def calls(data: pathlib.Path, passes: int = 3) -> None:
+    """Where the join's time goes: each core export's calls timed (CPU time of
+    the thread), a full index apart from a light one; the pass with the least
+    CPU time of `passes`."""
+    import collections
+
+    import pandas as pd
+    from robotsmatch._core import get_core
+    from robotsmatch._layout import HOW_FULL, Export
+
+    archive, urls = load(data)
+    series = pd.Series(urls, dtype=object)
+    names = {letter: name for name, letter in vars(Export).items() if isinstance(letter, str) and len(letter) == 1}
+    spent: collections.Counter[str] = collections.Counter()
+    counts: collections.Counter[str] = collections.Counter()
+    core = get_core()
+    clock = time.thread_time
+    for letter, call in list(core.fn.items()):
+
+        def timed(*args: int, _call: object = call, _letter: str = letter) -> int:
+            name = names[_letter] + (" (full index)" if _letter == Export.select and args[3] & HOW_FULL else "")
+            start = clock()
+            result = _call(*args)  # type: ignore[operator]
+            spent[name] += clock() - start
+            counts[name] += 1
+            return result  # type: ignore[no-any-return]
+
+        timed.call2 = timed  # type: ignore[attr-defined]
+        core.fn[letter] = timed
+    best: tuple[float, dict[str, float], dict[str, int]] | None = None
+    for _ in range(passes):
+        spent.clear()
+        counts.clear()
+        took, _ = cpu(lambda: robotsmatch_join(archive, series))
+        if best is None or took < best[0]:
+            best = (took, dict(spent), dict(counts))
+    assert best is not None
+    took, times, calls_made = best
+    print(f"{len(urls):,} URLs ({data}), load average {os.getloadavg()[0]:.2f}, best of {passes} passes")
+    print(f"join CPU {took:.2f} s, of which in core calls {sum(times.values()):.2f} s:")
+    for name, seconds in sorted(times.items(), key=lambda item: -item[1]):
+        print(f"  {name}: {calls_made[name]:,} calls, {seconds:.3f} s")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--peak":
         peak(pathlib.Path(sys.argv[2]))
+    elif sys.argv[1] == "--calls":
+        calls(pathlib.Path(sys.argv[2]))
     else:
         compare(pathlib.Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 5)

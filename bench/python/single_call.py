@@ -5,7 +5,12 @@ bench/hosts-corpus.mjs (files shaped after the top 10,000 sites, 100 URLs of
 their own each: what crawlers and archives ask) and the large real files of
 bench/corpus (hundreds of rules each).
 
-    python bench/python/single_call.py [--write]
+    python bench/python/single_call.py [--write] [--google DIR]
+
+With --google DIR (a checkout of github.com/google/robotstxt, and g++ and
+Abseil's headers and libraries installed: Debian's libabsl-dev), the first
+answer per file is also measured with Google's C++ parser in the same run
+(bench/python/google_first_answer.cc, built here with -O2).
 
 Figures are CPU time (time.process_time) per call, the median of 7 runs of
 each measurement, the variants taking turns: the machine is shared, and CPU
@@ -22,6 +27,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from importlib.metadata import version
 from pathlib import Path
@@ -144,6 +150,47 @@ def measure(workload: list[tuple[bytes, list[str]]]) -> dict[str, float]:
     return per_call
 
 
+def google_harness(checkout: Path, build: Path) -> Path:
+    """Google's parser and bench/python/google_first_answer.cc, built with -O2."""
+    libs = subprocess.run(
+        ["pkg-config", "--libs", "absl_strings"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    binary = build / "google_first_answer"
+    subprocess.run(
+        [
+            "g++",
+            "-O2",
+            "-std=c++17",
+            f"-I{checkout}",
+            "-o",
+            str(binary),
+            str(REPO / "bench" / "python" / "google_first_answer.cc"),
+            str(checkout / "robots.cc"),
+            *libs.stdout.split(),
+        ],
+        check=True,
+    )
+    return binary
+
+
+def google_first(binary: Path, build: Path, workload: list[tuple[bytes, list[str]]], rounds: int) -> float:
+    """ns of CPU time per first answer with Google's C++ (the median of RUNS runs in its process)."""
+    data = build / "firsts.bin"
+    with data.open("wb") as out:
+        for body, urls in workload:
+            out.write(b"%d\n" % len(body) + body + urls[0].encode() + b"\n")
+    run = subprocess.run(
+        [str(binary), str(data), str(rounds), str(RUNS)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return statistics.median(float(x) for x in run.stdout.split())
+
+
 def table(title: str, per_call: dict[str, float]) -> list[str]:
     return [
         f"## {title}: {per_call['checks']:,.0f} checks per run",
@@ -162,19 +209,37 @@ def table(title: str, per_call: dict[str, float]) -> list[str]:
         f"| robotsmatch `parse`, `is_allowed`, `close` | {per_call['rm_first'] / 1000:,.1f} | "
         f"{per_call['pg_first'] / per_call['rm_first']:.1f}x faster |",
         f"| Protego `parse`, `can_fetch` | {per_call['pg_first'] / 1000:,.1f} | 1x |",
+        *(
+            [
+                f"| Google's C++ `OneAgentAllowedByRobots` (parses on every call) | "
+                f"{per_call['google_first'] / 1000:,.1f} | {per_call['pg_first'] / per_call['google_first']:.1f}x faster |",
+                "",
+                f"robotsmatch's first answer takes {per_call['rm_first'] / per_call['google_first']:.2f}x the time "
+                "of Google's C++ parser's.",
+            ]
+            if "google_first" in per_call
+            else []
+        ),
         "",
     ]
 
 
 def main() -> None:
-    hosts = measure(hosts_corpus(1000))
-    large = measure(top_sites(2000))
+    hosts_files, large_files = hosts_corpus(1000), top_sites(2000)
+    hosts, large = measure(hosts_files), measure(large_files)
+    if "--google" in sys.argv:
+        checkout = Path(sys.argv[sys.argv.index("--google") + 1]).resolve()
+        with tempfile.TemporaryDirectory() as build:
+            binary = google_harness(checkout, Path(build))
+            for per_call, files in ((hosts, hosts_files), (large, large_files)):
+                per_call["google_first"] = google_first(binary, Path(build), files, max(1, 2_000 // len(files)))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     out = [
         "# Python: one URL per call, and the first answer per file",
         "",
-        "`python bench/python/single_call.py --write` (after `npm run build` and the wheel installed,",
-        "as `node scripts/test-python.mjs` does), one process.",
+        "`python bench/python/single_call.py --write --google DIR` (after `npm run build` and the wheel installed,",
+        "as `node scripts/test-python.mjs` does; DIR a checkout of github.com/google/robotstxt), one process",
+        "(Google's C++ in a process it starts, after robotsmatch's and Protego's runs).",
         "",
         f"Python {platform.python_version()}, wasmtime {version('wasmtime')}, Protego {version('protego')}, "
         f"{platform.machine()}, {os.cpu_count()} cores, load average {load:.1f} at the end. "

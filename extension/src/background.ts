@@ -11,7 +11,7 @@ import { mayRead, whyUnchecked } from './page-kind.js';
 import { isReportRequest, type ReportAnswer } from './report.js';
 import { forgetHeaders, recordHeaders } from './response-headers.js';
 import { RobotsService } from './robots-service.js';
-import { forgetTabReport, keepTabReport } from './tab-reports.js';
+import { forgetTabReport, keepTabReport, popupFor } from './tab-reports.js';
 
 const service = new RobotsService();
 const READING = quietBadge("reading this site's robots.txt…");
@@ -45,6 +45,7 @@ async function updateBadge(tabId: number, url: string | undefined): Promise<void
   }
   if (latest.get(tabId) !== url) return;
   await showBadge(tabId, badge).catch(() => {}); // the tab may have closed meanwhile
+  await api.action.setPopup({ tabId, popup: popupFor(tabId) }).catch(() => {});
   await keepReport(tabId, url).catch(() => {}); // the popup asks for it then
 }
 

@@ -34,6 +34,7 @@ export interface WebExtensionApi {
   };
   tabs: {
     query(query: { active?: boolean; currentWindow?: boolean }): Promise<Tab[]>;
+    get(tabId: number): Promise<Tab>;
     create(properties: { url: string }): Promise<Tab>;
     onUpdated: Event<(tabId: number, change: { url?: string; status?: string }, tab: Tab) => void>;
     onRemoved: Event<(tabId: number) => void>;
@@ -43,6 +44,7 @@ export interface WebExtensionApi {
     setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void>;
     setBadgeTextColor?(details: { tabId: number; color: string }): Promise<void>;
     setTitle(details: { tabId: number; title: string }): Promise<void>;
+    setPopup(details: { tabId: number; popup: string }): Promise<void>;
   };
   storage: {
     local: StorageArea;

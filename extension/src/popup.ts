@@ -1,34 +1,48 @@
 // The popup: the verdict of every chosen crawler for the tab's page, with
 // the line that decided; the robots.txt with that line marked; the page's
 // own robots rules; the usage signals; the lint count and a button to the
-// tester. `popup.html?url=URL` checks URL instead of the active tab (and
-// reads the page's rules from a tab showing it, if one does): tests drive it so.
+// tester. The toolbar button opens `popup.html?tab=ID` (the worker sets it
+// per tab; plain `popup.html` checks the active tab). `popup.html?url=URL`
+// checks URL instead (and reads the page's rules from a tab showing it, if
+// one does): tests drive it so.
 
-import { byId } from '../../site/src/dom.js';
+import { byId, h, replaceChildren } from '../../site/src/dom.js';
 import { api, type Tab } from './browser-api.js';
 import { chosenGroups, saveChosenGroups } from './group-choice.js';
 import { FileView, lintSentence, statusSentence } from './file-view.js';
 import { ALL_SITES, sitePattern, whyUnchecked } from './page-kind.js';
-import { readPageSignals } from './page-reading.js';
 import type { CrawlerVerdict, ReportAnswer, RobotsReport } from './report.js';
-import { showPageSignals, showUsage, type PageSignals } from './signals-view.js';
+import type { PageSignals, showPageSignals } from './signals-view.js';
+import { showUsage } from './usage-view.js';
 import { tabReport } from './tab-reports.js';
-import { testerUrl } from './tester-link.js';
 import { chosenVerdicts, showGroupChoice, showVerdicts, summaryOf } from './verdict-list.js';
 
 const notice = byId('notice', HTMLParagraphElement);
 const fileView = new FileView(byId('robots-lines', HTMLOListElement), byId('file-note', HTMLParagraphElement));
 const sameDocument = (a: string | undefined, b: string) => a?.split('#')[0] === b.split('#')[0];
 
-/** The page to check, and the tab showing it (none when `?url=` names a page no tab shows). */
-async function target(): Promise<{ url: string; tabId: number | undefined }> {
-  const asked = new URLSearchParams(location.search).get('url');
-  if (asked) {
+const asked = new URLSearchParams(location.search);
+type ShowPageSignals = typeof showPageSignals;
+
+/** The tab the toolbar button opened the popup for: `?tab=ID`, which the worker sets per tab. */
+const namedTab = (): number | undefined => {
+  const id = Number(asked.get('tab') ?? Number.NaN);
+  return Number.isInteger(id) && !asked.has('url') ? id : undefined;
+};
+
+/**
+ * The page to check, and the tab showing it (none when `?url=` names a page
+ * no tab shows): the named tab's page, else the active tab's.
+ */
+async function target(tab: number | undefined): Promise<{ url: string; tabId: number | undefined }> {
+  const url = asked.get('url');
+  if (url) {
     const tabs: Tab[] = await api.tabs.query({});
-    return { url: asked, tabId: tabs.find((t) => sameDocument(t.url, asked))?.id };
+    return { url, tabId: tabs.find((t) => sameDocument(t.url, url))?.id };
   }
-  const [tab] = await api.tabs.query({ active: true, currentWindow: true });
-  return { url: tab?.url ?? '', tabId: tab?.id };
+  const [shown] =
+    tab === undefined ? await api.tabs.query({ active: true, currentWindow: true }) : [await api.tabs.get(tab)];
+  return { url: shown?.url ?? '', tabId: shown?.id };
 }
 
 /** Says a sentence instead of an answer; `state` tells tests which. */
@@ -47,11 +61,15 @@ function askForAccess(url: string): void {
   byId('allow-all', HTMLButtonElement).addEventListener('click', () => void ask(ALL_SITES));
 }
 
-/** The report the worker kept for the tab as its page loaded, else the worker's answer now. */
-async function reportFor(url: string, tabId: number | undefined): Promise<ReportAnswer> {
-  const kept = tabId === undefined ? undefined : await tabReport(tabId, url);
-  document.body.dataset.reportFrom = kept ? 'tab' : 'worker';
-  if (kept) return { report: kept };
+/** The report the worker kept for the tab as its page loaded (`kept`, if already asked for), else the worker's answer now. */
+async function reportFor(
+  url: string,
+  tabId: number | undefined,
+  kept = tabId === undefined ? undefined : tabReport(tabId, url),
+): Promise<ReportAnswer> {
+  const report = await kept;
+  document.body.dataset.reportFrom = report ? 'tab' : 'worker';
+  if (report) return { report };
   return (await api.runtime.sendMessage({ kind: 'robots-report', url })) as ReportAnswer;
 }
 
@@ -68,21 +86,30 @@ function afterFrame(work: () => void): void {
 
 async function main(): Promise<void> {
   performance.mark('popup:script');
-  const { url, tabId } = await target();
+  const tab = namedTab();
+  const chosenRead = chosenGroups();
+  const shown = target(tab);
+  // The named tab's kept report is read while the browser says which page the tab shows, not after.
+  const kept =
+    tab === undefined
+      ? undefined
+      : tabReport(
+          tab,
+          shown.then((s) => s.url),
+        );
+  const { url, tabId } = await shown;
   performance.mark('popup:tab');
   byId('page-url', HTMLParagraphElement).textContent = url;
   const why = whyUnchecked(url);
   if (why) return stop(why, 'unchecked');
-  const [answer, chosen] = await Promise.all([reportFor(url, tabId), chosenGroups()]);
+  const [answer, chosen] = await Promise.all([reportFor(url, tabId, kept), chosenRead]);
   performance.mark('popup:report');
   if ('noAccess' in answer) return askForAccess(url);
   if ('problem' in answer) return stop(answer.problem, 'problem');
   const { report } = answer;
-  // Meta tags naming every crawler or one the registry knows, under way while the verdicts render.
-  const tokens = new Set(report.verdicts.flatMap((v) => v.tokens.map((t) => t.toLowerCase())));
-  const signals = readPageSignals(tabId, url, tokens);
-  // The first screen (summary, group lines, the file at its marked line), then the groups' crawler rows,
-  // closed at first, once it is drawn. The marks are for the test that measures the popup.
+  // The first screen (summary, group lines, the file at its marked line); once it is drawn, the groups'
+  // crawler rows (closed at first) and the page's own rules, whose code is loaded only then, so that the
+  // first screen waits for nothing else. The marks are for the test that measures the popup.
   const view = new AnswerView(report, chosen);
   view.render();
   performance.mark('popup:answered');
@@ -91,8 +118,22 @@ async function main(): Promise<void> {
     performance.mark('popup:drawn');
     view.fillRows();
     document.body.dataset.state = 'answered';
+    void showPageRules(view, report, url, tabId);
   });
-  view.showSignals(await signals);
+}
+
+/** The page's own rules: meta tags naming every crawler or one the registry knows, and X-Robots-Tag headers. */
+async function showPageRules(view: AnswerView, report: RobotsReport, url: string, tabId: number | undefined) {
+  const list = byId('page-signal-list', HTMLUListElement);
+  try {
+    const { readPageSignals, showPageSignals } = await import('./page-rules.js');
+    const tokens = new Set(report.verdicts.flatMap((v) => v.tokens.map((t) => t.toLowerCase())));
+    view.showSignals(await readPageSignals(tabId, url, tokens), showPageSignals);
+  } catch (error) {
+    byId('page-signals', HTMLElement).hidden = false;
+    const why = String((error as Error)?.message ?? error);
+    replaceChildren(list, h('li', { class: 'note' }, `The page's own rules could not be read: ${why}.`));
+  }
 }
 
 /** The popup's answer for one report, re-rendered when the chosen groups change. */
@@ -103,7 +144,8 @@ class AnswerView {
   #buttons = new Map<string, HTMLButtonElement>();
   /** Builds the crawler rows of the groups last rendered; undefined once built. */
   #rows: (() => Map<string, HTMLButtonElement>) | undefined;
-  #signals: PageSignals | undefined;
+  /** The page's rules, with the function that shows them (loaded after the first screen). */
+  #signals: { signals: PageSignals; show: ShowPageSignals } | undefined;
 
   constructor(report: RobotsReport, chosen: string[]) {
     this.#report = report;
@@ -113,7 +155,7 @@ class AnswerView {
       void saveChosenGroups(ids); // the worker redraws the badges
       this.render();
       this.fillRows();
-      if (this.#signals) this.showSignals(this.#signals);
+      if (this.#signals) this.showSignals(this.#signals.signals, this.#signals.show);
     });
     byId('open-tester', HTMLButtonElement).addEventListener('click', () => void this.#openTester());
   }
@@ -151,10 +193,10 @@ class AnswerView {
     if (this.#selected) this.#press(this.#selected);
   }
 
-  showSignals(signals: PageSignals): void {
-    this.#signals = signals;
+  showSignals(signals: PageSignals, show: ShowPageSignals): void {
+    this.#signals = { signals, show };
     byId('page-signals', HTMLElement).hidden = false;
-    showPageSignals(byId('page-signal-list', HTMLUListElement), signals, this.#verdicts);
+    show(byId('page-signal-list', HTMLUListElement), signals, this.#verdicts);
   }
 
   #select(verdict: CrawlerVerdict): void {
@@ -174,6 +216,7 @@ class AnswerView {
   async #openTester(): Promise<void> {
     const names = [this.#selected?.name, ...this.#verdicts.filter((v) => !v.allowed).map((v) => v.name)];
     const ordered = this.#report.verdicts.map((v) => v.name).filter((n) => names.includes(n));
+    const { testerUrl } = await import('./tester-link.js');
     await api.tabs.create({ url: await testerUrl(this.#report, ordered) });
   }
 }

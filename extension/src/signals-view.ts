@@ -1,9 +1,7 @@
-// The popup's two lists of what a site says beyond robots.txt's verdicts:
-// the page's own robots rules (X-Robots-Tag headers, robots meta tags),
-// each with the crawlers that read it and what it asks, and a warning
-// where a crawler may not fetch the page and so never reads its noindex;
-// and the usage signals the robots.txt states for the page (Content-Signal,
-// Content-Usage).
+// The popup's list of the page's own robots rules (X-Robots-Tag headers,
+// robots meta tags), each with the crawlers that read it and what it asks,
+// and a warning where a crawler may not fetch the page and so never reads
+// its noindex. (The usage signals' list is usage-view.ts.)
 
 import { h, replaceChildren } from '../../site/src/dom.js';
 import {
@@ -14,7 +12,7 @@ import {
   readBy,
   type PageDirective,
 } from './page-directives.js';
-import type { CrawlerVerdict, UsageStatement } from './report.js';
+import type { CrawlerVerdict } from './report.js';
 import { listNames, whomOf } from './names.js';
 
 /** What the page's rules come to; `notes` are sentences about what could not be read. */
@@ -66,40 +64,4 @@ export function showPageSignals(
       list,
       h('li', {}, 'No X-Robots-Tag header and no robots meta tag: the page asks nothing more of crawlers.'),
     );
-}
-
-const valuesText = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
-
-/** The usage statements the chosen crawlers read; `total` is the registry's size (a statement all read says so). */
-export function showUsage(
-  list: HTMLUListElement,
-  statements: readonly UsageStatement[],
-  chosen: readonly CrawlerVerdict[],
-  total: number,
-) {
-  const chosenNames = new Set(chosen.map((c) => c.name));
-  const items = statements.flatMap((s) => {
-    const readers = s.crawlers.filter((name) => chosenNames.has(name));
-    if (!readers.length) return [];
-    const whom = s.crawlers.length === total ? 'for every crawler' : `for ${whomOf(readers, [...chosenNames])}`;
-    const parts = [];
-    if (s.contentSignal) {
-      const lines = s.contentSignal.lines.join(', ');
-      parts.push(h('code', {}, `Content-Signal: ${valuesText(s.contentSignal.values)}`), ` (line ${lines}) `);
-    }
-    if (s.contentUsage) {
-      const path = s.contentUsage.path ? ` for ${s.contentUsage.path}` : '';
-      parts.push(
-        h('code', {}, `Content-Usage: ${valuesText(s.contentUsage.preferences)}`),
-        ` (line ${s.contentUsage.lines.join(', ')}${path}) `,
-      );
-    }
-    return [h('li', {}, ...parts, whom, '.')];
-  });
-  replaceChildren(list, ...items);
-  if (!items.length)
-    replaceChildren(list, h('li', {}, 'The robots.txt states no Content-Signal or Content-Usage for this page.'));
 }

@@ -28,8 +28,16 @@ export function forgetTabReport(tabId: number): void {
 }
 
 /** The report kept for the tab, if it is for `url` and its robots.txt copy has not expired. */
-export async function tabReport(tabId: number, url: string): Promise<RobotsReport | undefined> {
-  const text = (await api.storage.session.get(key(tabId)))[key(tabId)];
+export async function tabReport(tabId: number, url: string | Promise<string>): Promise<RobotsReport | undefined> {
+  const [stored, page] = await Promise.all([api.storage.session.get(key(tabId)), url]);
+  const text = stored[key(tabId)];
   const report = typeof text === 'string' ? (JSON.parse(text) as RobotsReport) : undefined;
-  return report?.url === url && report.expires > Date.now() ? report : undefined;
+  return report?.url === page && report.expires > Date.now() ? report : undefined;
 }
+
+/**
+ * The popup the toolbar button opens on the tab: its address names the tab,
+ * so that the popup reads the tab's report while it asks the browser which
+ * page the tab shows, not after.
+ */
+export const popupFor = (tabId: number): string => `popup.html?tab=${tabId}`;

@@ -2,7 +2,8 @@
 RobotsCache tests: one fetch per origin however many threads or tasks ask at
 once, answers from memory until they expire, the last good copy while a
 server errors, 30 days of unreachable, the bound on origins, filter() over
-many hosts, close()."""
+many hosts, the slow lane (an origin that never answers holds up no other),
+close()."""
 
 from __future__ import annotations
 
@@ -168,9 +169,58 @@ def test_fetches_over_all_hosts_stay_within_concurrency() -> None:
         for server in (a, b, c, d):
             server.routes["/robots.txt"] = counted
             urls.append(server.origin + "/x")
-        with RobotsCache(concurrency=2) as cache:
+        # No fetch here is slow: slow_after is far off, so none gives its slot up.
+        with RobotsCache(concurrency=2, slow_after=60) as cache:
             assert cache.filter(urls, "bot") == urls
     assert active[1] == 2
+
+
+def test_filter_fetches_the_other_origins_while_one_never_answers() -> None:
+    # One slot: the hanging origin's fetch gives it up after slow_after, and filter() has a
+    # thread left to fetch the next origin with (not only `concurrency` of them).
+    released = threading.Event()
+
+    def hang(handler: http.server.BaseHTTPRequestHandler) -> None:
+        released.wait(30)
+        handler.send_response(503)
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    with serving() as tarpit, serving() as healthy:
+        tarpit.routes["/robots.txt"] = hang
+        healthy.routes["/robots.txt"] = (200, {}, RULES)
+        urls = [tarpit.origin + "/x", healthy.origin + "/private/x", healthy.origin + "/y"]
+        with RobotsCache(concurrency=1, slow_after=0.1, max_slow_fetches=1) as cache:
+            found: list[list[str]] = []
+            thread = threading.Thread(target=lambda: found.append(cache.filter(urls, "bot")))
+            thread.start()
+            try:
+                end = time.monotonic() + 10
+                while healthy.count("/robots.txt") == 0:
+                    assert time.monotonic() < end, "the healthy origin waited for the one that hangs"
+                    time.sleep(0.01)
+                assert cache.is_allowed(healthy.origin + "/private/x", "bot") is False  # answered while it hangs
+            finally:
+                released.set()
+            thread.join(10)
+        assert found == [[healthy.origin + "/y"]]  # the 503 disallows all of its origin
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"slow_after": 0}, "slow_after must be a positive number of seconds"),
+        ({"slow_after": float("inf")}, "slow_after must be a positive number of seconds"),
+        ({"slow_after": "1"}, "slow_after must be a positive number of seconds"),
+        ({"max_slow_fetches": 0}, "max_slow_fetches must be a whole number from 1"),
+        ({"max_slow_fetches": 1.5}, "max_slow_fetches must be a whole number from 1"),
+    ],
+)
+def test_slow_lane_options_are_checked(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        RobotsCache(**options)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=message):
+        AsyncRobotsCache(**options)  # type: ignore[arg-type]
 
 
 def test_close_frees_every_robots_txt_at_once(site: Server) -> None:

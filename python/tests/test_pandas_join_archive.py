@@ -13,7 +13,9 @@ from conftest import REPO
 
 pytest.importorskip("pyarrow")
 
+import robotsmatch._origin_run as origin_run
 import robotsmatch._pandas_join as pandas_join
+from robotsmatch import crawler
 from robotsmatch.archive import Archive
 from robotsmatch.pandas import join_archive
 
@@ -85,7 +87,7 @@ def _expected(archive, url):
     return (not refused, deciding.line, refused, verdicts[0].outcome)
 
 
-def test_many_hosts_with_bad_cells_in_input_order_within_the_bound(monkeypatch):
+def test_many_hosts_with_bad_cells_in_input_order_leaving_the_cache_as_it_was(monkeypatch):
     monkeypatch.setattr(pandas_join, "_BLOCK", 4096)  # several blocks, an origin's URLs in more than one
     hosts = 3000
     captures = _captures(hosts)
@@ -96,8 +98,8 @@ def test_many_hosts_with_bad_cells_in_input_order_within_the_bound(monkeypatch):
     got = join_archive(series, archive, AGENTS)
     assert list(got.columns) == ["origin", "outcome", "allowed", "line", "disallowed_by"]
     assert list(got.index) == list(series.index)
-    stats = archive.cache_stats
-    assert stats["bytes"] <= limit and stats["evictions"] > 0 and stats["origins"] < hosts / 2
+    # A join reads each origin's file once, for its run of URLs, and frees it: the cache is left as it was.
+    assert archive.cache_stats == {"origins": 0, "bytes": 0, "compiles": 0, "evictions": 0}
     with Archive(captures, cache_bytes=1 << 40) as reference:
         for i, url in enumerate(urls):
             allowed, line, refused, outcome = _expected(reference, url)
@@ -143,3 +145,56 @@ def test_a_path_is_read_as_the_command_line_reads_it():
     )
     assert got["allowed"].tolist() == [False, False, True]
     assert got["line"].tolist() == [2, 0, 0]
+
+
+GROUPS = {
+    # No group names a product token: every agent reads `*`, but a crawler that ignores `*` reads nothing.
+    "https://star.example/robots.txt": "User-agent: *\nDisallow: /a\nAllow: /a/ok\n",
+    # Googlebot and GPTBot each have their own group, Bingbot reads `*`.
+    "https://own.example/robots.txt": (
+        "User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /b\n\n"
+        "User-agent: GPTBot\nDisallow: /\nAllow: /a/ok\n"
+    ),
+    # One group for two agents, by two user-agent lines.
+    "https://both.example/robots.txt": "User-agent: Googlebot\nUser-agent: GPTBot\nDisallow: /b\n",
+}
+PATHS = ["/", "/a", "/a/ok", "/a/no", "/b", "/b/x", "/c"]
+
+
+def _assert_as_archive_checks(archive, urls, agents, names, got):
+    """Each URL's refusing agents and deciding line are the ones Archive.check gives, agent by agent."""
+    for url, refused, line in zip(urls, got["disallowed_by"], got["line"]):
+        verdicts = [archive.check(url, agent) for agent in agents]
+        assert list(refused) == [n for n, v in zip(names, verdicts) if not v.allowed], url
+        assert line == next((v for v in verdicts if not v.allowed), verdicts[0]).line, url
+
+
+@pytest.mark.parametrize("work", [0, 1 << 40], ids=["full index for every run", "light index for every run"])
+def test_agents_that_read_the_same_groups_or_not_each_get_their_own_answers(monkeypatch, work):
+    monkeypatch.setattr(origin_run, "FULL_WORK", work)
+    agents = ["Googlebot", "GPTBot", "Bingbot", crawler("AdsBot-Google")]
+    names = ["Googlebot", "GPTBot", "Bingbot", "AdsBot-Google"]
+    captures = [{"url": url, "status": 200, "body": body} for url, body in GROUPS.items()]
+    urls = [url.replace("/robots.txt", path) for url in GROUPS for path in PATHS]
+    with Archive(captures) as archive:
+        _assert_as_archive_checks(archive, urls, agents, names, join_archive(urls, archive, agents))
+
+
+def test_a_file_the_archive_holds_parsed_is_read_from_its_cache_and_stays_open():
+    with Archive(
+        [{"url": "https://own.example/robots.txt", "status": 200, "body": GROUPS["https://own.example/robots.txt"]}]
+    ) as archive:
+        held = archive.robots("https://own.example/")
+        got = join_archive(["https://own.example/b/x", "https://own.example/a/ok"], archive, ["Googlebot", "GPTBot"])
+        assert [list(refused) for refused in got["disallowed_by"]] == [["Googlebot", "GPTBot"], []]
+        assert not held.closed and archive.robots("https://own.example/") is held
+        assert archive.cache_stats["compiles"] == 1
+
+
+def test_an_origin_with_more_urls_than_one_core_call_takes_is_answered_in_pieces(monkeypatch):
+    monkeypatch.setattr(pandas_join, "LINES_CHUNK", 64)  # a few URLs per call, and one longer than a call alone
+    captures = [{"url": url, "status": 200, "body": body} for url, body in GROUPS.items()]
+    urls = [url.replace("/robots.txt", path) for url in GROUPS for path in PATHS * 3]
+    urls.insert(5, "https://own.example/a/" + "x" * 100)
+    with Archive(captures) as archive:
+        _assert_as_archive_checks(archive, urls, AGENTS, AGENTS, join_archive(urls, archive, AGENTS))

@@ -62,11 +62,10 @@ class _Compiled:
     def __init__(self, core: Core, robots: int) -> None:
         self.core = core
         self.robots = robots
-        check = core.fn[Export.check]
-        #: check's two-argument call when the core has the fast route (one URL per call is the hot path).
-        self._check: Any = getattr(check, "call2", check)
-        #: check's raw call, whose slots decide_url() fills itself (None without the fast route).
-        self._raw: Any = check if hasattr(check, "words") else None
+        #: check's two-argument call, and its raw call whose slots decide_url() fills itself (None
+        #: without the fast route): one URL per call is the hot path.
+        self._check: Any = core.check2
+        self._raw: Any = core.check_raw
         self.closed = False
         self.cached: dict[tuple[object, ...], int] = {}  # agent set -> its index
         self.owned: set[int] = set()

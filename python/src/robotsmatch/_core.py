@@ -180,6 +180,10 @@ class Core:
             func = exports[name]
             assert isinstance(func, wasmtime.Func)
             self.fn[name] = _RawCall(self, self.store, func) if fast else self._checked(func)
+        check = self.fn[Export.check]
+        #: check's two-argument call, and its _RawCall when the fast route is there (else None).
+        self.check2: Callable[[int, int], int] = getattr(check, "call2", check)
+        self.check_raw: _RawCall | None = check if isinstance(check, _RawCall) else None
         self._input_at = 0
         self._input_room = 0
         self._base = 0

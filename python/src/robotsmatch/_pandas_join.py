@@ -1,18 +1,24 @@
 """robotsmatch.pandas.join_archive: a column of URLs over many hosts joined to
 an Archive, with the columns Spark's join_robots adds, in input order.
 
-The URLs are read a block at a time (``_BLOCK`` rows). Within a block the
-rows are grouped by origin (a stable sort of their origin ids), the block's
-URLs are joined once into one buffer of lines in that order, and each
-origin's run of lines goes to the core in one match_lines call per agent
-(robotsmatch._bulk), with matchers made for the run and closed after it.
-The Archive's own cache, bounded by bytes, holds the parsed files, so memory
-stays bounded whatever the number of hosts: one block of rows, its answers,
-and the cache."""
+Each URL's origin is found for the whole column at once (Arrow), and the
+rows are put in origin order (a stable sort of their origin ids, so an
+origin's rows keep their input order). The sorted rows are then read a
+block at a time (``_BLOCK`` rows): the block's URLs are joined into one
+buffer of lines in that order, and each origin's run of lines goes to the
+core as robotsmatch._origin_run matches it (agents that read the same
+groups share one index and one call). An origin with no file to read
+(unavailable, unreachable, unknown) costs no core call: its rows are
+filled at the end, by origin, with numpy. Each origin's file is parsed for
+its run and freed after it (a join reads each file once, so it neither fills
+nor empties the Archive's cache of parsed files; a file that cache already
+holds is read from it), so memory stays bounded whatever the number of
+hosts: the column's origin ids and answers, one block of URLs, one file."""
 
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,8 +28,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from . import archive as _archive
+from ._agent import agent_tokens
 from ._arrow_lines import ArrowLines
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
+from ._compiled import _Compiled
+from ._core import get_core
+from ._lines import LINES_CHUNK
+from ._origin_run import RunMatcher
 from .pandas import (
     AgentLike,
     agent_names,
@@ -34,10 +45,15 @@ from .pandas import (
     to_url_array,
     verdict_columns,
 )
+from .robots import Robots, parse
 
 #: URL rows read at a time.
 _BLOCK = 1 << 16
 _OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
+_UNKNOWN = _OUTCOMES.index("unknown")
+#: What every URL of an origin with no file to read gets: allowed with no robots.txt, disallowed when unreachable.
+_FILLS = {"unavailable": ALLOWED, "unreachable": DISALLOWED}
+_NO_VERDICTS = bytes([NO_VERDICT])
 
 
 def join_archive(
@@ -56,10 +72,6 @@ def join_archive(
             f"archive must be a robotsmatch.archive.Archive or the path of an archive, got {type(archive).__name__}"
         )
     listed, names = agent_names(agents)
-    if purpose is not None:
-        from .purpose import purpose_names
-
-        purpose_names(purpose)
     frame = urls if isinstance(urls, pd.DataFrame) else None
     if frame is not None:
         check_join_columns(list(frame.columns), url_col, lines, purpose, "join_archive")
@@ -68,9 +80,7 @@ def join_archive(
         column = urls
     array = to_url_array(column)
     index = column.index if isinstance(column, (pd.Series, pd.DataFrame)) else pd.RangeIndex(len(array))
-    join = _Join(archive, listed, names, purpose, lines)
-    blocks = [join.block(array.slice(start, _BLOCK)) for start in range(0, len(array), _BLOCK)]
-    table = pa.concat_tables(blocks) if blocks else join.block(array.slice(0, 0))
+    table = _Join(archive, listed, names, purpose, lines).columns(array)
     answers = to_pandas({name: table.column(name).combine_chunks() for name in table.column_names}, index)
     if frame is None:
         return answers
@@ -90,50 +100,145 @@ class _Join:
         self.names = names
         self.purpose = purpose
         self.lines = lines
+        names_of_purpose = None
+        if purpose is not None:
+            from .purpose import purpose_names
 
-    def block(self, block: pa.Array) -> pa.Table:
-        """The added columns for one block of URLs, in its order."""
-        n = len(block)
-        found = origins(block)
+            names_of_purpose = purpose_names(purpose)
+        self.runs = RunMatcher(get_core(), [agent_tokens(agent) for agent in agents], names_of_purpose)
+
+    def columns(self, array: pa.Array) -> pa.Table:
+        """The added columns for a column of URLs, in its order."""
+        n = len(array)
+        found = origins(array)
         encoded = pc.dictionary_encode(found)
         ids = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
         distinct = encoded.dictionary.to_pylist()
-        # The rows of each origin together, in input order within it; rows with no origin (-1) first.
-        order = np.argsort(ids, kind="stable")
-        sorted_ids = ids[order]
-        starts = np.flatnonzero(np.r_[True, sorted_ids[1:] != sorted_ids[:-1]]) if n else np.empty(0, np.int64)
-        ends = np.r_[starts[1:], n]
-        urls = ArrowLines(block.take(pa.array(order)))
+        # Per distinct origin (and a last slot for rows with none): its outcome, and the verdict every
+        # row of it gets when it has no file to read (_FILLS).
+        outcome_of = np.full(len(distinct) + 1, _UNKNOWN, dtype=np.int8)
+        fill_of = np.full(len(distinct) + 1, NO_VERDICT, dtype=np.uint8)
         codes = np.full((n, len(self.agents)), NO_VERDICT, dtype=np.uint8)
         lines = np.zeros(n, dtype=np.int32) if self.lines else None
-        outcomes = np.full(n, _OUTCOMES.index("unknown"), dtype=np.int8)
-        for start, end in zip(starts.tolist(), ends.tolist()):
-            origin_id = int(sorted_ids[start])
-            if origin_id < 0:
-                continue  # no http(s) origin: unknown, no verdict
-            rows = order[start:end]
-            entry = self.archive._entry(distinct[origin_id])
-            outcome = entry.resolution.outcome
-            outcomes[rows] = _OUTCOMES.index(outcome) if outcome in _OUTCOMES else _OUTCOMES.index("unknown")
-            if entry.robots is not None:
-                matchers = [entry.robots.for_agent(agent, self.purpose) for agent in self.agents]
-                try:
-                    run = urls.codes(start, end, matchers)
-                    codes[rows] = run
-                    if lines is not None:
-                        lines[rows] = deciding_lines(urls.texts()[start:end], run, matchers)
-                finally:
-                    for matcher in matchers:
-                        matcher.close()
-            elif outcome == "unavailable":
-                codes[rows] = ALLOWED  # no robots.txt: everything is allowed
-            elif outcome == "unreachable":
-                codes[rows] = DISALLOWED  # everything is disallowed
-        missing = block.is_null().to_numpy(zero_copy_only=False)
-        columns = verdict_columns(codes, self.names, self.purpose, lines, missing)
+        # The rows of each origin together, in input order within it; rows with no origin (-1) first, left out.
+        order = np.argsort(ids, kind="stable")
+        first = int(np.searchsorted(ids[order], 0))
+        for start in range(first, n, _BLOCK):
+            rows = order[start : start + _BLOCK]
+            self._block(array, rows, ids[rows], distinct, outcome_of, fill_of, codes, lines)
+        filled = fill_of[ids]
+        unread = filled != NO_VERDICT
+        codes[unread] = filled[unread, None]
+        missing = array.is_null().to_numpy(zero_copy_only=False)
+        outcomes = outcome_of[ids]
         added = {
             "origin": found.cast(pa.string()),
             "outcome": pa.DictionaryArray.from_arrays(pa.array(outcomes), pa.array(_OUTCOMES)).cast(pa.string()),
-            **columns,
+            **verdict_columns(codes, self.names, self.purpose, lines, missing),
         }
         return pa.table(added)
+
+    def _block(
+        self,
+        array: pa.Array,
+        rows: np.ndarray,
+        ids: np.ndarray,
+        distinct: list[str],
+        outcome_of: np.ndarray,
+        fill_of: np.ndarray,
+        codes: np.ndarray,
+        lines: np.ndarray | None,
+    ) -> None:
+        """Answers a block of rows sorted by origin: a run per origin (an
+        origin's rows may go on in the next block, as a run of their own).
+        The answers of the runs go into a bytes column per agent, in the
+        block's order, and into `codes` once for the whole block."""
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        ends = np.r_[starts[1:], len(ids)]
+        urls: ArrowLines | None = None
+        offsets: list[int] = []
+        columns = [bytearray(_NO_VERDICTS * len(ids)) for _ in self.agents]
+        block_lines = np.zeros(len(ids), dtype=np.int32) if lines is not None else None
+        for start, end, origin_id in zip(starts.tolist(), ends.tolist(), ids[starts].tolist()):
+            resolution, robots = self._origin(distinct[origin_id])
+            outcome = resolution.outcome
+            outcome_of[origin_id] = _OUTCOMES.index(outcome) if outcome in _OUTCOMES else _UNKNOWN
+            if outcome != "ok":
+                fill_of[origin_id] = _FILLS.get(outcome, NO_VERDICT)
+                continue
+            if urls is None:
+                urls = ArrowLines(array.take(pa.array(rows)))
+                offsets = urls.offsets.tolist()
+            # Runs of whole lines, at most a core call's worth each (a line longer than that goes alone).
+            while start < end:
+                stop = end
+                if offsets[end] - offsets[start] > LINES_CHUNK:
+                    stop = min(max(bisect_right(offsets, offsets[start] + LINES_CHUNK, start, end) - 1, start + 1), end)
+                run_codes, run_lines = self._run(resolution, robots, urls, offsets, start, stop)
+                for column, answer in zip(columns, run_codes):
+                    column[start:stop] = answer
+                if block_lines is not None and run_lines is not None:
+                    block_lines[start:stop] = run_lines
+                start = stop
+        if urls is not None:
+            codes[rows] = np.frombuffer(b"".join(columns), dtype=np.uint8).reshape(len(columns), len(ids)).T
+            if lines is not None:
+                lines[rows] = block_lines
+
+    def _origin(self, origin: str) -> tuple[_archive.Resolution, Robots | None]:
+        """The origin's outcome, and its parsed file when the archive's cache holds it (else None: the
+        run parses it for itself: a join reads each file once, so it does not fill the cache)."""
+        robots_url = _archive.robots_url(origin)
+        entry = self.archive._cache.get(robots_url)
+        if entry is not None and (entry.robots is None or not entry.robots.closed):
+            return entry.resolution, entry.robots
+        return _archive.resolve_origin(robots_url, self.archive.capture), None
+
+    def _run(
+        self,
+        resolution: _archive.Resolution,
+        robots: Robots | None,
+        urls: ArrowLines,
+        offsets: list[int],
+        start: int,
+        end: int,
+    ) -> tuple[Sequence[bytes], np.ndarray | None]:
+        """The verdict bytes (per agent) and deciding lines of rows start..end of the block, all of one
+        origin whose outcome is ok."""
+        data = bytes(urls.data[offsets[start] : offsets[end]])
+        body = resolution.capture.body if resolution.capture is not None else None
+        body = body if isinstance(body, bytes) else b""
+        if data.count(b"\n") != end - start or b"\r" in data:
+            # A URL holds a line break (it would read as two lines): each agent's matcher answers them as strings.
+            texts: list[str] = urls.texts()[start:end]  # type: ignore[assignment]
+            if robots is not None:
+                return self._one_by_one(robots, texts)
+            with parse(body, mode=self.archive.mode, max_bytes=self.archive.max_bytes) as parsed:
+                return self._one_by_one(parsed, texts)
+        wanted: list[str] | None = urls.texts()[start:end] if self.lines else None  # type: ignore[assignment]
+        runs = self.runs
+        with runs.core.lock:
+            if robots is not None:
+                compiled: _Compiled | None = robots._compiled
+                return runs.answer(robots._compiled.live(), compiled, data, end - start, wanted)
+            # Parsed for this run alone: a _Compiled only when a purpose reads its statements.
+            table = runs.compile(body, self.archive.mode)
+            compiled = _Compiled(runs.core, table) if self.purpose is not None else None
+            try:
+                return runs.answer(table, compiled, data, end - start, wanted)
+            finally:
+                if compiled is not None:
+                    compiled.free()
+                else:
+                    runs.free(table)
+
+    def _one_by_one(self, robots: Robots, texts: list[str]) -> tuple[Sequence[bytes], np.ndarray | None]:
+        """A run with a URL holding a line break: codes_of_strings sends that one alone."""
+        matchers = [robots.for_agent(agent, self.purpose) for agent in self.agents]
+        try:
+            run = codes_of_strings(texts, matchers)
+            lines = deciding_lines(texts, run, matchers) if self.lines else None
+            return [run[:, column].tobytes() for column in range(len(matchers))], lines
+        finally:
+            for matcher in matchers:
+                matcher.close()

@@ -1,13 +1,16 @@
 """Many hosts (docs/behaviour.md, section 4), as Node's RobotsCache: one
 robots.txt per origin, fetched once and answered from memory until it
 expires; askers of an origin that is being fetched wait for that one fetch;
-at most ``concurrency`` fetches at once over all origins; while a server
-errors, the last good copy keeps answering. RobotsCache serves threads,
+at most ``concurrency`` fetches at once over all origins, and a fetch that
+has not answered after ``slow_after`` seconds gives its place up (the slow
+lane, _fetch_lanes.py); while a server errors, the last good copy keeps
+answering. RobotsCache serves threads,
 AsyncRobotsCache the tasks of one asyncio loop."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +20,7 @@ import httpx
 
 from ._agent import Agent
 from ._fetch_exchange import Exchange, FetchedRobots, exchange_options, run_async, run_sync
+from ._fetch_lanes import DEFAULT_SLOW_AFTER_SECONDS, AsyncSlotLimit, SlotLimit
 from ._fetch_policy import DEFAULT_TIMEOUT_SECONDS, RobotsUrlError, robots_txt_url
 from ._origin_table import Answer, CachedVerdict, Entry, OriginTable, verdict
 from .robots import DEFAULT_MAX_BYTES, RobotsClosedError
@@ -68,12 +72,22 @@ class _CacheBase(Generic[T]):
         now: Callable[[], float] | None = None,
         max_entries: int = 10_000,
         concurrency: int = 16,
+        slow_after: float = DEFAULT_SLOW_AFTER_SECONDS,
+        max_slow_fetches: int | None = None,
         transport: T | None = None,
     ) -> None:
         self._options = exchange_options(mode, max_bytes, timeout, user_agent, now)
         self._now: Callable[[], float] = self._options["now"]
         self._table = OriginTable(_whole("max_entries", max_entries))
         self._concurrency = _whole("concurrency", concurrency)
+        if isinstance(slow_after, bool) or not isinstance(slow_after, (int, float)) or not 0 < slow_after < math.inf:
+            raise ValueError(f"slow_after must be a positive number of seconds, got {slow_after!r}")
+        self._slow_after = float(slow_after)
+        self._max_slow = (
+            min(4 * self._concurrency, 0x7FFFFFFF)
+            if max_slow_fetches is None
+            else _whole("max_slow_fetches", max_slow_fetches)
+        )
         self._closed = False
         self._setup()
         self._transport: T = transport if transport is not None else self._new_transport()
@@ -116,8 +130,13 @@ class _Pending:
 class RobotsCache(_CacheBase[httpx.BaseTransport]):
     """Robots.txt answers for many origins, for threads. Options as
     fetch_robots() takes them, and ``max_entries`` (origins kept, least
-    recently used dropped first; default 10,000) and ``concurrency`` (most
-    fetches at once over all origins; default 16). ``transport``: an httpx
+    recently used dropped first; default 10,000), ``concurrency`` (most
+    fetches at once over all origins; default 16), ``slow_after`` (seconds:
+    a fetch still waiting for its server after this long gives its place
+    among the ``concurrency`` up and goes on as a slow fetch, so that origins
+    that never answer cannot hold up the rest; default 1.0) and
+    ``max_slow_fetches`` (most slow fetches at once, beyond ``concurrency``;
+    default 4 x concurrency). ``transport``: an httpx
     transport of yours (``httpx.HTTPTransport(proxy=...)``), left open;
     without one the cache makes its own and close() closes it. close() (or leaving a ``with`` block) frees every robots.txt at
     once; the cache cannot be used after it."""
@@ -125,7 +144,7 @@ class RobotsCache(_CacheBase[httpx.BaseTransport]):
     def _setup(self) -> None:
         self._lock = threading.Lock()
         self._inflight: dict[str, _Pending] = {}
-        self._slots = threading.BoundedSemaphore(self._concurrency)
+        self._slots = SlotLimit(self._concurrency, self._slow_after, self._max_slow)
 
     def _new_transport(self) -> httpx.BaseTransport:
         return httpx.HTTPTransport()
@@ -151,7 +170,8 @@ class RobotsCache(_CacheBase[httpx.BaseTransport]):
         batch, groups = _groups(urls)
         allowed = bytearray(len(batch))
         keys = list(groups)
-        with ThreadPoolExecutor(max(1, min(self._concurrency, len(keys)))) as pool:
+        # A thread per fetch at once: the slow fetches hold theirs while the others go on.
+        with ThreadPoolExecutor(max(1, min(self._concurrency + self._max_slow, len(keys)))) as pool:
             answers = list(pool.map(self._answer, keys))
         for key, answer in zip(keys, answers):
             indexes = groups[key]
@@ -174,7 +194,7 @@ class RobotsCache(_CacheBase[httpx.BaseTransport]):
 
     def _fetch(self, key: str, pending: _Pending) -> Entry:
         try:
-            with self._slots:
+            with self._slots.slot():
                 latest = run_sync(self._transport, Exchange(key, **self._options))
             with self._lock:
                 self._live()
@@ -217,7 +237,7 @@ class AsyncRobotsCache(_CacheBase[httpx.AsyncBaseTransport]):
 
     def _setup(self) -> None:
         self._inflight: dict[str, asyncio.Task[Entry]] = {}
-        self._slots: asyncio.Semaphore | None = None  # made in the loop that first uses it
+        self._slots = AsyncSlotLimit(self._concurrency, self._slow_after, self._max_slow)
 
     def _new_transport(self) -> httpx.AsyncBaseTransport:
         return httpx.AsyncHTTPTransport()
@@ -259,9 +279,7 @@ class AsyncRobotsCache(_CacheBase[httpx.AsyncBaseTransport]):
 
     async def _fetch(self, key: str) -> Entry:
         try:
-            if self._slots is None:
-                self._slots = asyncio.Semaphore(self._concurrency)
-            async with self._slots:
+            async with self._slots.slot():
                 latest = await run_async(self._transport, Exchange(key, **self._options))
             self._live()
             return self._table.store(key, latest)

@@ -380,9 +380,9 @@ def join_archive(
     columns), or a DataFrame with a ``url_col`` column (the result is the
     frame with the columns added). A missing URL, or a cell that is not a
     string, is answered <NA> on its own. Memory stays bounded: the URLs are
-    matched a block at a time, grouped by origin, each origin's run in one
-    core call per agent, and the parsed files live in the archive's cache,
-    bounded by bytes (``Archive(cache_bytes=...)``)."""
+    matched in origin order a block at a time, each origin's file parsed for
+    its run of URLs and freed after it (the archive's cache of parsed files
+    is left as it was), agents that read the same groups in one core call."""
     from ._pandas_join import join_archive as join
 
     return join(urls, archive, agents, purpose, url_col=url_col, lines=lines)

@@ -52,13 +52,18 @@ def parse(
     cut = len(data) > max_bytes
     if cut:
         data = data[:max_bytes]
+    return Robots(compile_bytes(data, mode), mode, cut, data)
+
+
+def compile_bytes(data: bytes, mode: str) -> _Compiled:
+    """The core's compiled table of a robots.txt's bytes (all of them: parse() cuts at max_bytes first)."""
     core = get_core()
     with core.lock:
-        core.drain()
+        if core.garbage:
+            core.drain()
         length = core.write(data, "body")
         robots = core.fn[Export.compile](length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
-        compiled = _Compiled(core, robots)
-    return Robots(compiled, mode, cut, data)
+        return _Compiled(core, robots)
 
 
 class Robots:

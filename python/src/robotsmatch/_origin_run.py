@@ -1,0 +1,167 @@
+"""The verdict bytes (and deciding lines) of one origin's run of URLs for
+several agents, for the joins over many origins (robotsmatch.pandas's
+join_archive): a few URLs per file, so what a run costs is building the
+agents' indexes, not matching, and this module keeps that to the least the
+core allows.
+
+- Each agent's light index (the groups that apply to it, no rule index) is
+  cached on the file (``_Compiled.index_for``) and read back: agents whose
+  indexes hold the same groups give the same answers, so they share one
+  index and one core call per run (Googlebot and GPTBot both read ``*`` in
+  most files, and the largest files are nearly always one ``*`` group).
+- A run whose URLs times the rules of its groups is small is decided by
+  scanning the rules, as Google's matcher does; above ``FULL_WORK`` the full
+  index is built for the run and freed after it. On the archive bench
+  (bench/python/join_archive.py) a full index costs about 25 µs to build
+  and a scan about 0.2 µs per rule and URL over a thousand rules, less on
+  small files; 400 is where the two met on its files.
+
+Every answer comes from the core's own matching (check_lines, check)."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import _layout as layout
+from ._agent import AgentTokens
+from ._bulk import ALLOWED
+from ._compiled import _Compiled
+from ._core import Core, encode_text
+from ._layout import Export
+
+if TYPE_CHECKING:
+    from .purpose import PurposeNames
+
+#: URLs times rules above which a run is matched through a full index rather than by scanning.
+FULL_WORK = 400
+#: A light index's kind, group count and where its groups are (A_KIND, A_GROUP_COUNT, A_GROUPS: three u32 in a row).
+_HEADER = struct.Struct("<3I")
+
+
+class RunMatcher:
+    """Matches runs of URLs for a fixed list of agents (and purpose)."""
+
+    def __init__(self, core: Core, tokens: Sequence[AgentTokens], purpose_names: PurposeNames | None) -> None:
+        self.core = core
+        self.tokens = list(tokens)
+        self.purpose_names = purpose_names
+        fn = core.fn
+        self._select = fn[Export.select]
+        self._check_lines = fn[Export.check_lines]
+        self._verdicts = fn[Export.verdicts]
+        self._dispose_index = fn[Export.dispose_index]
+        self._compile = fn[Export.compile]
+        self._dispose = fn[Export.dispose]
+
+    def compile(self, body: bytes, mode: str) -> int:
+        """A file's compiled table, for the caller to free() (no Robots: a join reads each file once).
+        The caller holds the core's lock."""
+        core = self.core
+        if core.garbage:
+            core.drain()
+        length = core.write(body, "body")
+        return self._compile(length, layout.MODE_RFC if mode == "rfc" else layout.MODE_GOOGLE) & 0xFFFFFFFF
+
+    def free(self, robots: int) -> None:
+        self._dispose(robots)
+
+    def answer(
+        self, robots: int, compiled: _Compiled | None, data: bytes, count: int, texts: list[str] | None
+    ) -> tuple[list[bytes], np.ndarray | None]:
+        """The verdict bytes of the `count` lines of `data`, one bytes object
+        per agent (agents that read the same groups share one), and, when
+        `texts` (the same URLs as strings) are given, each URL's deciding
+        line: for the first agent that may not fetch it (or that it is opted
+        out for), else for the first agent. The caller holds the core's lock
+        and has made sure every URL is one line (no CR or LF in it), and that
+        `data` is at most a core call's worth (_lines.LINES_CHUNK, or one
+        line). The indexes are made for the run and freed after it.
+        `robots`: the file's compiled table; `compiled`, the same as a
+        _Compiled, needed with a purpose (its Content-Usage statements)."""
+        core = self.core
+        # With no group naming a product token, which groups apply depends only on obeying `*` or not;
+        # and when even all the file's rules would make a run worth a full index, it is built at once.
+        unnamed = core.u32(robots + layout.R_TOKEN_COUNT) == 0
+        full_at_once = unnamed and count * core.u32(robots + layout.R_RULE_COUNT) > FULL_WORK
+        shapes: dict[object, int] = {}
+        column_of: list[int] = []  # per agent, its column of distinct answers
+        used: list[int] = []  # per column, the index that answers it
+        made: list[int] = []
+        try:
+            for tokens in self.tokens:
+                shape: object = tokens.how & layout.HOW_IGNORES_GLOBAL
+                if unnamed and shape in shapes:
+                    column_of.append(shapes[shape])
+                    continue
+                index = self._index(robots, tokens, layout.HOW_FULL if full_at_once else 0)
+                made.append(index)
+                if not unnamed:
+                    shape = _groups_of(core, index)
+                    if shape in shapes:
+                        column_of.append(shapes[shape])
+                        continue
+                shapes[shape] = len(used)
+                column_of.append(len(used))
+                if not full_at_once and count * core.u32(index + layout.A_RULE_COUNT) > FULL_WORK:
+                    index = self._index(robots, tokens, layout.HOW_FULL)
+                    made.append(index)
+                used.append(index)
+            length = core.write(data, "lines")
+            read, check_lines, verdicts = core.read, self._check_lines, self._verdicts
+            answers: list[bytes] = []
+            at = -1
+            for index in used:
+                held = check_lines(index, length, self._purpose(compiled, index)) & 0xFFFFFFFF
+                if held != count:  # pragma: no cover - would be a core bug
+                    raise RuntimeError(f"the core answered {held} lines for {count} URLs")
+                if at < 0:
+                    at = verdicts() & 0xFFFFFFFF  # as many lines again: the buffer stays where it is
+                answers.append(read(at, held))
+            codes = [answers[column] for column in column_of]
+            lines = None
+            if texts is not None:
+                table = np.frombuffer(b"".join(codes), dtype=np.uint8).reshape(len(codes), count).T
+                lines = _deciding_lines(core, texts, table, [used[c] for c in column_of])
+        finally:
+            for index in made:
+                self._dispose_index(index)
+        return codes, lines
+
+    def _index(self, robots: int, tokens: AgentTokens, full: int) -> int:
+        """An agent's index (light, or full with HOW_FULL), for the caller to free."""
+        length = self.core.write(tokens.joined, "agent")
+        return self._select(robots, length, tokens.size, tokens.how | full) & 0xFFFFFFFF
+
+    def _purpose(self, compiled: _Compiled | None, index: int) -> int:
+        if self.purpose_names is None:
+            return layout.PURPOSE_NONE
+        from .purpose import prepare_purpose
+
+        assert compiled is not None, "a purpose needs the file as a _Compiled"
+
+        return prepare_purpose(compiled, index, self.purpose_names)
+
+
+def _groups_of(core: Core, index: int) -> bytes:
+    """What decides a light index's answers: its kind, the crawler token
+    that chose its groups, and the groups themselves."""
+    header: tuple[int, int, int] = _HEADER.unpack_from(core.view_to(index + layout.A_HEADER), index + layout.A_KIND)
+    kind, count, groups = header
+    return kind.to_bytes(4, "little") + core.read(index + layout.A_CHOSEN, 4) + core.read(index + groups, 4 * count)
+
+
+def _deciding_lines(core: Core, texts: list[str], codes: np.ndarray, indexes: list[int]) -> np.ndarray:
+    """Each URL's deciding line, from one check call per URL with the index of
+    the agent whose line is reported (the batch calls answer without lines)."""
+    out = np.zeros(len(texts), dtype=np.int32)
+    blocked = codes != ALLOWED
+    which = np.where(blocked.any(axis=1), blocked.argmax(axis=1), 0)
+    for column in np.unique(which).tolist():
+        rows = np.flatnonzero(which == column)
+        inputs = [encode_text(texts[i]) for i in rows.tolist()]
+        out[rows] = core.u32_after_each(Export.check, indexes[column], inputs, layout.V_LINE)
+    return out
