@@ -11,25 +11,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ArchiveMatcher, openArchive } from '../src/archive.js';
 import { cli, robotsmatch, shell } from './support/cli.js';
+import { warcRecord as record } from './support/warc-record.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'robotsmatch-hostile-'));
 const ROBOTS = Buffer.from('User-agent: *\nDisallow: /private\n');
-
-/** A WARC response record for https://HOST/robots.txt: HTTP head lines, then `body` as stored. */
-function record(host: string, head: string[], body: Uint8Array, warcHeaders: string[] = []): Buffer {
-  const content = Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\n${head.map((h) => `${h}\r\n`).join('')}\r\n`), body]);
-  const header = [
-    'WARC/1.0',
-    'WARC-Type: response',
-    `WARC-Target-URI: https://${host}/robots.txt`,
-    'WARC-Date: 2026-01-01T00:00:00Z',
-    `WARC-Record-ID: <urn:uuid:${host}>`,
-    'Content-Type: application/http; msgtype=response',
-    ...warcHeaders,
-    `Content-Length: ${content.length}`,
-  ];
-  return Buffer.concat([Buffer.from(`${header.join('\r\n')}\r\n\r\n`), content, Buffer.from('\r\n\r\n')]);
-}
 
 const gzipped = gzipSync(ROBOTS);
 const chunked = Buffer.from(`${ROBOTS.length.toString(16)}\r\n${ROBOTS}\r\n0\r\n\r\n`);

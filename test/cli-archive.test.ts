@@ -98,6 +98,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
         line: v.line,
         rule: v.rule,
         outcome: row.outcome,
+        ...(row.reason === undefined ? {} : { reason: row.reason }),
         optedOut: v.optedOut,
       })),
     );
@@ -504,6 +505,7 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
               line: v.line,
               rule: v.rule,
               outcome: row.outcome,
+              ...(row.reason === undefined ? {} : { reason: row.reason }),
             })}\n`,
         ),
       )

@@ -53,6 +53,7 @@ export class RobotsArchive {
   #deflated = new Uint8Array(1024);
   /** Location headers, by capture number (redirects only). */
   readonly #locations = new Map<number, string>();
+  readonly #errors = new Map<number, string>(); // sparse: only captures that could not be read
   readonly #bodies: BodyStore;
   readonly #maxBytes: number;
   readonly #compress: boolean;
@@ -105,6 +106,9 @@ export class RobotsArchive {
     this.#fetchedAt[i] = fetchedAt;
     if (capture.location !== undefined && capture.location !== null) this.#locations.set(i, capture.location);
     else this.#locations.delete(i);
+    // Why a capture with no status is no answer (a cut body, a failed read): said in --json's "reason".
+    if (status === undefined && typeof capture.error === 'string') this.#errors.set(i, capture.error);
+    else this.#errors.delete(i);
     this.#bodySlab[i] = NO_BODY;
     this.#deflated[i] = 0;
     if (status !== undefined && status >= 200 && status < 300 && capture.body !== undefined) {
@@ -140,6 +144,7 @@ export class RobotsArchive {
     return {
       status: status < 0 ? undefined : status,
       location: this.#locations.get(i),
+      error: this.#errors.get(i),
       index: i,
       fetchedAt: this.#fetchedAt[i]!,
     };

@@ -18,6 +18,8 @@ export interface Capture {
   contentType?: string | null | undefined;
   /** When it was fetched: a Date, milliseconds since the epoch, or a string (RFC 3339, or an HTTP date: fetched-at.ts). Of two captures of one URL, the later wins. */
   fetchedAt?: Date | number | string | null | undefined;
+  /** With no status: why no response came (or could be read), in words; `"reason"` of the origin's --json rows. */
+  error?: string | undefined;
 }
 
 /** What is kept of a capture (its body stays in the archive: RobotsArchive.body reads it). */
@@ -28,6 +30,8 @@ export interface StoredCapture {
   index: number;
   /** ms since the epoch, NaN when unknown. */
   fetchedAt: number;
+  /** With no status: why no response came (Capture.error), if said. */
+  error: string | undefined;
 }
 
 /** The key a capture is stored and looked up under: the URL as WHATWG reads it, without its fragment; undefined for a URL that is not http(s). */

@@ -30,6 +30,8 @@ const LET_GO_BITS = 1 << 23;
 
 export interface OriginEntry {
   outcome: ArchiveOutcome;
+  /** Outcome unreachable: why (Resolution.reason). */
+  reason?: string | undefined;
   /** The compiled file (outcome ok) and one matcher per agent, in the join's order. */
   robots: Robots | undefined;
   agentMatchers: AgentMatcher[];

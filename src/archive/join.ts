@@ -49,6 +49,8 @@ export interface ArchiveVerdicts {
   robotsUrl: string | undefined;
   /** The origin's outcome; `invalid` (joinArchive only) for an input with no URL string. */
   outcome: RowOutcome;
+  /** Outcome unreachable: why, as the live fetch says it ("HTTP 503 (a server error)", "no answer") or the capture's reader ("the captured response cannot be read whole (...)"). */
+  reason?: string;
   /** One per agent, in the order given. */
   verdicts: AgentVerdict[];
 }
@@ -155,7 +157,14 @@ export class ArchiveMatcher {
       }
       verdicts.push(v);
     }
-    return { url, robotsUrl: origin === undefined ? undefined : `${origin}/robots.txt`, outcome, verdicts };
+    const row: ArchiveVerdicts = {
+      url,
+      robotsUrl: origin === undefined ? undefined : `${origin}/robots.txt`,
+      outcome,
+      verdicts,
+    };
+    if (entry?.reason !== undefined) row.reason = entry.reason;
+    return row;
   }
 
   /**
@@ -256,8 +265,8 @@ export class ArchiveMatcher {
   #entry(origin: string): OriginEntry {
     const held = this.#cache.get(origin);
     if (held) return held;
-    const { outcome, capture } = this.#archive.resolve(`${origin}/robots.txt`);
-    const entry: OriginEntry = { outcome, robots: undefined, agentMatchers: [], bytes: 0, used: false };
+    const { outcome, capture, reason } = this.#archive.resolve(`${origin}/robots.txt`);
+    const entry: OriginEntry = { outcome, reason, robots: undefined, agentMatchers: [], bytes: 0, used: false };
     if (outcome === 'ok') {
       const robots = parse(this.#archive.body(capture!), { mode: this.#mode, maxBytes: this.#archive.maxBytes });
       entry.robots = robots;

@@ -35,7 +35,7 @@ export async function addPath(archive: RobotsArchive, path: string): Promise<voi
  */
 export async function* readPath(path: string, limit?: number): AsyncGenerator<[Capture, string]> {
   if (path !== '-' && (await stat(path)).isDirectory()) {
-    yield* readDirectory(path);
+    yield* readDirectory(path, limit);
     return;
   }
   const name = path === '-' ? 'standard input' : path;

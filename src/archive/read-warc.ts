@@ -74,7 +74,8 @@ export async function* readWarc(
     // Where the record's content starts: warcio's offset of the record and the length of its WARC header, as its indexer reads them.
     const start = parser.offset + parser.recordLength;
     // Every record is read to its end, so that a cut one is found wherever it is.
-    const content = await contentOf(record, capture, where);
+    const kept = keptOf(limit);
+    const content = await contentOf(record, capture ? kept : 0, where);
     end = start + Number(record.warcHeader('Content-Length'));
     if (!capture) continue;
     // With no blank line, every line is the head, as warcio reads it: a status and headers are all a non-2xx capture needs.
@@ -87,6 +88,7 @@ export async function* readWarc(
     const header = (key: string) => http.headers.get(key) ?? undefined;
     let body: Uint8Array | undefined;
     let answered: number | null = status;
+    let error: string | undefined;
     if (status >= 200 && status < 300) {
       // Lines after the status line with no blank line after them may be the body's rules, not headers.
       if (headEnd < 0)
@@ -95,11 +97,19 @@ export async function* readWarc(
           `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`,
         );
       const truncated = record.warcHeader('WARC-Truncated');
-      const decoded = truncated
+      let decoded = truncated
         ? { unreadable: `the record is marked WARC-Truncated (${truncated})` }
         : await decodeBody(content.subarray(headEnd), http.headers as unknown as Headers, limit);
+      // Only the start of a long record is kept: unencoded, that is the live fetch's cut; encoded, it must give the limit's bytes.
+      if ('unreadable' in decoded && !truncated && content.length === kept)
+        decoded = {
+          unreadable: `its body as stored is longer than the ${kept.toLocaleString('en-US')} bytes read of it, and those do not decode to the ${limit.toLocaleString('en-US')} bytes a robots.txt is read to`,
+        };
       if ('body' in decoded) body = decoded.body;
-      else answered = null; // a failed fetch: the site's file is not known whole
+      else {
+        answered = null; // a failed fetch: the site's file is not known whole
+        error = `the captured response cannot be read whole: ${decoded.unreadable}`;
+      }
     }
     yield [
       {
@@ -109,6 +119,7 @@ export async function* readWarc(
         contentType: header('content-type'),
         body,
         fetchedAt: record.warcDate ?? undefined,
+        error,
       },
       where,
     ];
@@ -146,8 +157,17 @@ class FileEnd {
   }
 }
 
-/** A record's content as stored (kept only when `keep`), after checking that the file holds all of it. */
-async function contentOf(record: WARCRecord, keep: boolean, where: string): Promise<Uint8Array> {
+/**
+ * The bytes of a record's content kept: the HTTP head and far more than the
+ * limit (an encoded body that gives the limit's bytes is at most a little
+ * longer than them), so a 300 MB body is never held whole.
+ */
+function keptOf(limit: number): number {
+  return Math.min(0x7fff_ffff, 4 * (limit + 1) + (1 << 20));
+}
+
+/** The first `keep` bytes of a record's content as stored, after checking that the file holds all of it. */
+async function contentOf(record: WARCRecord, keep: number, where: string): Promise<Uint8Array> {
   const first = record.warcHeaders.statusline;
   if (!/^WARC\/\d/.test(first))
     throw new ArchiveError(
@@ -166,8 +186,8 @@ async function contentOf(record: WARCRecord, keep: boolean, where: string): Prom
   let length = 0;
   try {
     for await (const chunk of record.reader) {
+      if (length < keep) chunks.push(length + chunk.length > keep ? chunk.subarray(0, keep - length) : chunk);
       length += chunk.length;
-      if (keep) chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
@@ -179,7 +199,7 @@ async function contentOf(record: WARCRecord, keep: boolean, where: string): Prom
       `the file ends inside this record (${length} of its ${declared} bytes are there): the archive is cut short`,
     );
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, Math.min(length, keep));
 }
 
 /**

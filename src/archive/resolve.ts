@@ -5,6 +5,7 @@
 // to a URL with none (both `unknown`: nobody knows what the server said).
 
 import { hop, notInArchive, outOfArchive } from '../fetch/outcome.js';
+import { NO_ANSWER, statusReason } from '../fetch/reason.js';
 import { captureKey, type StoredCapture } from './capture.js';
 
 /** ok: parse the body; unavailable: everything allowed; unreachable: everything disallowed; unknown: not in the archive. */
@@ -20,6 +21,8 @@ export interface Resolution {
   /** The URL that answered last (after redirects), or the one missing from the archive. */
   finalUrl: string;
   redirects: number;
+  /** Outcome unreachable: why, in the live fetch's words (fetch/reason.ts) or the capture's own (a body that cannot be read whole). */
+  reason?: string;
 }
 
 export function resolveOrigin(robotsUrl: string, lookup: (key: string) => StoredCapture | undefined): Resolution {
@@ -28,6 +31,10 @@ export function resolveOrigin(robotsUrl: string, lookup: (key: string) => Stored
   if (!capture) return { outcome: notInArchive(), capture: undefined, finalUrl: url, redirects: 0 };
   for (let redirects = 0; ; redirects++) {
     const next = hop(capture.status, capture.location, url, redirects);
+    if (next.outcome === 'unreachable') {
+      const reason = capture.status === undefined ? (capture.error ?? NO_ANSWER) : statusReason(capture.status);
+      return { outcome: 'unreachable', capture: undefined, finalUrl: url, redirects, reason };
+    }
     if (next.outcome !== 'redirect') {
       return { outcome: next.outcome, capture: next.outcome === 'ok' ? capture : undefined, finalUrl: url, redirects };
     }

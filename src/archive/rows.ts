@@ -311,7 +311,7 @@ function fieldsOf(record: Record<string, unknown>): Uint8Array {
 }
 
 /** The keys a --json row sets: a record holding one of them (other than "url", the same value) is written field by field instead. */
-const JSON_FIELDS = ['agent', 'allowed', 'line', 'rule', 'outcome', 'optedOut'];
+const JSON_FIELDS = ['agent', 'allowed', 'line', 'rule', 'outcome', 'reason', 'optedOut'];
 
 /** A record per URL and agent: `{"url", "agent", "allowed", "line", "rule", "outcome"[, "optedOut"]}`, or the input record with those fields. */
 function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: number) => boolean): RowWriter {
@@ -346,6 +346,7 @@ function jsonWriter(join: RowsJoin, batch: Batch, { tails }: Answers, kept: (i: 
             line: v.line,
             rule: v.rule,
             outcome: row.outcome,
+            ...(row.reason === undefined ? {} : { reason: row.reason }),
           };
           return encoder.encode(
             `${JSON.stringify(

@@ -15,12 +15,13 @@ export function tailOf(
   rule: { type: string; pattern: string } | null,
   outcome: RowOutcome,
   optedOut: boolean | undefined,
+  reason?: string,
 ): Uint8Array {
   // Looked up by what it says (cheaper to write than its JSON); written out on a miss.
-  const key = `${agent}\n${allowed}\n${line}\n${outcome}\n${optedOut}\n${rule === null ? '' : `${rule.type}\n${rule.pattern}`}`;
+  const key = `${agent}\n${allowed}\n${line}\n${outcome}\n${optedOut}\n${reason ?? ''}\n${rule === null ? '' : `${rule.type}\n${rule.pattern}`}`;
   let bytes = interned.get(key);
   if (bytes === undefined) {
-    const rest = `","agent":${JSON.stringify(agent)},"allowed":${allowed},"line":${line},"rule":${rule === null ? 'null' : JSON.stringify({ type: rule.type, pattern: rule.pattern })},"outcome":"${outcome}"`;
+    const rest = `","agent":${JSON.stringify(agent)},"allowed":${allowed},"line":${line},"rule":${rule === null ? 'null' : JSON.stringify({ type: rule.type, pattern: rule.pattern })},"outcome":"${outcome}"${reason === undefined ? '' : `,"reason":${JSON.stringify(reason)}`}`;
     bytes = encoded(`${rest}${optedOut === undefined ? '' : `,"optedOut":${optedOut}`}}\n`);
     if (interned.size >= INTERNED) interned.clear();
     interned.set(key, bytes);
@@ -28,10 +29,15 @@ export function tailOf(
   return bytes;
 }
 
-/** The tails of an origin that answers without a file (unavailable, unreachable, unknown, and a row with no URL: invalid), one per agent: they depend on nothing else. */
-export function fixedTailsOf(outcome: RowOutcome, labels: readonly string[], withPurpose: boolean): Uint8Array[] {
+/** The tails of an origin that answers without a file (unavailable, unreachable with its reason, unknown, and a row with no URL: invalid), one per agent: they depend on nothing else. */
+export function fixedTailsOf(
+  outcome: RowOutcome,
+  labels: readonly string[],
+  withPurpose: boolean,
+  reason?: string,
+): Uint8Array[] {
   const allowed = outcome === 'unknown' || outcome === 'invalid' ? null : outcome === 'unavailable';
-  return labels.map((agent) => tailOf(agent, allowed, 0, null, outcome, withPurpose ? false : undefined));
+  return labels.map((agent) => tailOf(agent, allowed, 0, null, outcome, withPurpose ? false : undefined, reason));
 }
 
 /**

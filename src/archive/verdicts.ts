@@ -33,6 +33,7 @@ export interface RowsJoin {
 export interface CheckedUrl {
   url: string;
   outcome: RowOutcome;
+  reason?: string;
   verdicts: readonly {
     agent: string;
     allowed: boolean | null;
@@ -91,7 +92,8 @@ export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: O
     for (let k = from; k < to; k++) outcomes[lines[k]!] = o;
     if (outcome !== 'ok') {
       const code = outcome === 'unknown' ? 3 : outcome === 'unavailable' ? 1 : 0;
-      const fixed = tails === undefined ? undefined : fixedTailsOf(outcome, join.labels, purpose !== undefined);
+      const fixed =
+        tails === undefined ? undefined : fixedTailsOf(outcome, join.labels, purpose !== undefined, entry?.reason);
       for (let k = from; k < to; k++) {
         const i = lines[k]!;
         codes.fill(code, i * n, i * n + n);

@@ -11,7 +11,8 @@ import { firstLine, lineCount, linesBefore } from '../archive/lines.js';
 import { UsageError } from './errors.js';
 import { openInput } from './input.js';
 import { lineChunks } from './line-chunks.js';
-import { outWritten, stdoutClosed, warn } from './output.js';
+import { stdoutClosed, warn } from './output.js';
+import { SignalStop } from './signal-stop.js';
 import { progressLine } from './progress.js';
 import { describeFsError, takeStdin } from './robots-source.js';
 import { agentOf } from './options.js';
@@ -85,10 +86,19 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   let spill: OriginSpill | undefined;
   let seen = matcher.stats;
   const removeSpill = () => spill?.remove();
-  const onSignal = (signal: NodeJS.Signals) => {
-    removeSpill();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
+  // A signal removes the temporary files and ends the output at a row's end (signal-stop.ts).
+  const stop = new SignalStop(
+    () => {
+      removeSpill();
+      progress.done();
+    },
+    (signal) => {
+      if (!run.quiet)
+        process.stderr.write(
+          `robotsmatch filter: stopped by ${signal}; the output ends with a whole row, and the join's temporary files are removed\n`,
+        );
+    },
+  );
   try {
     // 4 MiB chunks: about 50,000 URLs, whose origins are answered together.
     let atStart = true;
@@ -104,7 +114,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       const before = answered();
       try {
         if (spill) spill.add(chunk, run.form, options);
-        else for (const piece of matcher.rows(chunk, run.form, options)) await outWritten(piece);
+        else for (const piece of matcher.rows(chunk, run.form, options)) await stop.write(piece);
       } catch (error) {
         if (!(error instanceof RecordLineError)) throw error;
         const where = `${run.input ?? 'standard input'} line ${linesRead + linesBefore(chunk, error.at) + 1}`;
@@ -119,8 +129,6 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       progress.update(counts.urls + (spill?.rows ?? 0));
       const now = matcher.stats;
       if (!spill && thrashing(now.compiles - seen.compiles, now.recompiles - seen.recompiles)) {
-        process.once('SIGINT', onSignal);
-        process.once('SIGTERM', onSignal);
         process.once('exit', removeSpill);
         spill = new OriginSpill(tmpDir, partitionsFor(now.compiles - now.recompiles, now.origins));
       }
@@ -131,18 +139,17 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       const options = { jsonInput: json === true, keepUnknown: run.keepUnknown, strict: run.strict, counts };
       for await (const piece of spill.answers((c, f, o) => matcher.lineRows(c, f, o), run.form, options)) {
         if (stdoutClosed()) break;
-        await outWritten(piece);
+        await stop.write(piece);
       }
       counts.urls += answered() - before;
     }
   } finally {
     progress.done();
     matcher.dispose();
+    stop.close();
     archive.dispose();
     if (spill) {
       removeSpill();
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       process.off('exit', removeSpill);
     }
   }
@@ -156,7 +163,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
     process.stderr.write(
       `robotsmatch filter: ${plural(counts.urls, 'URL')} for ${labels.join(', ')}, ${n(counts.kept)} kept; URLs by their origin's robots.txt: ${n(counts.ok)} read, ` +
         `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive` +
-        `${counts.invalid ? `, ${n(counts.invalid)} rows with no "url" string (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
+        `${counts.invalid ? `, ${plural(counts.invalid, 'row')} with no "url" string (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
         `${plural(archive.size, 'capture')} read in ${loadSeconds.toFixed(2)} s, ${plural(compiles, 'file')} compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
         `${seconds.toFixed(2)} s${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );

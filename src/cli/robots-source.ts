@@ -9,6 +9,7 @@ import { UsageError } from './errors.js';
 import { isUrl, plural } from './options.js';
 import { contentKind } from '../common/content-kind.js';
 import { standInBody } from '../fetch/outcome.js';
+import { NO_ANSWER, statusReason } from '../fetch/reason.js';
 
 export interface LoadedRobots {
   robots: Robots;
@@ -248,7 +249,7 @@ export function bodyWarnings(
 
 /** Why a fetch failed, in the user's terms: a timeout, a name not found, a refused connection. */
 export function errorSentence(error: unknown, timeoutMs: number): string {
-  if (!(error instanceof Error)) return error === undefined ? 'no answer' : String(error);
+  if (!(error instanceof Error)) return error === undefined ? NO_ANSWER : String(error);
   if (error.name === 'TimeoutError' || error.name === 'AbortError')
     return `timed out after ${timeoutMs.toLocaleString('en-US')} ms`;
   const cause = error.cause as (Error & { code?: string; hostname?: string }) | undefined;
@@ -278,12 +279,7 @@ export function outcomeSentence(f: FetchedRobots, timeoutMs: number): string {
       }
       return `${status}: there is no robots.txt, so every URL is allowed`;
     case 'unreachable': {
-      const why =
-        f.status === 429
-          ? `${status} (too many requests)`
-          : status
-            ? `${status} (a server error)`
-            : errorSentence(f.error, timeoutMs);
+      const why = f.status === undefined ? errorSentence(f.error, timeoutMs) : statusReason(f.status);
       return `unreachable, ${why}: a crawler must not fetch any URL of the site until it answers, so every URL is disallowed`;
     }
   }

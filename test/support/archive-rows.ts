@@ -77,6 +77,7 @@ export function documented(
             line: v.line,
             rule: v.rule,
             outcome: row.outcome,
+            ...(row.reason === undefined ? {} : { reason: row.reason }),
           };
           out += `${JSON.stringify(
             v.optedOut === undefined ? { ...record, ...fields } : { ...record, ...fields, optedOut: v.optedOut },
