@@ -371,6 +371,7 @@ describe('jsonLines: the join as JSON Lines, bytes to bytes', () => {
             line: v.line,
             rule: v.rule,
             outcome: row.outcome,
+            ...(row.reason === undefined ? {} : { reason: row.reason }),
           };
           return `${JSON.stringify(v.optedOut === undefined ? fields : { ...fields, optedOut: v.optedOut })}\n`;
         }),
