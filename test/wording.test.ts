@@ -48,5 +48,14 @@ describe('the archive join summary', () => {
     expect(r.stderr).toMatch(
       /^robotsmatch filter: 1 URL for Googlebot, 1 kept; URLs by their origin's robots.txt: 1 read, 0 none \(allowed\), .*; 1 capture read in [\d.]+ s, 1 file compiled /,
     );
+    const rows = spawnSync(
+      process.execPath,
+      [cli, 'filter', '--robots-archive', archive, '-a', 'Googlebot', '--json'],
+      {
+        input: '{"url":"https://a.example/y"}\n{"id":2}\n',
+        encoding: 'utf8',
+      },
+    );
+    expect(rows.stderr).toContain(', 1 row with no "url" string (invalid');
   });
 });
