@@ -454,6 +454,16 @@ describe.skipIf(!existsSync(cli))('the command line as a new user meets it', () 
       );
     });
 
+    test('check on a terminal with no agent says it answers as Googlebot; with -a, -c or in a pipe it says nothing', async () => {
+      const bare = ['check', 'https://example.com/private/a', '-r', ROBOTS];
+      expect((await onTerminal(bare, { NO_COLOR: '1' })).stdout).toContain(
+        'robotsmatch: checking as Googlebot, the default (-a NAME or -c NAME for another crawler)',
+      );
+      expect((await onTerminal(args, { NO_COLOR: '1' })).stdout).not.toContain('checking as');
+      expect((await onTerminal([...bare, '-c', 'GPTBot'], { NO_COLOR: '1' })).stdout).not.toContain('checking as');
+      expect((await robotsmatch(bare)).stderr).toBe('');
+    });
+
     test('lint severities and error lines are coloured too', async () => {
       const force = { FORCE_COLOR: '1' };
       expect((await robotsmatch(['lint', file('colour.txt', BAD)], undefined, force)).stdout).toContain(

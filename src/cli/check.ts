@@ -87,6 +87,10 @@ export async function checkCommand(argv: string[]): Promise<number> {
     );
   const mode = modeOf(values.mode);
   const { agent, label: agentLabel } = agentOf(values, warn);
+  // On a terminal, say whose answer this is: a user who gave no agent reads
+  // the verdict as their own crawler's (a pipe's reader chose the flags).
+  if (!values.agent?.length && values.crawler === undefined && process.stderr.isTTY)
+    warn('robotsmatch: checking as Googlebot, the default (-a NAME or -c NAME for another crawler)\n');
   const maxBytes = maxBytesOf(values['max-bytes'], warn);
   const timeoutMs = timeoutOf(values.timeout);
   const workers = workersOf(values.workers, warn);
