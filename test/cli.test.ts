@@ -62,6 +62,8 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     test.each([
       [['frobnicate'], 'unknown command "frobnicate"'],
       [['filter', '--robots', ROBOTS, '--bogus'], 'filter: there is no option --bogus (see robotsmatch filter --help)'],
+      [['chek', 'https://e.com/'], 'unknown command "chek"; did you mean check? (see robotsmatch --help)'],
+      [['check', 'https://e.com/', '--agnet', 'X'], 'check: there is no option --agnet; did you mean --agent?'],
       [['filter', 'urls.txt'], 'filter needs --robots'],
       [['filter', '--robots', join(dir, 'missing.txt')], 'missing.txt: no such file'],
       [['filter', '--robots', ROBOTS, join(dir, 'nope.txt')], 'nope.txt: no such file'],
