@@ -410,7 +410,7 @@ const quote = (text: string) => `\`${text}\``;
 function notTokens(tokens: AgentTokens): string {
   if (tokens.how & Layout.HOW_CRAWLER) return '';
   return tokens.given
-    .filter((agent) => agent !== '' && !isPlainToken(agent))
+    .filter((agent) => agent !== '' && agent !== '*' && !isPlainToken(agent))
     .map((agent) => {
       const token = productToken(agent);
       const hint = token && token !== agent ? `; its product token is ${quote(token)}` : '';
@@ -426,13 +426,20 @@ function ruleText(reading: LineEvents, line: number): string {
 }
 
 function sentence(agent: string, e: Explanation, reading: LineEvents): string {
-  const may = e.allowed ? `${agent} may fetch ${e.path}` : `${agent} may not fetch ${e.path}`;
+  // `-a '*'` (or '') asks for the `*` rules themselves: what any crawler without a group of its own reads.
+  const star = agent === '*' || agent === '';
+  const who = star ? 'A crawler no group names' : agent;
+  const may = e.allowed ? `${who} may fetch ${e.path}` : `${who} may not fetch ${e.path}`;
   const where = e.selectedBy
     ? e.selectedBy.why
     : e.groups.length === 0
-      ? 'no group names it and there is no `*` group'
+      ? star
+        ? 'there is no `*` group'
+        : 'no group names it and there is no `*` group'
       : e.fallback
-        ? 'no group names it, so the `*` rules apply'
+        ? star
+          ? 'the `*` rules apply to it'
+          : 'no group names it, so the `*` rules apply'
         : `the group${e.groups.length > 1 ? 's' : ''} naming it appl${e.groups.length > 1 ? 'y' : 'ies'}`;
   switch (e.reason) {
     case 'robots-txt-always-allowed':
