@@ -56,10 +56,12 @@ function forward(request, env) {
 
 export default {
   async fetch(request, env, ctx) {
-    if (request.headers.has(FORWARDED)) return new Response(LOOP, { status: 508, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (request.headers.has(FORWARDED))
+      return new Response(LOOP, { status: 508, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     const enforcer = enforcerFor(env, request);
     if (env.STATS_TOKEN && request.url.endsWith('/.well-known/robots-enforcer')) {
-      if (request.headers.get('authorization') !== `Bearer ${env.STATS_TOKEN}`) return new Response('Unauthorized\n', { status: 401 });
+      if (request.headers.get('authorization') !== `Bearer ${env.STATS_TOKEN}`)
+        return new Response('Unauthorized\n', { status: 401 });
       return Response.json(enforcer.counters());
     }
     const answer = await enforcer.handle(request, ctx);
