@@ -252,7 +252,7 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const { contentSignal, contentUsage, licenses } = usageAt(source.compiled, source.index, url);
   const usage = { contentSignal, contentUsage, licenses, why: '' };
   const explanation: Explanation = { ...rest, groups, usage, message: '' };
-  if (!core.fallback) {
+  if (!core.fallback && !blocksEverything(reading, core.groupIndexes)) {
     const escaped = escapedStarRules(reading, core.groupIndexes);
     if (escaped.length) explanation.escapedStarRules = escaped;
   }
@@ -335,6 +335,23 @@ function escapedStarRules(reading: LineEvents, applying: readonly number[]): { l
     if (pattern !== '') out.push({ line: reading.line(i), pattern });
   }
   return out;
+}
+
+/**
+ * The applying groups disallow every path (`Disallow: /` or `/*`) and allow
+ * none: what the `*` group says does not matter to such a crawler.
+ */
+function blocksEverything(reading: LineEvents, applying: readonly number[]): boolean {
+  const groups = new Set(applying);
+  let all = false;
+  for (let i = 0; i < reading.count; i++) {
+    if (!groups.has(reading.group(i))) continue;
+    const kind = reading.kind(i);
+    const pattern = reading.value(i);
+    if (kind === 'allow' && pattern !== '') return false;
+    if (kind === 'disallow' && (pattern === '/' || pattern === '/*')) all = true;
+  }
+  return all;
 }
 
 /** The groups with a `*` user-agent line, in one pass. */
@@ -448,7 +465,7 @@ function sentence(agent: string, e: Explanation, reading: LineEvents): string {
       if (e.groups.length === 0) return `${may}: ${where}.`;
       return e.line
         ? `${may}: ${where}, and only the empty ${ruleText(reading, e.line)} on line ${e.line} matches, which allows everything.`
-        : `${may}: ${where}, and none of their rules matches.`;
+        : `${may}: ${where}, and ${e.fallback ? 'none of them' : `none of ${e.groups.length > 1 ? 'their' : 'its'} rules`} matches.`;
     case 'index-html':
       return `${may}: line ${e.line} ${ruleText(reading, e.line)} also allows its directory (Google's index.html rule), and no longer disallow matches.`;
     case 'allow-wins-tie':
