@@ -16,7 +16,7 @@ export interface CoreExports {
   [Export.select](robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   [Export.check](index: number, urlLen: number): number;
   [Export.checkBatch16](index: number, units: number, count: number): number;
-  [Export.checkLines](index: number, textLen: number, purpose: number): number; // purpose: Layout.PURPOSE_*
+  [Export.checkLines](index: number, textLen: number, purpose: number, numbered: number): number; // purpose: Layout.PURPOSE_*; numbered 1: a u32 per line, verdict | line << 2
   [Export.verdicts](): number;
   [Export.filterLines](index: number, textLen: number, keep: number, purpose: number): number;
   [Export.output](): number;
