@@ -80,7 +80,7 @@ def join_robots(
       opted out of it); null when the outcome is unknown;
     - ``line`` (with ``lines=True``, the default): the deciding line, for the
       first agent that may not fetch it, else the first agent; 0 when no
-      rule decided; it costs a core call per URL, ``lines=False`` skips it;
+      rule decided (it comes from the same core calls as the verdicts);
     - ``disallowed_by``: the agents that may not fetch it (every agent when
       the robots.txt was unreachable); null when unknown;
     - ``opted_out_by`` (with a purpose): the agents that may fetch it but
@@ -95,7 +95,34 @@ def join_robots(
     if mode not in ("google", "rfc"):
         raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
     check_join_columns(urls.columns, url_col, lines, purpose, "join_robots")
+    both, schema, settings = _sorted_rows(
+        urls, robots, listed, names, url_col, purpose, mode, lines, max_bytes, partitions
+    )
 
+    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from robotsmatch._spark_reader import Partition
+
+        yield from Partition(settings).run(batches)
+
+    return both.mapInArrow(run, schema)
+
+
+def _sorted_rows(
+    urls: DataFrame,
+    robots: DataFrame,
+    listed: list[AgentLike],
+    names: list[str],
+    url_col: str,
+    purpose: str | None,
+    mode: str,
+    lines: bool,
+    max_bytes: int,
+    partitions: int | None,
+) -> tuple[DataFrame, T.StructType, Settings]:
+    """What join_robots' partition reader reads (the URLs and each origin's
+    capture in one table, partitioned and sorted by origin), the schema it
+    answers in and its settings: apart so that bench/python/spark_join.py can
+    time Spark's own work with a reader that does nothing."""
     resolved = resolve_robots(robots)
     keyed = with_origin(urls, url_col, "origin").withColumn(KIND, F.lit(1))
     captures = resolved.select(
@@ -129,10 +156,4 @@ def join_robots(
         url_col=url_col,
         user_columns=[f.name for f in user_fields],
     )
-
-    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from robotsmatch._spark_reader import Partition
-
-        yield from Partition(settings).run(batches)
-
-    return both.mapInArrow(run, schema)
+    return both, schema, settings
