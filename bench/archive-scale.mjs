@@ -29,7 +29,16 @@
 //                                            archive as the command does: the command's run says the rest)
 //   BENCH_SCALE_DATA=DIR                     where the data is made (default: the system's temporary directory)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,10 +73,36 @@ function randomOrder(dir, urls) {
   return path;
 }
 
-/** Kilobytes under a directory (du), 0 once it is gone. */
-function kilobytesUnder(dir) {
+/**
+ * Kilobytes a process holds under a directory: what du finds there, plus the
+ * files it opened there and has already unlinked (the archive's body file is
+ * unlinked as soon as it is open), read through /proc/PID/fd.
+ */
+function kilobytesUnder(dir, pids) {
   const r = spawnSync('du', ['-sk', dir], { encoding: 'utf8' });
-  return r.status === 0 ? Number(r.stdout.split('\t')[0]) : 0;
+  let kb = r.status === 0 ? Number(r.stdout.split('\t')[0]) : 0;
+  for (const pid of pids) {
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {} // the process has ended
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (target.startsWith(dir) && target.endsWith(' (deleted)')) kb += statSync(`/proc/${pid}/fd/${fd}`).blocks / 2;
+      } catch {} // closed meanwhile
+    }
+  }
+  return kb;
+}
+
+/** The processes /usr/bin/time started (the node process it measures). */
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** One side in its own process: CPU time, peak RSS, peak disk of its temporary directory, wall time, its output. */
@@ -94,17 +129,15 @@ async function runSide(args, stdoutToNull) {
   let stopped = false;
   const started = performance.now();
   const poll = setInterval(() => {
-    peakKb = Math.max(peakKb, kilobytesUnder(tmp));
+    const measured = childrenOf(child.pid);
+    peakKb = Math.max(peakKb, kilobytesUnder(tmp, measured));
     if ((performance.now() - started) / 1000 > timeout && !stopped) {
       stopped = true;
-      // The node process under /usr/bin/time, so that time still writes what it used.
-      const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
-      for (const pid of children.split(' ').filter(Boolean)) process.kill(Number(pid), 'SIGTERM');
+      for (const pid of measured) process.kill(pid, 'SIGTERM'); // not time itself: it still writes what the process used
     }
   }, 1000);
   const status = await new Promise((resolve) => child.on('close', resolve));
   clearInterval(poll);
-  peakKb = Math.max(peakKb, kilobytesUnder(tmp));
   rmSync(tmp, { recursive: true, force: true });
   const timeLines = readFileSync(timeFile, 'utf8').trim().split('\n');
   rmSync(timeFile, { force: true });
@@ -177,7 +210,7 @@ function writeReport(done) {
     .join(' ');
   const report = `# Archive join at scale (bench/archive-scale.mjs)
 
-The archive of bench/archive-data.mjs (JSON Lines, about 2.9 KB of body per origin: 84% 200, 6% 404, 4% 5xx, 1% 429, 3% redirected to www, 1% redirected out of the archive, 1% missing), ORIGINS × URLS per host, two agents (Googlebot, GPTBot) for every URL. **grouped**: the generator's table, each host's URLs within a window of 2,000 hosts; **random**: the same lines in a seeded random order. Each side in its own process under \`/usr/bin/time\`: CPU time is user + system of the whole process (reading the archive included), URLs/s per core is URLs / CPU seconds, the ratio is robots-parser's CPU time over the side's, both measured in this run; peak RSS from \`/usr/bin/time\`; disk is the peak size of the side's own temporary directory (\`--tmp-dir\` and TMPDIR on a fresh directory, sampled every second: the archive's bodies past 128 MiB and a list's partitions). The command writes the kept URLs to /dev/null; robots-parser's join counts and writes nothing, so it does a little less work than the command. The library side runs in grouped order only (it keeps no partitions: a list in any order is the command's job, docs/cli.md#any-order) and at up to ${int(libraryMaxOrigins)} origins (past that it reads the archive and compiles each file as the command does, which the command's row shows).
+The archive of bench/archive-data.mjs (JSON Lines, about 2.9 KB of body per origin: 84% 200, 6% 404, 4% 5xx, 1% 429, 3% redirected to www, 1% redirected out of the archive, 1% missing), ORIGINS × URLS per host, two agents (Googlebot, GPTBot) for every URL. **grouped**: the generator's table, each host's URLs within a window of 2,000 hosts; **random**: the same lines in a seeded random order. Each side in its own process under \`/usr/bin/time\`: CPU time is user + system of the whole process (reading the archive included), URLs/s per core is URLs / CPU seconds, the ratio is robots-parser's CPU time over the side's, both measured in this run; peak RSS from \`/usr/bin/time\`; disk is the peak size of the side's own temporary directory (\`--tmp-dir\` and TMPDIR on a fresh directory, sampled every second, with the files the side opened there and unlinked: the archive's bodies past 128 MiB and a list's partitions). The command writes the kept URLs to /dev/null; robots-parser's join counts and writes nothing, so it does a little less work than the command. The library side runs in grouped order only (it keeps no partitions: a list in any order is the command's job, docs/cli.md#any-order) and at up to ${int(libraryMaxOrigins)} origins (past that it reads the archive and compiles each file as the command does, which the command's row shows).
 
 Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores (shared with other work), ${Math.round(totalmem() / 2 ** 30)} GB. Load average (1, 5, 15 min) before: ${loadBefore}; ${done ? 'after' : 'now'}: ${loadAfter}; per side in the last column.
 
