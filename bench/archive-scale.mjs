@@ -122,7 +122,9 @@ async function runSide(args, stdoutToNull) {
   child.stdout?.on('data', (d) => {
     stdout += d;
   });
+  let stderrHead = ''; // the first lines say why a process died (V8's "heap out of memory" comes before its stack)
   child.stderr.on('data', (d) => {
+    if (stderrHead.length < 2000) stderrHead = (stderrHead + d).slice(0, 2000);
     stderr = (stderr + d).slice(-4000);
   });
   let peakKb = 0;
@@ -153,6 +155,7 @@ async function runSide(args, stdoutToNull) {
     stopped: stopped && !(exit === 0 && signal === undefined), // a side that ended as the limit came is done
     stdout,
     stderr: stderr.trim(),
+    stderrHead,
   };
 }
 
@@ -172,9 +175,9 @@ const NAMES = {
 const outcome = (r) => {
   if (r.stopped) return `stopped after ${int(r.wall)} s (the ${int(timeout)} s limit)`;
   if (r.exit !== 0) {
-    const reason = /heap out of memory|Allocation failed/i.test(r.stderr)
+    const reason = /heap out of memory|Allocation failed/i.test(r.stderrHead)
       ? 'ran out of JavaScript heap'
-      : (r.stderr.split('\n').find((l) => l.trim() !== '') ?? `exit ${r.exit}`);
+      : (r.stderrHead.split('\n').find((l) => l.trim() !== '') ?? `exit ${r.exit}`);
     return `failed (${reason.slice(0, 120)}) after ${int(r.wall)} s`;
   }
   return 'done';
