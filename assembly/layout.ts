@@ -164,6 +164,10 @@ export const PURPOSE_NONE: u32 = 0;  // no purpose asked: allowed is allowed
 export const PURPOSE_TABLE: u32 = 1; // opted out when its Content-Usage preference (purposeTable) is n
 export const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's Content-Signal says no)
 
+// ---- checkLines' `numbered` answers: a u32 per line -------------------------
+export const NUMBERED_VERDICT = 3;   // the verdict's bits (1 allowed, 0 disallowed, 2 opted out)
+export const NUMBERED_LINE_SHIFT = 2; // the deciding line above them (0: no rule decided)
+
 // ---- A verdict --------------------------------------------------------------
 export const V_ALLOWED = 0;
 export const V_LINE = 4;

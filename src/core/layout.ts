@@ -162,6 +162,10 @@ export enum Layout {
   PURPOSE_TABLE = 1, // opted out when its Content-Usage preference (purposeTable) is n
   PURPOSE_ALL = 2, // every allowed URL is opted out (the crawler's Content-Signal says no)
 
+  // checkLines' `numbered` answers: a u32 per line
+  NUMBERED_VERDICT = 3, // the verdict's bits (1 allowed, 0 disallowed, 2 opted out)
+  NUMBERED_LINE_SHIFT = 2, // the deciding line above them (0: no rule decided)
+
   // A verdict
   V_ALLOWED = 0,
   V_LINE = 4,

@@ -18,7 +18,7 @@ export interface CoreExports {
   // select() then check() in one call: the input holds the agents, then the URL; the index is at the verdict's V_INDEX
   [Export.selectCheck](robots: number, agentsLen: number, count: number, how: number, urlLen: number): number;
   [Export.checkBatch16](index: number, units: number, count: number): number;
-  [Export.checkLines](index: number, textLen: number, purpose: number): number; // purpose: Layout.PURPOSE_*
+  [Export.checkLines](index: number, textLen: number, purpose: number, numbered: number): number; // purpose: Layout.PURPOSE_*; numbered 1: a u32 per line, verdict | line << 2
   [Export.verdicts](): number;
   [Export.filterLines](index: number, textLen: number, keep: number, purpose: number): number;
   [Export.output](): number;
