@@ -417,6 +417,13 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       expect(e).toMatchObject({ allowed: true, line: 5, reason: 'longest-match', fallback: true, mode: 'rfc' });
       expect(e.candidates.map((c: { line: number }) => c.line)).toEqual([5, 3]);
     });
+
+    test("-a '*' shows the `*` group as asked for, not as a token no group can name", async () => {
+      const r = await robotsmatch(['explain', 'https://example.com/private/x', '--robots', ROBOTS, '-a', '*']);
+      expect(r.stdout).toMatch(/groups +the `\*` group, as asked/);
+      expect(r.stdout).toMatch(/why +A crawler no group names may not fetch \/private\/x: the `\*` rules apply to it/);
+      expect(r.stdout).not.toContain('not a product token');
+    });
   });
 
   describe('lint', () => {

@@ -48,7 +48,6 @@ def main() -> None:
 
     try:
         import pyarrow as pa
-
         from robotsmatch.pandas import origins as column_origins
 
         column = pa.array(urls)

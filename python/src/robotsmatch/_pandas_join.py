@@ -37,7 +37,7 @@ from .pandas import (
     AgentLike,
     agent_names,
     check_join_columns,
-    origins,
+    origin_array,
     to_pandas,
     to_url_array,
     verdict_columns,
@@ -107,7 +107,7 @@ class _Join:
     def columns(self, array: pa.Array) -> pa.Table:
         """The added columns for a column of URLs, in its order."""
         n = len(array)
-        found = origins(array)
+        found = origin_array(array)
         encoded = pc.dictionary_encode(found)
         ids = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
         distinct = encoded.dictionary.to_pylist()

@@ -48,10 +48,10 @@ def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin
     captures; null for a URL that has none), computed on the executors."""
 
     def add(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from robotsmatch.pandas import origins
+        from robotsmatch.pandas import origin_array
 
         for batch in batches:
-            yield batch.append_column(origin_col, origins(batch.column(url_col)))
+            yield batch.append_column(origin_col, origin_array(batch.column(url_col)))
 
     schema = T.StructType([*urls.schema.fields, T.StructField(origin_col, T.StringType(), True)])
     return urls.mapInArrow(add, schema)
