@@ -48,6 +48,7 @@ def main() -> None:
 
     try:
         import pyarrow as pa
+
         from robotsmatch.pandas import origins as column_origins
 
         column = pa.array(urls)

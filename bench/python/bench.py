@@ -28,8 +28,9 @@ import urllib.robotparser
 from urllib.parse import urlsplit
 
 import protego
-import robotsmatch
 import wasmtime
+
+import robotsmatch
 from robotsmatch._core import get_core
 
 HERE = os.path.dirname(os.path.abspath(__file__))
