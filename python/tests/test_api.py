@@ -203,6 +203,42 @@ def test_a_robots_dropped_unclosed_is_freed_and_others_answer_on():
     assert kept.is_allowed("/private/x", "x") is False
 
 
+def test_matchers_dropped_or_closed_by_threads_at_once_free_their_index_once():
+    import threading
+
+    from robotsmatch._core import get_core
+
+    core = get_core()
+    robots = parse(BODY)
+    for _ in range(200):
+        matcher = robots.for_agent("x")
+        assert matcher.is_allowed("/private/x") is False  # the index's own fast path
+        assert matcher.check("/private/x").line == 2
+    del matcher
+    gc.collect()
+    parse(BODY).close()  # drains the dropped matchers' indexes
+    assert core.garbage == []
+    for _ in range(20):
+        matcher = robots.for_agent("x")
+        start = threading.Barrier(4)
+
+        def close(matcher: robotsmatch.AgentMatcher = matcher, start: threading.Barrier = start) -> None:
+            start.wait()
+            matcher.close()
+
+        threads = [threading.Thread(target=close) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        with pytest.raises(robotsmatch.RobotsClosedError):
+            matcher.is_allowed("/private/x")
+    # A double free would give two later indexes the same memory: their answers would mix.
+    first, second = robots.for_agent("x"), robots.for_agent("Googlebot")
+    assert (first.is_allowed("/private/x"), second.is_allowed("/private/x")) == (False, False)
+    assert first.check("/a").line == 0
+
+
 def test_a_bad_input_leaves_the_core_usable():
     robots = parse(BODY)
     with pytest.raises(ValueError, match="too large"):

@@ -3,7 +3,6 @@ core, as src/rules/{parse,robots,compiled,matcher,bulk}.ts are in Node."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Sequence
 
 from . import _layout as layout
@@ -219,7 +218,6 @@ class AgentMatcher:
             compiled.core.drain()
             self._index = compiled.own_index(self._tokens)
         self._released = False
-        self._finalizer = weakref.finalize(self, compiled.core.garbage.append, (compiled, self._index))
 
     def _live(self) -> int:
         self._compiled.live()
@@ -242,8 +240,12 @@ class AgentMatcher:
 
     def is_allowed(self, url: str) -> bool:
         compiled = self._compiled
-        with compiled.core.lock:
-            return compiled.allowed(compiled.decide(self._live(), url))
+        core = compiled.core
+        with core.lock:
+            at = compiled.decide(self._live(), url) + layout.V_ALLOWED
+            if at + 4 > core._length or at & 3 or core._moves or not core.words_ok:
+                return core.u32(at) != 0
+            return core._words[at >> 2] != 0  # type: ignore[index]
 
     def _lines_of(self, urls: Sequence[str]) -> list[int]:
         """The deciding line of each URL, as ``check(url).line`` gives it (0
@@ -345,19 +347,23 @@ class AgentMatcher:
 
     def close(self) -> None:
         """Frees this matcher's index now (the robots stays usable)."""
-        if not self._released:
+        compiled = self._compiled
+        with compiled.core.lock:  # two threads closing one matcher free its index once
+            if self._released:
+                return
             self._released = True
-            if self._finalizer.detach() is not None:
-                _release(self._compiled, self._index)
+            if not compiled.closed:
+                compiled.release_index(self._index)
+
+    def __del__(self) -> None:
+        # Collected without close(): freed at the next core call that drains (Core.drain), as Robots is.
+        if not getattr(self, "_released", True):
+            compiled = self._compiled
+            if not compiled.closed:
+                compiled.core.garbage.append((compiled, self._index))
 
     def __enter__(self) -> AgentMatcher:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _release(compiled: _Compiled, index: int) -> None:
-    if not compiled.closed:
-        with compiled.core.lock:
-            compiled.release_index(index)
