@@ -108,8 +108,12 @@ class _Compiled:
 
     def decide_url(self, tokens: AgentTokens, url: object) -> int:
         """The verdict record of one URL for `tokens`; the caller holds the lock.
-        The agent set's index is found here (built with the first URL's
-        verdict in one core call), the URL decided by decide()."""
+
+        check() and is_allowed() in one function, with the core's input
+        written in place and check's raw call made here: on this path each
+        Python call and each ctypes field costs about what the matching itself
+        does, so the steps of index_for(), Core.write() and _RawCall are
+        inlined for the common case and fall back to them."""
         if self.closed:
             raise RobotsClosedError()
         index = self.cached.get(tokens.key)
@@ -117,13 +121,6 @@ class _Compiled:
             if len(self.cached) < _MAX_CACHED_AGENT_SETS:
                 return self._first_for(tokens, _url_bytes(url))
             index = self.index_for(tokens)
-        return self.decide(index, url)
-
-    def decide(self, index: int, url: object) -> int:
-        """The verdict record of one URL by the agent index `index`; the caller
-        holds the lock. The steps of Core.write() and _RawCall are inlined for
-        the common case and fall back to them (each Python call here costs
-        about what the matching does)."""
         if url.__class__ is str:
             try:
                 data = url.encode()
@@ -160,6 +157,9 @@ class _Compiled:
         verdict = core.fn[Export.select_check](self.robots, len(agents), tokens.size, tokens.how, len(url)) & 0xFFFFFFFF
         self.cached[tokens.key] = core.u32(verdict + layout.V_INDEX)
         return verdict
+
+    def decide(self, index: int, url: object) -> int:
+        return self._check(index, self.core.write(_url_bytes(url), "url")) & 0xFFFFFFFF  # type: ignore[no-any-return]
 
     def allowed(self, verdict: int) -> bool:
         core = self.core

@@ -233,16 +233,22 @@ class AgentMatcher:
 
         return prepare_purpose(self._compiled, self._index, self._purpose_names)
 
+    # One URL at a time: the Robots' own path (its light index for these tokens, the
+    # call inlined), which costs less per URL than this matcher's full index would.
     def check(self, url: str) -> Verdict:
+        if self._released:
+            self._live()
         compiled = self._compiled
         with compiled.core.lock:
-            return compiled.verdict(compiled.decide(self._live(), url))
+            return compiled.verdict(compiled.decide_url(self._tokens, url))
 
     def is_allowed(self, url: str) -> bool:
+        if self._released:
+            self._live()
         compiled = self._compiled
         core = compiled.core
         with core.lock:
-            at = compiled.decide(self._live(), url) + layout.V_ALLOWED
+            at = compiled.decide_url(self._tokens, url) + layout.V_ALLOWED
             if at + 4 > core._length or at & 3 or core._moves or not core.words_ok:
                 return core.u32(at) != 0
             return core._words[at >> 2] != 0  # type: ignore[index]
