@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../test/vectors', import.meta.url));
 /** Bytes of a body a reader keeps (the archive's default maxBytes, Google's 500 KiB) and one more, as readers hand it on. */
@@ -314,6 +314,50 @@ write('captures.warc', Buffer.concat(RECORDS.map((r) => r.bytes)), expected(RECO
 // Each record its own gzip member, as Common Crawl writes them.
 const all = [...RECORDS, LONG_RECORD];
 write('captures.warc.gz', Buffer.concat(all.map((r) => gzipSync(r.bytes))), expected(all));
+
+// A gzip member cut short inside the file (a writer that died in the middle of a record and went on after a
+// restart): that record's site gets a failed fetch, every other record is read. The same records gzipped twice,
+// as a whole (a .warc.gz saved with its download's Content-Encoding) and member by member, the cut one inside.
+const CUT_RULES = `User-agent: *\nDisallow: /private\n${Array.from({ length: 40 }, (_, i) => `Disallow: /section-${i * 7919}\n`).join('')}`;
+const around = (host, bytes) => ({ bytes, captures: [{ url: robots(host), ...ok(RULES), contentType: 'text/plain' }] });
+const MEMBERS = [
+  {
+    ...around('before.test', record(robots('before.test'), response('200 OK', ['Content-Type: text/plain'], RULES))),
+    origins: { 'https://before.test': 'ok' },
+    verdicts: usual('before.test'),
+  },
+  {
+    bytes: record(robots('cut-member.test'), response('200 OK', ['Content-Type: text/plain'], CUT_RULES)),
+    cut: true,
+    captures: [{ url: robots('cut-member.test'), ...failed }],
+    origins: { 'https://cut-member.test': 'unreachable' },
+    verdicts: everything('cut-member.test', false),
+  },
+  {
+    ...around('after.test', record(robots('after.test'), response('200 OK', ['Content-Type: text/plain'], RULES))),
+    origins: { 'https://after.test': 'ok' },
+    verdicts: usual('after.test'),
+  },
+  {
+    bytes: record(robots('down-after.test'), response('503 Service Unavailable', [])),
+    captures: [{ url: robots('down-after.test'), status: 503 }],
+    origins: { 'https://down-after.test': 'unreachable' },
+  },
+];
+/** A record's gzip member cut inside its body: what it inflates to holds the WARC and HTTP heads and the first rule. */
+function cutMember(bytes) {
+  const member = gzipSync(bytes);
+  const cut = member.subarray(0, Math.floor(member.length * 0.6));
+  const start = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1');
+  if (!start.includes('Disallow: /private') || start.length >= bytes.length - 100)
+    throw new Error('the cut member is not cut inside its body');
+  return cut;
+}
+const members = MEMBERS.map((r) => (r.cut ? cutMember(r.bytes) : gzipSync(r.bytes)));
+write('cut-member.warc.gz', Buffer.concat(members), expected(MEMBERS));
+write('twice-gzipped-cut-member.warc.gz', gzipSync(Buffer.concat(members)), expected(MEMBERS));
+write('twice-gzipped-members-cut-member.warc.gz', Buffer.concat(members.map((m) => gzipSync(m))), expected(MEMBERS));
+write('twice-gzipped.warc.gz', gzipSync(Buffer.concat(RECORDS.map((r) => gzipSync(r.bytes)))), expected(RECORDS));
 
 // Files refused whole, with the words of the refusal (a regular expression both languages read).
 const first = record(robots('a.test'), response('200 OK', ['Content-Type: text/plain'], RULES));
