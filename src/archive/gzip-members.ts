@@ -1,6 +1,6 @@
 // A gzip file ungzipped member by member, knowing where each member ends,
 // so that one member cut short (a crawler that died writing a record and
-// went on appending after a restart) costs only what it held: CUT is
+// went on appending after a restart) costs only what it held: a Cut is
 // yielded where its bytes stop, and reading goes on at the next member,
 // found by its header and checked by inflating its start. A .warc.gz holds
 // one record per member (sometimes many); one gzipped again, as a whole (a
@@ -11,7 +11,7 @@
 // Only the outermost layer is the file: a member it ends inside is the file
 // cut short, an ArchiveError, as is anything after its last member but zero
 // padding (the error Node's gunzip gives). Inside a whole outer member, a
-// cut inner member is a record written cut: CUT, and reading goes on.
+// cut inner member is a record written cut: a Cut, and reading goes on.
 
 import { createInflateRaw, crc32 as zlibCrc32, constants, inflateRawSync } from 'node:zlib';
 import { ArchiveError } from './errors.js';
@@ -137,7 +137,7 @@ class Input {
   private keptFromStart = true;
   private readonly source: AsyncIterator<Piece>;
   private ended = false;
-  /** A CUT of the layer below reached: the bytes before it are all there is of the current member. */
+  /** A Cut of the layer below reached: the bytes before it are all there is of the current member. */
   private cut = false;
 
   constructor(bytes: AsyncIterable<Piece>) {
@@ -148,7 +148,7 @@ class Input {
     return this.ended || this.cut;
   }
 
-  /** Reads until `count` bytes are pending or no more come before the end or a CUT; whether `count` are. */
+  /** Reads until `count` bytes are pending or no more come before the end or a Cut; whether `count` are. */
   async fill(count: number): Promise<boolean> {
     while (this.pending.length < count && !this.atEnd()) {
       const next = await this.source.next();
@@ -190,7 +190,7 @@ class Input {
   /**
    * After a member that failed: the pending bytes made to start at the next
    * member's header (looked for from the failed member's second byte on);
-   * false when none comes before the end. A CUT of the layer below ends the
+   * false when none comes before the end. A Cut of the layer below ends the
    * search: what follows it starts anew.
    */
   async resync(): Promise<boolean> {
@@ -222,7 +222,7 @@ class Input {
     }
   }
 
-  /** Whether the layer below's CUT was reached (then what follows it is read next). */
+  /** Whether the layer below's Cut was reached (then what follows it is read next). */
   takeCut(): boolean {
     const cut = this.cut;
     this.cut = false;
@@ -440,46 +440,4 @@ function tableCrc32(data: Uint8Array, value: number): number {
   let c = ~value >>> 0;
   for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return ~c >>> 0;
-}
-
-/** A run of bytes up to the next cut or the end: read once (iterating again reads on from where it stopped). */
-export class Segment implements AsyncIterable<Uint8Array> {
-  /** Whether all of it has been read. */
-  done = false;
-  /** Bytes read so far. */
-  position = 0;
-  /** Bytes known to be as written (all of them once done, unless cut). */
-  verified = 0;
-  /** Where it ends at a cut, the bytes before the cut member: after them a record may be cut short. */
-  cut: Cut | undefined;
-
-  constructor(private readonly source: AsyncIterator<Piece>) {}
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
-    while (!this.done) {
-      const next = await this.source.next();
-      if (next.done || !(next.value instanceof Uint8Array || next.value === WHOLE)) {
-        this.done = true;
-        if (next.done) this.verified = this.position;
-        else this.cut = next.value as Cut;
-        return;
-      }
-      if (next.value === WHOLE) this.verified = this.position;
-      else {
-        this.position += next.value.length;
-        yield next.value;
-      }
-    }
-  }
-}
-
-/** The pieces split at each cut, one Segment after another (the next once the last is read to its end). */
-export async function* segments(pieces: AsyncIterable<Piece>): AsyncGenerator<Segment> {
-  const source = pieces[Symbol.asyncIterator]();
-  for (;;) {
-    const segment = new Segment(source);
-    yield segment;
-    for await (const _ of segment); // what its reader left
-    if (!segment.cut) return;
-  }
 }

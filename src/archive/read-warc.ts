@@ -26,7 +26,8 @@ import { AsyncIterReader, StatusAndHeadersParser, WARCParser, type WARCRecord } 
 import type { Capture } from './capture.js';
 import { decodeBody } from './decode-body.js';
 import { ArchiveError } from './errors.js';
-import { type Piece, type Segment, segments } from './gzip-members.js';
+import type { Piece } from './gzip-members.js';
+import { type Segment, segments } from './segments.js';
 
 /**
  * The captures of a WARC file. A 2xx body is decoded only up to `limit` + 1

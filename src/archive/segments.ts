@@ -1,0 +1,48 @@
+// A WARC file's bytes as gzip-members.ts hands them on, split where a
+// member was cut short: each segment is read as WARC on its own, knowing
+// which of its bytes are known sound (read-warc.ts holds a record back
+// until they are).
+
+import { type Cut, type Piece, WHOLE } from './gzip-members.js';
+
+/** A run of bytes up to the next cut or the end: read once (iterating again reads on from where it stopped). */
+export class Segment implements AsyncIterable<Uint8Array> {
+  /** Whether all of it has been read. */
+  done = false;
+  /** Bytes read so far. */
+  position = 0;
+  /** Bytes known to be as written (all of them once done, unless cut). */
+  verified = 0;
+  /** Where it ends at a cut, the bytes before the cut member: after them a record may be cut short. */
+  cut: Cut | undefined;
+
+  constructor(private readonly source: AsyncIterator<Piece>) {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    while (!this.done) {
+      const next = await this.source.next();
+      if (next.done || !(next.value instanceof Uint8Array || next.value === WHOLE)) {
+        this.done = true;
+        if (next.done) this.verified = this.position;
+        else this.cut = next.value as Cut;
+        return;
+      }
+      if (next.value === WHOLE) this.verified = this.position;
+      else {
+        this.position += next.value.length;
+        yield next.value;
+      }
+    }
+  }
+}
+
+/** The pieces split at each cut, one Segment after another (the next once the last is read to its end). */
+export async function* segments(pieces: AsyncIterable<Piece>): AsyncGenerator<Segment> {
+  const source = pieces[Symbol.asyncIterator]();
+  for (;;) {
+    const segment = new Segment(source);
+    yield segment;
+    for await (const _ of segment); // what its reader left
+    if (!segment.cut) return;
+  }
+}
