@@ -105,7 +105,7 @@ async function* readSegment(
     try {
       next = await records.next();
     } catch (error) {
-      if (segment.cut && segment.done) break;
+      if (gzipped && !(error instanceof ArchiveError) && (await segment.cutAhead(MARGIN))) break;
       if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
       throw new ArchiveError(`${name} record ${count.records + 1}`, `not a WARC record (${(error as Error).message})`);
     }
@@ -132,7 +132,7 @@ async function* readSegment(
     try {
       content = await contentOf(record, capture ? kept : 0, where);
     } catch (error) {
-      if (!(segment.cut && segment.done)) throw error;
+      if (!(gzipped && (await segment.cutAhead(MARGIN)))) throw error;
       held.push({
         where,
         start: parser.offset,
@@ -153,7 +153,7 @@ async function* readSegment(
     }
     held.push({ where, start: parser.offset, end, url: named, fetchedAt, result });
     // Past the cut member's start, what follows was inflated from bytes that were never the file's.
-    if (segment.cut && segment.done && end > segment.cut.trusted) break;
+    if (segment.cut && end > segment.cut.trusted) break;
     yield* release();
   }
   if (segment.cut) yield* atCut(held, segment.cut.trusted);

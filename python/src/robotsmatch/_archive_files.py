@@ -10,8 +10,9 @@ import io
 import os
 import zlib
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, cast
 
+from ._gzip_members import first_member, ungzip_all
 from .archive import Capture, _parse
 
 #: Bytes looked at to tell the format.
@@ -30,23 +31,33 @@ def read_path(path: str | os.PathLike[str], limit: int) -> Iterator[tuple[Captur
         yield from _read_directory(name)
         return
     with open(name, "rb") as raw:
-        head, source = _opened(raw)
-        form = _format_of(name, head, head[:2] == _GZIP)
+        head, whole = _opened(raw)
+        zipped = head[:2] == _GZIP
+        form = _format_of(name, head, zipped)
         if form == "warc":
-            yield from _warc_reader()(source, name, limit)
+            yield from _warc_captures(whole, zipped, name, limit)
         else:
-            yield from _read_jsonl(source, name)
+            yield from _read_jsonl(cast(IO[bytes], gzip.GzipFile(fileobj=whole, mode="rb")) if zipped else whole, name)
 
 
 def read_warc_path(warc: str | os.PathLike[str] | IO[bytes], limit: int) -> Iterator[tuple[Capture, str]]:
     """The captures of a WARC file: a path or an open binary file, plain or gzip."""
-    read_warc = _warc_reader()
     if not isinstance(warc, (str, os.PathLike)):
-        yield from read_warc(_opened(warc)[1], str(getattr(warc, "name", "the WARC file")), limit)
+        head, whole = _opened(warc)
+        yield from _warc_captures(whole, head[:2] == _GZIP, str(getattr(warc, "name", "the WARC file")), limit)
         return
     name = os.fspath(warc)
     with open(name, "rb") as raw:
-        yield from read_warc(_opened(raw)[1], name, limit)
+        head, whole = _opened(raw)
+        yield from _warc_captures(whole, head[:2] == _GZIP, name, limit)
+
+
+def _warc_captures(whole: IO[bytes], zipped: bool, name: str, limit: int) -> Iterator[tuple[Capture, str]]:
+    """A WARC file's captures; a .warc.gz is ungzipped member by member here, not by warcio: warcio stops
+    without an error at a cut gzip member, and the records after it would be lost in silence."""
+    read_warc = _warc_reader()
+    chunks: Iterator[bytes] = iter(lambda: whole.read(1 << 20), b"")
+    yield from read_warc(ungzip_all(chunks, name) if zipped else chunks, name, limit, zipped)
 
 
 _GZIP = b"\x1f\x8b"
@@ -64,14 +75,10 @@ def _warc_reader() -> Any:
 
 
 def _opened(raw: IO[bytes]) -> tuple[bytes, IO[bytes]]:
-    """The first bytes of a file (up to _HEAD) and all of its bytes, ungzipped, read once from its start
-    (never sought: a pipe is read the same way). A .warc.gz is ungzipped here, not by warcio: warcio
-    stops without an error at a cut gzip member, and the records after it would be lost in silence."""
+    """The first bytes of a file (up to _HEAD) and all of its bytes as stored, read once from its start
+    (never sought: a pipe is read the same way)."""
     head = raw.read(_HEAD)
-    whole: IO[bytes] = io.BufferedReader(_Prefixed(head, raw), 1 << 20)
-    if head[:2] == _GZIP:
-        whole = gzip.GzipFile(fileobj=whole, mode="rb")  # type: ignore[assignment]
-    return head, whole
+    return head, io.BufferedReader(_Prefixed(head, raw), 1 << 20)
 
 
 class _Prefixed(io.RawIOBase):
@@ -101,11 +108,14 @@ def _format_of(name: str, start: bytes, zipped: bool) -> str:
     if lower.endswith((".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")):
         return "jsonl"
     head = start
-    if zipped:
-        try:
-            head = zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(start)
-        except zlib.error:
-            raise ValueError(f"{name}: is not valid gzip") from None
+    # The start of the first member (a later one may be cut), and of the one inside it for a file gzipped twice.
+    for _ in range(3):
+        if not (zipped and head[:2] == _GZIP):
+            break
+        inflated = first_member(head)
+        if inflated is None:
+            raise ValueError(f"{name}: is not valid gzip")
+        head = inflated
     text = head.decode("latin-1").lstrip()
     if text.startswith("WARC/"):
         return "warc"
