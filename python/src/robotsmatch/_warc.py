@@ -323,6 +323,7 @@ def _capture_of(record: Any, url: str, content: bytes, where: str, limit: int) -
 
     body: bytes | None = None
     answered: int | None = status
+    error: str | None = None
     if 200 <= status < 300:
         # Lines after the status line with no blank line after them may be the body's rules, not headers.
         if head_end < 0:
@@ -338,6 +339,7 @@ def _capture_of(record: Any, url: str, content: bytes, where: str, limit: int) -
         )
         if isinstance(decoded, Unreadable):
             answered = None  # a failed fetch: the site's file is not known whole
+            error = f"the captured response cannot be read whole: {decoded}"
         else:
             body = decoded
     return Capture(
@@ -347,6 +349,7 @@ def _capture_of(record: Any, url: str, content: bytes, where: str, limit: int) -
         body,
         header("content-type"),
         record.rec_headers.get_header("WARC-Date"),
+        error,
     )
 
 
