@@ -192,12 +192,14 @@ const RECORDS = [
     bytes: record(robots('down.test'), response('503 Service Unavailable', ['Retry-After: 60'], '<p>down</p>')),
     captures: [{ url: robots('down.test'), status: 503 }],
     origins: { 'https://down.test': 'unreachable' },
+    reasons: { 'https://down.test': 'HTTP 503 (a server error)' },
     verdicts: everything('down.test', false),
   },
   {
     bytes: record(robots('busy.test'), response('429 Too Many Requests', [])),
     captures: [{ url: robots('busy.test'), status: 429 }],
     origins: { 'https://busy.test': 'unreachable' },
+    reasons: { 'https://busy.test': 'HTTP 429 (too many requests)' },
     verdicts: everything('busy.test', false),
   },
   {
@@ -207,6 +209,10 @@ const RECORDS = [
     }),
     captures: [{ url: robots('truncated.test'), ...failed }],
     origins: { 'https://truncated.test': 'unreachable' },
+    reasons: {
+      'https://truncated.test':
+        'the captured response cannot be read whole: the record is marked WARC-Truncated (length)',
+    },
     verdicts: everything('truncated.test', false),
   },
   {
@@ -216,6 +222,10 @@ const RECORDS = [
     ),
     captures: [{ url: robots('short-gzip.test'), ...failed }],
     origins: { 'https://short-gzip.test': 'unreachable' },
+    reasons: {
+      'https://short-gzip.test':
+        'the captured response cannot be read whole: its encoded body cannot be read whole (unexpected end of file)',
+    },
     verdicts: everything('short-gzip.test', false),
   },
   {
@@ -225,18 +235,27 @@ const RECORDS = [
     ),
     captures: [{ url: robots('cut-chunk.test'), ...failed }],
     origins: { 'https://cut-chunk.test': 'unreachable' },
+    reasons: { 'https://cut-chunk.test': 'the captured response cannot be read whole: its chunked body is cut short' },
     verdicts: everything('cut-chunk.test', false),
   },
   {
     bytes: record(robots('compress.test'), response('200 OK', ['Content-Encoding: compress'], RULES)),
     captures: [{ url: robots('compress.test'), ...failed }],
     origins: { 'https://compress.test': 'unreachable' },
+    reasons: {
+      'https://compress.test':
+        'the captured response cannot be read whole: its Content-Encoding compress is not one robots.txt readers undo',
+    },
     verdicts: everything('compress.test', false),
   },
   {
     bytes: record(robots('te-gzip.test'), response('200 OK', ['Transfer-Encoding: gzip'], gzipped)),
     captures: [{ url: robots('te-gzip.test'), ...failed }],
     origins: { 'https://te-gzip.test': 'unreachable' },
+    reasons: {
+      'https://te-gzip.test':
+        'the captured response cannot be read whole: its Transfer-Encoding gzip is not one robots.txt readers undo',
+    },
     verdicts: everything('te-gzip.test', false),
   },
   {
@@ -297,10 +316,11 @@ function expected(records) {
     })),
   );
   const origins = Object.assign({}, ...records.map((r) => r.origins ?? {}));
+  const reasons = Object.assign({}, ...records.map((r) => r.reasons ?? {}));
   const verdicts = records.flatMap((r) =>
     (r.verdicts ?? []).map(([url, allowed, line]) => ({ url, agent: 'Googlebot', allowed, line })),
   );
-  return { captures, origins, verdicts };
+  return { captures, origins, reasons, verdicts };
 }
 
 const files = [];
@@ -331,6 +351,10 @@ const MEMBERS = [
     cut: true,
     captures: [{ url: robots('cut-member.test'), ...failed }],
     origins: { 'https://cut-member.test': 'unreachable' },
+    reasons: {
+      'https://cut-member.test':
+        'the captured response cannot be read whole: the gzip member of the archive holding its record is cut short',
+    },
     verdicts: everything('cut-member.test', false),
   },
   {
@@ -342,6 +366,7 @@ const MEMBERS = [
     bytes: record(robots('down-after.test'), response('503 Service Unavailable', [])),
     captures: [{ url: robots('down-after.test'), status: 503 }],
     origins: { 'https://down-after.test': 'unreachable' },
+    reasons: { 'https://down-after.test': 'HTTP 503 (a server error)' },
   },
 ];
 /** A record's gzip member cut inside its body: what it inflates to holds the WARC and HTTP heads and the first rule. */
@@ -408,7 +433,7 @@ writeFileSync(
   `${JSON.stringify(
     {
       $comment:
-        'WARC files (test/vectors/warc/, written by scripts/make-warc-vectors.mjs) and what each gives: its captures in order (status null: the response cannot be read whole, a failed fetch; a body by its length and SHA-256, decoded and cut at 512,001 bytes), each origin\'s outcome and Googlebot\'s verdicts (line: the deciding robots.txt line, 0 when none); or "refused", a regular expression the error message matches. Read by test/warc-vectors.test.ts (Node) and python/tests/test_archive_warc.py (Python).',
+        'WARC files (test/vectors/warc/, written by scripts/make-warc-vectors.mjs) and what each gives: its captures in order (status null: the response cannot be read whole, a failed fetch; a body by its length and SHA-256, decoded and cut at 512,001 bytes), each origin\'s outcome, why each unreachable one is (reasons: the words check() and --json give) and Googlebot\'s verdicts (line: the deciding robots.txt line, 0 when none); or "refused", a regular expression the error message matches. Read by test/warc-vectors.test.ts (Node) and python/tests/test_archive_warc.py (Python).',
       limit: LIMIT,
       files,
     },
