@@ -5,9 +5,11 @@ JSON Lines file, told by the name (.warc, .warc.gz, .jsonl, .jsonl.gz,
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import os
+import stat
 import zlib
 from collections.abc import Iterator
 from typing import IO, Any, cast
@@ -28,7 +30,7 @@ def read_path(path: str | os.PathLike[str], limit: int) -> Iterator[tuple[Captur
     naming the file (and the line or record)."""
     name = os.fspath(path)
     if os.path.isdir(name):
-        yield from _read_directory(name)
+        yield from _read_directory(name, limit)
         return
     with open(name, "rb") as raw:
         head, whole = _opened(raw)
@@ -136,11 +138,14 @@ def _read_jsonl(source: IO[bytes], name: str) -> Iterator[tuple[Capture, str]]:
         raise ValueError(f"{name}: {error}") from None
 
 
-def _read_directory(path: str) -> Iterator[tuple[Capture, str]]:
+def _read_directory(path: str, limit: int) -> Iterator[tuple[Capture, str]]:
     """One file per host, named by the host (``example.com`` or ``example.com.txt``), holding the
-    robots.txt it served with status 200, for https and http. Hidden files are skipped."""
+    robots.txt it served with status 200, for https and http, as Node's readDirectory reads it: hidden
+    files skipped, a symbolic link followed (to anything but a regular file, skipped), each file read
+    only up to `limit` + 1 bytes, and a file that cannot be read (no permission, a link to nothing) its
+    host's failed fetch, with why, not the run's end."""
     for entry in sorted(os.scandir(path), key=lambda e: e.name):
-        if entry.name.startswith(".") or not entry.is_file():
+        if entry.name.startswith(".") or not (entry.is_file(follow_symlinks=False) or entry.is_symlink()):
             continue
         where = os.path.join(path, entry.name)
         host = entry.name[:-4] if entry.name.lower().endswith(".txt") else entry.name
@@ -149,10 +154,20 @@ def _read_directory(path: str) -> Iterator[tuple[Capture, str]]:
             raise ValueError(
                 f"{where}: {_quoted(entry.name)} is not a host name (a directory archive holds one file per host, named by it)"
             )
-        with open(where, "rb") as file:
-            body = file.read()
+        status: int | None = 200
+        body: bytes | None = None
+        error: str | None = None
+        try:
+            # Following a link: a directory or a pipe behind it is no host's file (a pipe's open would wait for a writer).
+            if not stat.S_ISREG(os.stat(where).st_mode):
+                continue
+            with open(where, "rb") as file:
+                body = file.read(limit + 1)
+        except OSError as failure:
+            code = errno.errorcode.get(failure.errno or 0, str(failure))
+            status, error = None, f"the archive's file {where} cannot be read ({code})"
         for scheme in ("https", "http"):
-            yield Capture(f"{scheme}://{parts['host']}/robots.txt", 200, body=body), where
+            yield Capture(f"{scheme}://{parts['host']}/robots.txt", status, body=body, error=error), where
 
 
 def _quoted(text: str) -> str:
