@@ -14,7 +14,7 @@ import { ORDER, KEYS, KEY_WORDS, EXTRAS, SORT_TEMP, reserve, reserveKeep, buffer
 import {
   R_GROUP_COUNT, R_GROUPS, R_MODE, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_SIZE, RULE_FLAGS, RULE_PATTERN,
   RULE_LENGTH, RULE_ALLOW, A_ROBOTS, A_KIND, A_GROUP_COUNT, A_GROUPS, A_KEY_COUNT, A_KEYS, A_EXTRA_COUNT, A_EXTRAS,
-  A_WORDS, A_SCAN, A_RULE_COUNT, A_CHOSEN, A_SCANS_LEFT, A_FULL, A_HEADER, SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL, HOW_FULL,
+  A_WORDS, A_SCAN, A_RULE_COUNT, A_CHOSEN, A_SCANS_LEFT, A_FULL, A_NEXT, A_PREV, A_HEADER, R_INDEXES, SELECT_NONE, SELECT_SPECIFIC, SELECT_GLOBAL, HOW_FULL,
   HOW_CRAWLER, HOW_IGNORES_GLOBAL, K_OFFSET, K_LENGTH, K_PARENT, K_ALLOW_PRIORITY, K_ALLOW_RULE, K_DISALLOW_PRIORITY,
   K_DISALLOW_RULE, K_EXTRA_START, K_EXTRA_COUNT, K_EXACT_ALLOW_RULE, K_EXACT_DISALLOW_RULE, K_SIZE, X_NEEDS, X_RULE,
   X_PRIORITY, X_SIZE,
@@ -63,7 +63,14 @@ export function buildIndex(robots: usize, agents: usize, agentsLen: usize, count
     applying++;
   }
   let kind = applying == 0 ? SELECT_NONE : specific ? SELECT_SPECIFIC : SELECT_GLOBAL;
-  return indexOfGroups(robots, applying, kind, chosen, full);
+  let index = indexOfGroups(robots, applying, kind, chosen, full);
+  // Listed on its robots, so that freeing the robots frees it too (releaseIndexes): a host frees a
+  // file and every index on it in one call.
+  let first = load<u32>(robots + R_INDEXES);
+  store<u32>(index + A_NEXT, first);
+  if (first) store<u32>(<usize>first + A_PREV, <u32>index);
+  store<u32>(robots + R_INDEXES, <u32>index);
+  return index;
 }
 
 /**
@@ -103,8 +110,28 @@ export function answering(index: usize): usize {
   return full;
 }
 
-/** Frees an agent index and the full index check() built for it, if any. */
+/** Frees an agent index select() built and the full index check() built for it, if any. */
 export function releaseIndex(index: usize): void {
+  let next = load<u32>(index + A_NEXT);
+  let prev = load<u32>(index + A_PREV);
+  if (prev) store<u32>(<usize>prev + A_NEXT, next);
+  else store<u32>(<usize>load<u32>(index + A_ROBOTS) + R_INDEXES, next);
+  if (next) store<u32>(<usize>next + A_PREV, prev);
+  freeIndex(index);
+}
+
+/** Frees every index select() built on `robots` (with their full indexes). */
+export function releaseIndexes(robots: usize): void {
+  let index = <usize>load<u32>(robots + R_INDEXES);
+  while (index) {
+    let next = <usize>load<u32>(index + A_NEXT);
+    freeIndex(index);
+    index = next;
+  }
+  store<u32>(robots + R_INDEXES, 0);
+}
+
+function freeIndex(index: usize): void {
   let full = <usize>load<u32>(index + A_FULL);
   if (full) release(full);
   release(index);
@@ -158,6 +185,8 @@ function indexOfGroups(robots: usize, applying: u32, kind: u32, chosen: i32, ful
   store<i32>(block + A_CHOSEN, chosen);
   store<u32>(block + A_SCANS_LEFT, full ? 0 : n > SCAN_RULES ? SCAN_CALLS : SCANS_ALWAYS);
   store<u32>(block + A_FULL, 0);
+  store<u32>(block + A_NEXT, 0);
+  store<u32>(block + A_PREV, 0);
   if (applying) memory.copy(block + groupsOff, groupList, groupBytes);
   if (full) release(groupList);
   if (keyCount) {

@@ -12,7 +12,7 @@ import {
   MODE_RFC, KIND_MASK, FLAG_GLOBAL_AGENT, KIND_USER_AGENT, KIND_ALLOW, KIND_DISALLOW, KIND_SITEMAP, KIND_OTHER,
   EV_LINE, EV_KIND, EV_KEY_START, EV_KEY_END, EV_VALUE_START, EV_VALUE_END, EV_GROUP, EV_SIZE,
   R_MODE, R_GROUP_COUNT, R_GROUPS, R_TOKEN_COUNT, R_TOKENS, R_RULE_COUNT, R_RULES, R_ARENA, R_SIZE,
-  R_RECORD_COUNT, R_RECORDS, R_USAGE_COUNT, R_USAGE, R_HEADER,
+  R_RECORD_COUNT, R_RECORDS, R_USAGE_COUNT, R_USAGE, R_INDEXES, R_HEADER,
   REC_KIND, REC_LINE, REC_GROUP, REC_AGENT, REC_KEY, REC_KEY_LENGTH, REC_VALUE_LENGTH, REC_SIZE,
   G_TOKEN_START, G_TOKEN_COUNT, G_RULE_START, G_RULE_COUNT, G_GLOBAL, G_USAGE_START, G_USAGE_COUNT, G_SIZE,
   T_OFFSET, T_LENGTH, T_SIZE,
@@ -288,6 +288,7 @@ function seal(mode: u32): usize {
   store<u32>(block + R_RECORDS, <u32>recordsOff);
   store<u32>(block + R_USAGE_COUNT, usageCount);
   store<u32>(block + R_USAGE, <u32>usageOff);
+  store<u32>(block + R_INDEXES, 0);
   if (groupCount) memory.copy(block + groupsOff, bufferPtr(GROUPS), <usize>groupCount * G_SIZE);
   if (tokenCount) memory.copy(block + tokensOff, bufferPtr(TOKENS), <usize>tokenCount * T_SIZE);
   if (ruleCount) memory.copy(block + rulesOff, bufferPtr(RULES), <usize>ruleCount * RULE_SIZE);

@@ -5,7 +5,7 @@ import { INPUT, EVENTS, NORMAL, VERDICTS, UTF8, MATCHES, PURPOSE, reserve, buffe
 import { utf16ToUtf8 } from "./utf16";
 import { parseLines } from "./parser";
 import { compile as compileEvents } from "./compile";
-import { buildIndex, indexMode, answering, releaseIndex } from "./build";
+import { buildIndex, indexMode, answering, releaseIndex, releaseIndexes } from "./build";
 import { scanRules } from "./decide";
 import { decidePath, preparePath, matchedPath, matchedLength } from "./path-verdict";
 import { checkLines, filterLines, output, filterCounts } from "./lines";
@@ -15,7 +15,7 @@ import { normalize } from "./normalize";
 import { release } from "./heap";
 import {
   MODE_RFC, R_MODE, R_SIZE, R_USAGE_COUNT, A_RULE_COUNT, A_ROBOTS,
-  A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE,
+  A_EXTRAS, A_EXTRA_COUNT, X_SIZE, V_ALLOWED, V_LINE, V_RULE, V_INDEX,
 } from "./layout";
 
 /** Room for `size` input bytes; returns where to write them. */
@@ -44,12 +44,13 @@ function compile(len: u32, mode: u32): usize {
 }
 
 
-/** Frees a compiled robots. */
+/** Frees a compiled robots and every agent index select() built on it. */
 function dispose(block: usize): void {
+  releaseIndexes(block);
   release(block);
 }
 
-/** Frees an agent index (and the full index check() may have built for it). */
+/** Frees an agent index (and the full index check() may have built for it) before its robots. */
 function disposeIndex(index: usize): void {
   releaseIndex(index);
 }
@@ -124,8 +125,24 @@ function matches(): usize {
  * answers its first URLs itself, then through its full index (answering()).
  */
 function check(index: usize, urlLen: u32): usize {
+  return decideUrl(index, bufferPtr(INPUT), urlLen);
+}
+
+function decideUrl(index: usize, url: usize, urlLen: u32): usize {
   index = answering(index);
-  return decidePath(index, extractPath(bufferPtr(INPUT), urlLen), indexMode(index) == MODE_RFC);
+  return decidePath(index, extractPath(url, urlLen), indexMode(index) == MODE_RFC);
+}
+
+/**
+ * select() and check() in one call, for a file's first answer for an agent:
+ * the input holds the agents (as select() takes them) and then the URL.
+ * Returns the verdict record, with the light index built at V_INDEX.
+ */
+function selectCheck(robots: usize, agentsLen: u32, count: u32, how: u32, urlLen: u32): usize {
+  let index = buildIndex(robots, bufferPtr(INPUT), agentsLen, count, how);
+  let verdict = decideUrl(index, bufferPtr(INPUT) + agentsLen, urlLen);
+  store<u32>(verdict + V_INDEX, <u32>index);
+  return verdict;
 }
 
 /**
@@ -213,4 +230,5 @@ export {
   usageRules as v,
   purposeTable as w,
   disposeIndex as x,
+  selectCheck as y,
 };

@@ -61,7 +61,8 @@ export const R_RECORD_COUNT = 36;
 export const R_RECORDS = 40;
 export const R_USAGE_COUNT = 44; // Content-Usage rules (AIPREF attach), kept apart from allow/disallow
 export const R_USAGE = 48;
-export const R_HEADER: usize = 52;
+export const R_INDEXES = 52;    // the first of the agent indexes select() built on it (0 none): dispose frees them
+export const R_HEADER: usize = 56;
 
 // A group: the user-agent lines that open it and the rules that follow.
 export const G_TOKEN_START = 0;
@@ -123,7 +124,9 @@ export const A_RULE_COUNT = 40; // rules in the applying groups
 export const A_CHOSEN = 44;     // a crawler's token (index) that chose the groups; -1 none (`*` or nothing)
 export const A_SCANS_LEFT = 48; // a light index: answers left before check() builds the full one (all ones: never)
 export const A_FULL = 52;       // a light index: the full index check() built for it (0 before), freed with it
-export const A_HEADER: usize = 56;
+export const A_NEXT = 56;       // the next and the previous index select() built on the same robots (0 none)
+export const A_PREV = 60;
+export const A_HEADER: usize = 64;
 export const SELECT_NONE: u32 = 0;     // no group applies: everything is allowed
 export const SELECT_SPECIFIC: u32 = 1;
 export const SELECT_GLOBAL: u32 = 2;
@@ -161,8 +164,13 @@ export const PURPOSE_NONE: u32 = 0;  // no purpose asked: allowed is allowed
 export const PURPOSE_TABLE: u32 = 1; // opted out when its Content-Usage preference (purposeTable) is n
 export const PURPOSE_ALL: u32 = 2;   // every allowed URL is opted out (the crawler's Content-Signal says no)
 
+// ---- checkLines' `numbered` answers: a u32 per line -------------------------
+export const NUMBERED_VERDICT = 3;   // the verdict's bits (1 allowed, 0 disallowed, 2 opted out)
+export const NUMBERED_LINE_SHIFT = 2; // the deciding line above them (0: no rule decided)
+
 // ---- A verdict --------------------------------------------------------------
 export const V_ALLOWED = 0;
 export const V_LINE = 4;
 export const V_RULE = 8;        // index of the deciding rule, -1 when none
-export const V_SIZE = 12;
+export const V_INDEX = 12;      // selectCheck(): the agent index it built
+export const V_SIZE = 16;

@@ -6,8 +6,9 @@ import { INPUT, VERDICTS, OUTPUT, reserve, reserveKeep, bufferPtr } from "./buff
 import { indexMode } from "./build";
 import { scanUsage } from "./usage-scan";
 import { findByte } from "./scan";
-import { MODE_RFC, PURPOSE_NONE, PURPOSE_ALL } from "./layout";
+import { MODE_RFC, PURPOSE_NONE, PURPOSE_ALL, V_LINE, NUMBERED_LINE_SHIFT } from "./layout";
 import { lineAllowed, matchedPath, matchedLength } from "./path-verdict";
+import { VERDICT } from "./decide";
 
 /** 1 allowed, 0 disallowed, 2 allowed but opted out of the purpose. */
 @inline function lineVerdict(index: usize, start: usize, end: usize, rfc: bool, purpose: u32): u32 {
@@ -21,21 +22,26 @@ import { lineAllowed, matchedPath, matchedLength } from "./path-verdict";
  * Decides every line of the input (URLs separated by LF or CRLF, as in a log
  * or a URL list) and writes one byte per line to verdicts() (1 allowed, 0
  * disallowed, 2 allowed but opted out of the `purpose`); returns the number
- * of lines. A final line break does not start another line.
+ * of lines. A final line break does not start another line. With `numbered`
+ * (1), each line's answer is a u32 instead: the verdict in its low two bits,
+ * the deciding line (check()'s V_LINE, 0 when no rule decided) above them,
+ * so that a join's deciding lines cost no call per URL.
  */
-export function checkLines(index: usize, textLen: u32, purpose: u32): u32 {
+export function checkLines(index: usize, textLen: u32, purpose: u32, numbered: u32): u32 {
   let rfc = indexMode(index) == MODE_RFC;
   let start = bufferPtr(INPUT);
   let end = start + <usize>textLen;
-  let out = reserve(VERDICTS, textLen + 1); // empty lines: as many lines as bytes
-  let n: u32 = 0;
+  let out = reserve(VERDICTS, (<usize>textLen + 1) << (numbered ? 2 : 0)); // empty lines: as many lines as bytes
+  let n: usize = 0;
   while (start < end) {
     let e = findByte(start, end, 0x0a);
-    store<u8>(out + n, <u8>lineVerdict(index, start, contentEnd(start, e), rfc, purpose));
+    let verdict = lineVerdict(index, start, contentEnd(start, e), rfc, purpose);
+    if (numbered) store<u32>(out + (n << 2), verdict | (load<u32>(VERDICT + V_LINE) << NUMBERED_LINE_SHIFT));
+    else store<u8>(out + n, <u8>verdict);
     n++;
     start = e + 1;
   }
-  return n;
+  return <u32>n;
 }
 
 /** Where a line [start, e) ends without its CR (CRLF line breaks). */

@@ -1,6 +1,6 @@
 // The Python linters, as `npm run lint` runs them after Biome: ruff check,
 // ruff format --check (python/pyproject.toml holds their settings) and mypy
-// --strict on the package, in the environment the tests use (the integrations
+// --strict on the package (ruff on bench/python too), in the environment the tests use (the integrations
 // installed, so that their types are checked too). Exits non-zero on any finding.
 import { join } from 'node:path';
 import { ensureVenv, root, run, venvPython } from './python-venv.mjs';
@@ -10,8 +10,9 @@ ensureVenv(say);
 const python = join(root, 'python');
 let status = 0;
 for (const [what, args] of [
-  ['ruff check', ['-m', 'ruff', 'check', '.']],
-  ['ruff format --check', ['-m', 'ruff', 'format', '--check', '.']],
+  // The package and its tests, and the Python benchmarks (bench/python), with the package's settings.
+  ['ruff check', ['-m', 'ruff', 'check', '.', '../bench/python']],
+  ['ruff format --check', ['-m', 'ruff', 'format', '--check', '.', '../bench/python']],
   ['mypy --strict', ['-m', 'mypy']],
 ]) {
   say(what);

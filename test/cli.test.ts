@@ -62,6 +62,8 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
     test.each([
       [['frobnicate'], 'unknown command "frobnicate"'],
       [['filter', '--robots', ROBOTS, '--bogus'], 'filter: there is no option --bogus (see robotsmatch filter --help)'],
+      [['chek', 'https://e.com/'], 'unknown command "chek"; did you mean check? (see robotsmatch --help)'],
+      [['check', 'https://e.com/', '--agnet', 'X'], 'check: there is no option --agnet; did you mean --agent?'],
       [['filter', 'urls.txt'], 'filter needs --robots'],
       [['filter', '--robots', join(dir, 'missing.txt')], 'missing.txt: no such file'],
       [['filter', '--robots', ROBOTS, join(dir, 'nope.txt')], 'nope.txt: no such file'],
@@ -414,6 +416,13 @@ describe.skipIf(!existsSync(cli))('robotsmatch (the command line)', () => {
       const e = JSON.parse(r.stdout);
       expect(e).toMatchObject({ allowed: true, line: 5, reason: 'longest-match', fallback: true, mode: 'rfc' });
       expect(e.candidates.map((c: { line: number }) => c.line)).toEqual([5, 3]);
+    });
+
+    test("-a '*' shows the `*` group as asked for, not as a token no group can name", async () => {
+      const r = await robotsmatch(['explain', 'https://example.com/private/x', '--robots', ROBOTS, '-a', '*']);
+      expect(r.stdout).toMatch(/groups +the `\*` group, as asked/);
+      expect(r.stdout).toMatch(/why +A crawler no group names may not fetch \/private\/x: the `\*` rules apply to it/);
+      expect(r.stdout).not.toContain('not a product token');
     });
   });
 

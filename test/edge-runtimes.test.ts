@@ -108,6 +108,16 @@ describe.skipIf(skipWorkerd)(`robotsmatch/edge in workerd${why(skipWorkerd, 'wor
     expect(workerd.log()).toContain('"message":"robots.txt violation"');
   });
 
+  test('the example Worker whose forwarded request comes back to it (wrangler dev, no ORIGIN) answers 508 once, not a loop', async () => {
+    const looped = await fetch(`${workerd.exampleLoop}/x`, { headers: { 'user-agent': CHROME } });
+    expect(looped.status).toBe(508);
+    expect(await looped.text()).toMatch(/^This Worker received a request it forwarded itself.*\nSet ORIGIN/s);
+    // A crawler the file disallows is still answered by the Worker itself.
+    expect(
+      (await fetch(`${workerd.exampleLoop}/private/a`, { headers: { 'user-agent': header('GPTBot') } })).status,
+    ).toBe(403);
+  });
+
   test('the example Worker with ROBOTS_TXT and ACTION log: serves that file, lets violations through and logs them', async () => {
     const get = (path: string, userAgent: string) =>
       fetch(workerd.exampleText + path, { headers: { 'user-agent': userAgent } });

@@ -36,6 +36,29 @@ describe('explain(): escapedStarRules', () => {
     expect(e.escapedStarRules?.[0]).toEqual({ line: 2, pattern: '/private/' });
   });
 
+  test('a crawler its own group blocks from everything escapes nothing worth naming', () => {
+    const blocked = parse(
+      `${FILE}\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\nAllow: /open/\n`,
+    );
+    expect(explain(blocked, 'https://example.com/private/x', 'GPTBot').escapedStarRules).toBeUndefined();
+    // An Allow opens something, where the `*` rules it escapes matter again.
+    expect(explain(blocked, 'https://example.com/private/x', 'CCBot').escapedStarRules?.map((r) => r.line)).toEqual(
+      ESCAPED,
+    );
+    blocked.dispose();
+  });
+
+  test("one group's sentence says its rules, not their rules", () => {
+    expect(explain(robots, 'https://example.com/x', 'Googlebot').message).toBe(
+      'Googlebot may fetch /x: the group naming it applies, and none of its rules matches.',
+    );
+    const star = parse('User-agent: *\nDisallow: /private/\n');
+    expect(explain(star, 'https://example.com/x', 'FooBot').message).toBe(
+      'FooBot may fetch /x: no group names it, so the `*` rules apply, and none of them matches.',
+    );
+    star.dispose();
+  });
+
   test("one that follows another token's group, and one that ignores `*`, escape them too", () => {
     for (const name of ['Applebot', 'AdsBot-Google']) {
       const e = explain(robots, 'https://example.com/private/x', crawler(name)!);

@@ -128,6 +128,18 @@ describe('explain: reasons', () => {
     none.dispose();
   });
 
+  test("the agent '*' (or '') asks for the `*` rules: not called a token no group can name", () => {
+    const robots = parse(FILE);
+    for (const star of ['*', '']) {
+      const e = explain(robots, 'https://e.com/private/x', star);
+      expect(e.fallback).toBe(true);
+      expect(e.message).toBe(
+        'A crawler no group names may not fetch /private/x: the `*` rules apply to it, and line 2 `Disallow: /private/` is the longest matching rule (9 bytes).',
+      );
+    }
+    robots.dispose();
+  });
+
   test('AgentMatcher.explain, and use after dispose', () => {
     const r = parse(FILE);
     const m = r.forAgent(['Bingbot']);

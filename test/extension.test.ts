@@ -293,6 +293,7 @@ describe('the extension in Chromium', () => {
       `${failing}/robots.txt answered 503: crawlers take that as "every page is disallowed for now" and try again later.`,
     );
     expect(await page.textContent('#file-note')).toMatch(/^There is no file to show/);
+    expect(await page.textContent('#lint-count')).toBe('No file to lint.');
     expect(await page.textContent('#marked-for')).toMatch(/^No line decides for /);
     await popup(`${moved}/moved-away/page.html`, page);
     expect(await page.textContent('#robots-status')).toMatch(

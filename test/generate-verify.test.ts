@@ -65,6 +65,15 @@ describe('verify', () => {
     );
   });
 
+  test("a witness path no rule reaches: reported on the line it tests, and says that line's rule does not apply", () => {
+    const r = verify({ default: { disallow: ['/a'] } }, 'User-agent: *\nDisallow: /a\nDisallow: /a/b/\n');
+    const adsBot = r.differences.find((d) => d.crawler === 'AdsBot-Google' && d.path === '/a/b/')!;
+    expect(adsBot.line).toBe(3);
+    expect(adsBot.message).toBe(
+      "AdsBot-Google, /a/b/: by Google's and RFC 9309's rules it may fetch /a/b/ (no rule in the groups it reads applies; the path tests line 3), but the policy says it may not.",
+    );
+  });
+
   test('a raw space: the request has %20, the rule never matches; lint says why', () => {
     const r = verify({ default: { disallow: ['/my page'] } }, fixture('raw-space.txt'));
     expect(r.ok).toBe(false);

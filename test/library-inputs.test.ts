@@ -38,7 +38,7 @@ describe('inputs as users have them', () => {
     expect(() => new RobotsCache({ maxentries: 5 } as never)).toThrow(/RobotsCache has no option maxentries/);
     expect(() => new RobotsCache({ maxEntries: 5, timeoutMs: undefined })).not.toThrow();
     return expect(fetchRobots('https://e.com/', { timeout: 5 } as never)).rejects.toThrow(
-      /fetchRobots has no option timeout/,
+      'fetchRobots has no option timeout; did you mean timeoutMs?',
     );
   });
 

@@ -428,6 +428,15 @@ describe('lint: each code', () => {
     expect(codes('User-agent: *\nDisallow: /docs/index.html\n')).not.toContain('2 modes-differ');
   });
 
+  test('duplicate-group says word for word only when it is; names cut to the same token say how they are read', () => {
+    const [same] = only('User-agent: BadBot\nDisallow: /\n\nUser-agent: badbot\nDisallow: /\n', 'duplicate-group');
+    expect(same!.message).toMatch(/^This group repeats the group on line 1 word for word: /);
+    const [cut] = only('User-agent: BadBot12\nDisallow: /\n\nUser-agent: BadBot34\nDisallow: /\n', 'duplicate-group');
+    expect(cut!.message).toMatch(
+      /^This group repeats the group on line 1 as crawlers read it \(`BadBot34` names `BadBot`, as the earlier group does\): /,
+    );
+  });
+
   test('typo-key also names keys Google reads by their start (Disallowed:)', () => {
     const [d] = only('User-agent: *\nDisallowed: /x\n', 'typo-key');
     expect(d).toMatchObject({ line: 2, fix: { safety: 'safe', lines: ['Disallow: /x'] } });

@@ -7,7 +7,7 @@
 // with them.
 import { describe, expect, test } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scratchDir } from './support/files.js';
@@ -93,6 +93,25 @@ describe('npm start and npm test, as package.json runs them', () => {
     // Installed now: the next start only builds.
     const again = await run(at, 'start.mjs');
     expect(again.log.slice(2)).toEqual(['npm run build --silent']);
+  });
+
+  test('npm start with dist/ newer than every source skips the build, and builds again after a source changes', async () => {
+    const at = clone('built', { installed: true });
+    const past = new Date(Date.now() - 3_600_000);
+    mkdirSync(join(at, 'src'));
+    writeFileSync(join(at, 'src', 'index.ts'), '');
+    mkdirSync(join(at, 'dist', 'cli'), { recursive: true });
+    writeFileSync(join(at, 'dist', 'cli', 'main.js'), 'console.log("the example answer")\n');
+    writeFileSync(join(at, 'dist', 'robotsmatch.wasm'), '');
+    for (const old of ['src/index.ts', 'src', 'scripts/start.mjs', 'scripts/test.mjs', 'scripts'])
+      utimesSync(join(at, old), past, past);
+    const r = await run(at, 'start.mjs');
+    expect(r.log).toEqual([]);
+    expect(r.stderr).toBe('Built already (dist/ is newer than its sources): not rebuilding\n\n');
+    expect(r.stdout).toBe('the example answer\n');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(at, 'src', 'index.ts'), future, future);
+    expect((await run(at, 'start.mjs')).log).toEqual(['npm run build --silent']);
   });
 
   test('npm run build:site and build:extension build as quietly: one line, then their own', async () => {

@@ -53,7 +53,9 @@ def best(fn, repeat=5, number=1):
 
 
 def urls_for(count, host):
-    out = subprocess.run(["node", os.path.join(CORPUS, "make-urls.mjs"), str(count), host], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["node", os.path.join(CORPUS, "make-urls.mjs"), str(count), host], capture_output=True, text=True, check=True
+    ).stdout
     return [u for u in out.split("\n") if u]
 
 
@@ -74,7 +76,9 @@ def main():
     from importlib.metadata import version
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    say(f"Python {platform.python_version()}, wasmtime {version('wasmtime')}, Protego {version('protego')}, {platform.machine()}, {os.cpu_count()} cores, load average {load:.1f} at the start")
+    say(
+        f"Python {platform.python_version()}, wasmtime {version('wasmtime')}, Protego {version('protego')}, {platform.machine()}, {os.cpu_count()} cores, load average {load:.1f} at the start"
+    )
     say()
 
     # 1. the call overhead
@@ -82,7 +86,9 @@ def main():
     trivial = core.fn["j"]  # verdicts(): returns an address, does nothing else
     n = 200_000
     raw = best(lambda: [trivial() for _ in range(n)], repeat=3) / n
-    exports = wasmtime.Instance(core.store, wasmtime.Module(core.store.engine, open(os.path.join(REPO, "build", "robotsmatch.wasm"), "rb").read()), []).exports(core.store)
+    with open(os.path.join(REPO, "build", "robotsmatch.wasm"), "rb") as wasm:
+        module = wasmtime.Module(core.store.engine, wasm.read())
+    exports = wasmtime.Instance(core.store, module, []).exports(core.store)
     checked_fn = exports["j"]
     store = core.store
     checked = best(lambda: [checked_fn(store) for _ in range(20_000)], repeat=3) / 20_000
@@ -101,7 +107,9 @@ def main():
     # 2. single check and 3. batch, per file
     say(f"## one agent ({AGENT}), {len(urls):,} URLs per file: single check, and the batch")
     say()
-    say("| file | robotsmatch check | Protego can_fetch | urllib can_fetch | robotsmatch match_many | match_lines | batch vs Protego |")
+    say(
+        "| file | robotsmatch check | Protego can_fetch | urllib can_fetch | robotsmatch match_many | match_lines | batch vs Protego |"
+    )
     say("|---|---:|---:|---:|---:|---:|---:|")
     totals = collections.Counter()
     single_urls = urls[:20_000]
@@ -110,20 +118,24 @@ def main():
         pg = protego.Protego.parse(body.decode("utf-8", "ignore"))
         rp = urllib_parser(body)
         is_allowed = robots.is_allowed
-        t_rm = best(lambda: [is_allowed(u, AGENT) for u in single_urls], repeat=3) / len(single_urls)
+        t_rm = best(lambda f=is_allowed: [f(u, AGENT) for u in single_urls], repeat=3) / len(single_urls)
         can = pg.can_fetch
-        t_pg = best(lambda: [can(u, UA) for u in single_urls], repeat=3) / len(single_urls)
+        t_pg = best(lambda f=can: [f(u, UA) for u in single_urls], repeat=3) / len(single_urls)
         few = single_urls[:2_000]
-        t_ul = best(lambda: [rp.can_fetch(UA, u) for u in few], repeat=3) / len(few)
+        t_ul = best(lambda p=rp, few=few: [p.can_fetch(UA, u) for u in few], repeat=3) / len(few)
         matcher = robots.for_agent(AGENT)
-        t_many = best(lambda: matcher.match_many(urls), repeat=3) / len(urls)
-        t_lines = best(lambda: matcher.match_lines(lines), repeat=3) / len(urls)
+        t_many = best(lambda m=matcher: m.match_many(urls), repeat=3) / len(urls)
+        t_lines = best(lambda m=matcher: m.match_lines(lines), repeat=3) / len(urls)
         t_pg_batch = t_pg  # Protego has no batch call: its batch is the loop
         totals.update(rm=t_rm, pg=t_pg, ul=t_ul, many=t_many, lines=t_lines)
-        say(f"| {name} | {t_rm * 1e6:.2f} µs | {t_pg * 1e6:.2f} µs | {t_ul * 1e6:.2f} µs | {t_many * 1e9:.0f} ns | {t_lines * 1e9:.0f} ns | {t_pg_batch / t_many:.0f}x |")
+        say(
+            f"| {name} | {t_rm * 1e6:.2f} µs | {t_pg * 1e6:.2f} µs | {t_ul * 1e6:.2f} µs | {t_many * 1e9:.0f} ns | {t_lines * 1e9:.0f} ns | {t_pg_batch / t_many:.0f}x |"
+        )
         robots.close()
     k = len(files)
-    say(f"| **mean** | {totals['rm'] / k * 1e6:.2f} µs | {totals['pg'] / k * 1e6:.2f} µs | {totals['ul'] / k * 1e6:.2f} µs | {totals['many'] / k * 1e9:.0f} ns | {totals['lines'] / k * 1e9:.0f} ns | {totals['pg'] / totals['many']:.0f}x |")
+    say(
+        f"| **mean** | {totals['rm'] / k * 1e6:.2f} µs | {totals['pg'] / k * 1e6:.2f} µs | {totals['ul'] / k * 1e6:.2f} µs | {totals['many'] / k * 1e9:.0f} ns | {totals['lines'] / k * 1e9:.0f} ns | {totals['pg'] / totals['many']:.0f}x |"
+    )
     say()
 
     # 4. the many-host join
@@ -131,7 +143,7 @@ def main():
     per_host = 100
     host_urls = []
     for h in range(hosts):
-        path_urls = urls[(h * per_host) % len(urls):][:per_host]
+        path_urls = urls[(h * per_host) % len(urls) :][:per_host]
         host_urls.append([u.replace("https://example.com", f"https://host{h}.example", 1) for u in path_urls])
     stream = [host_urls[h][i] for i in range(per_host) for h in range(hosts)]  # interleaved, as a crawl log is
     bodies = {f"host{h}.example": files[h % len(files)][1] for h in range(hosts)}
@@ -159,14 +171,20 @@ def main():
     t_join_pg = best(join_protego, repeat=2)
     a, b = join_robotsmatch(), join_protego()
     differ = sum(1 for x, y in zip(a, b) if x != y)
-    say(f"## the many-host join: {hosts} hosts (the corpus files in turn), {len(stream):,} URLs interleaved, each file parsed once")
+    say(
+        f"## the many-host join: {hosts} hosts (the corpus files in turn), {len(stream):,} URLs interleaved, each file parsed once"
+    )
     say()
     say("| library | time | URLs per second |")
     say("|---|---:|---:|")
-    say(f"| robotsmatch (grouped by host, one match_many per host) | {t_join_rm * 1e3:.0f} ms | {len(stream) / t_join_rm:,.0f} |")
+    say(
+        f"| robotsmatch (grouped by host, one match_many per host) | {t_join_rm * 1e3:.0f} ms | {len(stream) / t_join_rm:,.0f} |"
+    )
     say(f"| Protego (per-domain LRU, can_fetch per URL) | {t_join_pg * 1e3:.0f} ms | {len(stream) / t_join_pg:,.0f} |")
     say()
-    say(f"robotsmatch is {t_join_pg / t_join_rm:.1f}x Protego on the join; the two disagree on {differ:,} of {len(stream):,} URLs.")
+    say(
+        f"robotsmatch is {t_join_pg / t_join_rm:.1f}x Protego on the join; the two disagree on {differ:,} of {len(stream):,} URLs."
+    )
     return rows
 
 
@@ -174,5 +192,7 @@ if __name__ == "__main__":
     rows = main()
     if "--write" in sys.argv:
         with open(os.path.join(HERE, "results.md"), "w") as f:
-            f.write("# Python benchmark results\n\n`python bench/python/bench.py --write` (after `npm run build` and\n`pip install './python[test]'`), one process, best of several runs per figure.\n\n")
+            f.write(
+                "# Python benchmark results\n\n`python bench/python/bench.py --write` (after `npm run build` and\n`pip install './python[test]'`), one process, best of several runs per figure.\n\n"
+            )
             f.write("\n".join(rows) + "\n")

@@ -56,6 +56,7 @@ def refused_lists(joined: object) -> list[object]:
 
 def protego_join(archive: object, urls: list[str]) -> list[object]:
     from protego import Protego
+
     from robotsmatch import archive as rm
 
     by_origin: dict[str | None, list[int]] = {}
@@ -144,6 +145,7 @@ def calls(data: pathlib.Path, passes: int = 3) -> None:
     import collections
 
     import pandas as pd
+
     from robotsmatch._core import get_core
     from robotsmatch._layout import HOW_FULL, Export
 

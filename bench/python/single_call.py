@@ -33,6 +33,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import protego
+
 import robotsmatch
 from robotsmatch._core import get_core
 from robotsmatch._layout import Export

@@ -21,7 +21,13 @@ apart and not counted.
 
 Forms compared: the list of agents that may not fetch each URL (Spark
 ``lines=False``; Node ``--blocked-agents``), and the deciding lines too
-(Spark ``lines=True``; Node ``--json``, a record per URL and agent)."""
+(Spark ``lines=True``; Node ``--json``, a record per URL and agent).
+
+``--floor`` also times Spark's own work in each form: the same plan (the
+captures resolved, each URL's origin, the shuffle and sort by origin,
+Arrow to the Python worker and back) with a partition reader that reads no
+robots.txt and answers every URL with the same constant columns. What
+join_robots takes beyond that is the reader's matching."""
 
 from __future__ import annotations
 
@@ -83,7 +89,9 @@ def spark_session(master: str):
 def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
     from robotsmatch.spark import join_robots
 
-    robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(str(data / "archive.jsonl"))
+    robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(
+        str(data / "archive.jsonl")
+    )
     urls = spark.read.text(str(data / "urls.txt")).withColumnRenamed("value", "url")
     if fraction < 1:
         urls = urls.sample(fraction=fraction, seed=1)
@@ -91,11 +99,46 @@ def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: fl
     return join_robots(urls, robots, agents, lines=lines, purpose=purpose)
 
 
-def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
-    """Wall and CPU seconds of one join written to the noop sink."""
+def floor(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
+    """join_robots' plan with a reader that matches nothing: the URL rows with constant answers."""
+    from robotsmatch.pandas import agent_names
+    from robotsmatch.spark import _sorted_rows
+
+    robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(
+        str(data / "archive.jsonl")
+    )
+    urls = spark.read.text(str(data / "urls.txt")).withColumnRenamed("value", "url")
+    if fraction < 1:
+        urls = urls.sample(fraction=fraction, seed=1)
+    listed, names = agent_names(agents)
+    both, schema, settings = _sorted_rows(urls, robots, listed, names, "url", purpose, "google", lines, 512_000, None)
+
+    def constant(batches):
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        for batch in batches:
+            rows = batch.filter(pc.equal(batch.column("__robotsmatch_kind"), 1))
+            n = rows.num_rows
+            columns = [rows.column(name) for name in settings.user_columns] + [rows.column("origin")]
+            columns += [pa.array(["ok"] * n, pa.string()), pa.array(np.ones(n, dtype=bool))]
+            if lines:
+                columns.append(pa.array(np.zeros(n, dtype=np.int32)))
+            empty = pa.ListArray.from_arrays(pa.array(np.zeros(n + 1, dtype=np.int32)), pa.array([], pa.string()))
+            columns += [empty] * (2 if purpose else 1)
+            yield pa.RecordBatch.from_arrays(
+                columns, schema=pa.schema([(f.name, c.type) for f, c in zip(schema.fields, columns)])
+            )
+
+    return both.mapInArrow(constant, schema)
+
+
+def run_spark(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0, plan=joined):
+    """Wall and CPU seconds of one join (or its floor) written to the noop sink."""
     cpu = tree_cpu_seconds()
     start = time.perf_counter()
-    joined(spark, data, agents, lines, purpose, fraction).write.format("noop").mode("overwrite").save()
+    plan(spark, data, agents, lines, purpose, fraction).write.format("noop").mode("overwrite").save()
     return time.perf_counter() - start, tree_cpu_seconds() - cpu
 
 
@@ -103,12 +146,26 @@ def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
     """Spark's agents-that-may-not-fetch per URL against Node's --blocked-agents, URL by URL (as multisets: the orders differ)."""
     from collections import Counter
 
-    rows = joined(spark, data, agents, False, purpose).select("url", "disallowed_by", *(["opted_out_by"] if purpose else [])).collect()
+    rows = (
+        joined(spark, data, agents, False, purpose)
+        .select("url", "disallowed_by", *(["opted_out_by"] if purpose else []))
+        .collect()
+    )
     ours = Counter()
     for row in rows:
         blocked = list(row.disallowed_by or []) + (list(row.opted_out_by or []) if purpose else [])
         ours[(row.url, ",".join(a for a in agents if a in blocked))] += 1
-    command = ["node", cli, "filter", "--robots-archive", str(data / "archive.jsonl"), "--quiet", "--unknown", "keep", "--blocked-agents"]
+    command = [
+        "node",
+        cli,
+        "filter",
+        "--robots-archive",
+        str(data / "archive.jsonl"),
+        "--quiet",
+        "--unknown",
+        "keep",
+        "--blocked-agents",
+    ]
     for agent in agents:
         command += ["--agent", agent]
     if purpose:
@@ -123,7 +180,17 @@ def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
 
 
 def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> float:
-    command = ["node", cli, "filter", "--robots-archive", str(data / "archive.jsonl"), "--quiet", "--unknown", "keep", form]
+    command = [
+        "node",
+        cli,
+        "filter",
+        "--robots-archive",
+        str(data / "archive.jsonl"),
+        "--quiet",
+        "--unknown",
+        "keep",
+        form,
+    ]
     for agent in agents:
         command += ["--agent", agent]
     if purpose:
@@ -149,13 +216,20 @@ def summary(runs, count: int, cores: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", type=pathlib.Path, help="the folder bench/archive-data.mjs wrote (archive.jsonl, urls.txt)")
+    parser.add_argument(
+        "data", type=pathlib.Path, help="the folder bench/archive-data.mjs wrote (archive.jsonl, urls.txt)"
+    )
     parser.add_argument("--master", default="local[1]")
     parser.add_argument("--agents", default="Googlebot,GPTBot", help="product tokens (bench:archive asks these two)")
     parser.add_argument("--purpose", default=None)
     parser.add_argument("--node", default=None, help="dist/cli/main.js of a build with filter --robots-archive")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs of each form on each side (the median is reported)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="timed runs of each form on each side (the median is reported)"
+    )
     parser.add_argument("--verify", action="store_true", help="also check that every URL's blocked agents are Node's")
+    parser.add_argument(
+        "--floor", action="store_true", help="also time the same plan with a reader that matches nothing"
+    )
     args = parser.parse_args()
     agents = args.agents.split(",")
     with open(args.data / "urls.txt", "rb") as f:
@@ -177,6 +251,10 @@ def main() -> None:
         run_spark(spark, args.data, agents, lines, args.purpose, fraction=0.01)
         runs = [run_spark(spark, args.data, agents, lines, args.purpose) for _ in range(args.repeat)]
         results[f"spark_lines_{lines}"] = summary(runs, count, cores)
+        if args.floor:
+            run_spark(spark, args.data, agents, lines, args.purpose, fraction=0.01, plan=floor)
+            runs = [run_spark(spark, args.data, agents, lines, args.purpose, plan=floor) for _ in range(args.repeat)]
+            results[f"spark_floor_lines_{lines}"] = summary(runs, count, cores)
     if args.verify and args.node:
         results["verified_identical_to_node"] = verify(spark, args.node, args.data, agents, args.purpose)
     spark.stop()
@@ -189,11 +267,17 @@ def main() -> None:
                     out.write(line)
         for form in ("--blocked-agents", "--json"):
             run_node(args.node, args.data, agents, form, args.purpose, sample)
-            runs = [run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt") for _ in range(args.repeat)]
+            runs = [
+                run_node(args.node, args.data, agents, form, args.purpose, args.data / "urls.txt")
+                for _ in range(args.repeat)
+            ]
             results[f"node{form}"] = summary(runs, count, 1)
         for lines, form in ((False, "--blocked-agents"), (True, "--json")):
             ours, theirs = results[f"spark_lines_{lines}"], results[f"node{form}"]
-            results[f"node{form} / spark per core"] = round(theirs["urls_per_s_per_core"] / ours["urls_per_s_per_core"], 2)
+            results[f"node{form} / spark per core"] = round(
+                theirs["urls_per_s_per_core"] / ours["urls_per_s_per_core"], 2
+            )
+    results["load_average"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(results, indent=2))
 
 

@@ -25,15 +25,18 @@ export async function crawl(startUrls, { maxRequests = 50 } = {}) {
     return allowed;
   };
 
-  const crawler = new BasicCrawler({
-    maxRequestsPerCrawl: maxRequests,
-    async requestHandler({ request, sendRequest }) {
-      const { body } = await sendRequest({ headers: { 'user-agent': USER_AGENT } });
-      visited.push(request.url);
-      const links = [...String(body).matchAll(/href="([^"#]+)"/g)].map((m) => new URL(m[1], request.url).href);
-      await crawler.addRequests(await allowedOnly(links));
+  const crawler = new BasicCrawler(
+    {
+      maxRequestsPerCrawl: maxRequests,
+      async requestHandler({ request, sendRequest }) {
+        const { body } = await sendRequest({ headers: { 'user-agent': USER_AGENT } });
+        visited.push(request.url);
+        const links = [...String(body).matchAll(/href="([^"#]+)"/g)].map((m) => new URL(m[1], request.url).href);
+        await crawler.addRequests(await allowedOnly(links));
+      },
     },
-  }, new Configuration({ persistStorage: false }));
+    new Configuration({ persistStorage: false }),
+  );
 
   await crawler.run(await allowedOnly(startUrls));
   return { visited, skipped };

@@ -15,7 +15,8 @@ const enforcer = createEnforcer({
   robots: await readFile(new URL('./robots.txt', import.meta.url), 'utf8'),
   serveRobotsTxt: true,
   action: 'block',
-  onViolation: (v) => console.log(`violation: ${v.crawler} (${v.operator}) ${v.url} line ${v.line}: ${v.rule.type} ${v.rule.pattern}`),
+  onViolation: (v) =>
+    console.log(`violation: ${v.crawler} (${v.operator}) ${v.url} line ${v.line}: ${v.rule.type} ${v.rule.pattern}`),
 });
 
 async function handler(request) {

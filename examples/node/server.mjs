@@ -35,7 +35,8 @@ const enforcer = createEnforcer({
   robots: readFileSync(new URL('./robots.txt', import.meta.url)),
   serveRobotsTxt: true,
   action: 'block',
-  onViolation: (v) => console.log(`violation: ${v.crawler} (${v.operator}) ${v.url} line ${v.line}: ${v.rule.type} ${v.rule.pattern}`),
+  onViolation: (v) =>
+    console.log(`violation: ${v.crawler} (${v.operator}) ${v.url} line ${v.line}: ${v.rule.type} ${v.rule.pattern}`),
 });
 const enforce = robotsEnforcer(enforcer);
 
@@ -45,13 +46,15 @@ function app(req, res) {
   res.end(`Hello from ${req.url}\n`);
 }
 
-const server = createServer((req, res) => enforce(req, res, (error) => {
-  if (error) {
-    res.statusCode = 500;
-    return res.end('Internal error\n');
-  }
-  app(req, res);
-}));
+const server = createServer((req, res) =>
+  enforce(req, res, (error) => {
+    if (error) {
+      res.statusCode = 500;
+      return res.end('Internal error\n');
+    }
+    app(req, res);
+  }),
+);
 server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
   console.log(`listening on http://127.0.0.1:${server.address().port}`);
 });

@@ -40,7 +40,8 @@ export function statusSentence(report: RobotsReport): string {
 }
 
 /** "2 lint findings (1 error)". */
-export function lintSentence({ count, errors }: RobotsReport['lint']): string {
+export function lintSentence({ count, errors, file }: RobotsReport['lint']): string {
+  if (file === false) return 'No file to lint.';
   if (!count) return 'No lint findings.';
   return `${counted(count, 'lint finding')}${errors ? ` (${counted(errors, 'error')})` : ''}.`;
 }

@@ -56,7 +56,8 @@ export interface RobotsReport {
   /** Every registry crawler's verdict, in registry order. */
   verdicts: CrawlerVerdict[];
   usage: UsageStatement[];
-  lint: { count: number; errors: number };
+  /** Findings in the file; `file: false` when the fetch gave no file to lint (unreachable, no earlier copy). */
+  lint: { count: number; errors: number; file?: boolean };
 }
 
 /** The popup's question to the worker. */

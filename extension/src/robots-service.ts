@@ -106,7 +106,7 @@ export class RobotsService {
           : outcome === 'unavailable'
             ? ''
             : null;
-    const lintCount = this.#lintOnce(fetched, text);
+    const lintCount = text === null ? { count: 0, errors: 0, file: false } : this.#lintOnce(fetched, text);
     const error = fetched.error as { message?: unknown } | undefined;
     return {
       url,

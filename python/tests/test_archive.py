@@ -250,7 +250,7 @@ def test_the_origin_fast_path_gives_what_the_parser_gives():
         return
     # Arrow's own fast path (plain hosts, cut out for every row at once) too.
     arrow = [u for u in expected if "\ud800" not in u]
-    assert origins(arrow).to_pylist() == [expected[u] for u in arrow]
+    assert origins(arrow).tolist() == [expected[u] for u in arrow]
 
 
 @needs_origins
@@ -262,7 +262,7 @@ def test_pandas_origins_are_the_vectors():
     vectors = [u for u in ORIGINS["urls"] if "\ud800" not in u["url"]]
     urls = [u["url"] for u in vectors]
     expected = [None if u["robotsUrl"] is None else u["robotsUrl"][: -len("/robots.txt")] for u in vectors]
-    assert origins(urls).to_pylist() == expected
+    assert origins(urls).tolist() == expected
 
 
 def test_records_are_checked_as_node_checks_them():

@@ -120,11 +120,20 @@ def test_a_cell_that_is_not_a_string_is_answered_na_on_its_own():
     for urls in (pd.Series(cells, dtype=object), cells):
         assert rp.allowed(urls, robots, "Googlebot").tolist() == [False, pd.NA, True, pd.NA, pd.NA, pd.NA]
         assert rp.verdicts(urls, robots, ["Googlebot"])["line"].tolist() == [2, pd.NA, 0, pd.NA, pd.NA, pd.NA]
-    assert rp.origins(pd.Series(cells, dtype=object)).to_pylist()[:3] == [
+    assert rp.origins(pd.Series(cells, dtype=object)).tolist()[:3] == [
         "https://x.example",
         None,
         "https://x.example",
     ]
+
+
+def test_origins_keep_the_series_index_as_the_other_columns_do():
+    urls = pd.Series(["https://A.example/x", None, "ftp://b.example/"], index=[10, 20, 30])
+    found = rp.origins(urls)
+    assert found.index.tolist() == [10, 20, 30]
+    assert found.name == "origin"
+    assert found.tolist() == ["https://a.example", None, None]
+    assert rp.allowed(urls, robotsmatch.parse(""), "bot").index.equals(found.index)
 
 
 def test_urls_with_line_breaks_are_matched_one_by_one_not_split():
@@ -197,7 +206,7 @@ def test_origins_are_the_archive_s_own():
         "http:///x",
         "https://a.example\t/",
     ]
-    assert rp.origins(urls).to_pylist() == [None if u is None else origin_of(u) for u in urls]
+    assert rp.origins(urls).tolist() == [None if u is None else origin_of(u) for u in urls]
 
 
 def test_origins_of_large_strings():
@@ -212,6 +221,6 @@ def test_origins_of_large_strings():
         "https://127.1/",
     ]
     expected = [None if u is None else origin_of(u) for u in urls]
-    assert rp.origins(pa.array(urls, pa.large_string())).to_pylist() == expected
-    assert rp.origins(pd.Series(urls, dtype=pd.ArrowDtype(pa.large_string()))).to_pylist() == expected
-    assert rp.origins(pd.Series(urls)).to_pylist() == expected
+    assert rp.origins(pa.array(urls, pa.large_string())).tolist() == expected
+    assert rp.origins(pd.Series(urls, dtype=pd.ArrowDtype(pa.large_string()))).tolist() == expected
+    assert rp.origins(pd.Series(urls)).tolist() == expected

@@ -202,7 +202,7 @@ def test_a_file_the_archive_holds_parsed_is_read_from_its_cache_and_stays_open()
 
 
 def test_an_origin_with_more_urls_than_one_core_call_takes_is_answered_in_pieces(monkeypatch):
-    monkeypatch.setattr(pandas_join, "LINES_CHUNK", 64)  # a few URLs per call, and one longer than a call alone
+    monkeypatch.setattr(origin_run, "LINES_CHUNK", 64)  # a few URLs per call, and one longer than a call alone
     captures = [{"url": url, "status": 200, "body": body} for url, body in GROUPS.items()]
     urls = [url.replace("/robots.txt", path) for url in GROUPS for path in PATHS * 3]
     urls.insert(5, "https://own.example/a/" + "x" * 100)

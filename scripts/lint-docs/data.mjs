@@ -306,7 +306,7 @@ export const PAGES = {
     example:
       'User-agent: *\nDisallow: /wp-admin/\n\nUser-agent: Googlebot\nDisallow: /search\n\nUser-agent: *\nDisallow: /wp-admin/\n',
     means:
-      'A group names the same crawlers and has the same rules (and other lines) as an earlier group. Crawlers combine the two, or follow the first, and read the same either way: it changes nothing, so it is one note, not a `repeated-agent` warning per name.',
+      'A group names the same crawlers and has the same rules (and other lines) as an earlier group. Crawlers combine the two, or follow the first, and read the same either way: it changes nothing, so it is one note, not a `repeated-agent` warning per name. Names are compared as crawlers read them: `User-agent: BadBot12` and `User-agent: BadBot34` both name `BadBot` (a product token stops at the first character that is not a letter, `-` or `_`), and the note then says so rather than "word for word".',
     why: 'Usually a block pasted twice (a plugin writing its block on every save). Harmless, but one of the two is what the next edit will miss.',
     sources: [RFC('2.2.1'), G],
     fix: 'Remove one of the two groups. There is no fix robotsmatch writes.',

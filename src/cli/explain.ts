@@ -81,7 +81,9 @@ export function formatExplanation(
       rows.push([
         'groups',
         e.fallback
-          ? `no group names ${agent}: the \`*\` group${e.groups.length > 1 ? 's apply' : ' applies'}`
+          ? agent === '*'
+            ? `the \`*\` group${e.groups.length > 1 ? 's' : ''}, as asked`
+            : `no group names ${agent}: the \`*\` group${e.groups.length > 1 ? 's apply' : ' applies'}`
           : `${e.groups.length} group${e.groups.length > 1 ? 's name' : ' names'} ${agent}`,
       ]);
     for (const g of e.groups) {

@@ -3,6 +3,7 @@
 import { failureLine, UsageError } from './errors.js';
 import { failure, guardStdout, setColor, type ColorWhen } from './output.js';
 import { VERSION } from '../common/version.js';
+import { closest } from '../common/closest.js';
 import { checkCommand } from './check.js';
 import { filterCommand } from './filter.js';
 import { explainCommand } from './explain.js';
@@ -131,8 +132,11 @@ async function main(args: string[]): Promise<number> {
   if (!command) {
     if (first.startsWith('-'))
       throw new UsageError(`${first} is not an option here: give a command first (see robotsmatch --help)`);
+    const meant = closest(first, Object.keys(COMMANDS));
     throw new UsageError(
-      `unknown command ${JSON.stringify(first)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see robotsmatch --help)`,
+      meant
+        ? `unknown command ${JSON.stringify(first)}; did you mean ${meant}? (see robotsmatch --help)`
+        : `unknown command ${JSON.stringify(first)}; the commands are ${Object.keys(COMMANDS).join(', ')} (see robotsmatch --help)`,
     );
   }
   return command(rest);

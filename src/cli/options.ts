@@ -7,6 +7,7 @@ import { purpose } from '../usage.js';
 import { crawler } from '../crawlers.js';
 import { UsageError } from './errors.js';
 import { MAX_INPUT_BYTES } from '../common/limits.js';
+import { closest } from '../common/closest.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -49,22 +50,25 @@ export const MATCH_FLAGS = {
  * Runs a subcommand's node:util parseArgs call (strict, positionals allowed),
  * turning its errors into one-line usage errors in the user's terms.
  */
-function parseCommand<R>(name: string, parse: () => R): R {
+function parseCommand<R>(name: string, parse: () => R, known: readonly string[]): R {
   try {
     return parse();
   } catch (error) {
     throw new UsageError(
-      `${name}: ${parseErrorSentence(error as Error & { code?: string })} (see robotsmatch ${name} --help)`,
+      `${name}: ${parseErrorSentence(error as Error & { code?: string }, known)} (see robotsmatch ${name} --help)`,
     );
   }
 }
 
 /** node:util parseArgs' error as one plain sentence. */
-function parseErrorSentence(error: Error & { code?: string }): string {
+function parseErrorSentence(error: Error & { code?: string }, known: readonly string[]): string {
   const message = error.message;
   // "Option '-r, --robots <value>' ...": the long name.
   const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1] ?? '';
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `there is no option ${option}`;
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const meant = option.startsWith('--') ? closest(option.slice(2), known) : undefined;
+    return `there is no option ${option}${meant ? `; did you mean --${meant}?` : ''}`;
+  }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (message.includes('does not take an argument')) return `${option} takes no value`;
     if (message.includes('ambiguous'))
@@ -91,7 +95,11 @@ export function parseFlags<O extends Options>(name: string, argv: string[], opti
       args.splice(i, 2, `--${long}=${args[i + 1]}`);
     }
   }
-  return parseCommand(name, () => parseArgs({ args, allowPositionals: true, strict: true, tokens: true, options }));
+  return parseCommand(
+    name,
+    () => parseArgs({ args, allowPositionals: true, strict: true, tokens: true, options }),
+    Object.keys(options),
+  );
 }
 
 export function modeOf(value: string | undefined): Mode {

@@ -4,9 +4,9 @@
 // reader has not taken yet is dropped at exit, so its last line would be
 // part of a row). Instead the cleanup runs at once, no further piece is
 // started, and the process ends once the piece being written has gone
-// whole, with the status a shell gives a command the signal ended (130
-// for SIGINT, 143 for SIGTERM). A reader that takes nothing more for
-// GRACE_MS, or a second signal, ends it without waiting.
+// whole, by the same signal raised again (endBySignal), as the signal
+// would have ended it. A reader that takes nothing more for GRACE_MS, or a
+// second signal, ends it without waiting.
 
 import { outWritten } from './output.js';
 
@@ -56,6 +56,19 @@ export class SignalStop {
   }
 
   #exit(): never {
-    process.exit(this.#signal === 'SIGINT' ? 130 : 143);
+    endBySignal(this.#signal ?? 'SIGTERM');
   }
+}
+
+/**
+ * Ends the process as `signal` would have, once its cleanup is done: the
+ * handlers removed and the signal raised again, so the caller sees a command
+ * the signal ended (a shell script's loop stops on Ctrl-C; 130 or 143 would
+ * read as an error it may go on after). Should the signal not end the
+ * process at once, the status a shell gives such a command.
+ */
+export function endBySignal(signal: NodeJS.Signals): never {
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+  process.exit(signal === 'SIGINT' ? 130 : 143);
 }

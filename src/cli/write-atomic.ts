@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, unlinkSync } from 'node:fs';
 import { copyFile, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { endBySignal } from './signal-stop.js';
 
 /** Why --fix will not write a file; the message is a sentence about the file, which is unchanged. */
 export class WriteRefusedError extends Error {
@@ -98,7 +99,7 @@ async function withCleanup(leftover: string, undo: () => void, write: () => Prom
       undo();
       unlinkSync(leftover);
     } catch {}
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    endBySignal(signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

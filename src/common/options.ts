@@ -2,6 +2,7 @@
 
 import { typeError } from './errors.js';
 import { defaultUserAgent } from './version.js';
+import { closest } from './closest.js';
 
 export type Mode = 'google' | 'rfc';
 
@@ -136,7 +137,10 @@ const CACHE_KEYS = [
  */
 function knownOptions(o: Record<string, unknown>, known: readonly string[], owner: string): void {
   for (const key of Object.keys(o)) {
-    if (o[key] !== undefined && !known.includes(key)) throw new TypeError(`${owner} has no option ${key}`);
+    if (o[key] !== undefined && !known.includes(key)) {
+      const meant = closest(key, known);
+      throw new TypeError(`${owner} has no option ${key}${meant ? `; did you mean ${meant}?` : ''}`);
+    }
   }
 }
 

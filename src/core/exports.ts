@@ -27,4 +27,5 @@ export enum Export {
   usageRules = 'v',
   purposeTable = 'w',
   disposeIndex = 'x',
+  selectCheck = 'y',
 }

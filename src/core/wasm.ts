@@ -11,12 +11,14 @@ export interface CoreExports {
   [Export.scan](len: number, mode: number, lines: number): number; // lines 1: every line, 2: all but empty and comment lines
   [Export.events](): number;
   [Export.compile](len: number, mode: number): number;
-  [Export.dispose](block: number): void; // a compiled robots
+  [Export.dispose](block: number): void; // a compiled robots, with every agent index select() built on it
   [Export.disposeIndex](index: number): void; // an agent index (and the full index check() built for it)
   [Export.select](robots: number, agentsLen: number, count: number, full: number): number; // builds an agent index (full 0: light)
   [Export.check](index: number, urlLen: number): number;
+  // select() then check() in one call: the input holds the agents, then the URL; the index is at the verdict's V_INDEX
+  [Export.selectCheck](robots: number, agentsLen: number, count: number, how: number, urlLen: number): number;
   [Export.checkBatch16](index: number, units: number, count: number): number;
-  [Export.checkLines](index: number, textLen: number, purpose: number): number; // purpose: Layout.PURPOSE_*
+  [Export.checkLines](index: number, textLen: number, purpose: number, numbered: number): number; // purpose: Layout.PURPOSE_*; numbered 1: a u32 per line, verdict | line << 2
   [Export.verdicts](): number;
   [Export.filterLines](index: number, textLen: number, keep: number, purpose: number): number;
   [Export.output](): number;

@@ -199,9 +199,23 @@ export function proofMatrix(
   }
 }
 
-/** What differs in one reading: the crawler's verdict on `path` against the policy's. */
-export function verdictProblem(got: Pick<Reading, 'allowed' | 'line' | 'rule'>, path: string, wanted: boolean): string {
-  return `${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${got.rule ? ` (line ${got.line} \`${got.rule}\`)` : ' (no rule applies)'}, but the policy says it ${wanted ? 'may' : 'may not'}`;
+/**
+ * What differs in one reading: the crawler's verdict on `path` against the
+ * policy's. `tests`: the line whose rule a witness path was made to test,
+ * named when no rule applies (the difference is reported on that line).
+ */
+export function verdictProblem(
+  got: Pick<Reading, 'allowed' | 'line' | 'rule'>,
+  path: string,
+  wanted: boolean,
+  tests?: number,
+): string {
+  const why = got.rule
+    ? ` (line ${got.line} \`${got.rule}\`)`
+    : tests
+      ? ` (no rule in the groups it reads applies; the path tests line ${tests})`
+      : ' (no rule applies)';
+  return `${got.allowed ? 'may fetch' : 'may not fetch'} ${path}${why}, but the policy says it ${wanted ? 'may' : 'may not'}`;
 }
 
 /** One sentence when both readings say the same; each reading's own otherwise. */

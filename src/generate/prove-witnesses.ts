@@ -73,7 +73,12 @@ export function proveWitnesses(
               const v = matcher.check(path);
               const rule = v.rule ? `${v.rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${v.rule.pattern}` : null;
               differs!.set(i, {
-                problem: verdictProblem({ allowed: v.allowed, line: v.line, rule }, path, want[i]!),
+                problem: verdictProblem(
+                  { allowed: v.allowed, line: v.line, rule },
+                  path,
+                  want[i]!,
+                  witnesses.get(path)!.line,
+                ),
                 line: v.line,
               });
             });

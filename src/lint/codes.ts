@@ -226,7 +226,7 @@ export const CODES = {
     'agents',
     'none',
     'A group repeated word for word',
-    'This group repeats the group on line {first} word for word: Google and RFC 9309 crawlers combine them, so it changes nothing (crawlers that follow only the first such group read that one, the same).',
+    'This group repeats the group on line {first}{how}: Google and RFC 9309 crawlers combine them, so it changes nothing (crawlers that follow only the first such group read that one, the same).',
   ),
   'agent-name-cut': code(
     'warning',

@@ -22,7 +22,7 @@
 
 import { crawlerRegistry } from '../crawlers/registry.js';
 import { ALL_TOKENS, isReading } from './crawlers.js';
-import { closest } from './closest.js';
+import { closest } from '../common/closest.js';
 
 const squash = (s: string) => s.toLowerCase().replace(/[-_.\s]/g, '');
 const VENDOR_WORD = /(bot|bots|ai|crawler|spider|user|agent|robot)$/;

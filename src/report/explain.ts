@@ -252,7 +252,7 @@ function explainSource(source: ExplainSource, url: string): Explanation {
   const { contentSignal, contentUsage, licenses } = usageAt(source.compiled, source.index, url);
   const usage = { contentSignal, contentUsage, licenses, why: '' };
   const explanation: Explanation = { ...rest, groups, usage, message: '' };
-  if (!core.fallback) {
+  if (!core.fallback && !blocksEverything(reading, core.groupIndexes)) {
     const escaped = escapedStarRules(reading, core.groupIndexes);
     if (escaped.length) explanation.escapedStarRules = escaped;
   }
@@ -337,6 +337,23 @@ function escapedStarRules(reading: LineEvents, applying: readonly number[]): { l
   return out;
 }
 
+/**
+ * The applying groups disallow every path (`Disallow: /` or `/*`) and allow
+ * none: what the `*` group says does not matter to such a crawler.
+ */
+function blocksEverything(reading: LineEvents, applying: readonly number[]): boolean {
+  const groups = new Set(applying);
+  let all = false;
+  for (let i = 0; i < reading.count; i++) {
+    if (!groups.has(reading.group(i))) continue;
+    const kind = reading.kind(i);
+    const pattern = reading.value(i);
+    if (kind === 'allow' && pattern !== '') return false;
+    if (kind === 'disallow' && (pattern === '/' || pattern === '/*')) all = true;
+  }
+  return all;
+}
+
 /** The groups with a `*` user-agent line, in one pass. */
 function starGroups(reading: LineEvents): Set<number> {
   const out = new Set<number>();
@@ -410,7 +427,7 @@ const quote = (text: string) => `\`${text}\``;
 function notTokens(tokens: AgentTokens): string {
   if (tokens.how & Layout.HOW_CRAWLER) return '';
   return tokens.given
-    .filter((agent) => agent !== '' && !isPlainToken(agent))
+    .filter((agent) => agent !== '' && agent !== '*' && !isPlainToken(agent))
     .map((agent) => {
       const token = productToken(agent);
       const hint = token && token !== agent ? `; its product token is ${quote(token)}` : '';
@@ -426,13 +443,20 @@ function ruleText(reading: LineEvents, line: number): string {
 }
 
 function sentence(agent: string, e: Explanation, reading: LineEvents): string {
-  const may = e.allowed ? `${agent} may fetch ${e.path}` : `${agent} may not fetch ${e.path}`;
+  // `-a '*'` (or '') asks for the `*` rules themselves: what any crawler without a group of its own reads.
+  const star = agent === '*' || agent === '';
+  const who = star ? 'A crawler no group names' : agent;
+  const may = e.allowed ? `${who} may fetch ${e.path}` : `${who} may not fetch ${e.path}`;
   const where = e.selectedBy
     ? e.selectedBy.why
     : e.groups.length === 0
-      ? 'no group names it and there is no `*` group'
+      ? star
+        ? 'there is no `*` group'
+        : 'no group names it and there is no `*` group'
       : e.fallback
-        ? 'no group names it, so the `*` rules apply'
+        ? star
+          ? 'the `*` rules apply to it'
+          : 'no group names it, so the `*` rules apply'
         : `the group${e.groups.length > 1 ? 's' : ''} naming it appl${e.groups.length > 1 ? 'y' : 'ies'}`;
   switch (e.reason) {
     case 'robots-txt-always-allowed':
@@ -441,7 +465,7 @@ function sentence(agent: string, e: Explanation, reading: LineEvents): string {
       if (e.groups.length === 0) return `${may}: ${where}.`;
       return e.line
         ? `${may}: ${where}, and only the empty ${ruleText(reading, e.line)} on line ${e.line} matches, which allows everything.`
-        : `${may}: ${where}, and none of their rules matches.`;
+        : `${may}: ${where}, and ${e.fallback ? 'none of them' : `none of ${e.groups.length > 1 ? 'their' : 'its'} rules`} matches.`;
     case 'index-html':
       return `${may}: line ${e.line} ${ruleText(reading, e.line)} also allows its directory (Google's index.html rule), and no longer disallow matches.`;
     case 'allow-wins-tie':

@@ -85,7 +85,7 @@ export function matchLines(
   let result = out ?? new Uint8Array(1024);
   let count = 0;
   lineChunks(core, input, (length) => {
-    const lines = core.exports[Export.checkLines](index, length, purpose);
+    const lines = core.exports[Export.checkLines](index, length, purpose, 0);
     if (count + lines > result.length) {
       if (out) throw new RangeError(`out has room for ${out.length} verdicts, more lines were given`);
       const bigger = new Uint8Array(Math.max(result.length * 2, count + lines));

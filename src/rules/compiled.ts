@@ -244,13 +244,10 @@ export class Compiled {
     return full === 0 ? own : own + this.indexByteSize(full);
   }
 
-  /** Frees the table and every index built on it. */
+  /** Frees the table and every index built on it (the core frees those with it). */
   free(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    const { exports } = this.core;
-    for (const { index } of this.#cached?.values() ?? []) exports[Export.disposeIndex](index);
-    for (const index of this.#owned ?? []) exports[Export.disposeIndex](index);
     this.#cached = undefined;
     this.#owned = undefined;
     // A finalizer registry may hold this object until the event loop turns:
@@ -261,6 +258,6 @@ export class Compiled {
     this.#last = undefined;
     this.#rules = undefined;
     this.#records = undefined;
-    exports[Export.dispose](this.#robots);
+    this.core.exports[Export.dispose](this.#robots);
   }
 }

@@ -61,6 +61,8 @@ export interface EdgeWorkerd {
   cases: string;
   example: string;
   exampleText: string;
+  /** The example Worker with no ORIGIN whose outbound requests come back to itself, as under `wrangler dev`. */
+  exampleLoop: string;
   origin: string;
   log(): string;
   stop(): void;
@@ -90,6 +92,7 @@ const config :Workerd.Config = (
     (name = "cases", worker = ${worker('cases.js')}),
     (name = "example", worker = ${worker('example.js', `, globalOutbound = "origin", bindings = [(name = "ACTION", text = "block"), (name = "STATS_TOKEN", text = "s3cret")]`)}),
     (name = "example-text", worker = ${worker('example.js', `, globalOutbound = "origin", bindings = [(name = "ACTION", text = "log"), (name = "ROBOTS_TXT", text = ${text(`${ORIGIN_ROBOTS}\nUser-agent: bingbot\nDisallow: /\n`)})]`)}),
+    (name = "example-loop", worker = ${worker('example.js', `, globalOutbound = "example-loop", bindings = [(name = "ROBOTS_TXT", text = "User-agent: *\\nDisallow: /private\\n")]`)}),
     (name = "origin", worker = ${worker('origin.js')}),
   ],
   sockets = [
@@ -97,6 +100,7 @@ const config :Workerd.Config = (
     (name = "example", address = "127.0.0.1:${port + 1}", http = (), service = "example"),
     (name = "example-text", address = "127.0.0.1:${port + 2}", http = (), service = "example-text"),
     (name = "origin", address = "127.0.0.1:${port + 3}", http = (), service = "origin"),
+    (name = "example-loop", address = "127.0.0.1:${port + 4}", http = (), service = "example-loop"),
   ],
 );
 `,
@@ -116,6 +120,7 @@ const config :Workerd.Config = (
         cases: at(0),
         example: at(1),
         exampleText: at(2),
+        exampleLoop: at(4),
         origin: at(3),
         log: () => log,
         stop: () => child.kill(),

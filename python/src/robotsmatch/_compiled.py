@@ -118,6 +118,8 @@ class _Compiled:
             raise RobotsClosedError()
         index = self.cached.get(tokens.key)
         if index is None:
+            if len(self.cached) < _MAX_CACHED_AGENT_SETS:
+                return self._first_for(tokens, _url_bytes(url))
             index = self.index_for(tokens)
         if url.__class__ is str:
             try:
@@ -144,6 +146,17 @@ class _Compiled:
         if error or raw.trapped[0]:
             return raw._again((index, size)) & 0xFFFFFFFF  # type: ignore[no-any-return]
         return words[0]  # type: ignore[no-any-return]
+
+    def _first_for(self, tokens: AgentTokens, url: bytes) -> int:
+        """decide_url() for an agent set with no index yet: the core builds the
+        light index and decides the URL in one call (select_check), the agents
+        and the URL written as one input; the index is cached from the verdict."""
+        core = self.core
+        agents = tokens.joined
+        core.write(agents + url, "url")
+        verdict = core.fn[Export.select_check](self.robots, len(agents), tokens.size, tokens.how, len(url)) & 0xFFFFFFFF
+        self.cached[tokens.key] = core.u32(verdict + layout.V_INDEX)
+        return verdict
 
     def decide(self, index: int, url: object) -> int:
         return self._check(index, self.core.write(_url_bytes(url), "url")) & 0xFFFFFFFF  # type: ignore[no-any-return]
@@ -212,13 +225,11 @@ class _Compiled:
     def free(self) -> None:
         if self.closed:
             return
-        dispose_index = self.core.fn[Export.dispose_index]
         with self.core.lock:
             if self.closed:  # another thread closed it meanwhile
                 return
             self.closed = True
-            for index in [*self.cached.values(), *self.owned]:
-                dispose_index(index)
             self.cached = {}
             self.owned = set()
+            # The core frees every index built on the table with it.
             self.core.fn[Export.dispose](self.robots)

@@ -31,6 +31,7 @@ class Export:
     usage_rules = "v"
     purpose_table = "w"
     dispose_index = "x"
+    select_check = "y"
 
 
 # Modes
@@ -89,7 +90,8 @@ R_RECORD_COUNT = 36
 R_RECORDS = 40
 R_USAGE_COUNT = 44  # Content-Usage rules (AIPREF attach), kept apart from allow/disallow
 R_USAGE = 48
-R_HEADER = 52
+R_INDEXES = 52  # the first of the agent indexes select() built on it (0 none): dispose frees them
+R_HEADER = 56
 
 # A group: the user-agent lines that open it and the rules that follow.
 G_TOKEN_START = 0
@@ -151,7 +153,9 @@ A_RULE_COUNT = 40  # rules in the applying groups
 A_CHOSEN = 44  # a crawler's token (index) that chose the groups; -1 none (`*` or nothing)
 A_SCANS_LEFT = 48  # a light index: answers left before check() builds the full one (all ones: never)
 A_FULL = 52  # a light index: the full index check() built for it (0 before), freed with it
-A_HEADER = 56
+A_NEXT = 56  # the next and the previous index select() built on the same robots (0 none)
+A_PREV = 60
+A_HEADER = 64
 SELECT_NONE = 0  # no group applies: everything is allowed
 SELECT_SPECIFIC = 1
 SELECT_GLOBAL = 2
@@ -189,8 +193,13 @@ PURPOSE_NONE = 0  # no purpose asked: allowed is allowed
 PURPOSE_TABLE = 1  # opted out when its Content-Usage preference (purposeTable) is n
 PURPOSE_ALL = 2  # every allowed URL is opted out (the crawler's Content-Signal says no)
 
+# checkLines' `numbered` answers: a u32 per line
+NUMBERED_VERDICT = 3  # the verdict's bits (1 allowed, 0 disallowed, 2 opted out)
+NUMBERED_LINE_SHIFT = 2  # the deciding line above them (0: no rule decided)
+
 # A verdict
 V_ALLOWED = 0
 V_LINE = 4
 V_RULE = 8  # index of the deciding rule, -1 when none
-V_SIZE = 12
+V_INDEX = 12  # selectCheck(): the agent index it built
+V_SIZE = 16

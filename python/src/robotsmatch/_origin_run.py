@@ -1,13 +1,13 @@
 """The verdict bytes (and deciding lines) of one origin's run of URLs for
 several agents, for the joins over many origins (robotsmatch.pandas's
-join_archive): a few URLs per file, so what a run costs is building the
-agents' indexes, not matching, and this module keeps that to the least the
-core allows.
+join_archive, robotsmatch.spark's join_robots): a few URLs per file, so
+what a run costs is building the agents' indexes, not matching, and this
+module keeps that to the least the core allows.
 
 - Each agent's light index (the groups that apply to it, no rule index) is
-  cached on the file (``_Compiled.index_for``) and read back: agents whose
-  indexes hold the same groups give the same answers, so they share one
-  index and one core call per run (Googlebot and GPTBot both read ``*`` in
+  made for the run and read back: agents whose indexes hold the same
+  groups give the same answers, so they share one index and one core call
+  per run (Googlebot and GPTBot both read ``*`` in
   most files, and the largest files are nearly always one ``*`` group).
 - A run whose URLs times the rules of its groups is small is decided by
   scanning the rules, as Google's matcher does; above ``FULL_WORK`` the full
@@ -16,25 +16,31 @@ core allows.
   and a scan about 0.2 µs per rule and URL over a thousand rules, less on
   small files; 400 is where the two met on its files.
 
-Every answer comes from the core's own matching (check_lines, check)."""
+Every answer comes from the core's own matching: one check_lines call per
+run and group of agents, which with deciding lines answers a u32 per URL
+(the verdict and its line), so a line costs no call of its own."""
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _layout as layout
 from ._agent import AgentTokens
-from ._bulk import ALLOWED
+from ._bulk import ALLOWED, NO_VERDICT, codes_of_strings
 from ._compiled import _Compiled
-from ._core import Core, encode_text
+from ._core import Core
 from ._layout import Export
+from ._lines import LINES_CHUNK
 
 if TYPE_CHECKING:
+    from .pandas import AgentLike
     from .purpose import PurposeNames
+    from .robots import Robots
 
 #: URLs times rules above which a run is matched through a full index rather than by scanning.
 FULL_WORK = 400
@@ -69,19 +75,17 @@ class RunMatcher:
     def free(self, robots: int) -> None:
         self._dispose(robots)
 
-    def answer(
-        self, robots: int, compiled: _Compiled | None, data: bytes, count: int, texts: list[str] | None
-    ) -> tuple[list[bytes], np.ndarray | None]:
-        """The verdict bytes of the `count` lines of `data`, one bytes object
-        per agent (agents that read the same groups share one), and, when
-        `texts` (the same URLs as strings) are given, each URL's deciding
-        line: for the first agent that may not fetch it (or that it is opted
-        out for), else for the first agent. The caller holds the core's lock
-        and has made sure every URL is one line (no CR or LF in it), and that
-        `data` is at most a core call's worth (_lines.LINES_CHUNK, or one
-        line). The indexes are made for the run and freed after it.
-        `robots`: the file's compiled table; `compiled`, the same as a
-        _Compiled, needed with a purpose (its Content-Usage statements)."""
+    def answer(self, robots: int, compiled: _Compiled | None, data: bytes, count: int, numbered: bool) -> list[bytes]:
+        """The answers to the `count` lines of `data`, one bytes object per
+        agent (agents that read the same groups share one): a verdict byte
+        per URL, or with `numbered` a u32 per URL, the verdict and the
+        deciding line above it (read a block of them with
+        split_numbered). The caller holds the core's lock and has made sure every URL is one
+        line (no CR or LF in it), and that `data` is at most a core call's
+        worth (_lines.LINES_CHUNK, or one line). The indexes are made for the
+        run and freed after it. `robots`: the file's compiled table;
+        `compiled`, the same as a _Compiled, needed with a purpose (its
+        Content-Usage statements)."""
         core = self.core
         # With no group naming a product token, which groups apply depends only on obeying `*` or not;
         # and when even all the file's rules would make a run worth a full index, it is built at once.
@@ -115,21 +119,16 @@ class RunMatcher:
             answers: list[bytes] = []
             at = -1
             for index in used:
-                held = check_lines(index, length, self._purpose(compiled, index)) & 0xFFFFFFFF
+                held = check_lines(index, length, self._purpose(compiled, index), int(numbered)) & 0xFFFFFFFF
                 if held != count:  # pragma: no cover - would be a core bug
                     raise RuntimeError(f"the core answered {held} lines for {count} URLs")
                 if at < 0:
                     at = verdicts() & 0xFFFFFFFF  # as many lines again: the buffer stays where it is
-                answers.append(read(at, held))
-            codes = [answers[column] for column in column_of]
-            lines = None
-            if texts is not None:
-                table = np.frombuffer(b"".join(codes), dtype=np.uint8).reshape(len(codes), count).T
-                lines = _deciding_lines(core, texts, table, [used[c] for c in column_of])
+                answers.append(read(at, held * 4 if numbered else held))
         finally:
             for index in made:
                 self._dispose_index(index)
-        return codes, lines
+        return [answers[column] for column in column_of]
 
     def _index(self, robots: int, tokens: AgentTokens, full: int) -> int:
         """An agent's index (light, or full with HOW_FULL), for the caller to free."""
@@ -154,14 +153,60 @@ def _groups_of(core: Core, index: int) -> bytes:
     return kind.to_bytes(4, "little") + core.read(index + layout.A_CHOSEN, 4) + core.read(index + groups, 4 * count)
 
 
-def _deciding_lines(core: Core, texts: list[str], codes: np.ndarray, indexes: list[int]) -> np.ndarray:
-    """Each URL's deciding line, from one check call per URL with the index of
-    the agent whose line is reported (the batch calls answer without lines)."""
-    out = np.zeros(len(texts), dtype=np.int32)
+#: A row of a block of numbered answers that no run answered (split_numbered gives it NO_VERDICT, line 0).
+NUMBERED_NONE = b"\xff\xff\xff\xff"
+
+
+def split_numbered(columns: Sequence[bytes | bytearray], count: int) -> tuple[np.ndarray, np.ndarray]:
+    """A block of numbered answers (per agent, a u32 for each of `count`
+    URLs; NUMBERED_NONE where none was given) as the verdict bytes, shape
+    (count, agents), and each URL's deciding line: the first agent's that
+    may not fetch it (or that it is opted out for), else the first agent's."""
+    table = np.frombuffer(b"".join(columns), dtype="<u4").reshape(len(columns), count)
+    codes = (table & layout.NUMBERED_VERDICT).astype(np.uint8)
+    codes[table == 0xFFFFFFFF] = NO_VERDICT
     blocked = codes != ALLOWED
-    which = np.where(blocked.any(axis=1), blocked.argmax(axis=1), 0)
-    for column in np.unique(which).tolist():
-        rows = np.flatnonzero(which == column)
-        inputs = [encode_text(texts[i]) for i in rows.tolist()]
-        out[rows] = core.u32_after_each(Export.check, indexes[column], inputs, layout.V_LINE)
-    return out
+    which = np.where(blocked.any(axis=0), blocked.argmax(axis=0), 0)
+    lines = (table[which, np.arange(count)] >> layout.NUMBERED_LINE_SHIFT).astype(np.int32)
+    lines[codes[0] == NO_VERDICT] = 0
+    return codes.T, lines
+
+
+def line_runs(offsets: Sequence[int], start: int, end: int) -> Iterator[tuple[int, int]]:
+    """Rows start..end of one origin (line i is offsets[i]..offsets[i + 1])
+    cut into runs of whole lines of at most a core call's worth each (a line
+    longer than that goes alone)."""
+    while start < end:
+        stop = end
+        if offsets[end] - offsets[start] > LINES_CHUNK:
+            stop = min(max(bisect_right(offsets, offsets[start] + LINES_CHUNK, start, end) - 1, start + 1), end)
+        yield start, stop
+        start = stop
+
+
+def whole_lines(data: bytes, count: int) -> bool:
+    """Whether the `count` URLs in `data` (a LF after each) read back as
+    `count` lines: none holds a CR or a LF of its own."""
+    return data.count(b"\n") == count and b"\r" not in data
+
+
+def one_by_one(
+    robots: Robots, agents: Sequence[AgentLike], purpose: str | None, texts: list[str], numbered: bool
+) -> list[bytes]:
+    """RunMatcher.answer for a run with a URL holding a line break (not
+    whole_lines): each agent's matcher answers the URLs as strings, and
+    codes_of_strings sends that one alone."""
+    from .pandas import deciding_lines
+
+    matchers = [robots.for_agent(agent, purpose) for agent in agents]
+    try:
+        run = codes_of_strings(texts, matchers)
+        codes = [run[:, column].tobytes() for column in range(len(matchers))]
+        if not numbered:
+            return codes
+        # Every agent's answer carries the reported line: split_numbered reads it back from whichever it picks.
+        above = deciding_lines(texts, run, matchers).astype("<u4") << layout.NUMBERED_LINE_SHIFT
+        return [(run[:, column].astype("<u4") | above).tobytes() for column in range(len(matchers))]
+    finally:
+        for matcher in matchers:
+            matcher.close()

@@ -18,7 +18,6 @@ hosts: the column's origin ids and answers, one block of URLs, one file."""
 from __future__ import annotations
 
 import os
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,17 +29,15 @@ import pyarrow.compute as pc
 from . import archive as _archive
 from ._agent import agent_tokens
 from ._arrow_lines import ArrowLines
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT, codes_of_strings
+from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT
 from ._compiled import _Compiled
 from ._core import get_core
-from ._lines import LINES_CHUNK
-from ._origin_run import RunMatcher
+from ._origin_run import NUMBERED_NONE, RunMatcher, line_runs, one_by_one, split_numbered, whole_lines
 from .pandas import (
     AgentLike,
     agent_names,
     check_join_columns,
-    deciding_lines,
-    origins,
+    origin_array,
     to_pandas,
     to_url_array,
     verdict_columns,
@@ -112,7 +109,7 @@ class _Join:
     def columns(self, array: pa.Array) -> pa.Table:
         """The added columns for a column of URLs, in its order."""
         n = len(array)
-        found = origins(array)
+        found = origin_array(array)
         encoded = pc.dictionary_encode(found)
         ids = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
         distinct = encoded.dictionary.to_pylist()
@@ -164,8 +161,9 @@ class _Join:
         ends = np.r_[starts[1:], len(ids)]
         urls: ArrowLines | None = None
         offsets: list[int] = []
-        columns = [bytearray(_NO_VERDICTS * len(ids)) for _ in self.agents]
-        block_lines = np.zeros(len(ids), dtype=np.int32) if lines is not None else None
+        # Numbered answers (a u32 per URL: the verdict and its deciding line) when lines are asked.
+        width = 4 if self.lines else 1
+        columns = [bytearray((NUMBERED_NONE if self.lines else _NO_VERDICTS) * len(ids)) for _ in self.agents]
         for start, end, origin_id in zip(starts.tolist(), ends.tolist(), ids[starts].tolist()):
             resolution, robots = self._origin(distinct[origin_id])
             outcome = resolution.outcome
@@ -177,21 +175,15 @@ class _Join:
             if urls is None:
                 urls = ArrowLines(array.take(pa.array(rows)))
                 offsets = urls.offsets.tolist()
-            # Runs of whole lines, at most a core call's worth each (a line longer than that goes alone).
-            while start < end:
-                stop = end
-                if offsets[end] - offsets[start] > LINES_CHUNK:
-                    stop = min(max(bisect_right(offsets, offsets[start] + LINES_CHUNK, start, end) - 1, start + 1), end)
-                run_codes, run_lines = self._run(resolution, robots, urls, offsets, start, stop)
-                for column, answer in zip(columns, run_codes):
-                    column[start:stop] = answer
-                if block_lines is not None and run_lines is not None:
-                    block_lines[start:stop] = run_lines
-                start = stop
-        if urls is not None:
+            for run_start, stop in line_runs(offsets, start, end):
+                for column, answer in zip(columns, self._run(resolution, robots, urls, offsets, run_start, stop)):
+                    column[run_start * width : stop * width] = answer
+        if urls is None:
+            return
+        if lines is not None:
+            codes[rows], lines[rows] = split_numbered(columns, len(ids))
+        else:
             codes[rows] = np.frombuffer(b"".join(columns), dtype=np.uint8).reshape(len(columns), len(ids)).T
-            if lines is not None:
-                lines[rows] = block_lines
 
     def _origin(self, origin: str) -> tuple[_archive.Resolution, Robots | None]:
         """The origin's outcome, and its parsed file when the archive's cache holds it (else None: the
@@ -210,43 +202,30 @@ class _Join:
         offsets: list[int],
         start: int,
         end: int,
-    ) -> tuple[Sequence[bytes], np.ndarray | None]:
-        """The verdict bytes (per agent) and deciding lines of rows start..end of the block, all of one
+    ) -> list[bytes]:
+        """The answers (per agent, numbered with lines) to rows start..end of the block, all of one
         origin whose outcome is ok."""
         data = bytes(urls.data[offsets[start] : offsets[end]])
         body = resolution.capture.body if resolution.capture is not None else None
         body = body if isinstance(body, bytes) else b""
-        if data.count(b"\n") != end - start or b"\r" in data:
-            # A URL holds a line break (it would read as two lines): each agent's matcher answers them as strings.
+        if not whole_lines(data, end - start):
             texts: list[str] = urls.texts()[start:end]  # type: ignore[assignment]
             if robots is not None:
-                return self._one_by_one(robots, texts)
+                return one_by_one(robots, self.agents, self.purpose, texts, self.lines)
             with parse(body, mode=self.archive.mode, max_bytes=self.archive.max_bytes) as parsed:
-                return self._one_by_one(parsed, texts)
-        wanted: list[str] | None = urls.texts()[start:end] if self.lines else None  # type: ignore[assignment]
+                return one_by_one(parsed, self.agents, self.purpose, texts, self.lines)
         runs = self.runs
         with runs.core.lock:
             if robots is not None:
                 compiled: _Compiled | None = robots._compiled
-                return runs.answer(robots._compiled.live(), compiled, data, end - start, wanted)
+                return runs.answer(robots._compiled.live(), compiled, data, end - start, self.lines)
             # Parsed for this run alone: a _Compiled only when a purpose reads its statements.
             table = runs.compile(body, self.archive.mode)
             compiled = _Compiled(runs.core, table) if self.purpose is not None else None
             try:
-                return runs.answer(table, compiled, data, end - start, wanted)
+                return runs.answer(table, compiled, data, end - start, self.lines)
             finally:
                 if compiled is not None:
                     compiled.free()
                 else:
                     runs.free(table)
-
-    def _one_by_one(self, robots: Robots, texts: list[str]) -> tuple[Sequence[bytes], np.ndarray | None]:
-        """A run with a URL holding a line break: codes_of_strings sends that one alone."""
-        matchers = [robots.for_agent(agent, self.purpose) for agent in self.agents]
-        try:
-            run = codes_of_strings(texts, matchers)
-            lines = deciding_lines(texts, run, matchers) if self.lines else None
-            return [run[:, column].tobytes() for column in range(len(matchers))], lines
-        finally:
-            for matcher in matchers:
-                matcher.close()

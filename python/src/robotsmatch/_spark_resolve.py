@@ -18,7 +18,7 @@ from pyspark.sql.window import Window
 from . import archive as _archive
 
 # The body column's name while captures are resolved (out of the way of any column the caller's table has).
-_BODY = "__robotsmatch_body"
+from ._spark_reader import BODY as _BODY
 
 
 def resolve_robots(robots: DataFrame) -> DataFrame:

@@ -331,10 +331,19 @@ _PLAIN_ORIGIN = r"^(?P<scheme>[Hh][Tt][Tt][Pp][Ss]?)://(?P<host>[A-Za-z0-9.-]+)(
 _REWRITTEN_HOST = r"(?:^|\.)[0-9][^.]*\.?$|xn--|^\.|\.\."
 
 
-def origins(urls: object) -> pa.Array:
+def origins(urls: object) -> pd.Series:
     """The origin of each URL (``https://host[:port]``), as robotsmatch.archive
-    keys its captures (``archive.origin_of``): null for a missing URL or one
-    with no http(s) origin."""
+    keys its captures (``archive.origin_of``): None for a missing URL or one
+    with no http(s) origin. The index is the Series' own (else 0..n-1)."""
+    array = origin_array(urls)
+    series: pd.Series = pd.Series(
+        array.to_numpy(zero_copy_only=False), index=_index_of(urls, len(array)), name="origin", dtype=object
+    )
+    return series
+
+
+def origin_array(urls: object) -> pa.Array:
+    """origins() as an Arrow string array, for the joins (internal)."""
     from .archive import origin_of
 
     array = to_url_array(urls)

@@ -279,7 +279,7 @@ class AgentMatcher:
             while start < end:
                 stop = chunk_end(data, start, start + LINES_CHUNK)
                 length = core.write(data[start:stop], "lines")
-                count = check_lines(index, length, purpose) & 0xFFFFFFFF
+                count = check_lines(index, length, purpose, 0) & 0xFFFFFFFF
                 at = verdicts() & 0xFFFFFFFF
                 parts.append(core.read(at, count))
                 start = stop
@@ -316,7 +316,7 @@ class AgentMatcher:
                 held = -1
                 if "\r" not in joined:
                     data = encode_text(joined + "\n")
-                    held = check_lines(index, core.write(data, "urls"), layout.PURPOSE_NONE) & 0xFFFFFFFF
+                    held = check_lines(index, core.write(data, "urls"), layout.PURPOSE_NONE, 0) & 0xFFFFFFFF
                 if held != count:
                     units = "\0".join(chunk).encode("utf-16-le", "surrogatepass") + b"\0\0"
                     core.write(units, "urls")

@@ -26,32 +26,21 @@ and no robots.txt body is copied to its URLs' rows.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 
-import numpy as np
 import pyarrow as pa
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from . import archive as _archive
-from ._arrow_lines import ArrowLines
-from ._bulk import ALLOWED, DISALLOWED, NO_VERDICT
-from ._spark_resolve import _BODY, resolve_robots
-from .pandas import JOIN_COLUMNS, AgentLike, agent_names, check_join_columns, deciding_lines, verdict_columns
-from .robots import DEFAULT_MAX_BYTES, AgentMatcher, Robots, parse
+from ._spark_reader import BODY, KIND, OUTCOME, Settings
+from ._spark_resolve import resolve_robots
+from .pandas import JOIN_COLUMNS, AgentLike, agent_names, check_join_columns
+from .robots import DEFAULT_MAX_BYTES
 
 __all__ = ["OUTPUT_COLUMNS", "join_robots", "resolve_robots", "with_origin"]
 
 #: The columns join_robots adds (line with lines=True, opted_out_by with a purpose).
 OUTPUT_COLUMNS = JOIN_COLUMNS
-
-#: The outcomes of an origin, as the outcome column holds them.
-_OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
-
-# Internal column names, chosen not to clash with a user's.
-_KIND = "__robotsmatch_kind"
-_OUTCOME = "__robotsmatch_outcome"
 
 
 def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin") -> DataFrame:
@@ -59,10 +48,10 @@ def with_origin(urls: DataFrame, url_col: str = "url", origin_col: str = "origin
     captures; null for a URL that has none), computed on the executors."""
 
     def add(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from robotsmatch.pandas import origins
+        from robotsmatch.pandas import origin_array
 
         for batch in batches:
-            yield batch.append_column(origin_col, origins(batch.column(url_col)))
+            yield batch.append_column(origin_col, origin_array(batch.column(url_col)))
 
     schema = T.StructType([*urls.schema.fields, T.StructField(origin_col, T.StringType(), True)])
     return urls.mapInArrow(add, schema)
@@ -91,7 +80,7 @@ def join_robots(
       opted out of it); null when the outcome is unknown;
     - ``line`` (with ``lines=True``, the default): the deciding line, for the
       first agent that may not fetch it, else the first agent; 0 when no
-      rule decided; it costs a core call per URL, ``lines=False`` skips it;
+      rule decided (it comes from the same core calls as the verdicts);
     - ``disallowed_by``: the agents that may not fetch it (every agent when
       the robots.txt was unreachable); null when unknown;
     - ``opted_out_by`` (with a purpose): the agents that may fetch it but
@@ -106,15 +95,42 @@ def join_robots(
     if mode not in ("google", "rfc"):
         raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
     check_join_columns(urls.columns, url_col, lines, purpose, "join_robots")
+    both, schema, settings = _sorted_rows(
+        urls, robots, listed, names, url_col, purpose, mode, lines, max_bytes, partitions
+    )
 
+    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from robotsmatch._spark_reader import Partition
+
+        yield from Partition(settings).run(batches)
+
+    return both.mapInArrow(run, schema)
+
+
+def _sorted_rows(
+    urls: DataFrame,
+    robots: DataFrame,
+    listed: list[AgentLike],
+    names: list[str],
+    url_col: str,
+    purpose: str | None,
+    mode: str,
+    lines: bool,
+    max_bytes: int,
+    partitions: int | None,
+) -> tuple[DataFrame, T.StructType, Settings]:
+    """What join_robots' partition reader reads (the URLs and each origin's
+    capture in one table, partitioned and sorted by origin), the schema it
+    answers in and its settings: apart so that bench/python/spark_join.py can
+    time Spark's own work with a reader that does nothing."""
     resolved = resolve_robots(robots)
-    keyed = with_origin(urls, url_col, "origin").withColumn(_KIND, F.lit(1))
+    keyed = with_origin(urls, url_col, "origin").withColumn(KIND, F.lit(1))
     captures = resolved.select(
-        "origin", F.col("outcome").alias(_OUTCOME), F.col("body").cast("binary").alias(_BODY), F.lit(0).alias(_KIND)
+        "origin", F.col("outcome").alias(OUTCOME), F.col("body").cast("binary").alias(BODY), F.lit(0).alias(KIND)
     )
     both = keyed.unionByName(captures, allowMissingColumns=True)
     both = (both.repartition(partitions, "origin") if partitions else both.repartition("origin")).sortWithinPartitions(
-        F.col("origin").asc_nulls_first(), _KIND
+        F.col("origin").asc_nulls_first(), KIND
     )
 
     user_fields = list(urls.schema.fields)
@@ -130,7 +146,7 @@ def join_robots(
     if purpose is not None:
         out_fields.append(T.StructField("opted_out_by", T.ArrayType(T.StringType(), False), True))
     schema = T.StructType(out_fields)
-    settings = _Settings(
+    settings = Settings(
         agents=listed,
         names=names,
         purpose=purpose,
@@ -140,129 +156,4 @@ def join_robots(
         url_col=url_col,
         user_columns=[f.name for f in user_fields],
     )
-
-    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from robotsmatch.spark import _Partition
-
-        yield from _Partition(settings).run(batches)
-
-    return both.mapInArrow(run, schema)
-
-
-@dataclass
-class _Settings:
-    agents: list[AgentLike]
-    names: list[str]
-    purpose: str | None
-    mode: str
-    lines: bool
-    max_bytes: int
-    url_col: str
-    user_columns: list[str]
-
-
-@dataclass
-class _Origin:
-    """The origin being read: its outcome, and its robots.txt and matchers once a URL needs them."""
-
-    origin: str | None
-    outcome: str
-    body: bytes | None = None
-    robots: Robots | None = None
-    matchers: list[AgentMatcher] | None = None
-
-    def close(self) -> None:
-        if self.robots is not None:
-            self.robots.close()  # frees its matchers too
-            self.robots = None
-            self.matchers = None
-
-
-@dataclass
-class _Partition:
-    """One partition, read in order: an origin's capture (kind 0), then its URLs (kind 1)."""
-
-    settings: _Settings
-    current: _Origin = field(default_factory=lambda: _Origin(None, _archive.NOT_IN_ARCHIVE))
-
-    def run(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        try:
-            for batch in batches:
-                out = self._batch(batch) if batch.num_rows else None
-                if out is not None:
-                    yield out
-        finally:
-            self.current.close()
-
-    def _batch(self, batch: pa.RecordBatch) -> pa.RecordBatch | None:
-        s = self.settings
-        n = batch.num_rows
-        kinds = batch.column(_KIND).to_numpy(zero_copy_only=False)
-        url_rows = np.flatnonzero(kinds == 1)
-        origin_column = batch.column("origin")
-        # Runs of one origin (the partition is sorted by origin): where the dictionary id changes.
-        ids = origin_column.dictionary_encode().indices.fill_null(-1).to_numpy(zero_copy_only=False)
-        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
-        ends = np.r_[starts[1:], n]
-        # A run's capture rows come first (sorted by kind): how many each run has, and their fields, read once for the batch.
-        is_capture = kinds == 0
-        captured = np.add.reduceat(is_capture.astype(np.int64), starts)
-        capture_rows = np.flatnonzero(is_capture)
-        capture_outcomes = batch.column(_OUTCOME).take(pa.array(capture_rows)).to_pylist()
-        run_origins = origin_column.take(pa.array(starts)).to_pylist()
-        urls = ArrowLines(batch.column(s.url_col))
-        # The answers of every row, filled run by run; the columns are built once for the batch.
-        codes = np.full((n, len(s.agents)), NO_VERDICT, dtype=np.uint8)
-        lines = np.zeros(n, dtype=np.int32) if s.lines else None
-        outcomes = np.full(n, _OUTCOMES.index(_archive.NOT_IN_ARCHIVE), dtype=np.int8)
-        seen = 0  # capture rows of the runs before this one
-        for run, (start, end, count) in enumerate(zip(starts.tolist(), ends.tolist(), captured.tolist())):
-            if count:
-                seen += count
-                row = start + count - 1
-                self.current.close()
-                self.current = _Origin(run_origins[run], capture_outcomes[seen - 1], batch.column(_BODY)[row].as_py())
-            elif ids[start] < 0 or self.current.origin != run_origins[run]:
-                self.current.close()
-                self.current = _Origin(None if ids[start] < 0 else run_origins[run], _archive.NOT_IN_ARCHIVE)
-            first = start + count
-            if first < end:
-                self._answer(urls, first, end, codes, lines, outcomes)
-        if not len(url_rows):
-            return None
-        taken = batch.take(pa.array(url_rows))
-        arrays = [taken.column(name) for name in s.user_columns]
-        arrays.append(taken.column("origin"))
-        arrays.append(
-            pa.DictionaryArray.from_arrays(pa.array(outcomes[url_rows]), pa.array(_OUTCOMES)).cast(pa.string())
-        )
-        missing = taken.column(s.url_col).is_null().to_numpy(zero_copy_only=False)
-        columns = verdict_columns(
-            codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing
-        )
-        names = [*list(s.user_columns), "origin", "outcome", *list(columns)]
-        return pa.RecordBatch.from_arrays(arrays + list(columns.values()), names=names)
-
-    def _answer(
-        self, urls: ArrowLines, first: int, end: int, codes: np.ndarray, lines: np.ndarray | None, outcomes: np.ndarray
-    ) -> None:
-        """The answers of the URL rows first..end, all of the current origin."""
-        s = self.settings
-        current = self.current
-        outcomes[first:end] = (
-            _OUTCOMES.index(current.outcome)
-            if current.outcome in _OUTCOMES
-            else _OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
-        )
-        if current.outcome == "ok":
-            if current.robots is None:
-                current.robots = parse(current.body or b"", s.mode, s.max_bytes)
-                current.matchers = [current.robots.for_agent(agent, s.purpose) for agent in s.agents]
-            found = urls.codes(first, end, current.matchers)  # type: ignore[arg-type]
-            codes[first:end] = found
-            if lines is not None:
-                lines[first:end] = deciding_lines(urls.texts()[first:end], found, current.matchers)  # type: ignore[arg-type]
-        elif current.outcome == "unavailable":
-            codes[first:end] = ALLOWED  # no robots.txt: everything is allowed
-        elif current.outcome == "unreachable":
-            codes[first:end] = DISALLOWED  # everything is disallowed
+    return both, schema, settings

@@ -244,6 +244,21 @@ function words(
   if (meant) f.unsafe(d, [rewriteValue(l, meant)], `Names \`${meant}\``);
 }
 
+/**
+ * How two groups that crawlers read the same are the same: word for word, or
+ * only once their User-agent values are cut to product tokens (`BadBot12`
+ * and `BadBot34` both name `BadBot`).
+ */
+function readAlike(m: Findings['model'], a: number, b: number): string {
+  const names = (g: number) => m.groups[g]!.agents.map((l) => (l.value ?? '').toLowerCase()).sort();
+  const [first, second] = [names(a), names(b)];
+  if (first.join('\n') === second.join('\n')) return ' word for word';
+  const differ = m.groups[b]!.agents.find((l) => !first.includes((l.value ?? '').toLowerCase()));
+  return differ
+    ? ` as crawlers read it (\`${differ.value}\` names \`${differ.agent}\`, as the earlier group does)`
+    : ' as crawlers read it';
+}
+
 /** repeated-agent: a token (or `*`) named by more than one group. */
 function repeated(f: Findings): void {
   const m = f.model;
@@ -270,7 +285,10 @@ function repeated(f: Findings): void {
     if (seen.group === l.group || noted.has(l.group)) continue;
     if (text(seen.group) === text(l.group)) {
       noted.add(l.group);
-      f.add('duplicate-group', l.line, { first: m.groups[seen.group]!.agents[0]!.line });
+      f.add('duplicate-group', l.line, {
+        first: m.groups[seen.group]!.agents[0]!.line,
+        how: readAlike(m, seen.group, l.group),
+      });
     } else f.add('repeated-agent', l.line, { who: token === '*' ? '`*`' : `\`${l.agent}\``, first: seen.line });
     seen.group = l.group; // once per later group
   }

@@ -9,7 +9,7 @@ import type { Findings } from '../findings.js';
 import type { RobotsLine } from '../model.js';
 import { isBareUrl } from './sitemaps.js';
 import { rewriteKey } from '../rewrite.js';
-import { closest } from '../closest.js';
+import { closest } from '../../common/closest.js';
 
 export const CANONICAL: Record<string, string> = {
   'user-agent': 'User-agent',

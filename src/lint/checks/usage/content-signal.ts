@@ -5,7 +5,7 @@ import { listOf } from '../../wording.js';
 import type { Findings } from '../../findings.js';
 import type { RobotsLine } from '../../model.js';
 import { rewriteValue } from '../../rewrite.js';
-import { closest } from '../../closest.js';
+import { closest } from '../../../common/closest.js';
 import { plain, placeOf } from './common.js';
 
 // ---- Content-Signal ----

@@ -7,7 +7,7 @@ import type { Findings } from '../../findings.js';
 import type { Diagnostic } from '../../types.js';
 import type { RobotsLine } from '../../model.js';
 import { rewriteValue } from '../../rewrite.js';
-import { closest } from '../../closest.js';
+import { closest } from '../../../common/closest.js';
 import { LABELS, OUTDATED, plain, placeOf } from './common.js';
 
 // ---- Content-Usage ----

@@ -1,5 +1,5 @@
-// Did-you-mean for keys, Content-Signal keys and AIPREF labels: the known
-// word within a typo's reach of what was written, if there is one.
+// Did-you-mean for lint (keys, Content-Signal keys, AIPREF labels, crawler names)
+// and for mistyped commands and options: the known word within a typo's reach.
 
 /** Optimal string alignment distance (Levenshtein with transpositions); 3 for lengths more than 2 apart. */
 export function distance(a: string, b: string): number {
