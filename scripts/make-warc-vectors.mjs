@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../test/vectors', import.meta.url));
 /** Bytes of a body a reader keeps (the archive's default maxBytes, Google's 500 KiB) and one more, as readers hand it on. */
@@ -192,12 +192,14 @@ const RECORDS = [
     bytes: record(robots('down.test'), response('503 Service Unavailable', ['Retry-After: 60'], '<p>down</p>')),
     captures: [{ url: robots('down.test'), status: 503 }],
     origins: { 'https://down.test': 'unreachable' },
+    reasons: { 'https://down.test': 'HTTP 503 (a server error)' },
     verdicts: everything('down.test', false),
   },
   {
     bytes: record(robots('busy.test'), response('429 Too Many Requests', [])),
     captures: [{ url: robots('busy.test'), status: 429 }],
     origins: { 'https://busy.test': 'unreachable' },
+    reasons: { 'https://busy.test': 'HTTP 429 (too many requests)' },
     verdicts: everything('busy.test', false),
   },
   {
@@ -207,6 +209,10 @@ const RECORDS = [
     }),
     captures: [{ url: robots('truncated.test'), ...failed }],
     origins: { 'https://truncated.test': 'unreachable' },
+    reasons: {
+      'https://truncated.test':
+        'the captured response cannot be read whole: the record is marked WARC-Truncated (length)',
+    },
     verdicts: everything('truncated.test', false),
   },
   {
@@ -216,6 +222,10 @@ const RECORDS = [
     ),
     captures: [{ url: robots('short-gzip.test'), ...failed }],
     origins: { 'https://short-gzip.test': 'unreachable' },
+    reasons: {
+      'https://short-gzip.test':
+        'the captured response cannot be read whole: its encoded body cannot be read whole (unexpected end of file)',
+    },
     verdicts: everything('short-gzip.test', false),
   },
   {
@@ -225,18 +235,27 @@ const RECORDS = [
     ),
     captures: [{ url: robots('cut-chunk.test'), ...failed }],
     origins: { 'https://cut-chunk.test': 'unreachable' },
+    reasons: { 'https://cut-chunk.test': 'the captured response cannot be read whole: its chunked body is cut short' },
     verdicts: everything('cut-chunk.test', false),
   },
   {
     bytes: record(robots('compress.test'), response('200 OK', ['Content-Encoding: compress'], RULES)),
     captures: [{ url: robots('compress.test'), ...failed }],
     origins: { 'https://compress.test': 'unreachable' },
+    reasons: {
+      'https://compress.test':
+        'the captured response cannot be read whole: its Content-Encoding compress is not one robots.txt readers undo',
+    },
     verdicts: everything('compress.test', false),
   },
   {
     bytes: record(robots('te-gzip.test'), response('200 OK', ['Transfer-Encoding: gzip'], gzipped)),
     captures: [{ url: robots('te-gzip.test'), ...failed }],
     origins: { 'https://te-gzip.test': 'unreachable' },
+    reasons: {
+      'https://te-gzip.test':
+        'the captured response cannot be read whole: its Transfer-Encoding gzip is not one robots.txt readers undo',
+    },
     verdicts: everything('te-gzip.test', false),
   },
   {
@@ -297,10 +316,11 @@ function expected(records) {
     })),
   );
   const origins = Object.assign({}, ...records.map((r) => r.origins ?? {}));
+  const reasons = Object.assign({}, ...records.map((r) => r.reasons ?? {}));
   const verdicts = records.flatMap((r) =>
     (r.verdicts ?? []).map(([url, allowed, line]) => ({ url, agent: 'Googlebot', allowed, line })),
   );
-  return { captures, origins, verdicts };
+  return { captures, origins, reasons, verdicts };
 }
 
 const files = [];
@@ -314,6 +334,55 @@ write('captures.warc', Buffer.concat(RECORDS.map((r) => r.bytes)), expected(RECO
 // Each record its own gzip member, as Common Crawl writes them.
 const all = [...RECORDS, LONG_RECORD];
 write('captures.warc.gz', Buffer.concat(all.map((r) => gzipSync(r.bytes))), expected(all));
+
+// A gzip member cut short inside the file (a writer that died in the middle of a record and went on after a
+// restart): that record's site gets a failed fetch, every other record is read. The same records gzipped twice,
+// as a whole (a .warc.gz saved with its download's Content-Encoding) and member by member, the cut one inside.
+const CUT_RULES = `User-agent: *\nDisallow: /private\n${Array.from({ length: 40 }, (_, i) => `Disallow: /section-${i * 7919}\n`).join('')}`;
+const around = (host, bytes) => ({ bytes, captures: [{ url: robots(host), ...ok(RULES), contentType: 'text/plain' }] });
+const MEMBERS = [
+  {
+    ...around('before.test', record(robots('before.test'), response('200 OK', ['Content-Type: text/plain'], RULES))),
+    origins: { 'https://before.test': 'ok' },
+    verdicts: usual('before.test'),
+  },
+  {
+    bytes: record(robots('cut-member.test'), response('200 OK', ['Content-Type: text/plain'], CUT_RULES)),
+    cut: true,
+    captures: [{ url: robots('cut-member.test'), ...failed }],
+    origins: { 'https://cut-member.test': 'unreachable' },
+    reasons: {
+      'https://cut-member.test':
+        'the captured response cannot be read whole: the gzip member of the archive holding its record is cut short',
+    },
+    verdicts: everything('cut-member.test', false),
+  },
+  {
+    ...around('after.test', record(robots('after.test'), response('200 OK', ['Content-Type: text/plain'], RULES))),
+    origins: { 'https://after.test': 'ok' },
+    verdicts: usual('after.test'),
+  },
+  {
+    bytes: record(robots('down-after.test'), response('503 Service Unavailable', [])),
+    captures: [{ url: robots('down-after.test'), status: 503 }],
+    origins: { 'https://down-after.test': 'unreachable' },
+    reasons: { 'https://down-after.test': 'HTTP 503 (a server error)' },
+  },
+];
+/** A record's gzip member cut inside its body: what it inflates to holds the WARC and HTTP heads and the first rule. */
+function cutMember(bytes) {
+  const member = gzipSync(bytes);
+  const cut = member.subarray(0, Math.floor(member.length * 0.6));
+  const start = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1');
+  if (!start.includes('Disallow: /private') || start.length >= bytes.length - 100)
+    throw new Error('the cut member is not cut inside its body');
+  return cut;
+}
+const members = MEMBERS.map((r) => (r.cut ? cutMember(r.bytes) : gzipSync(r.bytes)));
+write('cut-member.warc.gz', Buffer.concat(members), expected(MEMBERS));
+write('twice-gzipped-cut-member.warc.gz', gzipSync(Buffer.concat(members)), expected(MEMBERS));
+write('twice-gzipped-members-cut-member.warc.gz', Buffer.concat(members.map((m) => gzipSync(m))), expected(MEMBERS));
+write('twice-gzipped.warc.gz', gzipSync(Buffer.concat(RECORDS.map((r) => gzipSync(r.bytes)))), expected(RECORDS));
 
 // Files refused whole, with the words of the refusal (a regular expression both languages read).
 const first = record(robots('a.test'), response('200 OK', ['Content-Type: text/plain'], RULES));
@@ -364,7 +433,7 @@ writeFileSync(
   `${JSON.stringify(
     {
       $comment:
-        'WARC files (test/vectors/warc/, written by scripts/make-warc-vectors.mjs) and what each gives: its captures in order (status null: the response cannot be read whole, a failed fetch; a body by its length and SHA-256, decoded and cut at 512,001 bytes), each origin\'s outcome and Googlebot\'s verdicts (line: the deciding robots.txt line, 0 when none); or "refused", a regular expression the error message matches. Read by test/warc-vectors.test.ts (Node) and python/tests/test_archive_warc.py (Python).',
+        'WARC files (test/vectors/warc/, written by scripts/make-warc-vectors.mjs) and what each gives: its captures in order (status null: the response cannot be read whole, a failed fetch; a body by its length and SHA-256, decoded and cut at 512,001 bytes), each origin\'s outcome, why each unreachable one is (reasons: the words check() and --json give) and Googlebot\'s verdicts (line: the deciding robots.txt line, 0 when none); or "refused", a regular expression the error message matches. Read by test/warc-vectors.test.ts (Node) and python/tests/test_archive_warc.py (Python).',
       limit: LIMIT,
       files,
     },

@@ -26,6 +26,7 @@ interface WarcFile {
     body_sha256?: string;
   }[];
   origins?: Record<string, string>;
+  reasons?: Record<string, string>;
   verdicts?: { url: string; agent: string; allowed: boolean | null; line: number }[];
 }
 const vectorsDir = fileURLToPath(new URL('./vectors/', import.meta.url));
@@ -89,8 +90,10 @@ describe.each(read.map((f) => [f.file, f] as const))('%s', (_name, f) => {
 
   test('each origin gets its outcome and each URL its verdict (Archive API)', async () => {
     const matcher = new ArchiveMatcher(await openArchive(path(f)), { agents: ['Googlebot'] });
-    for (const [origin, outcome] of Object.entries(f.origins ?? {}))
+    for (const [origin, outcome] of Object.entries(f.origins ?? {})) {
       expect(matcher.outcome(`${origin}/`), origin).toBe(outcome);
+      expect(matcher.check(`${origin}/`).reason, origin).toBe(f.reasons?.[origin]);
+    }
     for (const v of f.verdicts ?? []) {
       const got = matcher.check(v.url).verdicts[0]!;
       expect({ allowed: got.allowed, line: got.line }, v.url).toEqual({ allowed: v.allowed, line: v.line });

@@ -56,6 +56,7 @@ def test_each_origin_gets_its_outcome_and_each_url_its_verdict(case):
         with archive:
             for origin, outcome in case["origins"].items():
                 assert archive.outcome(origin + "/") == outcome, origin
+                assert archive.check(origin + "/", "Googlebot").reason == case["reasons"].get(origin), origin
             for v in case["verdicts"]:
                 got = archive.check(v["url"], v["agent"])
                 assert (got.allowed, got.line) == (v["allowed"], v["line"]), v

@@ -96,7 +96,7 @@ def test_many_hosts_with_bad_cells_in_input_order_leaving_the_cache_as_it_was(mo
     limit = 512 << 10
     archive = Archive(captures, cache_bytes=limit)
     got = join_archive(series, archive, AGENTS)
-    assert list(got.columns) == ["origin", "outcome", "allowed", "line", "disallowed_by"]
+    assert list(got.columns) == ["origin", "outcome", "reason", "allowed", "line", "disallowed_by"]
     assert list(got.index) == list(series.index)
     # A join reads each origin's file once, for its run of URLs, and frees it: the cache is left as it was.
     assert archive.cache_stats == {"origins": 0, "bytes": 0, "compiles": 0, "evictions": 0}
@@ -121,7 +121,17 @@ def test_a_frame_keeps_its_columns_and_the_added_ones_follow():
         {"id": [3, 1, 2], "url": ["https://h1.example/g/x", "https://h7.example/a", None]}, index=[5, 5, 9]
     )
     got = join_archive(frame, archive, AGENTS, purpose="train-ai")
-    assert list(got.columns) == ["id", "url", "origin", "outcome", "allowed", "line", "disallowed_by", "opted_out_by"]
+    assert list(got.columns) == [
+        "id",
+        "url",
+        "origin",
+        "outcome",
+        "reason",
+        "allowed",
+        "line",
+        "disallowed_by",
+        "opted_out_by",
+    ]
     assert list(got.index) == [5, 5, 9]
     assert got["outcome"].tolist() == ["ok", "unavailable", "unknown"]
     assert got["allowed"].tolist() == [False, True, pd.NA]

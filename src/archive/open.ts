@@ -5,10 +5,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { createGunzip, gunzipSync, constants } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { RobotsArchive, type ArchiveOptions } from './archive.js';
 import type { Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
+import { firstMember, ungzipAll } from './gzip-members.js';
 import { readDirectory } from './read-directory.js';
 import { readJsonl } from './read-jsonl.js';
 import { readWarc } from './read-warc.js';
@@ -44,9 +45,8 @@ export async function* readPath(path: string, limit?: number): AsyncGenerator<[C
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   const format = formatOf(path, head, gzip, name);
   // A .warc.gz is ungzipped here, not by warcio: warcio stops without an error at a cut gzip member, and the records after it would be lost in silence.
-  const bytes = gzip ? gunzipped(rest, name) : rest;
-  if (format === 'warc') yield* readWarc(bytes, name, limit);
-  else yield* readJsonl(bytes, name);
+  if (format === 'warc') yield* readWarc(gzip ? ungzipAll(rest, name) : rest, name, limit, gzip);
+  else yield* readJsonl(gzip ? gunzipped(rest, name) : rest, name);
 }
 
 /** Bytes looked at to tell the format. */
@@ -74,12 +74,11 @@ function formatOf(path: string, start: Buffer, gzip: boolean, name: string): 'wa
   if (/\.warc(\.gz)?$/i.test(path)) return 'warc';
   if (/\.(jsonl|ndjson)(\.gz)?$/i.test(path)) return 'jsonl';
   let head = start;
-  if (gzip) {
-    try {
-      head = gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
-    } catch {
-      throw new ArchiveError(name, 'is not valid gzip');
-    }
+  // The start of the first member (a later one may be cut), and of the one inside it for a file gzipped twice.
+  for (let depth = 0; gzip && depth < 3 && head[0] === 0x1f && head[1] === 0x8b; depth++) {
+    const inflated = firstMember(head);
+    if (inflated === undefined) throw new ArchiveError(name, 'is not valid gzip');
+    head = inflated;
   }
   const text = head.toString('latin1').trimStart();
   if (text.startsWith('WARC/')) return 'warc';

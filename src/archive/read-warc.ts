@@ -26,104 +26,218 @@ import { AsyncIterReader, StatusAndHeadersParser, WARCParser, type WARCRecord } 
 import type { Capture } from './capture.js';
 import { decodeBody } from './decode-body.js';
 import { ArchiveError } from './errors.js';
+import type { Piece } from './gzip-members.js';
+import { type Segment, segments } from './segments.js';
 
 /**
  * The captures of a WARC file. A 2xx body is decoded only up to `limit` + 1
  * bytes (decode-body.ts); a body that is cut (WARC-Truncated, a chunk or an
- * encoded stream ending early) or in an encoding no reader undoes is a
- * capture with no response (`status: null`, unreachable), as a fetch that
- * failed: never read as the site's file, and every other record still read.
+ * encoded stream ending early, a gzip member of the file ending early) or in
+ * an encoding no reader undoes is a capture with no response (`status:
+ * null`, unreachable), as a fetch that failed: never read as the site's
+ * file, and every other record still read. `gzipped`: the bytes come from
+ * gzip-members.ts, with its marks.
  */
 export async function* readWarc(
-  bytes: AsyncIterable<Uint8Array>,
+  bytes: AsyncIterable<Piece>,
   name: string,
   limit = 512_000,
+  gzipped = false,
 ): AsyncGenerator<[Capture, string]> {
-  let n = 0;
+  const count = { records: 0 };
+  for await (const segment of segments(bytes)) yield* readSegment(segment, name, limit, count, gzipped);
+}
+
+/** A record read, not yet handed on: its member may yet turn out cut. */
+interface Held {
+  where: string;
+  /** Where its WARC header starts and its content ends, in the segment. */
+  start: number;
+  end: number;
+  /** A response record's URL and date: what a cut one is known by. */
+  url: string | undefined;
+  fetchedAt: string | undefined;
+  /** The capture it gives or the problem it is (undefined: not a capture, or cut). */
+  result: Capture | ArchiveError | undefined;
+}
+
+/** Bytes read past a record after which its member is taken as sound even before its end: a cut member's inflater fails long before. */
+const MARGIN = 1 << 20;
+
+/**
+ * The captures of the records of one segment (the whole file, or the run
+ * of gzip members up to one cut short). A record is handed on once the
+ * member holding it is read whole. At a cut, the record it falls in (the
+ * one the cut member starts) is a capture with no response when its header
+ * names a response's URL, and otherwise dropped (nothing says which site it
+ * was); the records after it are not read (they are inflated from bytes
+ * that were never theirs).
+ */
+async function* readSegment(
+  segment: Segment,
+  name: string,
+  limit: number,
+  count: { records: number },
+  gzipped: boolean,
+): AsyncGenerator<[Capture, string]> {
   const file = new FileEnd();
-  let end = 0; // where the last record's content ends in the file
+  let end = 0; // where the last record's content ends in the segment
   let parser: WARCParser;
   try {
-    parser = new WARCParser(file.watch(bytes), { parseHttp: false });
+    parser = new WARCParser(file.watch(segment), { parseHttp: false });
   } catch (error) {
     throw new ArchiveError(name, `not a WARC file (${(error as Error).message})`);
   }
   const records = parser[Symbol.asyncIterator]();
+  const held: Held[] = [];
+  /** The held records known sound, handed on (a problem thrown). */
+  function* release(): Generator<[Capture, string]> {
+    while (held.length > 0) {
+      const first = held[0]!;
+      if (gzipped && first.end > segment.verified && first.end + MARGIN > segment.position) return;
+      held.shift();
+      if (first.result instanceof ArchiveError) throw first.result;
+      if (first.result) yield [first.result, first.where];
+    }
+  }
   for (;;) {
     let next: IteratorResult<WARCRecord>;
     try {
       next = await records.next();
     } catch (error) {
+      if (gzipped && !(error instanceof ArchiveError) && (await segment.cutAhead(MARGIN))) break;
       if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
-      throw new ArchiveError(`${name} record ${n + 1}`, `not a WARC record (${(error as Error).message})`);
+      throw new ArchiveError(`${name} record ${count.records + 1}`, `not a WARC record (${(error as Error).message})`);
     }
     if (next.done) {
       // warcio ends without a word at a last line of two bytes (it takes any such line for a CRLF), so a file cut two bytes into a record would lose it in silence.
-      if (!file.blankAfter(end))
+      if (!segment.cut && !file.blankAfter(end))
         throw new ArchiveError(
           name,
-          `the file ends with bytes that are not a WARC record after its last whole one${n ? ` (record ${n})` : ''}: it is cut short, or not all of it is WARC`,
+          `the file ends with bytes that are not a WARC record after its last whole one${count.records ? ` (record ${count.records})` : ''}: it is cut short, or not all of it is WARC`,
         );
-      return;
+      break;
     }
     const record = next.value;
-    n++;
-    const where = `${name} record ${n}`;
+    const where = `${name} record ${++count.records}`;
     const url = record.warcTargetURI;
     const capture = record.warcType === 'response' && !!url && /^https?:/i.test(url);
+    const named = capture ? url : undefined;
+    const fetchedAt = record.warcDate ?? undefined;
     // Where the record's content starts: warcio's offset of the record and the length of its WARC header, as its indexer reads them.
     const start = parser.offset + parser.recordLength;
     // Every record is read to its end, so that a cut one is found wherever it is.
     const kept = keptOf(limit);
-    const content = await contentOf(record, capture ? kept : 0, where);
-    end = start + Number(record.warcHeader('Content-Length'));
-    if (!capture) continue;
-    // With no blank line, every line is the head, as warcio reads it: a status and headers are all a non-2xx capture needs.
-    const headEnd = endOfHead(content);
-    const head = headEnd < 0 ? content : content.subarray(0, headEnd);
-    const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([head], null), { headersClass: Headers });
-    const status = Number(http?.statusCode);
-    if (!http || !Number.isInteger(status))
-      throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
-    const header = (key: string) => http.headers.get(key) ?? undefined;
-    let body: Uint8Array | undefined;
-    let answered: number | null = status;
-    let error: string | undefined;
-    if (status >= 200 && status < 300) {
-      // Lines after the status line with no blank line after them may be the body's rules, not headers.
-      if (headEnd < 0)
-        throw new ArchiveError(
-          where,
-          `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`,
-        );
-      const truncated = record.warcHeader('WARC-Truncated');
-      let decoded = truncated
-        ? { unreadable: `the record is marked WARC-Truncated (${truncated})` }
-        : await decodeBody(content.subarray(headEnd), http.headers as unknown as Headers, limit);
-      // Only the start of a long record is kept: unencoded, that is the live fetch's cut; encoded, it must give the limit's bytes.
-      if ('unreadable' in decoded && !truncated && content.length === kept)
-        decoded = {
-          unreadable: `its body as stored is longer than the ${kept.toLocaleString('en-US')} bytes read of it, and those do not decode to the ${limit.toLocaleString('en-US')} bytes a robots.txt is read to`,
-        };
-      if ('body' in decoded) body = decoded.body;
-      else {
-        answered = null; // a failed fetch: the site's file is not known whole
-        error = `the captured response cannot be read whole: ${decoded.unreadable}`;
-      }
+    let content: Uint8Array;
+    try {
+      content = await contentOf(record, capture ? kept : 0, where);
+    } catch (error) {
+      if (!(gzipped && (await segment.cutAhead(MARGIN)))) throw error;
+      held.push({
+        where,
+        start: parser.offset,
+        end: Number.POSITIVE_INFINITY,
+        url: named,
+        fetchedAt,
+        result: undefined,
+      });
+      break;
     }
-    yield [
-      {
-        url,
-        status: answered,
-        location: header('location'),
-        contentType: header('content-type'),
-        body,
-        fetchedAt: record.warcDate ?? undefined,
-        error,
-      },
-      where,
-    ];
+    end = start + Number(record.warcHeader('Content-Length'));
+    let result: Held['result'];
+    try {
+      result = capture ? await captureOf(record, url, content, where, limit, kept) : undefined;
+    } catch (error) {
+      if (!(error instanceof ArchiveError)) throw error;
+      result = error;
+    }
+    held.push({ where, start: parser.offset, end, url: named, fetchedAt, result });
+    // Past the cut member's start, what follows was inflated from bytes that were never the file's.
+    if (segment.cut && end > segment.cut.trusted) break;
+    yield* release();
   }
+  if (segment.cut) yield* atCut(held, segment.cut.trusted);
+  else {
+    segment.verified = segment.position;
+    yield* release();
+  }
+}
+
+/** The held records of a segment that ends at a cut `trusted` bytes in: those before it, then the one it starts (as a failed fetch). */
+function* atCut(held: Held[], trusted: number): Generator<[Capture, string]> {
+  for (const h of held) {
+    if (h.end <= trusted) {
+      if (h.result instanceof ArchiveError) throw h.result;
+      if (h.result) yield [h.result, h.where];
+      continue;
+    }
+    // The first record not whole before the cut member is the one it starts (or is cut inside); those after it are not read.
+    if (h.start <= trusted && h.url !== undefined)
+      yield [
+        {
+          url: h.url,
+          status: null,
+          fetchedAt: h.fetchedAt,
+          error:
+            'the captured response cannot be read whole: the gzip member of the archive holding its record is cut short',
+        },
+        h.where,
+      ];
+    return;
+  }
+}
+
+/** The capture a response record gives (its content as stored, the first `kept` bytes of it). */
+async function captureOf(
+  record: WARCRecord,
+  url: string,
+  content: Uint8Array,
+  where: string,
+  limit: number,
+  kept: number,
+): Promise<Capture> {
+  // With no blank line, every line is the head, as warcio reads it: a status and headers are all a non-2xx capture needs.
+  const headEnd = endOfHead(content);
+  const head = headEnd < 0 ? content : content.subarray(0, headEnd);
+  const http = await new StatusAndHeadersParser().parse(new AsyncIterReader([head], null), { headersClass: Headers });
+  const status = Number(http?.statusCode);
+  if (!http || !Number.isInteger(status))
+    throw new ArchiveError(where, `the response to ${url} has no HTTP status line`);
+  const header = (key: string) => http.headers.get(key) ?? undefined;
+  let body: Uint8Array | undefined;
+  let answered: number | null = status;
+  let error: string | undefined;
+  if (status >= 200 && status < 300) {
+    // Lines after the status line with no blank line after them may be the body's rules, not headers.
+    if (headEnd < 0)
+      throw new ArchiveError(
+        where,
+        `the response to ${url} has no blank line after its HTTP headers, so where its body starts is unknown`,
+      );
+    const truncated = record.warcHeader('WARC-Truncated');
+    let decoded = truncated
+      ? { unreadable: `the record is marked WARC-Truncated (${truncated})` }
+      : await decodeBody(content.subarray(headEnd), http.headers as unknown as Headers, limit);
+    // Only the start of a long record is kept: unencoded, that is the live fetch's cut; encoded, it must give the limit's bytes.
+    if ('unreadable' in decoded && !truncated && content.length === kept)
+      decoded = {
+        unreadable: `its body as stored is longer than the ${kept.toLocaleString('en-US')} bytes read of it, and those do not decode to the ${limit.toLocaleString('en-US')} bytes a robots.txt is read to`,
+      };
+    if ('body' in decoded) body = decoded.body;
+    else {
+      answered = null; // a failed fetch: the site's file is not known whole
+      error = `the captured response cannot be read whole: ${decoded.unreadable}`;
+    }
+  }
+  return {
+    url,
+    status: answered,
+    location: header('location'),
+    contentType: header('content-type'),
+    body,
+    fetchedAt: record.warcDate ?? undefined,
+    error,
+  };
 }
 
 /** The length of the bytes given to warcio and the last few of them: what follows the last record. */

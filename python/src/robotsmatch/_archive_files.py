@@ -5,13 +5,16 @@ JSON Lines file, told by the name (.warc, .warc.gz, .jsonl, .jsonl.gz,
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import os
+import stat
 import zlib
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, cast
 
+from ._gzip_members import first_member, ungzip_all
 from .archive import Capture, _parse
 
 #: Bytes looked at to tell the format.
@@ -27,26 +30,36 @@ def read_path(path: str | os.PathLike[str], limit: int) -> Iterator[tuple[Captur
     naming the file (and the line or record)."""
     name = os.fspath(path)
     if os.path.isdir(name):
-        yield from _read_directory(name)
+        yield from _read_directory(name, limit)
         return
     with open(name, "rb") as raw:
-        head, source = _opened(raw)
-        form = _format_of(name, head, head[:2] == _GZIP)
+        head, whole = _opened(raw)
+        zipped = head[:2] == _GZIP
+        form = _format_of(name, head, zipped)
         if form == "warc":
-            yield from _warc_reader()(source, name, limit)
+            yield from _warc_captures(whole, zipped, name, limit)
         else:
-            yield from _read_jsonl(source, name)
+            yield from _read_jsonl(cast(IO[bytes], gzip.GzipFile(fileobj=whole, mode="rb")) if zipped else whole, name)
 
 
 def read_warc_path(warc: str | os.PathLike[str] | IO[bytes], limit: int) -> Iterator[tuple[Capture, str]]:
     """The captures of a WARC file: a path or an open binary file, plain or gzip."""
-    read_warc = _warc_reader()
     if not isinstance(warc, (str, os.PathLike)):
-        yield from read_warc(_opened(warc)[1], str(getattr(warc, "name", "the WARC file")), limit)
+        head, whole = _opened(warc)
+        yield from _warc_captures(whole, head[:2] == _GZIP, str(getattr(warc, "name", "the WARC file")), limit)
         return
     name = os.fspath(warc)
     with open(name, "rb") as raw:
-        yield from read_warc(_opened(raw)[1], name, limit)
+        head, whole = _opened(raw)
+        yield from _warc_captures(whole, head[:2] == _GZIP, name, limit)
+
+
+def _warc_captures(whole: IO[bytes], zipped: bool, name: str, limit: int) -> Iterator[tuple[Capture, str]]:
+    """A WARC file's captures; a .warc.gz is ungzipped member by member here, not by warcio: warcio stops
+    without an error at a cut gzip member, and the records after it would be lost in silence."""
+    read_warc = _warc_reader()
+    chunks: Iterator[bytes] = iter(lambda: whole.read(1 << 20), b"")
+    yield from read_warc(ungzip_all(chunks, name) if zipped else chunks, name, limit, zipped)
 
 
 _GZIP = b"\x1f\x8b"
@@ -64,14 +77,10 @@ def _warc_reader() -> Any:
 
 
 def _opened(raw: IO[bytes]) -> tuple[bytes, IO[bytes]]:
-    """The first bytes of a file (up to _HEAD) and all of its bytes, ungzipped, read once from its start
-    (never sought: a pipe is read the same way). A .warc.gz is ungzipped here, not by warcio: warcio
-    stops without an error at a cut gzip member, and the records after it would be lost in silence."""
+    """The first bytes of a file (up to _HEAD) and all of its bytes as stored, read once from its start
+    (never sought: a pipe is read the same way)."""
     head = raw.read(_HEAD)
-    whole: IO[bytes] = io.BufferedReader(_Prefixed(head, raw), 1 << 20)
-    if head[:2] == _GZIP:
-        whole = gzip.GzipFile(fileobj=whole, mode="rb")  # type: ignore[assignment]
-    return head, whole
+    return head, io.BufferedReader(_Prefixed(head, raw), 1 << 20)
 
 
 class _Prefixed(io.RawIOBase):
@@ -101,11 +110,14 @@ def _format_of(name: str, start: bytes, zipped: bool) -> str:
     if lower.endswith((".jsonl", ".ndjson", ".jsonl.gz", ".ndjson.gz")):
         return "jsonl"
     head = start
-    if zipped:
-        try:
-            head = zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(start)
-        except zlib.error:
-            raise ValueError(f"{name}: is not valid gzip") from None
+    # The start of the first member (a later one may be cut), and of the one inside it for a file gzipped twice.
+    for _ in range(3):
+        if not (zipped and head[:2] == _GZIP):
+            break
+        inflated = first_member(head)
+        if inflated is None:
+            raise ValueError(f"{name}: is not valid gzip")
+        head = inflated
     text = head.decode("latin-1").lstrip()
     if text.startswith("WARC/"):
         return "warc"
@@ -126,11 +138,14 @@ def _read_jsonl(source: IO[bytes], name: str) -> Iterator[tuple[Capture, str]]:
         raise ValueError(f"{name}: {error}") from None
 
 
-def _read_directory(path: str) -> Iterator[tuple[Capture, str]]:
+def _read_directory(path: str, limit: int) -> Iterator[tuple[Capture, str]]:
     """One file per host, named by the host (``example.com`` or ``example.com.txt``), holding the
-    robots.txt it served with status 200, for https and http. Hidden files are skipped."""
+    robots.txt it served with status 200, for https and http, as Node's readDirectory reads it: hidden
+    files skipped, a symbolic link followed (to anything but a regular file, skipped), each file read
+    only up to `limit` + 1 bytes, and a file that cannot be read (no permission, a link to nothing) its
+    host's failed fetch, with why, not the run's end."""
     for entry in sorted(os.scandir(path), key=lambda e: e.name):
-        if entry.name.startswith(".") or not entry.is_file():
+        if entry.name.startswith(".") or not (entry.is_file(follow_symlinks=False) or entry.is_symlink()):
             continue
         where = os.path.join(path, entry.name)
         host = entry.name[:-4] if entry.name.lower().endswith(".txt") else entry.name
@@ -139,10 +154,20 @@ def _read_directory(path: str) -> Iterator[tuple[Capture, str]]:
             raise ValueError(
                 f"{where}: {_quoted(entry.name)} is not a host name (a directory archive holds one file per host, named by it)"
             )
-        with open(where, "rb") as file:
-            body = file.read()
+        status: int | None = 200
+        body: bytes | None = None
+        error: str | None = None
+        try:
+            # Following a link: a directory or a pipe behind it is no host's file (a pipe's open would wait for a writer).
+            if not stat.S_ISREG(os.stat(where).st_mode):
+                continue
+            with open(where, "rb") as file:
+                body = file.read(limit + 1)
+        except OSError as failure:
+            code = errno.errorcode.get(failure.errno or 0, str(failure))
+            status, error = None, f"the archive's file {where} cannot be read ({code})"
         for scheme in ("https", "http"):
-            yield Capture(f"{scheme}://{parts['host']}/robots.txt", 200, body=body), where
+            yield Capture(f"{scheme}://{parts['host']}/robots.txt", status, body=body, error=error), where
 
 
 def _quoted(text: str) -> str:

@@ -30,6 +30,8 @@ class Capture:
     content_type: str | None = None
     #: When it was fetched: fetched_at_ms() says which values are read, and how.
     fetched_at: str | float | int | datetime | date | None = None
+    #: With no status: why no response came (or could be read), in words; an unreachable origin's reason.
+    error: str | None = None
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Capture:

@@ -72,6 +72,8 @@ def join_archive(
     frame = urls if isinstance(urls, pd.DataFrame) else None
     if frame is not None:
         check_join_columns(list(frame.columns), url_col, lines, purpose, "join_archive")
+        if "reason" in frame.columns:
+            raise ValueError("urls already has the column(s) reason, which join_archive adds: rename them first")
         column: object = frame[url_col]
     else:
         column = urls
@@ -114,6 +116,7 @@ class _Join:
         # Per distinct origin (and a last slot for rows with none): its outcome, and the verdict every
         # row of it gets when it has no file to read (_FILLS).
         outcome_of = np.full(len(distinct) + 1, _UNKNOWN, dtype=np.int8)
+        self.reason_of: list[str | None] = [None] * (len(distinct) + 1)
         fill_of = np.full(len(distinct) + 1, NO_VERDICT, dtype=np.uint8)
         codes = np.full((n, len(self.agents)), NO_VERDICT, dtype=np.uint8)
         lines = np.zeros(n, dtype=np.int32) if self.lines else None
@@ -131,6 +134,10 @@ class _Join:
         added = {
             "origin": found.cast(pa.string()),
             "outcome": pa.DictionaryArray.from_arrays(pa.array(outcomes), pa.array(_OUTCOMES)).cast(pa.string()),
+            # Why an unreachable origin is (Node's "reason"), null for any other outcome.
+            "reason": pa.DictionaryArray.from_arrays(
+                pa.array(np.where(ids < 0, len(distinct), ids)), pa.array(self.reason_of, pa.string())
+            ).cast(pa.string()),
             **verdict_columns(codes, self.names, self.purpose, lines, missing),
         }
         return pa.table(added)
@@ -163,6 +170,7 @@ class _Join:
             outcome_of[origin_id] = _OUTCOMES.index(outcome) if outcome in _OUTCOMES else _UNKNOWN
             if outcome != "ok":
                 fill_of[origin_id] = _FILLS.get(outcome, NO_VERDICT)
+                self.reason_of[origin_id] = resolution.reason
                 continue
             if urls is None:
                 urls = ArrowLines(array.take(pa.array(rows)))

@@ -209,15 +209,32 @@ def capture_origin(url: str) -> str | None:
     return origin if origin is not None and key == robots_url(origin) else None
 
 
-class Resolution(NamedTuple):
-    """outcome; the capture whose body is parsed (outcome ok); final_url, the
-    URL that answered last or the one missing from the archive (None for a
-    URL with no http(s) origin); the redirects followed."""
-
+class _Resolution(NamedTuple):
     outcome: str
     capture: Capture | None
     final_url: str | None
     redirects: int
+
+
+class Resolution(_Resolution):
+    """outcome; the capture whose body is parsed (outcome ok); final_url, the
+    URL that answered last or the one missing from the archive (None for a
+    URL with no http(s) origin); the redirects followed. And, not among the
+    tuple's four fields, reason: for outcome unreachable, why, in the live
+    fetch's words for a status or no answer, or the capture reader's for a
+    response that cannot be read whole (Node's "reason"); else None."""
+
+    reason: str | None
+
+    def __new__(
+        cls, outcome: str, capture: Capture | None, final_url: str | None, redirects: int, reason: str | None = None
+    ) -> Resolution:
+        resolution = super().__new__(cls, outcome, capture, final_url, redirects)
+        resolution.reason = reason
+        return resolution
+
+    def __getnewargs__(self) -> tuple[str, Capture | None, str | None, int, str | None]:
+        return (self.outcome, self.capture, self.final_url, self.redirects, self.reason)
 
 
 def resolve_origin(robots_url: str, lookup: Callable[[str], Capture | None]) -> Resolution:
@@ -231,7 +248,8 @@ def resolve_origin(robots_url: str, lookup: Callable[[str], Capture | None]) -> 
     while True:
         step = hop(capture.status, capture.location, url, redirects)
         if step.outcome != "redirect":
-            return Resolution(step.outcome, capture if step.outcome == "ok" else None, url, redirects)
+            reason = _unreachable_reason(capture) if step.outcome == "unreachable" else None
+            return Resolution(step.outcome, capture if step.outcome == "ok" else None, url, redirects, reason)
         nxt = step.next or ""
         url = capture_key(nxt) or nxt
         capture = lookup(url)
@@ -240,16 +258,41 @@ def resolve_origin(robots_url: str, lookup: Callable[[str], Capture | None]) -> 
             return Resolution(rules["redirectOutOfArchive"], None, url, redirects)
 
 
+def _unreachable_reason(capture: Capture) -> str:
+    """Why a capture makes its origin unreachable, in the words of Node's src/fetch/reason.ts."""
+    if capture.status is None:
+        return capture.error or "no answer"
+    kind = "too many requests" if capture.status == 429 else "a server error"
+    return f"HTTP {capture.status} ({kind})"
+
+
 #: What a URL with no http(s) origin gets: unknown, with no robots.txt URL (final_url None).
 _NO_ORIGIN = OriginEntry(Resolution(NOT_IN_ARCHIVE, None, None, 0), None)
 
 
-class ArchiveVerdict(NamedTuple):
-    """allowed: True, False, or None when the outcome is unknown; line: the deciding line (0 when none)."""
-
+class _Verdict(NamedTuple):
     allowed: bool | None
     line: int
     outcome: str
+
+
+class ArchiveVerdict(_Verdict):
+    """allowed: True, False, or None when the outcome is unknown; line: the deciding line (0 when none);
+    and, not among the tuple's three fields (which compare and unpack as before), reason: why the
+    origin is unreachable, as Node's check() says it (None for any other outcome)."""
+
+    reason: str | None
+
+    def __new__(cls, allowed: bool | None, line: int, outcome: str, reason: str | None = None) -> ArchiveVerdict:
+        verdict = super().__new__(cls, allowed, line, outcome)
+        verdict.reason = reason
+        return verdict
+
+    def __getnewargs__(self) -> tuple[bool | None, int, str, str | None]:
+        return (self.allowed, self.line, self.outcome, self.reason)
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()[:-1]}, reason={self.reason!r})"
 
 
 class Archive:
@@ -425,7 +468,7 @@ class Archive:
         agent_tokens(agent)  # the same argument errors as for a file
         outcome = resolution.outcome
         allowed = True if outcome == "unavailable" else False if outcome == "unreachable" else None
-        return ArchiveVerdict(allowed, 0, outcome)
+        return ArchiveVerdict(allowed, 0, outcome, resolution.reason)
 
     def close(self) -> None:
         """Frees every parsed file's core memory."""
