@@ -78,7 +78,7 @@ def _urls(hosts, count, seed):
 def _expected(archive, url):
     """What Archive.check says, in the join's columns."""
     if not isinstance(url, str):
-        return (pd.NA, pd.NA, None, "unknown")
+        return (pd.NA, pd.NA, None, "invalid")  # no URL: the CLI's outcome for a row with no "url"
     verdicts = [archive.check(url, agent) for agent in AGENTS]
     if verdicts[0].allowed is None:
         return (pd.NA, 0, None, verdicts[0].outcome)
@@ -133,7 +133,7 @@ def test_a_frame_keeps_its_columns_and_the_added_ones_follow():
         "opted_out_by",
     ]
     assert list(got.index) == [5, 5, 9]
-    assert got["outcome"].tolist() == ["ok", "unavailable", "unknown"]
+    assert got["outcome"].tolist() == ["ok", "unavailable", "invalid"]
     assert got["allowed"].tolist() == [False, True, pd.NA]
     assert list(got["disallowed_by"].iloc[0]) == ["GPTBot"]
     with pytest.raises(ValueError, match="urls already has the column"):

@@ -46,8 +46,10 @@ from .robots import Robots, parse
 
 #: URL rows read at a time.
 _BLOCK = 1 << 16
-_OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
+# "invalid": a row with no URL (null, or a cell that is not a string), as the CLI answers a JSON Lines row with no "url".
+_OUTCOMES = ("ok", "unavailable", "unreachable", "unknown", "invalid")
 _UNKNOWN = _OUTCOMES.index("unknown")
+_INVALID = _OUTCOMES.index("invalid")
 #: What every URL of an origin with no file to read gets: allowed with no robots.txt, disallowed when unreachable.
 _FILLS = {"unavailable": ALLOWED, "unreachable": DISALLOWED}
 _NO_VERDICTS = bytes([NO_VERDICT])
@@ -130,7 +132,7 @@ class _Join:
         unread = filled != NO_VERDICT
         codes[unread] = filled[unread, None]
         missing = array.is_null().to_numpy(zero_copy_only=False)
-        outcomes = outcome_of[ids]
+        outcomes = np.where(missing, _INVALID, outcome_of[ids])
         added = {
             "origin": found.cast(pa.string()),
             "outcome": pa.DictionaryArray.from_arrays(pa.array(outcomes), pa.array(_OUTCOMES)).cast(pa.string()),

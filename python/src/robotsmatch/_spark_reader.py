@@ -26,8 +26,10 @@ from .pandas import AgentLike, verdict_columns
 from .robots import parse
 
 #: The outcomes of an origin, as the outcome column holds them.
-OUTCOMES = ("ok", "unavailable", "unreachable", "unknown")
+# "invalid": a row with no URL (null), as the CLI answers a JSON Lines row with no "url".
+OUTCOMES = ("ok", "unavailable", "unreachable", "unknown", "invalid")
 _UNKNOWN = OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
+_INVALID = OUTCOMES.index("invalid")
 #: What every URL of an origin with no file to read gets: allowed with no robots.txt, disallowed when unreachable
 #: (as verdict bytes, and as numbered answers: line 0).
 _FILLS = {"unavailable": bytes([ALLOWED]), "unreachable": bytes([DISALLOWED])}
@@ -138,10 +140,12 @@ class Partition:
         taken = batch.take(pa.array(url_rows))
         arrays = [taken.column(name) for name in s.user_columns]
         arrays.append(taken.column("origin"))
-        arrays.append(
-            pa.DictionaryArray.from_arrays(pa.array(outcomes[url_rows]), pa.array(OUTCOMES)).cast(pa.string())
-        )
         missing = taken.column(s.url_col).is_null().to_numpy(zero_copy_only=False)
+        arrays.append(
+            pa.DictionaryArray.from_arrays(
+                pa.array(np.where(missing, _INVALID, outcomes[url_rows])), pa.array(OUTCOMES)
+            ).cast(pa.string())
+        )
         added = verdict_columns(
             codes[url_rows], s.names, s.purpose, None if lines is None else lines[url_rows], missing
         )
