@@ -86,15 +86,21 @@ def spark_session(master: str):
     )
 
 
-def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
-    from robotsmatch.spark import join_robots
-
+def tables(spark, data: pathlib.Path, fraction: float):
+    """The archive and the URL list as Spark reads them (a sample of the URLs below 1)."""
     robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(
         str(data / "archive.jsonl")
     )
     urls = spark.read.text(str(data / "urls.txt")).withColumnRenamed("value", "url")
     if fraction < 1:
         urls = urls.sample(fraction=fraction, seed=1)
+    return robots, urls
+
+
+def joined(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: float = 1.0):
+    from robotsmatch.spark import join_robots
+
+    robots, urls = tables(spark, data, fraction)
     # Product tokens, as the Node side's --agent.
     return join_robots(urls, robots, agents, lines=lines, purpose=purpose)
 
@@ -104,12 +110,7 @@ def floor(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: flo
     from robotsmatch.pandas import agent_names
     from robotsmatch.spark import _sorted_rows
 
-    robots = spark.read.schema("url string, status int, location string, body string, fetched_at string").json(
-        str(data / "archive.jsonl")
-    )
-    urls = spark.read.text(str(data / "urls.txt")).withColumnRenamed("value", "url")
-    if fraction < 1:
-        urls = urls.sample(fraction=fraction, seed=1)
+    robots, urls = tables(spark, data, fraction)
     listed, names = agent_names(agents)
     both, schema, settings = _sorted_rows(urls, robots, listed, names, "url", purpose, "google", lines, 512_000, None)
 

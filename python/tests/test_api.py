@@ -166,24 +166,29 @@ def test_memory_is_reused_after_close_and_collection():
     assert core.view().nbytes == size
 
 
-def test_threads_closing_one_robots_at_once_free_it_once():
-    # A double free would hand the same core memory to two later files: their answers would then mix.
+def _close_from_threads_at_once(closable: robotsmatch.Robots | robotsmatch.AgentMatcher, threads: int = 4) -> None:
+    """close() from several threads released together."""
     import threading
 
+    start = threading.Barrier(threads)
+
+    def close() -> None:
+        start.wait()
+        closable.close()
+
+    running = [threading.Thread(target=close) for _ in range(threads)]
+    for t in running:
+        t.start()
+    for t in running:
+        t.join()
+
+
+def test_threads_closing_one_robots_at_once_free_it_once():
+    # A double free would hand the same core memory to two later files: their answers would then mix.
     for _ in range(50):
         robots = parse(BODY)
         robots.check("/private/x", "x")
-        start = threading.Barrier(4)
-
-        def close(robots: robotsmatch.Robots = robots, start: threading.Barrier = start) -> None:
-            start.wait()
-            robots.close()
-
-        threads = [threading.Thread(target=close) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        _close_from_threads_at_once(robots)
         assert robots.closed
     first, second = parse(BODY), parse("User-agent: *\nAllow: /private\n")
     assert first.check("/private/x", "x").line == 2
@@ -204,8 +209,6 @@ def test_a_robots_dropped_unclosed_is_freed_and_others_answer_on():
 
 
 def test_matchers_dropped_or_closed_by_threads_at_once_free_their_index_once():
-    import threading
-
     from robotsmatch._core import get_core
 
     core = get_core()
@@ -220,17 +223,7 @@ def test_matchers_dropped_or_closed_by_threads_at_once_free_their_index_once():
     assert core.garbage == []
     for _ in range(20):
         matcher = robots.for_agent("x")
-        start = threading.Barrier(4)
-
-        def close(matcher: robotsmatch.AgentMatcher = matcher, start: threading.Barrier = start) -> None:
-            start.wait()
-            matcher.close()
-
-        threads = [threading.Thread(target=close) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        _close_from_threads_at_once(matcher)
         with pytest.raises(robotsmatch.RobotsClosedError):
             matcher.is_allowed("/private/x")
     # A double free would give two later indexes the same memory: their answers would mix.
