@@ -156,22 +156,7 @@ def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
     for row in rows:
         blocked = list(row.disallowed_by or []) + (list(row.opted_out_by or []) if purpose else [])
         ours[(row.url, ",".join(a for a in agents if a in blocked))] += 1
-    command = [
-        "node",
-        cli,
-        "filter",
-        "--robots-archive",
-        str(data / "archive.jsonl"),
-        "--quiet",
-        "--unknown",
-        "keep",
-        "--blocked-agents",
-    ]
-    for agent in agents:
-        command += ["--agent", agent]
-    if purpose:
-        command += ["--purpose", purpose]
-    command.append(str(data / "urls.txt"))
+    command = node_filter(cli, data, agents, "--blocked-agents", purpose, data / "urls.txt")
     output = subprocess.run(command, stdout=subprocess.PIPE, check=True).stdout.decode("utf-8")
     theirs = Counter(tuple(line.split("\t", 1)) for line in output.splitlines())
     if ours != theirs:
@@ -180,23 +165,20 @@ def verify(spark, cli: str, data: pathlib.Path, agents, purpose) -> int:
     return sum(ours.values())
 
 
-def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> float:
-    command = [
-        "node",
-        cli,
-        "filter",
-        "--robots-archive",
-        str(data / "archive.jsonl"),
-        "--quiet",
-        "--unknown",
-        "keep",
-        form,
-    ]
+def node_filter(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> list[str]:
+    """The Node CLI's archive join in one output form, every row kept."""
+    command = ["node", cli, "filter", "--robots-archive", str(data / "archive.jsonl"), "--quiet", "--unknown", "keep"]
+    command.append(form)
     for agent in agents:
         command += ["--agent", agent]
     if purpose:
         command += ["--purpose", purpose]
     command.append(str(urls_file))
+    return command
+
+
+def run_node(cli: str, data: pathlib.Path, agents, form: str, purpose, urls_file: pathlib.Path) -> float:
+    command = node_filter(cli, data, agents, form, purpose, urls_file)
     cpu = tree_cpu_seconds()
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
