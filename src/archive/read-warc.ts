@@ -44,7 +44,7 @@ export async function* readWarc(
   limit = 512_000,
   gzipped = false,
 ): AsyncGenerator<[Capture, string]> {
-  const count = { records: 0 };
+  const count = { seen: 0 };
   for await (const segment of segments(bytes)) yield* readSegment(segment, name, limit, count, gzipped);
 }
 
@@ -77,7 +77,7 @@ async function* readSegment(
   segment: Segment,
   name: string,
   limit: number,
-  count: { records: number },
+  count: { seen: number },
   gzipped: boolean,
 ): AsyncGenerator<[Capture, string]> {
   const file = new FileEnd();
@@ -107,19 +107,19 @@ async function* readSegment(
     } catch (error) {
       if (gzipped && !(error instanceof ArchiveError) && (await segment.cutAhead(MARGIN))) break;
       if (error instanceof ArchiveError) throw error; // the file's own (a cut gzip)
-      throw new ArchiveError(`${name} record ${count.records + 1}`, `not a WARC record (${(error as Error).message})`);
+      throw new ArchiveError(`${name} record ${count.seen + 1}`, `not a WARC record (${(error as Error).message})`);
     }
     if (next.done) {
       // warcio ends without a word at a last line of two bytes (it takes any such line for a CRLF), so a file cut two bytes into a record would lose it in silence.
       if (!segment.cut && !file.blankAfter(end))
         throw new ArchiveError(
           name,
-          `the file ends with bytes that are not a WARC record after its last whole one${count.records ? ` (record ${count.records})` : ''}: it is cut short, or not all of it is WARC`,
+          `the file ends with bytes that are not a WARC record after its last whole one${count.seen ? ` (record ${count.seen})` : ''}: it is cut short, or not all of it is WARC`,
         );
       break;
     }
     const record = next.value;
-    const where = `${name} record ${++count.records}`;
+    const where = `${name} record ${++count.seen}`;
     const url = record.warcTargetURI;
     const capture = record.warcType === 'response' && !!url && /^https?:/i.test(url);
     const named = capture ? url : undefined;
