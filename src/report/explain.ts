@@ -20,6 +20,7 @@ import { groupsOf, preparePath, candidateOf, matchingRules, verdictOf, type Cand
 import { Layout } from '../core/layout.js';
 import { usageAt, type Usage } from './usage.js';
 import { usageStatements } from '../rules/usage-table.js';
+import { blocksEverything, escapedStarRules, starGroups } from './escaped-star.js';
 
 export type ExplainReason =
   | 'longest-match' // the longest matching pattern decided
@@ -317,49 +318,6 @@ function usageWhy(compiled: Compiled, e: Explanation, reading: LineEvents): stri
     parts.map((part) => part[0]!.toUpperCase() + part.slice(1)).join(' ') ||
     'The file has no Content-Signal, Content-Usage or License line.'
   );
-}
-
-/**
- * The Disallow rules (non-empty) of the `*` groups other than `applying`:
- * what a crawler that does not follow `*` escapes. Two passes over the
- * reading, whatever the number of groups.
- */
-function escapedStarRules(reading: LineEvents, applying: readonly number[]): { line: number; pattern: string }[] {
-  const stars = starGroups(reading);
-  for (const g of applying) stars.delete(g);
-  const out: { line: number; pattern: string }[] = [];
-  if (stars.size === 0) return out;
-  for (let i = 0; i < reading.count; i++) {
-    if (reading.kind(i) !== 'disallow' || !stars.has(reading.group(i))) continue;
-    const pattern = reading.value(i);
-    if (pattern !== '') out.push({ line: reading.line(i), pattern });
-  }
-  return out;
-}
-
-/**
- * The applying groups disallow every path (`Disallow: /` or `/*`) and allow
- * none: what the `*` group says does not matter to such a crawler.
- */
-function blocksEverything(reading: LineEvents, applying: readonly number[]): boolean {
-  const groups = new Set(applying);
-  let all = false;
-  for (let i = 0; i < reading.count; i++) {
-    if (!groups.has(reading.group(i))) continue;
-    const kind = reading.kind(i);
-    const pattern = reading.value(i);
-    if (kind === 'allow' && pattern !== '') return false;
-    if (kind === 'disallow' && (pattern === '/' || pattern === '/*')) all = true;
-  }
-  return all;
-}
-
-/** The groups with a `*` user-agent line, in one pass. */
-function starGroups(reading: LineEvents): Set<number> {
-  const out = new Set<number>();
-  for (let i = 0; i < reading.count; i++)
-    if (reading.kind(i) === 'user-agent' && reading.agent(i) === '*') out.add(reading.group(i));
-  return out;
 }
 
 const orList = (tokens: readonly string[]) => (tokens.length ? tokens.join(' or ') : 'it');
