@@ -108,7 +108,7 @@ class _RawCall:
         if fast is not None:
             result = fast(self._address, *args)
             self._core.stale = True  # the call may have grown memory
-            return self._again(args) if result is None else result  # type: ignore[no-any-return]
+            return self._again(args) if result is None else result
         words = self.words
         for i in range(len(args)):
             words[i * SLOT_WORDS] = args[i] & 0xFFFFFFFF
