@@ -9,7 +9,7 @@ Python pass and a checkpoint per hop cost more CPU than the hops themselves
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pyarrow as pa
 from pyspark.sql import DataFrame, SparkSession
@@ -58,7 +58,7 @@ def followed_on_driver(captures: DataFrame, body: str) -> list[DataFrame] | None
     return tables
 
 
-def _table(spark: SparkSession, rows: list[dict[str, str | None]], ddl: str) -> DataFrame:
+def _table(spark: SparkSession, rows: Sequence[Mapping[str, str | None]], ddl: str) -> DataFrame:
     """A small table of the driver's rows, made in the JVM from one JSON text
     (createDataFrame would send the rows through a Python worker)."""
     return spark.range(1).select(F.inline(F.from_json(F.lit(json.dumps(rows)), f"array<struct<{ddl}>>")))
