@@ -37,8 +37,11 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     as Spark's JSON reader writes one in a column that also holds text, is
     milliseconds); a timestamp with no zone is UTC, whatever the session's
     time zone. A capture whose fetched_at is none of these is left out,
-    as archive.Archive.add refuses it. Redirects are followed by joins, one per hop, at most
-    archive.MAX_REDIRECTS; each hop is decided by archive.hop(). A row
+    as archive.Archive.add refuses it. Redirects are followed at most
+    archive.MAX_REDIRECTS times, each hop decided by archive.hop(): on the
+    driver when the archive has at most _spark_redirects.DRIVER_CAPTURES
+    captures (their keys, statuses and Locations, not their bodies, come to
+    it in one job), else by joins, one per hop. A row
     whose url (or origin) is not http(s) names no capture and is left out
     (archive.Archive.add refuses one with a ValueError): one bad row does
     not stop the job."""
