@@ -125,11 +125,19 @@ describe('verdicts', () => {
     ]);
   });
 
-  test('a line that is not a URL has no origin: unknown, for every agent', () => {
+  test('a URL with no http(s) origin is invalid (no robots.txt applies to it), for every agent and every call', () => {
     const m = new ArchiveMatcher(new RobotsArchive(), { agents: ['Googlebot', 'GPTBot'] });
-    const row = m.check('not a url');
-    expect(row).toMatchObject({ robotsUrl: undefined, outcome: 'unknown' });
-    expect(row.verdicts.map((v) => v.allowed)).toEqual([null, null]);
+    for (const url of ['not a url', 'ftp://a.example/x', '/relative', '']) {
+      const row = m.check(url);
+      expect(row, url).toMatchObject({ robotsUrl: undefined, outcome: 'invalid' });
+      expect(row.verdicts.map((v) => v.allowed)).toEqual([null, null]);
+      expect(m.outcome(url)).toBe('invalid');
+    }
+    // An http(s) URL the archive has nothing for is still unknown.
+    expect(m.check('https://a.example/x').outcome).toBe('unknown');
+    const many = m.matchMany(['ftp://a.example/x', 'https://a.example/x', '']);
+    expect(many.outcomes).toEqual(['invalid', 'unknown', 'invalid']);
+    expect([...many.verdicts]).toEqual([3, 3, 3, 3, 3, 3]);
   });
 });
 

@@ -1,5 +1,6 @@
 // No row lost, none changed, in the archive join: a JSON Lines row with no
-// usable "url" (missing, null, not a string, not JSON, not an object) is
+// usable "url" (missing, null, not a string, not JSON, not an object), and a
+// URL that is not an absolute http(s) URL, is
 // answered on its own with outcome `invalid` in every output form and
 // counted in the summary (--strict: an error naming the line), and every
 // form writes the input line's own bytes, bytes that are not UTF-8 too.
@@ -36,7 +37,7 @@ describe('a JSON Lines row with no usable "url"', () => {
     expect(run.status).toBe(0);
     const labels = ['allowed', ...Array(6).fill('invalid'), 'disallowed'];
     expect(run.stdout).toBe(ROWS.map((r, i) => `${labels[i]}\t${r}\n`).join(''));
-    expect(run.stderr).toContain('6 rows with no "url" string (invalid');
+    expect(run.stderr).toContain('6 rows with no http(s) URL (invalid');
     const only = await filter('--verdicts-only', '-q', rowsFile);
     expect(only.stdout).toBe(labels.map((l) => `${l}\n`).join(''));
   });
@@ -101,6 +102,54 @@ describe('a JSON Lines row with no usable "url"', () => {
     await expect(async () => {
       for await (const _ of joinArchive(archive, records, { strict: true }));
     }).rejects.toThrow(TypeError);
+  });
+});
+
+describe('a URL that is not an absolute http(s) URL', () => {
+  const LINES = ['https://a.test/x', 'ftp://a.test/private', 'not a url', '/relative', 'https://b.test/x'];
+  const file = join(dir, 'not-http.txt');
+  writeFileSync(file, `${LINES.join('\n')}\n`);
+  const records = join(dir, 'not-http.jsonl');
+  writeFileSync(records, `${LINES.map((url, id) => JSON.stringify({ url, id })).join('\n')}\n`);
+
+  test('is answered "invalid" (no robots.txt applies to it) in every form, counted apart from origins the archive lacks', async () => {
+    const run = await filter('--verdicts', file);
+    expect(run.status).toBe(0);
+    const labels = ['allowed', 'invalid', 'invalid', 'invalid', 'unknown'];
+    expect(run.stdout).toBe(LINES.map((l, i) => `${labels[i]}\t${l}\n`).join(''));
+    expect(run.stderr).toContain(
+      '1 not in the archive, 3 rows with no http(s) URL (invalid, see docs/cli.md#archive-mode)',
+    );
+    const json = (await filter('-q', '--json', file)).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(json[1]).toEqual({
+      url: 'ftp://a.test/private',
+      agent: 'Googlebot',
+      allowed: null,
+      line: 0,
+      rule: null,
+      outcome: 'invalid',
+    });
+    const blocked = (await filter('-q', '--blocked-agents', records)).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(blocked[2]).toEqual({ url: 'not a url', id: 2, outcome: 'invalid', blockedAgents: ['Googlebot'] });
+    // Dropped like unknown rows, kept with them by --unknown keep.
+    expect((await filter('-q', file)).stdout).toBe(`${LINES[0]}\n`);
+    expect((await filter('-q', '--unknown', 'keep', file)).stdout).toBe(LINES.map((l) => `${l}\n`).join(''));
+  });
+
+  test('--strict makes it an error naming its line, in a URL list and in JSON Lines', async () => {
+    for (const input of [file, records]) {
+      const run = await filter('--strict', input);
+      expect(run.status, input).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/not-http\.(txt|jsonl) line 2: not an http\(s\) URL, so no robots\.txt applies to it/);
+    }
   });
 });
 

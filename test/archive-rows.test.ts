@@ -210,14 +210,15 @@ describe('rows: every output form, bytes to bytes', () => {
         ),
         (urls) => {
           expect(m.checkMany(urls).map((r) => r.robotsUrl)).toEqual(urls.map(expected));
-          // The same URLs as lines (those a line can hold): the labels say unknown exactly where the origin is missing.
+          // The same URLs as lines (those a line can hold): the archive is empty, so an http(s) origin is unknown, and
+          // the outcome is invalid exactly where the origin is missing.
           const lines = urls.filter((u) => u.trim() === u && u !== '');
           const got = rowsOf(m, Buffer.from(lines.join('\n')), 'json', false, false)
             .trim()
             .split('\n')
             .filter(Boolean)
             .map((l) => JSON.parse(l).outcome);
-          expect(got).toEqual(lines.map(() => 'unknown'));
+          expect(got).toEqual(lines.map((u) => (expected(u) === undefined ? 'invalid' : 'unknown')));
         },
       ),
       { numRuns: 200 },
@@ -266,13 +267,15 @@ describe('rows: every output form, bytes to bytes', () => {
         .split('\n')
         .slice(0, -1)
         .map((l) => l.split('\t')[0]),
-    ).toEqual(['unknown', labelOf(m.check(url)), 'unknown', 'unknown', 'unknown']);
+    ).toEqual(['unknown', labelOf(m.check(url)), 'unknown', 'unknown', 'invalid']);
     for (const _ of m.rows(Buffer.from(`\n${url}\r\n\r\n\nnot a url\n`), 'verdicts', { counts, keepUnknown: true }));
+    // Blank lines are no URLs (not counted); the line that is not a URL is a row, counted invalid.
     expect(counts).toEqual({
       ok: 1,
       unavailable: 0,
       unreachable: 0,
-      unknown: 1,
+      unknown: 0,
+      invalid: 1,
       kept: labelOf(m.check(url)) === 'allowed' ? 2 : 1,
     });
   });

@@ -128,11 +128,11 @@ describe('odd URLs and captures (archive-origins.json)', () => {
       ]),
     );
     expect(new Set(origins.urls.map((u) => u.outcome))).toEqual(
-      new Set(['ok', 'unavailable', 'unreachable', 'unknown']),
+      new Set(['ok', 'unavailable', 'unreachable', 'unknown', 'invalid']),
     );
     for (const u of origins.urls)
       if (u.robotsUrl === null)
-        expect(expectedOf(u), u.url).toEqual({ robotsUrl: null, outcome: 'unknown', allowed: null, line: 0 });
+        expect(expectedOf(u), u.url).toEqual({ robotsUrl: null, outcome: 'invalid', allowed: null, line: 0 });
   });
 
   test('check() and outcome(), URL by URL', async () => {
@@ -192,7 +192,7 @@ describe('odd URLs and captures (archive-origins.json)', () => {
       urlFile,
     ]);
     expect(verdicts.stdout.trimEnd().split('\n')).toEqual(
-      lineUrls.map((u) => (u.allowed === null ? 'unknown' : u.allowed ? 'allowed' : 'disallowed')),
+      lineUrls.map((u) => (u.allowed === null ? u.outcome : u.allowed ? 'allowed' : 'disallowed')),
     );
   });
 

@@ -279,10 +279,10 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
     ).toEqual(['GPTBot', 'Googlebot']);
   });
 
-  test('--verdicts answers blank lines and lines with no http(s) origin as unknown, so line N of the output still answers line N of the input', async () => {
+  test('--verdicts answers blank lines unknown and lines with no http(s) origin invalid, so line N of the output still answers line N of the input', async () => {
     const lines = [urls[0]!, '', urls[1]!, '\r', 'not a url', 'ftp://x.test/a', urls[2]!, ''];
     const input = `${lines.join('\n')}\n`;
-    const expected = [label(0), 'unknown', label(1), 'unknown', 'unknown', 'unknown', label(2), 'unknown'];
+    const expected = [label(0), 'unknown', label(1), 'unknown', 'invalid', 'invalid', label(2), 'unknown'];
     const labelled = await robotsmatch(
       [
         'filter',
@@ -476,10 +476,13 @@ describe.skipIf(!existsSync(cli))('filter --robots-archive', () => {
             .map((l) => m.check(isRecords ? JSON.parse(l).url : l));
           const count = (o: string) => rows.filter((row) => row.outcome === o).length.toLocaleString('en-US');
           const kept = rows.filter((row) =>
-            row.outcome === 'unknown' ? keepUnknown : row.verdicts.every((v) => v.allowed && !v.optedOut),
+            row.outcome === 'unknown' || row.outcome === 'invalid'
+              ? keepUnknown
+              : row.verdicts.every((v) => v.allowed && !v.optedOut),
           ).length;
+          const invalid = rows.filter((row) => row.outcome === 'invalid').length;
           expect(r.stderr).toContain(
-            `robotsmatch filter: ${rows.length} URLs for Googlebot, GPTBot, ${kept} kept; URLs by their origin's robots.txt: ${count('ok')} read, ${count('unavailable')} none (allowed), ${count('unreachable')} unreachable (disallowed), ${count('unknown')} not in the archive;`,
+            `robotsmatch filter: ${rows.length} URLs for Googlebot, GPTBot, ${kept} kept; URLs by their origin's robots.txt: ${count('ok')} read, ${count('unavailable')} none (allowed), ${count('unreachable')} unreachable (disallowed), ${count('unknown')} not in the archive${invalid ? `, ${invalid} row${invalid === 1 ? '' : 's'} with no http(s) URL (invalid, see docs/cli.md#archive-mode)` : ''};`,
           );
         }
       }

@@ -8,6 +8,9 @@ the difference over 5,000 is printed: one is_allowed, one check, and one
 call of a core export that does nothing (the floor any check pays to cross
 into wasmtime), on www.google.com.txt of bench/corpus, agent Googlebot; and
 one first answer (parse, is_allowed, close) of a small file (10 lines).
+Each is counted twice: through the package's C module (robotsmatch/_crossing.c,
+when the installed wheel has it) and through ctypes alone
+(ROBOTSMATCH_CROSSING=ctypes, as a wheel built without the module runs).
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ for _ in range(n):
 """
 
 
-def collected(which: str, calls: int, script: Path, out: Path) -> int:
+def collected(which: str, calls: int, script: Path, out: Path, route: str) -> int:
+    env = {**os.environ, "ROBOTSMATCH_CROSSING": route}
     run = subprocess.run(
         [
             "valgrind",
@@ -62,6 +66,7 @@ def collected(which: str, calls: int, script: Path, out: Path) -> int:
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
     return int(re.search(r"Collected : (\d+)", run.stderr).group(1))  # type: ignore[union-attr]
 
@@ -70,10 +75,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "loop.py"
         script.write_text(LOOP)
-        for which in ("floor", "is_allowed", "check", "first"):
-            base = collected(which, 0, script, Path(tmp) / "a.out")
-            more = collected(which, CALLS, script, Path(tmp) / "b.out")
-            print(f"{which}: {(more - base) / CALLS:,.0f} instructions a call")
+        for route in ("c", "ctypes"):
+            name = "through ctypes alone" if route == "ctypes" else "through the C module, where the wheel has it"
+            print(f"{name}:")
+            for which in ("floor", "is_allowed", "check", "first"):
+                base = collected(which, 0, script, Path(tmp) / "a.out", route)
+                more = collected(which, CALLS, script, Path(tmp) / "b.out", route)
+                print(f"  {which}: {(more - base) / CALLS:,.0f} instructions a call")
 
 
 if __name__ == "__main__":

@@ -12,10 +12,16 @@ Abseil's headers and libraries installed: Debian's libabsl-dev), the first
 answer per file is also measured with Google's C++ parser in the same run
 (bench/python/google_first_answer.cc, built here with -O2).
 
+robotsmatch's one-URL calls go through the package's C module
+(robotsmatch/_crossing.c) when the installed wheel has it; the same calls
+through ctypes alone (a wheel built without it, ROBOTSMATCH_BUILD_CROSSING=0)
+are measured in the same run, on files whose C route is switched off.
+
 Figures are CPU time (time.process_time) per call, the median of 7 runs of
 each measurement, the variants taking turns: the machine is shared, and CPU
 time is the steadier figure there. The floor is one call of a core export
-that does nothing: what any check pays to cross into wasmtime.
+that does nothing: what any call pays to cross into wasmtime (through the
+C module where the wheel has it).
 """
 
 from __future__ import annotations
@@ -97,6 +103,10 @@ def measure(workload: list[tuple[bytes, list[str]]]) -> dict[str, float]:
         for body, urls in workload
     ]
     checks = sum(len(urls) for _, _, urls in parsed)
+    # The same files again, answered through ctypes alone (as a wheel built without the C module answers).
+    by_ctypes = [(robotsmatch.parse(body), urls) for body, urls in workload]
+    for robots, _ in by_ctypes:
+        robots._compiled.crossing = None
 
     def floor() -> None:
         for _ in range(checks):
@@ -110,6 +120,18 @@ def measure(workload: list[tuple[bytes, list[str]]]) -> dict[str, float]:
 
     def rm_check() -> None:
         for robots, _, urls in parsed:
+            check = robots.check
+            for url in urls:
+                check(url, AGENT)
+
+    def ctypes_is_allowed() -> None:
+        for robots, urls in by_ctypes:
+            is_allowed = robots.is_allowed
+            for url in urls:
+                is_allowed(url, AGENT)
+
+    def ctypes_check() -> None:
+        for robots, urls in by_ctypes:
             check = robots.check
             for url in urls:
                 check(url, AGENT)
@@ -140,6 +162,8 @@ def measure(workload: list[tuple[bytes, list[str]]]) -> dict[str, float]:
             "floor": (floor, checks),
             "is_allowed": (rm_is_allowed, checks),
             "check": (rm_check, checks),
+            "ctypes_is_allowed": (ctypes_is_allowed, checks),
+            "ctypes_check": (ctypes_check, checks),
             "protego": (pg_can_fetch, checks),
             "rm_first": (rm_first, rounds * len(workload)),
             "pg_first": (pg_first, rounds * len(workload)),
@@ -147,6 +171,9 @@ def measure(workload: list[tuple[bytes, list[str]]]) -> dict[str, float]:
     )
     for robots, _, _ in parsed:
         robots.close()
+    for robots, _ in by_ctypes:
+        robots.close()
+    per_call["crossing"] = get_core().crossing is not None
     per_call["checks"] = checks
     return per_call
 
@@ -203,6 +230,10 @@ def table(title: str, per_call: dict[str, float]) -> list[str]:
         f"{per_call['protego'] / per_call['is_allowed']:.1f}x faster |",
         f"| robotsmatch `check(url, agent)` (with the deciding line and rule) | {per_call['check']:,.0f} | "
         f"{per_call['protego'] / per_call['check']:.1f}x faster |",
+        f"| robotsmatch `is_allowed(url, agent)` through ctypes alone (a wheel without the C module) | "
+        f"{per_call['ctypes_is_allowed']:,.0f} | {per_call['protego'] / per_call['ctypes_is_allowed']:.1f}x faster |",
+        f"| robotsmatch `check(url, agent)` through ctypes alone | {per_call['ctypes_check']:,.0f} | "
+        f"{per_call['protego'] / per_call['ctypes_check']:.1f}x faster |",
         f"| Protego `can_fetch(url, agent)` | {per_call['protego']:,.0f} | 1x |",
         "",
         "| first answer per file | µs | vs Protego |",
@@ -244,7 +275,12 @@ def main() -> None:
         "",
         f"Python {platform.python_version()}, wasmtime {version('wasmtime')}, Protego {version('protego')}, "
         f"{platform.machine()}, {os.cpu_count()} cores, load average {load:.1f} at the end. "
-        f"CPU time per call, median of {RUNS} runs, the variants taking turns; agent {AGENT}.",
+        f"CPU time per call, median of {RUNS} runs, the variants taking turns; agent {AGENT}. "
+        + (
+            "robotsmatch's one-URL calls through its C module (the wheel was built with it)."
+            if hosts["crossing"]
+            else "The installed wheel has no C module: both robotsmatch rows go through ctypes."
+        ),
         "",
         *table("1,000 hosts (bench/hosts-corpus.mjs), 100 URLs of their own each", hosts),
         *table("8 large real files (bench/corpus), 2,000 URLs each", large),

@@ -158,12 +158,14 @@ def test_odd_urls_get_node_s_origin_outcome_and_verdict(u):
 
 
 @needs_origins
-def test_a_url_with_no_http_origin_is_unknown_not_an_error():
+def test_a_url_with_no_http_origin_is_invalid_not_an_error():
     with Archive(ORIGINS["captures"]) as archive:
         for url in ("", "   ", "not a url", "ftp://127.0.0.1/private", "javascript:alert(1)", "/relative/path"):
-            assert archive.check(url, "Googlebot") == (None, 0, "unknown"), url
+            assert archive.check(url, "Googlebot") == (None, 0, "invalid"), url
             assert archive.robots(url) is None
-            assert archive.resolve(url) == (NOT_IN_ARCHIVE, None, None, 0)
+            assert archive.resolve(url) == ("invalid", None, None, 0)
+        # An http(s) URL the archive holds nothing for is unknown, as before.
+        assert archive.check("https://nowhere.example/x", "Googlebot") == (None, 0, NOT_IN_ARCHIVE)
         with pytest.raises(TypeError):
             archive.check(None, "Googlebot")  # type: ignore[arg-type]
         with pytest.raises(TypeError):

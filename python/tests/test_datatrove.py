@@ -103,7 +103,7 @@ def _expected(docs, purpose):
     for doc in docs:
         url = doc.get("url")
         if url is None or not url.startswith("http"):
-            fate[doc["id"]] = "robots_unknown"
+            fate[doc["id"]] = "robots_invalid"  # no usable URL
             continue
         verdicts = [archive.check(url, a) for a in agents]
         if verdicts[0].outcome == "unknown":
@@ -145,7 +145,7 @@ def test_documents_the_crawlers_may_not_fetch_are_dropped_in_parallel_tasks(tmp_
         i: f for i, f in fate.items() if f != "kept"
     }
     # Every way out is taken: the test data reaches each of them.
-    assert set(fate.values()) == {"kept", "robots_disallowed", "robots_opted_out", "robots_unknown"}
+    assert set(fate.values()) == {"kept", "robots_disallowed", "robots_opted_out", "robots_unknown", "robots_invalid"}
     stats = json.loads((tmp_path / "logs" / "stats.json").read_text())
     step = next(s for s in stats if "robots.txt" in s["name"])
     assert step["stats"]["dropped_robots_disallowed"] == sum(f == "robots_disallowed" for f in fate.values())
@@ -171,8 +171,9 @@ def test_tagging_keeps_every_document_and_says_why(tmp_path):
     reference = Archive(CAPTURES)
     for doc_id, doc in tagged.items():
         meta = doc["metadata"]
-        if fate[doc_id] == "robots_unknown":
+        if fate[doc_id] in ("robots_unknown", "robots_invalid"):
             assert meta["robots_allowed"] is None and meta["robots_disallowed_by"] is None
+            assert meta["robots_outcome"] == fate[doc_id].removeprefix("robots_")
             continue
         url = meta["url"]
         assert meta["robots_outcome"] == reference.outcome(url)
@@ -259,7 +260,7 @@ def robotsmatch_doc(url):
 def test_odd_urls_get_the_outcomes_node_gives_them():
     """test/vectors/archive-origins.json through RobotsFilter: each document's
     outcome and verdict are the ones Node's archive join gives its URL (a URL
-    with no http(s) origin is unknown, and dropped as such)."""
+    with no http(s) origin is invalid, and dropped as such)."""
     vectors = json.loads(
         (pathlib.Path(__file__).resolve().parents[2] / "test" / "vectors" / "archive-origins.json").read_text("utf-8")
     )
@@ -272,7 +273,7 @@ def test_odd_urls_get_the_outcomes_node_gives_them():
         ]
     drop = RobotsFilter(Archive(vectors["captures"]), vectors["agent"])
     expected = [
-        True if u["allowed"] else (False, "robots_unknown" if u["allowed"] is None else "robots_disallowed")
+        True if u["allowed"] else (False, f"robots_{u['outcome']}" if u["allowed"] is None else "robots_disallowed")
         for u in vectors["urls"]
     ]
     assert drop.filter_batch([robotsmatch_doc(u["url"]) for u in vectors["urls"]]) == expected

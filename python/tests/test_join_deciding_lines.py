@@ -111,7 +111,7 @@ def test_the_spark_reader_answers_origins_with_no_file_and_odd_urls_without_line
     out = pa.Table.from_batches(list(_reader().run(iter(batches)))).to_pylist()
     assert [(r["outcome"], r["allowed"], r["line"], r["disallowed_by"]) for r in out] == [
         ("invalid", None, None, None),  # no URL at all: the CLI's outcome for a row with no "url"
-        ("unknown", None, 0, None),
+        ("invalid", None, 0, None),  # a URL with no http(s) origin: invalid too, its line 0
         ("ok", False, 2, ["Googlebot", "GPTBot"]),
         # A URL holding a line break is answered on its own, as a string: GPTBot's Allow: /open.
         ("ok", True, _expected_lines(["https://a.example/open\nx"])[0], []),

@@ -208,3 +208,11 @@ def test_an_origin_with_more_urls_than_one_core_call_takes_is_answered_in_pieces
     urls.insert(5, "https://own.example/a/" + "x" * 100)
     with Archive(captures) as archive:
         _assert_as_archive_checks(archive, urls, AGENTS, AGENTS, join_archive(urls, archive, AGENTS))
+
+
+def test_a_url_with_no_http_origin_is_invalid_as_the_cli_answers_it():
+    archive = Archive([{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\nDisallow: /p\n"}])
+    urls = pd.Series(["ftp://a.example/p", "not a url", "https://a.example/p", "https://b.example/x", None, "/p"])
+    got = join_archive(urls, archive, ["Googlebot"])
+    assert got["outcome"].tolist() == ["invalid", "invalid", "ok", "unknown", "invalid", "invalid"]
+    assert got["allowed"].tolist() == [pd.NA, pd.NA, False, pd.NA, pd.NA, pd.NA]

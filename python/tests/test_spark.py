@@ -218,8 +218,8 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
             and row.tags == [row.id, row.id + 1]
         )
         if url is None or origin_of(url) is None:
-            # No URL: "invalid", as the CLI answers a row with no "url"; a URL with no http(s) origin: "unknown".
-            assert row.origin is None and row.outcome == ("invalid" if url is None else "unknown")
+            # No usable URL (none, or no http(s) origin): "invalid", as the CLI answers both.
+            assert row.origin is None and row.outcome == "invalid"
             assert row.allowed is None
             continue
         verdicts = [archive.check(url, agent) for agent in agents]

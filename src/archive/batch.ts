@@ -15,14 +15,20 @@ for (let c = 0; c < 256; c++) CARE[c] = c >= 0x80 ? 3 : c < 0x20 || c === 0x22 |
 export const ESCAPE = 1;
 export const NOT_ASCII = 2;
 
-/** A JSON Lines line that is not a record with a "url" string; `at` is where the line starts in the chunk. */
+/** A line with no usable URL (with `strict`): a JSON Lines line that is not a record with a "url" string, or a URL with no http(s) origin; `at` is where the line starts in the chunk. */
 export class RecordLineError extends Error {
   override name = 'RecordLineError';
   constructor(
     readonly at: number,
-    readonly problem: 'not-json' | 'no-url',
+    readonly problem: 'not-json' | 'no-url' | 'not-http',
   ) {
-    super(problem === 'not-json' ? 'not JSON' : 'a record needs "url", a string');
+    super(
+      problem === 'not-json'
+        ? 'not JSON'
+        : problem === 'no-url'
+          ? 'a record needs "url", a string'
+          : 'not an http(s) URL',
+    );
   }
 }
 
@@ -142,6 +148,9 @@ export class Batch {
         // A line with no URL joins the group of lines with no origin; answer() gives it its own outcome.
         groupOf[k] = this.invalid.has(k) ? table.ofText(undefined) : table.ofString(urls[k]!);
       } else groupOf[k] = table.ofBytes(bytes, s, e, this, k);
+      // A URL with no http(s) origin is answered `invalid` (verdicts.ts); with `strict` it is an error.
+      if (strict && table.origins[groupOf[k]!] === undefined && !this.invalid.has(k) && !this.blank(k))
+        throw new RecordLineError(s, 'not-http');
     }
     this.origins = table.origins;
     const { starts: groupStarts, lines } = table.groups(groupOf, count);
@@ -149,8 +158,9 @@ export class Batch {
     this.groupLines = lines;
   }
 
-  /** Whether line k is blank: empty, or for JSON Lines white space only (no record; lines.ts). */
+  /** Whether line k is blank: empty, or for JSON Lines white space only (no record; lines.ts). URLs given as strings have no blank lines. */
   blank(k: number): boolean {
+    if (this.starts.length === 0) return false;
     const s = this.starts[k]!;
     const e = this.ends[k]!;
     return s === e || (this.recordAt !== undefined && onlyJsonSpace(this.bytes, s, e));

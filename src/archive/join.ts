@@ -45,9 +45,9 @@ export interface AgentVerdict {
 
 export interface ArchiveVerdicts {
   url: string;
-  /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute http(s) URL as WHATWG reads it: then the outcome is unknown). */
+  /** The robots.txt URL of the URL's origin; undefined when the URL has none (not an absolute http(s) URL as WHATWG reads it: then the outcome is `invalid`). */
   robotsUrl: string | undefined;
-  /** The origin's outcome; `invalid` (joinArchive only) for an input with no URL string. */
+  /** The origin's outcome; `invalid` for a URL with no http(s) origin, and (joinArchive) an input with no URL string. */
   outcome: RowOutcome;
   /** Outcome unreachable: why, as the live fetch says it ("HTTP 503 (a server error)", "no answer") or the capture's reader ("the captured response cannot be read whole (...)"). */
   reason?: string;
@@ -123,10 +123,10 @@ export class ArchiveMatcher {
     };
   }
 
-  /** The outcome of `url`'s origin. */
-  outcome(url: string): ArchiveOutcome {
+  /** The outcome of `url`'s origin; `invalid` when it has none (not an absolute http(s) URL). */
+  outcome(url: string): RowOutcome {
     const origin = originOf(url);
-    return origin === undefined ? notInArchive() : this.#entry(origin).outcome;
+    return origin === undefined ? 'invalid' : this.#entry(origin).outcome;
   }
 
   /** Every agent's verdict for `url`. */
@@ -136,7 +136,7 @@ export class ArchiveMatcher {
   }
 
   #row(url: string, origin: string | undefined, entry: OriginEntry | undefined): ArchiveVerdicts {
-    const outcome = entry?.outcome ?? notInArchive();
+    const outcome: RowOutcome = origin === undefined ? 'invalid' : (entry?.outcome ?? notInArchive());
     const verdicts: AgentVerdict[] = [];
     for (let i = 0; i < this.#labels.length; i++) {
       const agent = this.#labels[i]!;
@@ -152,7 +152,8 @@ export class ArchiveMatcher {
             !url.includes('\n') &&
             matcher.matchLines(url.endsWith('\r') ? `${url}\r` : url, this.#one, { purpose: this.#purpose })[0] === 2;
       } else {
-        v = { agent, allowed: outcome === 'unknown' ? null : outcome === 'unavailable', line: 0, rule: null };
+        const known = outcome !== 'unknown' && outcome !== 'invalid';
+        v = { agent, allowed: known ? outcome === 'unavailable' : null, line: 0, rule: null };
         if (this.#purpose) v.optedOut = false;
       }
       verdicts.push(v);
@@ -192,9 +193,9 @@ export class ArchiveMatcher {
    * 0 disallowed, 2 allowed but opted out of the purpose, 3 unknown, each
    * as check() answers. One core call per origin and agent (matchLines).
    */
-  matchMany(urls: readonly string[]): { outcomes: ArchiveOutcome[]; verdicts: Uint8Array } {
+  matchMany(urls: readonly string[]): { outcomes: RowOutcome[]; verdicts: Uint8Array } {
     const { outcomes, codes } = answer(this.#rowsJoin, batchOf(urls), false);
-    return { outcomes: Array.from(outcomes, (o) => OUTCOMES[o] as ArchiveOutcome), verdicts: codes };
+    return { outcomes: Array.from(outcomes, (o) => OUTCOMES[o]!), verdicts: codes };
   }
 
   /**

@@ -83,7 +83,11 @@ export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: O
   const batched = !detail || purpose !== undefined;
   for (let g = 0; g < batch.origins.length; g++) {
     const origin = batch.origins[g];
-    const entry = origin === undefined ? undefined : join.entry(origin);
+    if (origin === undefined) {
+      answerNoOrigin(join, batch, g, outcomes, codes, tails, counts);
+      continue;
+    }
+    const entry = join.entry(origin);
     const outcome = entry?.outcome ?? notInArchive();
     const from = batch.groupStarts[g]!;
     const to = batch.groupStarts[g + 1]!;
@@ -146,19 +150,37 @@ export function answer(join: RowsJoin, batch: Batch, detail: boolean, counts?: O
     }
     if (added) join.noteTails(added); // after the group: it may let this entry's tails go too
   }
-  // Rows with no URL were answered with the lines that have no origin (unknown, allowed null): the same codes, their own outcome.
-  if (batch.invalid.size > 0) {
-    const fixed = tails === undefined ? undefined : fixedTailsOf('invalid', join.labels, purpose !== undefined);
-    for (const i of batch.invalid) {
-      outcomes[i] = OUTCOME_INVALID;
-      if (fixed) for (let a = 0; a < n; a++) tails![i * n + a] = fixed[a]!;
-    }
-    if (counts) {
-      counts.unknown -= batch.invalid.size;
-      counts.invalid = (counts.invalid ?? 0) + batch.invalid.size;
-    }
-  }
   return { outcomes, codes, tails };
+}
+
+/**
+ * The lines of group g, which have no origin: a row with no usable URL (no
+ * "url" string, or a URL that is not an absolute http(s) URL) is `invalid`,
+ * a blank line (which --verdicts answers too) `unknown`; both allowed null.
+ */
+function answerNoOrigin(
+  join: RowsJoin,
+  batch: Batch,
+  g: number,
+  outcomes: Uint8Array,
+  codes: Uint8Array,
+  tails: Uint8Array[] | undefined,
+  counts: OutcomeCounts | undefined,
+): void {
+  const n = join.labels.length;
+  const purpose = join.purpose !== undefined;
+  const fixed = tails && {
+    invalid: fixedTailsOf('invalid', join.labels, purpose),
+    unknown: fixedTailsOf(notInArchive(), join.labels, purpose),
+  };
+  for (let k = batch.groupStarts[g]!; k < batch.groupStarts[g + 1]!; k++) {
+    const i = batch.groupLines[k]!;
+    const outcome = batch.blank(i) ? notInArchive() : 'invalid';
+    outcomes[i] = outcome === 'invalid' ? OUTCOME_INVALID : OUTCOME_UNKNOWN;
+    codes.fill(3, i * n, i * n + n);
+    if (fixed) for (let a = 0; a < n; a++) tails![i * n + a] = fixed[outcome][a]!;
+    if (counts) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
 }
 
 /** Bytes of `joined` the last joinGroup wrote. */

@@ -79,7 +79,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
   const progress = progressLine(input.size, input.read);
   const counts = { urls: 0, kept: 0, ok: 0, unavailable: 0, unreachable: 0, unknown: 0, invalid: 0 };
   const started = performance.now();
-  let linesRead = 0; // before the chunk: for the line number of a bad record
+  let linesRead = 0; // before the chunk (JSON Lines, or --strict): for the line number of a bad row
   let json: boolean | undefined; // JSON Lines input, told by its first line
   const answered = () => counts.ok + counts.unavailable + counts.unreachable + counts.unknown + counts.invalid;
   // Once the cache misses too often, the rest of the input is partitioned by origin on disk (archive/spill.ts).
@@ -121,10 +121,12 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
         throw new UsageError(
           error.problem === 'not-json'
             ? `${where}: not JSON (the input's first line made it JSON Lines)`
-            : `${where}: a record needs "url", a string (--strict; without it the row is answered "invalid")`,
+            : error.problem === 'no-url'
+              ? `${where}: a record needs "url", a string (--strict; without it the row is answered "invalid")`
+              : `${where}: not an http(s) URL, so no robots.txt applies to it (--strict; without it the row is answered "invalid")`,
         );
       }
-      if (json) linesRead += lineCount(chunk);
+      if (json || run.strict) linesRead += lineCount(chunk);
       counts.urls += answered() - before;
       progress.update(counts.urls + (spill?.rows ?? 0));
       const now = matcher.stats;
@@ -163,7 +165,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
     process.stderr.write(
       `robotsmatch filter: ${plural(counts.urls, 'URL')} for ${labels.join(', ')}, ${n(counts.kept)} kept; URLs by their origin's robots.txt: ${n(counts.ok)} read, ` +
         `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive` +
-        `${counts.invalid ? `, ${plural(counts.invalid, 'row')} with no "url" string (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
+        `${counts.invalid ? `, ${plural(counts.invalid, 'row')} with no http(s) URL (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
         `${plural(archive.size, 'capture')} read in ${loadSeconds.toFixed(2)} s, ${plural(compiles, 'file')} compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
         `${seconds.toFixed(2)} s${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );

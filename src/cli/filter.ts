@@ -79,11 +79,11 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
                      in the order given, and a URL is kept when every one may fetch it.
                      --json writes a record per URL and agent, with "outcome"
   --unknown keep|drop
-                     URLs of origins the archive has no answer for, and lines with no
-                     http(s) origin (outcome unknown): dropped (default) or kept;
-                     --verdicts labels them "unknown", blank lines too. A JSON Lines
-                     row with no "url" string is answered "invalid" (its fields kept,
-                     counted in the summary) and follows --unknown too
+                     URLs of origins the archive has no answer for (outcome unknown):
+                     dropped (default) or kept; --verdicts labels them "unknown",
+                     blank lines too. A row with no usable URL (not an http(s) URL,
+                     or a JSON Lines row with no "url" string) is answered "invalid"
+                     (its fields kept, counted in the summary) and follows --unknown too
   --strict           a JSON Lines row with no "url" string is an error (exit 2)
   --blocked-agents   write every URL with the agents that may not fetch it (or are
                      opted out of --purpose): URL<TAB>agent,agent; for JSON Lines input,

@@ -5,10 +5,10 @@
 import { isUtf8 } from 'node:buffer';
 import type { ArchiveMatcher, ArchiveVerdicts, RowForm } from '../../src/archive.js';
 
-/** A line's label (docs/cli.md): unknown, disallowed for any agent, opted-out for any agent, or allowed. */
+/** A line's label (docs/cli.md): unknown, invalid (no http(s) URL), disallowed for any agent, opted-out for any agent, or allowed. */
 export const labelOf = (row: ArchiveVerdicts) =>
-  row.outcome === 'unknown'
-    ? 'unknown'
+  row.outcome === 'unknown' || row.outcome === 'invalid'
+    ? row.outcome
     : row.verdicts.some((v) => v.allowed === false)
       ? 'disallowed'
       : row.verdicts.some((v) => v.optedOut)
@@ -40,13 +40,13 @@ export function documented(
     const record = records ? (JSON.parse(text) as Record<string, unknown>) : undefined;
     const row = matcher.check(record ? (record.url as string) : text);
     const label = labelOf(row);
-    const kept = row.outcome === 'unknown' ? keepUnknown : label === 'allowed';
-    const blocked =
-      row.outcome === 'unknown'
-        ? keepUnknown
-          ? []
-          : row.verdicts.map((v) => v.agent)
-        : row.verdicts.filter((v) => v.allowed === false || v.optedOut).map((v) => v.agent);
+    const noAnswer = row.outcome === 'unknown' || row.outcome === 'invalid';
+    const kept = noAnswer ? keepUnknown : label === 'allowed';
+    const blocked = noAnswer
+      ? keepUnknown
+        ? []
+        : row.verdicts.map((v) => v.agent)
+      : row.verdicts.filter((v) => v.allowed === false || v.optedOut).map((v) => v.agent);
     switch (form) {
       case 'allowed':
         out += kept ? `${text}\n` : '';

@@ -69,7 +69,8 @@ class AgentTokens(NamedTuple):
     joined: bytes
     size: int
     how: int
-    key: tuple[object, ...]
+    #: The agent set as the indexes of a file are cached by (a str: its hash is kept, unlike a tuple's).
+    key: str
     tokens: tuple[str, ...]
 
 
@@ -119,4 +120,4 @@ def _read_tokens(agent: object) -> AgentTokens:
             if one != "*" and not _PLAIN_TOKEN.match(one):
                 _warn_not_token(one)
     joined = "\n".join(usable)
-    return AgentTokens(joined.encode("ascii"), len(usable), how, (how, usable), usable)
+    return AgentTokens(joined.encode("ascii"), len(usable), how, f"{how}\n{joined}", usable)

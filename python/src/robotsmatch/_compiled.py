@@ -37,6 +37,14 @@ class Verdict(NamedTuple):
     rule: Rule | None
 
 
+try:  # the C module makes Verdicts itself (check()'s path): it is told the type
+    from . import _crossing
+
+    _crossing.set_verdict_type(Verdict)
+except ImportError:  # a wheel built without it
+    pass
+
+
 @dataclass(frozen=True)
 class OtherRecord:
     line: int
@@ -66,8 +74,10 @@ class _Compiled:
         #: without the fast route): one URL per call is the hot path.
         self._check: Any = core.check2
         self._raw: Any = core.check_raw
+        #: The C module that makes one URL's check call (None: the ctypes route of decide_url).
+        self.crossing: Any = core.crossing
         self.closed = False
-        self.cached: dict[tuple[object, ...], int] = {}  # agent set -> its index
+        self.cached: dict[str, int] = {}  # agent set -> its index
         self.owned: set[int] = set()
         self.rules: dict[int, Rule | None] = {}
         self.usage_statements = None  # purpose.usage_statements() fills it once
@@ -121,6 +131,12 @@ class _Compiled:
             if len(self.cached) < _MAX_CACHED_AGENT_SETS:
                 return self._first_for(tokens, _url_bytes(url))
             index = self.index_for(tokens)
+        crossing = self.crossing
+        if crossing is not None:
+            verdict = crossing.check(index, url)
+            if verdict is not None:
+                self.core.stale = True  # the call may have grown memory
+                return verdict  # type: ignore[no-any-return]
         if url.__class__ is str:
             try:
                 data = url.encode()
@@ -146,6 +162,16 @@ class _Compiled:
         if error or raw.trapped[0]:
             return raw._again((index, size)) & 0xFFFFFFFF  # type: ignore[no-any-return]
         return words[0]  # type: ignore[no-any-return]
+
+    def allowed_url(self, tokens: AgentTokens, url: object) -> bool:
+        """May `tokens` fetch `url`: decide_url() and the verdict's allowed
+        word. The caller holds the lock (is_allowed's path when the C module
+        did not answer)."""
+        core = self.core
+        at = self.decide_url(tokens, url) + layout.V_ALLOWED
+        if at + 4 > core._length or at & 3 or core._moves or not core.words_ok:
+            return core.u32(at) != 0
+        return core._words[at >> 2] != 0  # type: ignore[index]
 
     def _first_for(self, tokens: AgentTokens, url: bytes) -> int:
         """decide_url() for an agent set with no index yet: the core builds the
@@ -229,7 +255,8 @@ class _Compiled:
             if self.closed:  # another thread closed it meanwhile
                 return
             self.closed = True
-            self.cached = {}
+            # Emptied, not replaced: the C module looks an index up in this very dict (under the lock).
+            self.cached.clear()
             self.owned = set()
             # The core frees every index built on the table with it.
             self.core.fn[Export.dispose](self.robots)

@@ -5,7 +5,9 @@ Calls go through wasmtime's unchecked call (raw i32 values): its checked
 ``Func.__call__`` costs about 50 us per call, the unchecked one about 3 us,
 and a robots.txt check is one or two calls. Where a wasmtime release lacks
 the unchecked entry point, the checked call is used instead (slower, same
-answers).
+answers). One URL's check, the hot path of crawlers, goes through the
+package's small C module (_crossing.c) where the wheel was built with it:
+the same unchecked call, made from C (see _crossing_for).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, Callable
 
 import wasmtime
 
+from . import _layout as layout
 from ._layout import Export
 
 #: 32-bit words in one of wasmtime's raw values (a union as wide as a v128).
@@ -91,8 +94,21 @@ class _RawCall:
         self.words = memoryview(self._raw).cast("B").cast("I")
         self._signed = self.words.cast("B").cast("i")  # results read as the i32 the export returns
         self.trapped = memoryview(self._trap).cast("B").cast("Q")
+        #: The C module's call, once bound (see through()), and the function's address it takes.
+        self._fast: Any = None
+        self._address = 0
+
+    def through(self, crossing: Any) -> None:
+        """Calls from now on through the C module (bound to this core), not ctypes."""
+        self._fast = crossing.call
+        self._address = ctypes.addressof(self._checked._func)
 
     def __call__(self, *args: int) -> int:
+        fast = self._fast
+        if fast is not None:
+            result = fast(self._address, *args)
+            self._core.stale = True  # the call may have grown memory
+            return self._again(args) if result is None else result  # type: ignore[no-any-return]
         words = self.words
         for i in range(len(args)):
             words[i * SLOT_WORDS] = args[i] & 0xFFFFFFFF
@@ -104,6 +120,8 @@ class _RawCall:
 
     def call2(self, first: int, second: int) -> int:
         """__call__ for the two-argument exports, without the loop."""
+        if self._fast is not None:
+            return self(first, second)
         words = self.words
         words[0] = first
         words[SLOT_WORDS] = second
@@ -165,7 +183,10 @@ class Core:
         memory = exports["memory"]
         assert isinstance(memory, wasmtime.Memory)
         self.memory = memory
-        self.lock = threading.RLock()
+        crossing = _crossing_module()
+        #: Held by every call into the core: the C module's reentrant lock where it is there (it takes
+        #: it itself on is_allowed's path), else threading's.
+        self.lock: Any = crossing.CoreLock() if crossing is not None else threading.RLock()
         self.fn: dict[str, Callable[..., int]] = {}
         try:
             from wasmtime import _bindings as ffi
@@ -201,6 +222,10 @@ class Core:
         #: from inside a collection, which may run in the middle of another call's moves.
         self.garbage: list[object] = []
         self._context = self.store._context()
+        #: The C module making one URL's check call (None without it: the ctypes route above).
+        self.crossing: Any = None  # (set after _context, which it reads)
+        if crossing is not None and self.check_raw is not None and not self._moves and self.words_ok:
+            self.crossing = _bind_crossing(crossing, self, self.check_raw._checked)
 
     def drain(self) -> None:
         """Frees what was collected without close(). The caller holds the lock."""
@@ -279,6 +304,8 @@ class Core:
             except CoreError:
                 raise ValueError(f"{name} is too large: the core's memory cannot grow to {size} bytes") from None
             self._input_room = size
+            if self.crossing is not None:
+                self.crossing.set_input(self._input_at, size)
         return self._input_at
 
     def write(self, data: bytes, name: str) -> int:
@@ -295,6 +322,49 @@ class Core:
         no Verdict). The caller holds the lock."""
         func, write, u32 = self.fn[name], self.write, self.u32
         return [u32((func(first, write(data, "url")) & 0xFFFFFFFF) + offset) for data in inputs]
+
+
+def _crossing_module() -> Any:
+    """The package's C module (_crossing.c), or None where the wheel was
+    built without it (no C compiler: python/hatch_build.py) or
+    ROBOTSMATCH_CROSSING=ctypes asks for the ctypes route."""
+    if os.environ.get("ROBOTSMATCH_CROSSING") == "ctypes":
+        return None
+    try:
+        from . import _crossing
+    except ImportError:
+        return None
+    return _crossing
+
+
+def _bind_crossing(crossing: Any, core: Core, check: wasmtime.Func) -> Any:
+    """The C module bound to this core: the addresses of wasmtime's C
+    functions and of the store, function and memory objects wasmtime-py
+    holds (the module links against nothing itself), the core and its lock."""
+    from wasmtime import _bindings as ffi
+
+    def address(name: str) -> int:
+        return ctypes.cast(ffi.dll[name], ctypes.c_void_p).value or 0  # type: ignore[attr-defined]
+
+    crossing.bind(
+        address("wasmtime_func_call_unchecked"),
+        address("wasmtime_memory_data"),
+        address("wasmtime_memory_data_size"),
+        address("wasmtime_error_delete"),
+        address("wasm_trap_delete"),
+        ctypes.cast(core._context, ctypes.c_void_p).value,
+        ctypes.addressof(check._func),
+        ctypes.addressof(core.memory._memory),
+        layout.V_ALLOWED,
+        layout.V_LINE,
+        layout.V_RULE,
+        core,
+        core.lock,
+    )
+    for call in core.fn.values():
+        if isinstance(call, _RawCall):
+            call.through(crossing)
+    return crossing
 
 
 _core: Core | None = None

@@ -46,7 +46,7 @@ from .robots import Robots, parse
 
 #: URL rows read at a time.
 _BLOCK = 1 << 16
-# "invalid": a row with no URL (null, or a cell that is not a string), as the CLI answers a JSON Lines row with no "url".
+# "invalid": a row with no usable URL (null, a cell that is not a string, no http(s) origin), as the CLI answers it.
 _OUTCOMES = ("ok", "unavailable", "unreachable", "unknown", "invalid")
 _UNKNOWN = _OUTCOMES.index("unknown")
 _INVALID = _OUTCOMES.index("invalid")
@@ -132,7 +132,8 @@ class _Join:
         unread = filled != NO_VERDICT
         codes[unread] = filled[unread, None]
         missing = array.is_null().to_numpy(zero_copy_only=False)
-        outcomes = np.where(missing, _INVALID, outcome_of[ids])
+        # No usable URL: none (null), or one with no http(s) origin (id -1), as the CLI answers both.
+        outcomes = np.where(missing | (ids < 0), _INVALID, outcome_of[ids])
         added = {
             "origin": found.cast(pa.string()),
             "outcome": pa.DictionaryArray.from_arrays(pa.array(outcomes), pa.array(_OUTCOMES)).cast(pa.string()),

@@ -26,7 +26,7 @@ from .pandas import AgentLike, verdict_columns
 from .robots import parse
 
 #: The outcomes of an origin, as the outcome column holds them.
-# "invalid": a row with no URL (null), as the CLI answers a JSON Lines row with no "url".
+# "invalid": a row with no usable URL (null, or no http(s) origin), as the CLI answers it.
 OUTCOMES = ("ok", "unavailable", "unreachable", "unknown", "invalid")
 _UNKNOWN = OUTCOMES.index(_archive.NOT_IN_ARCHIVE)
 _INVALID = OUTCOMES.index("invalid")
@@ -141,9 +141,10 @@ class Partition:
         arrays = [taken.column(name) for name in s.user_columns]
         arrays.append(taken.column("origin"))
         missing = taken.column(s.url_col).is_null().to_numpy(zero_copy_only=False)
+        no_origin = taken.column("origin").is_null().to_numpy(zero_copy_only=False)
         arrays.append(
             pa.DictionaryArray.from_arrays(
-                pa.array(np.where(missing, _INVALID, outcomes[url_rows])), pa.array(OUTCOMES)
+                pa.array(np.where(missing | no_origin, _INVALID, outcomes[url_rows])), pa.array(OUTCOMES)
             ).cast(pa.string())
         )
         added = verdict_columns(

@@ -266,8 +266,11 @@ def _unreachable_reason(capture: Capture) -> str:
     return f"HTTP {capture.status} ({kind})"
 
 
-#: What a URL with no http(s) origin gets: unknown, with no robots.txt URL (final_url None).
-_NO_ORIGIN = OriginEntry(Resolution(NOT_IN_ARCHIVE, None, None, 0), None)
+#: The outcome of a row with no usable URL: no URL, or one with no http(s) origin (as the CLI answers it).
+INVALID = "invalid"
+
+#: What a URL with no http(s) origin gets: invalid, with no robots.txt URL (final_url None).
+_NO_ORIGIN = OriginEntry(Resolution(INVALID, None, None, 0), None)
 
 
 class _Verdict(NamedTuple):
@@ -445,7 +448,7 @@ class Archive:
 
     def resolve(self, url: str) -> Resolution:
         """The outcome of a URL's origin, with the capture that answered and the
-        redirects followed (for a URL with no http(s) origin: unknown, final_url None)."""
+        redirects followed (for a URL with no http(s) origin: invalid, final_url None)."""
         resolution: Resolution = self._entry(url).resolution
         return resolution
 

@@ -42,6 +42,7 @@ __all__ = ["RobotsFilter"]
 REASON_DISALLOWED = "robots_disallowed"
 REASON_OPTED_OUT = "robots_opted_out"
 REASON_UNKNOWN = "robots_unknown"
+REASON_INVALID = "robots_invalid"
 
 
 class RobotsFilter(BaseFilter):
@@ -61,13 +62,15 @@ class RobotsFilter(BaseFilter):
     robotsmatch.
 
     `unknown`: what to do with a document whose site the archive holds no
-    capture of, or whose URL has no origin: ``"drop"`` (the default: nothing
-    says it may be used) or ``"keep"``. Either way datatrove counts them
-    (``dropped_robots_unknown``, or ``robots_unknown`` when kept).
+    capture of, or that has no usable URL (none, or one with no http(s)
+    origin): ``"drop"`` (the default: nothing says it may be used) or
+    ``"keep"``. Either way datatrove counts them (``dropped_robots_unknown``
+    and ``dropped_robots_invalid``, or ``robots_unknown`` and
+    ``robots_invalid`` when kept).
 
     With ``action="tag"`` every document is kept and its metadata gets
-    ``robots_outcome`` (ok, unavailable, unreachable, unknown),
-    ``robots_allowed`` (True, False, or None when unknown),
+    ``robots_outcome`` (ok, unavailable, unreachable, unknown, invalid),
+    ``robots_allowed`` (True, False, or None when unknown or invalid),
     ``robots_disallowed_by`` and, with a purpose, ``robots_opted_out_by``
     (lists of agent names)."""
 
@@ -174,8 +177,8 @@ class RobotsFilter(BaseFilter):
             by_origin.setdefault(origin, []).append(i)
         results: list[bool | tuple[bool, str]] = [True] * len(batch)
         for origin, rows in by_origin.items():
-            if origin is None:
-                outcome, codes = _archive.NOT_IN_ARCHIVE, None
+            if origin is None:  # no URL, or one with no http(s) origin: no robots.txt can answer for it
+                outcome, codes = _archive.INVALID, None
             else:
                 site = self._site(origin)
                 outcome, codes = site.outcome, site.codes([urls[i] for i in rows])
@@ -200,17 +203,18 @@ class RobotsFilter(BaseFilter):
             if self.purpose is not None:
                 doc.metadata["robots_opted_out_by"] = opted_out_by
             if allowed is None:
-                self.stat_update(REASON_UNKNOWN)
+                self.stat_update(REASON_INVALID if outcome == _archive.INVALID else REASON_UNKNOWN)
             elif disallowed_by:
                 self.stat_update(REASON_DISALLOWED)
             elif opted_out_by:
                 self.stat_update(REASON_OPTED_OUT)
             return True
         if allowed is None:
+            reason = REASON_INVALID if outcome == _archive.INVALID else REASON_UNKNOWN
             if self.unknown == "keep":
-                self.stat_update(REASON_UNKNOWN)
+                self.stat_update(reason)
                 return True
-            return False, REASON_UNKNOWN
+            return False, reason
         if disallowed_by:
             return False, REASON_DISALLOWED
         if opted_out_by:

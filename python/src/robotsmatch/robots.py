@@ -111,25 +111,30 @@ class Robots:
         and ``*`` only if it obeys ``*``)."""
         tokens = self._tokens(agent)
         compiled = self._compiled
+        crossing = compiled.crossing
+        if crossing is not None:  # the C module: one call, the lock taken inside (None: Python answers)
+            answer = crossing.verdict(compiled.cached, tokens.key, url, compiled.rules)
+            if answer is not None:
+                return answer  # type: ignore[no-any-return]
         with compiled.core.lock:
             return compiled.verdict(compiled.decide_url(tokens, url))
 
     def is_allowed(self, url: str, agent: Agent) -> bool:
         """May `agent` fetch `url`?"""
-        # The hot path of crawlers: the last agent's tokens and the verdict's
-        # allowed word are read here rather than through _tokens() and
-        # allowed(), each call of which costs about what the matching does.
+        # The hot path of crawlers: the last agent's tokens are read here rather
+        # than through _tokens(), a call of which costs about what the matching does.
         if agent.__class__ is str and agent == self._last_agent and self._last_tokens is not None:
             tokens = self._last_tokens
         else:
             tokens = self._tokens(agent)
         compiled = self._compiled
-        core = compiled.core
-        with core.lock:
-            at = compiled.decide_url(tokens, url) + layout.V_ALLOWED
-            if at + 4 > core._length or at & 3 or core._moves or not core.words_ok:
-                return core.u32(at) != 0
-            return core._words[at >> 2] != 0  # type: ignore[index]
+        crossing = compiled.crossing
+        if crossing is not None:  # the C module: one call, the lock taken inside (None: Python answers)
+            answer = crossing.allowed(compiled.cached, tokens.key, url)
+            if answer is not None:
+                return answer  # type: ignore[no-any-return]
+        with compiled.core.lock:
+            return compiled.allowed_url(tokens, url)
 
     def for_agent(self, agent: Agent, purpose: str | None = None) -> AgentMatcher:
         """A matcher for one agent (or agent set, or crawler), its rules indexed
@@ -239,6 +244,11 @@ class AgentMatcher:
         if self._released:
             self._live()
         compiled = self._compiled
+        crossing = compiled.crossing
+        if crossing is not None:  # as Robots.check
+            answer = crossing.verdict(compiled.cached, self._tokens.key, url, compiled.rules)
+            if answer is not None:
+                return answer  # type: ignore[no-any-return]
         with compiled.core.lock:
             return compiled.verdict(compiled.decide_url(self._tokens, url))
 
@@ -246,12 +256,13 @@ class AgentMatcher:
         if self._released:
             self._live()
         compiled = self._compiled
-        core = compiled.core
-        with core.lock:
-            at = compiled.decide_url(self._tokens, url) + layout.V_ALLOWED
-            if at + 4 > core._length or at & 3 or core._moves or not core.words_ok:
-                return core.u32(at) != 0
-            return core._words[at >> 2] != 0  # type: ignore[index]
+        crossing = compiled.crossing
+        if crossing is not None:  # the C module: one call, the lock taken inside (None: Python answers)
+            answer = crossing.allowed(compiled.cached, self._tokens.key, url)
+            if answer is not None:
+                return answer  # type: ignore[no-any-return]
+        with compiled.core.lock:
+            return compiled.allowed_url(self._tokens, url)
 
     def _lines_of(self, urls: Sequence[str]) -> list[int]:
         """The deciding line of each URL, as ``check(url).line`` gives it (0
