@@ -56,6 +56,6 @@ describe('the archive join summary', () => {
         encoding: 'utf8',
       },
     );
-    expect(rows.stderr).toContain(', 1 row with no "url" string (invalid');
+    expect(rows.stderr).toContain(', 1 row with no http(s) URL (invalid');
   });
 });
