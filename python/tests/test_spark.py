@@ -9,7 +9,7 @@ write their logs under SPARK_HOME/work: a folder of links keeps those out of
 site-packages) and the driver binds to 127.0.0.1. Set
 ROBOTSMATCH_SPARK_MASTER=local[2] to run the same tests in one JVM.
 
-One SparkSession for the module; each test is one join."""
+One SparkSession for the test run (conftest.py); each test is one join."""
 
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ import json
 import os
 import pathlib
 import random
-import shutil
-import sys
 import time
 
 import pytest
@@ -27,58 +25,13 @@ import pytest
 pyspark = pytest.importorskip("pyspark")
 pytest.importorskip("pyarrow")
 
+from conftest import SPARK_MASTER as MASTER
+
 import robotsmatch
 from robotsmatch.archive import Archive, origin_of
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 VECTORS = REPO / "test" / "vectors" / "archive-outcomes.json"
-MASTER = os.environ.get("ROBOTSMATCH_SPARK_MASTER", "local-cluster[2,1,1024]")
-
-
-@pytest.fixture(scope="module")
-def spark(tmp_path_factory):
-    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
-        pytest.skip("Spark needs Java (java on the PATH or JAVA_HOME)")
-    from pyspark.sql import SparkSession
-
-    home = tmp_path_factory.mktemp("spark-home")
-    package = pathlib.Path(pyspark.__file__).resolve().parent
-    for name in ("bin", "jars", "python", "conf"):
-        if (package / name).exists():
-            (home / name).symlink_to(package / name)
-    saved = {
-        name: os.environ.get(name)
-        for name in ("SPARK_HOME", "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "SPARK_LOCAL_IP")
-    }
-    os.environ.update(
-        SPARK_HOME=str(home),
-        PYSPARK_PYTHON=sys.executable,
-        PYSPARK_DRIVER_PYTHON=sys.executable,
-        SPARK_LOCAL_IP="127.0.0.1",
-    )
-    session = (
-        SparkSession.builder.master(MASTER)
-        .appName("robotsmatch-tests")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "4")
-        .config("spark.default.parallelism", "4")
-        .config("spark.executorEnv.PYTHONHASHSEED", "0")
-        # Jobs wait for both executors, so that both take tasks.
-        .config("spark.scheduler.minRegisteredResourcesRatio", "1.0")
-        .config("spark.scheduler.maxRegisteredResourcesWaitingTime", "120s")
-        .getOrCreate()
-    )
-    try:
-        yield session
-    finally:
-        session.stop()
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
 
 
 def test_executors_are_processes_of_their_own_that_import_robotsmatch(spark):

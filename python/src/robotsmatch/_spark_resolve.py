@@ -19,6 +19,7 @@ from . import archive as _archive
 
 # The body column's name while captures are resolved (out of the way of any column the caller's table has).
 from ._spark_reader import BODY as _BODY
+from ._spark_redirects import followed_on_driver
 
 
 def resolve_robots(robots: DataFrame) -> DataFrame:
@@ -36,8 +37,11 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     as Spark's JSON reader writes one in a column that also holds text, is
     milliseconds); a timestamp with no zone is UTC, whatever the session's
     time zone. A capture whose fetched_at is none of these is left out,
-    as archive.Archive.add refuses it. Redirects are followed by joins, one per hop, at most
-    archive.MAX_REDIRECTS; each hop is decided by archive.hop(). A row
+    as archive.Archive.add refuses it. Redirects are followed at most
+    archive.MAX_REDIRECTS times, each hop decided by archive.hop(): on the
+    driver when the archive has at most _spark_redirects.DRIVER_CAPTURES
+    captures (their keys, statuses and Locations, not their bodies, come to
+    it in one job), else by joins, one per hop. A row
     whose url (or origin) is not http(s) names no capture and is left out
     (archive.Archive.add refuses one with a ValueError): one bad row does
     not stop the job."""
@@ -78,7 +82,8 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     ).filter(F.col("key").isNotNull())
     # One capture per URL: the latest fetched (ties and missing dates: the first by status, location, body).
     latest = Window.partitionBy("key").orderBy(F.col("at").desc_nulls_last(), "status", "location", _BODY)
-    captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").drop("n", "at").localCheckpoint()
+    # (n and at stay: every reader below selects its columns.)
+    captures = captures.withColumn("n", F.row_number().over(latest)).filter("n = 1").localCheckpoint()
 
     hop_schema = "origin string, outcome string, next string, target string"
     meta = captures.select("key", "status", "location")
@@ -94,13 +99,18 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
 
     # An origin starts at the capture of its robots.txt (origin not null): an
     # outcome decided there takes its body from the same row, with no join.
-    starts = captures.filter(F.col("origin").isNotNull())
-    direct = starts.filter(F.col("outcome") != "redirect").select(
+    direct = captures.filter("origin IS NOT NULL AND outcome != 'redirect'").select(
         "origin", "outcome", F.when(F.col("outcome") == "ok", F.col(_BODY)).alias("body")
     )
-    # The rest follow redirects, a join per hop (each row: origin, status and
-    # location of the capture reached, its key; target null: the archive holds none).
-    pending = starts.filter(F.col("outcome") == "redirect").select("origin", "next")
+    # The rest follow redirects: on the driver when the archive is small enough.
+    tables = followed_on_driver(captures, _BODY)
+    if tables is not None:
+        for table in tables:
+            direct = direct.unionByName(table)
+        return direct
+    # Else a join per hop (each row: origin, status and location of the
+    # capture reached, its key; target null: the archive holds none).
+    pending = captures.filter("origin IS NOT NULL AND outcome = 'redirect'").select("origin", "next")
     if pending.isEmpty():
         return direct
     finals = []
