@@ -143,14 +143,16 @@ export class Batch {
       if (this.blank(k)) {
         if (urls !== undefined) urls[k] = '';
         groupOf[k] = table.ofText(undefined);
-      } else if (urls !== undefined) {
+        continue;
+      }
+      if (urls !== undefined) {
         urls[k] = this.#record(k);
         // A line with no URL joins the group of lines with no origin; answer() gives it its own outcome.
         groupOf[k] = this.invalid.has(k) ? table.ofText(undefined) : table.ofString(urls[k]!);
       } else groupOf[k] = table.ofBytes(bytes, s, e, this, k);
-      // A URL with no http(s) origin is answered `invalid` (verdicts.ts); with `strict` it is an error.
-      if (strict && table.origins[groupOf[k]!] === undefined && !this.invalid.has(k) && !this.blank(k))
-        throw new RecordLineError(s, 'not-http');
+      // A URL with no http(s) origin is answered `invalid` (verdicts.ts); with `strict` it is an error (a line
+      // with no URL at all has thrown already).
+      if (strict && table.origins[groupOf[k]!] === undefined) throw new RecordLineError(s, 'not-http');
     }
     this.origins = table.origins;
     const { starts: groupStarts, lines } = table.groups(groupOf, count);
