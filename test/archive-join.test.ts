@@ -125,7 +125,7 @@ describe('verdicts', () => {
     ]);
   });
 
-  test('a URL with no http(s) origin is invalid (no robots.txt applies to it), for every agent and every call', () => {
+  test('a URL with no http(s) origin is invalid (no capture can answer for it), for every agent and every call', () => {
     const m = new ArchiveMatcher(new RobotsArchive(), { agents: ['Googlebot', 'GPTBot'] });
     for (const url of ['not a url', 'ftp://a.example/x', '/relative', '']) {
       const row = m.check(url);

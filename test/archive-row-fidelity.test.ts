@@ -112,7 +112,7 @@ describe('a URL that is not an absolute http(s) URL', () => {
   const records = join(dir, 'not-http.jsonl');
   writeFileSync(records, `${LINES.map((url, id) => JSON.stringify({ url, id })).join('\n')}\n`);
 
-  test('is answered "invalid" (no robots.txt applies to it) in every form, counted apart from origins the archive lacks', async () => {
+  test('is answered "invalid" (no capture in the archive can answer for it) in every form, counted apart from origins the archive lacks', async () => {
     const run = await filter('--verdicts', file);
     expect(run.status).toBe(0);
     const labels = ['allowed', 'invalid', 'invalid', 'invalid', 'unknown'];
@@ -148,7 +148,9 @@ describe('a URL that is not an absolute http(s) URL', () => {
       expect(run.status, input).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-      expect(run.stderr).toMatch(/not-http\.(txt|jsonl) line 2: not an http\(s\) URL, so no robots\.txt applies to it/);
+      expect(run.stderr).toMatch(
+        /not-http\.(txt|jsonl) line 2: not an http\(s\) URL, so the archive's robots\.txt captures cannot answer for it/,
+      );
     }
   });
 });

@@ -14,8 +14,10 @@ answer per file is also measured with Google's C++ parser in the same run
 
 robotsmatch's one-URL calls go through the package's C module
 (robotsmatch/_crossing.c) when the installed wheel has it; the same calls
-through ctypes alone (a wheel built without it, ROBOTSMATCH_BUILD_CROSSING=0)
-are measured in the same run, on files whose C route is switched off.
+through ctypes are measured in the same run, on files whose C route is
+switched off. Those still take the C module's lock: a wheel built without the
+module (ROBOTSMATCH_BUILD_CROSSING=0) takes threading's RLock, which costs
+more (bench/python/call_instructions.py counts that route whole).
 
 Figures are CPU time (time.process_time) per call, the median of 7 runs of
 each measurement, the variants taking turns: the machine is shared, and CPU
@@ -103,7 +105,7 @@ def measure(workload: list[tuple[bytes, list[str]]]) -> dict[str, float]:
         for body, urls in workload
     ]
     checks = sum(len(urls) for _, _, urls in parsed)
-    # The same files again, answered through ctypes alone (as a wheel built without the C module answers).
+    # The same files again, their one-URL calls through ctypes (the C module's lock still taken: see above).
     by_ctypes = [(robotsmatch.parse(body), urls) for body, urls in workload]
     for robots, _ in by_ctypes:
         robots._compiled.crossing = None
@@ -230,9 +232,9 @@ def table(title: str, per_call: dict[str, float]) -> list[str]:
         f"{per_call['protego'] / per_call['is_allowed']:.1f}x faster |",
         f"| robotsmatch `check(url, agent)` (with the deciding line and rule) | {per_call['check']:,.0f} | "
         f"{per_call['protego'] / per_call['check']:.1f}x faster |",
-        f"| robotsmatch `is_allowed(url, agent)` through ctypes alone (a wheel without the C module) | "
+        f"| robotsmatch `is_allowed(url, agent)` through ctypes (the C module's lock kept) | "
         f"{per_call['ctypes_is_allowed']:,.0f} | {per_call['protego'] / per_call['ctypes_is_allowed']:.1f}x faster |",
-        f"| robotsmatch `check(url, agent)` through ctypes alone | {per_call['ctypes_check']:,.0f} | "
+        f"| robotsmatch `check(url, agent)` through ctypes (the C module's lock kept) | {per_call['ctypes_check']:,.0f} | "
         f"{per_call['protego'] / per_call['ctypes_check']:.1f}x faster |",
         f"| Protego `can_fetch(url, agent)` | {per_call['protego']:,.0f} | 1x |",
         "",

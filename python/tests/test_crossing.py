@@ -47,7 +47,7 @@ URLS = [
 
 
 def by_ctypes(robots):
-    """`robots` answering through ctypes alone, as a wheel without the C module does."""
+    """`robots` answering one URL at a time through ctypes, as a wheel without the C module does."""
     robots._compiled.crossing = None
     return robots
 

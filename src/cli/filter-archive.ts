@@ -123,7 +123,7 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
             ? `${where}: not JSON (the input's first line made it JSON Lines)`
             : error.problem === 'no-url'
               ? `${where}: a record needs "url", a string (--strict; without it the row is answered "invalid")`
-              : `${where}: not an http(s) URL, so no robots.txt applies to it (--strict; without it the row is answered "invalid")`,
+              : `${where}: not an http(s) URL, so the archive's robots.txt captures cannot answer for it (--strict; without it the row is answered "invalid")`,
         );
       }
       if (json || run.strict) linesRead += lineCount(chunk);

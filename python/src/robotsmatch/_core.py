@@ -7,7 +7,7 @@ and a robots.txt check is one or two calls. Where a wasmtime release lacks
 the unchecked entry point, the checked call is used instead (slower, same
 answers). One URL's check, the hot path of crawlers, goes through the
 package's small C module (_crossing.c) where the wheel was built with it:
-the same unchecked call, made from C (see _crossing_for).
+the same unchecked call, made from C (see _bind_crossing).
 """
 
 from __future__ import annotations

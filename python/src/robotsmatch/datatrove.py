@@ -177,7 +177,7 @@ class RobotsFilter(BaseFilter):
             by_origin.setdefault(origin, []).append(i)
         results: list[bool | tuple[bool, str]] = [True] * len(batch)
         for origin, rows in by_origin.items():
-            if origin is None:  # no URL, or one with no http(s) origin: no robots.txt can answer for it
+            if origin is None:  # no URL, or one with no http(s) origin: no capture in the archive can answer for it
                 outcome, codes = _archive.INVALID, None
             else:
                 site = self._site(origin)
