@@ -97,6 +97,11 @@ class _Join:
         self, archive: _archive.Archive, agents: list[Any], names: list[str], purpose: str | None, lines: bool
     ) -> None:
         self.archive = archive
+        self.mode, self.max_bytes = archive.mode, archive.max_bytes
+        self._setup(agents, names, purpose, lines)
+
+    def _setup(self, agents: list[Any], names: list[str], purpose: str | None, lines: bool) -> None:
+        """What every join reads: the agents, their names, the purpose and the core's run matcher."""
         self.agents = agents
         self.names = names
         self.purpose = purpose
@@ -215,7 +220,7 @@ class _Join:
             texts: list[str] = urls.texts()[start:end]  # type: ignore[assignment]
             if robots is not None:
                 return one_by_one(robots, self.agents, self.purpose, texts, self.lines)
-            with parse(body, mode=self.archive.mode, max_bytes=self.archive.max_bytes) as parsed:
+            with parse(body, mode=self.mode, max_bytes=self.max_bytes) as parsed:
                 return one_by_one(parsed, self.agents, self.purpose, texts, self.lines)
         runs = self.runs
         with runs.core.lock:
@@ -223,7 +228,7 @@ class _Join:
                 compiled: _Compiled | None = robots._compiled
                 return runs.answer(robots._compiled.live(), compiled, data, end - start, self.lines)
             # Parsed for this run alone: a _Compiled only when a purpose reads its statements.
-            table = runs.compile(body, self.archive.mode)
+            table = runs.compile(body, self.mode)
             compiled = _Compiled(runs.core, table) if self.purpose is not None else None
             try:
                 return runs.answer(table, compiled, data, end - start, self.lines)

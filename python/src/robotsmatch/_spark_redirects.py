@@ -36,12 +36,9 @@ def followed_on_driver(captures: DataFrame, body: str) -> list[DataFrame] | None
     if len(rows) > DRIVER_CAPTURES:
         return None
     reached = {row.key: (row.status, row.location) for row in rows}
-    pending = [(row.origin, row.next) for row in rows if row.origin is not None and row.outcome == "redirect"]
-    finals: list[tuple[str, str, str | None]] = []
-    for redirects in range(1, _archive.MAX_REDIRECTS + 1):
-        if not pending:
-            break
-        pending = _hop(pending, reached, redirects, finals)
+    finals = follow(
+        [(row.origin, row.next) for row in rows if row.origin is not None and row.outcome == "redirect"], reached
+    )
     spark = captures.sparkSession
     tables = []
     others = [{"origin": origin, "outcome": outcome} for origin, outcome, _ in finals if outcome != "ok"]
@@ -58,6 +55,20 @@ def followed_on_driver(captures: DataFrame, body: str) -> list[DataFrame] | None
     return tables
 
 
+def follow(
+    pending: Sequence[tuple[str, str]], reached: Mapping[str, tuple[int | None, str | None]]
+) -> list[tuple[str, str, str | None]]:
+    """Where each redirected (origin, key of the capture its first hop leads
+    to) ends: (origin, outcome, the key of the capture it ended on), every
+    hop decided by _hops from `reached` (each capture's status and Location)."""
+    finals: list[tuple[str, str, str | None]] = []
+    for redirects in range(1, _archive.MAX_REDIRECTS + 1):
+        if not pending:
+            break
+        pending = _hop(pending, reached, redirects, finals)
+    return finals
+
+
 def _table(spark: SparkSession, rows: Sequence[Mapping[str, str | None]], ddl: str) -> DataFrame:
     """A small table of the driver's rows, made in the JVM from one JSON text
     (createDataFrame would send the rows through a Python worker)."""
@@ -66,7 +77,7 @@ def _table(spark: SparkSession, rows: Sequence[Mapping[str, str | None]], ddl: s
 
 def _hop(
     pending: Sequence[tuple[str, str]],
-    reached: dict[str, tuple[int | None, str | None]],
+    reached: Mapping[str, tuple[int | None, str | None]],
     redirects: int,
     finals: list[tuple[str, str, str | None]],
 ) -> list[tuple[str, str]]:

@@ -45,25 +45,7 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
     whose url (or origin) is not http(s) names no capture and is left out
     (archive.Archive.add refuses one with a ValueError): one bad row does
     not stop the job."""
-    columns = set(robots.columns)
-    if not ({"url", "origin"} & columns) or not {"status", "body"} <= columns:
-        raise ValueError(
-            "robots needs the columns url (or origin), status and body, and may have location and fetched_at; "
-            f"it has {', '.join(robots.columns)}"
-        )
-    url = F.col("url").cast("string") if "url" in columns else F.lit(None).cast("string")
-    origin = F.col("origin").cast("string") if "origin" in columns else F.lit(None).cast("string")
-    location = F.col("location").cast("string") if "location" in columns else F.lit(None).cast("string")
-    at, at_text = _fetched_at(robots)
-    captures = robots.select(
-        F.coalesce(url, origin).alias("named"),
-        url.isNotNull().alias("is_url"),
-        F.col("status").cast("int").alias("status"),
-        location.alias("location"),
-        F.col("body").cast("binary").alias(_BODY),
-        at.alias("at"),
-        at_text.alias("at_text"),
-    )
+    captures = capture_columns(robots)
 
     def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         from robotsmatch._spark_resolve import _capture_keys
@@ -132,6 +114,31 @@ def resolve_robots(robots: DataFrame) -> DataFrame:
         "origin", "outcome", F.when(F.col("outcome") == "ok", F.col("body")).alias("body")
     )
     return direct.unionByName(followed)
+
+
+def capture_columns(robots: DataFrame) -> DataFrame:
+    """The captures as _capture_keys reads them: named (the url, else the
+    origin), is_url, status, location, the body (bytes) and fetched_at as
+    (at, at_text); a ValueError when the table lacks a column it needs."""
+    columns = set(robots.columns)
+    if not ({"url", "origin"} & columns) or not {"status", "body"} <= columns:
+        raise ValueError(
+            "robots needs the columns url (or origin), status and body, and may have location and fetched_at; "
+            f"it has {', '.join(robots.columns)}"
+        )
+    url = F.col("url").cast("string") if "url" in columns else F.lit(None).cast("string")
+    origin = F.col("origin").cast("string") if "origin" in columns else F.lit(None).cast("string")
+    location = F.col("location").cast("string") if "location" in columns else F.lit(None).cast("string")
+    at, at_text = _fetched_at(robots)
+    return robots.select(
+        F.coalesce(url, origin).alias("named"),
+        url.isNotNull().alias("is_url"),
+        F.col("status").cast("int").alias("status"),
+        location.alias("location"),
+        F.col("body").cast("binary").alias(_BODY),
+        at.alias("at"),
+        at_text.alias("at_text"),
+    )
 
 
 def _fetched_at(robots: DataFrame) -> tuple[Column, Column]:
