@@ -34,6 +34,16 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 VECTORS = REPO / "test" / "vectors" / "archive-outcomes.json"
 
 
+@pytest.fixture(params=["broadcast", "shuffle"])
+def join_path(request, monkeypatch):
+    """Both ways join_robots answers: a small archive sent to every Python
+    worker (the URL table read as it is), and the shuffle by origin that an
+    archive over BROADCAST_BYTES takes (set to -1 here: every archive)."""
+    if request.param == "shuffle":
+        monkeypatch.setattr("robotsmatch._spark_broadcast.BROADCAST_BYTES", -1)
+    return request.param
+
+
 def test_executors_are_processes_of_their_own_that_import_robotsmatch(spark):
     sc = spark.sparkContext
     seen = sc.parallelize(range(8), 4).map(lambda _: (os.getpid(), __import__("robotsmatch").__file__)).collect()
@@ -54,7 +64,7 @@ def _body(capture):
     return None if body is None else body.encode("utf-8")
 
 
-def test_the_archive_vectors_node_asserts(spark):
+def test_the_archive_vectors_node_asserts(spark, join_path):
     """test/vectors/archive-outcomes.json, the cases Node's archive join and
     robotsmatch.archive answer: every case's captures in one robots table
     (their hosts are distinct), every URL in one URL table, one join."""
@@ -173,7 +183,7 @@ def _random_archive(rng: random.Random):
     return captures, urls
 
 
-def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
+def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark, join_path):
     """Every verdict of the join equals robotsmatch.archive's for the same
     captures (named by origin this time, as a crawl's table would be), for
     three agents and a purpose; the URL table's other columns come through."""
@@ -241,7 +251,7 @@ def test_a_random_archive_gives_what_robotsmatch_archive_gives(spark):
     archive.close()
 
 
-def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark):
+def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark, join_path):
     """test/vectors/archive-origins.json in one join: odd capture URLs and
     Locations in the robots table, odd URLs (and ones with no http(s) origin,
     which are unknown) in the URL table; each row as Node's join answers it."""
@@ -264,7 +274,7 @@ def test_odd_urls_get_the_origins_and_outcomes_node_gives_them(spark):
         ]
 
 
-def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zone(spark, tmp_path):
+def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zone(spark, tmp_path, join_path):
     """Captures dated in different spellings (test/vectors/archive-dates.json's
     winners, with a distinct order) pick the capture robotsmatch.archive picks,
     in a session whose time zone is not UTC: text by the archive's grammar (a
@@ -344,7 +354,7 @@ def test_fetched_at_is_read_as_the_archive_reads_it_whatever_the_session_time_zo
         spark.conf.set("spark.sql.session.timeZone", saved)
 
 
-def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
+def test_lines_can_be_left_out_and_the_table_is_checked_first(spark, join_path):
     from robotsmatch.spark import join_robots
 
     urls = spark.createDataFrame([("https://a.example/x",)], "url string")
@@ -366,7 +376,7 @@ def test_lines_can_be_left_out_and_the_table_is_checked_first(spark):
         join_robots(urls, robots, "Googlebot", purpose="Train AI")
 
 
-def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_answers_them(spark):
+def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_answers_them(spark, join_path):
     """An origin's URLs go to the core as one buffer of lines unless one holds
     a line break (that run goes URL by URL); both give check()'s verdict and
     line, with Arrow's string columns and with the large ones that
@@ -400,3 +410,31 @@ def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_ans
             assert [r.allowed for r in rows] == [expected[i][0] for i in plain], large
     finally:
         spark.conf.set("spark.sql.execution.arrow.useLargeVarTypes", saved)
+
+
+def test_a_small_archive_is_joined_with_no_shuffle_and_rows_in_input_order(spark, join_path):
+    """A small archive goes to every worker: the URL rows are not shuffled
+    (no Exchange in the plan) and come out in the input's order; with the
+    shuffle (an archive over BROADCAST_BYTES) they come out by origin, with
+    the same answers."""
+    from robotsmatch.spark import join_robots
+
+    hosts = [f"https://h{k}.example" for k in range(5)]
+    robots = spark.createDataFrame(
+        [(h, 200, f"User-agent: *\nDisallow: /{k}\n") for k, h in enumerate(hosts)],
+        "origin string, status int, body string",
+    )
+    rows = [(i, f"{hosts[i % 5]}/{i % 3}") for i in range(60)]
+    # Four partitions (the session's default parallelism), hosts interleaved in each.
+    urls = spark.createDataFrame(rows, "id int, url string")
+    joined = join_robots(urls, robots, "Googlebot")
+    plan = joined._jdf.queryExecution().executedPlan().toString()
+    got = joined.collect()
+    expected = {i: (i % 5) == (i % 3) for i in range(60)}
+    assert {r.id: r.allowed for r in got} == {i: not blocked for i, blocked in expected.items()}
+    assert urls.rdd.getNumPartitions() > 1
+    if join_path == "broadcast":
+        assert "Exchange" not in plan
+        assert [r.id for r in got] == list(range(60))
+    else:
+        assert "Exchange hashpartitioning(origin" in plan

@@ -42,13 +42,11 @@ def _chains():
     return [[(url, status, loc, body.format(url).encode(), at) for url, status, loc, at in c] for c in chains]
 
 
-def _resolved_as_the_archive_resolves(spark, captures):
-    """resolve_robots' rows against robotsmatch.archive's resolution of every origin; the (outcome, redirects) seen."""
-    from robotsmatch.spark import resolve_robots
+SCHEMA = "url string, status int, location string, body binary, fetched_at string"
 
-    schema = "url string, status int, location string, body binary, fetched_at string"
-    rows = resolve_robots(spark.createDataFrame(captures, schema)).collect()
-    got = {r.origin: (r.outcome, None if r.body is None else bytes(r.body)) for r in rows}
+
+def _as_the_archive_resolves(captures):
+    """robotsmatch.archive's resolution of every origin (outcome, body), and the (outcome, redirects) seen."""
     archive = Archive([dict(zip(("url", "status", "location", "body", "fetched_at"), c)) for c in captures])
     want, seen = {}, set()
     for origin in {capture_origin(url) for url, *_ in captures} - {None}:
@@ -56,9 +54,40 @@ def _resolved_as_the_archive_resolves(spark, captures):
         want[origin] = (r.outcome, r.capture.body if r.outcome == "ok" else None)
         seen.add((r.outcome, r.redirects))
     archive.close()
+    return want, seen
+
+
+def _resolved_as_the_archive_resolves(spark, captures):
+    """resolve_robots' rows against robotsmatch.archive's resolution of every origin; the (outcome, redirects) seen."""
+    from robotsmatch.spark import resolve_robots
+
+    rows = resolve_robots(spark.createDataFrame(captures, SCHEMA)).collect()
+    got = {r.origin: (r.outcome, None if r.body is None else bytes(r.body)) for r in rows}
+    want, seen = _as_the_archive_resolves(captures)
     assert len(rows) == len(got)
     assert got == want
     return seen
+
+
+def test_a_small_archive_resolved_on_the_driver_for_a_broadcast_resolves_as_the_archive(spark, monkeypatch):
+    """join_robots' broadcast path resolves the captures on the driver
+    (robotsmatch._spark_broadcast): every chain as robotsmatch.archive
+    resolves it, bodies cut at max_bytes; an archive over DRIVER_CAPTURES
+    captures or BROADCAST_BYTES of bodies is left to Spark (None)."""
+    import robotsmatch._spark_broadcast as broadcast
+    import robotsmatch._spark_redirects as redirects
+
+    captures = [c for chain in _chains() for c in chain]
+    table = spark.createDataFrame(captures, SCHEMA)
+    want, _ = _as_the_archive_resolves(captures)
+    assert broadcast.resolve_on_driver(table, 512_000) == want
+    cut = {origin: (outcome, None if body is None else body[:10]) for origin, (outcome, body) in want.items()}
+    assert broadcast.resolve_on_driver(table, 10) == cut
+    monkeypatch.setattr(redirects, "DRIVER_CAPTURES", len(captures) - 1)
+    assert broadcast.resolve_on_driver(table, 512_000) is None
+    monkeypatch.setattr(redirects, "DRIVER_CAPTURES", len(captures))
+    monkeypatch.setattr(broadcast, "BROADCAST_BYTES", sum(len(c[3]) for c in captures) - 1)
+    assert broadcast.resolve_on_driver(table, 512_000) is None
 
 
 @pytest.mark.parametrize("on_driver", [100_000, 3], ids=["on the driver", "on Spark"])

@@ -15,12 +15,16 @@ archive join and the live fetch (data/fetch-outcomes.json): 2xx parsed, 4xx
 allow everything, 5xx, 429 and unreachable disallow everything, redirects
 followed within the archive.
 
-How it runs: the two tables are put in one, partitioned by origin and sorted
-within each partition (an origin's capture first, then its URLs), and
-``mapInArrow`` reads each partition in order, parsing each origin's
-robots.txt once and matching its URLs in batches. Spark sorts out of core,
-so an origin with millions of URLs does not have to fit in memory at once,
-and no robots.txt body is copied to its URLs' rows.
+How it runs: the captures are resolved (robotsmatch._spark_resolve). An
+archive small enough to broadcast (robotsmatch._spark_broadcast) goes to
+every Python worker, and each worker answers its partitions of the URL table
+as they are, with no shuffle, in the input's order. A larger one is put in
+one table with the URLs, partitioned by origin and sorted within each
+partition (an origin's capture first, then its URLs), and ``mapInArrow``
+reads each partition in order (robotsmatch._spark_reader), parsing each
+origin's robots.txt once and matching its URLs in batches. Spark sorts out
+of core, so an origin with millions of URLs does not have to fit in memory
+at once, and no robots.txt body is copied to its URLs' rows.
 """
 
 from __future__ import annotations
@@ -28,10 +32,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import pyarrow as pa
+from pyspark import Broadcast, SparkContext
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
+from . import _spark_broadcast
 from ._spark_reader import BODY, KIND, OUTCOME, Settings
 from ._spark_resolve import resolve_robots
 from .pandas import JOIN_COLUMNS, AgentLike, agent_names, check_join_columns
@@ -86,7 +92,9 @@ def join_robots(
     - ``opted_out_by`` (with a purpose): the agents that may fetch it but
       that the file opts it out of `purpose` for.
 
-    Rows come out grouped by origin, not in the input's order."""
+    Rows come out in the input's order when the archive is small enough to
+    broadcast (its bodies, cut at max_bytes, 64 MiB at most), else grouped
+    by origin."""
     listed, names = agent_names(agents)
     if purpose is not None:
         from .purpose import purpose_names
@@ -95,19 +103,27 @@ def join_robots(
     if mode not in ("google", "rfc"):
         raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
     check_join_columns(urls.columns, url_col, lines, purpose, "join_robots")
-    both, schema, settings = _sorted_rows(
+    rows, schema, settings, shared = _plan(
         urls, robots, listed, names, url_col, purpose, mode, lines, max_bytes, partitions
     )
+    if shared is not None:
+
+        def each(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+            from robotsmatch._spark_broadcast import answer_partition
+
+            yield from answer_partition(shared.value, settings, batches)
+
+        return rows.mapInArrow(each, schema)
 
     def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         from robotsmatch._spark_reader import Partition
 
         yield from Partition(settings).run(batches)
 
-    return both.mapInArrow(run, schema)
+    return rows.mapInArrow(run, schema)
 
 
-def _sorted_rows(
+def _plan(
     urls: DataFrame,
     robots: DataFrame,
     listed: list[AgentLike],
@@ -118,20 +134,32 @@ def _sorted_rows(
     lines: bool,
     max_bytes: int,
     partitions: int | None,
-) -> tuple[DataFrame, T.StructType, Settings]:
-    """What join_robots' partition reader reads (the URLs and each origin's
-    capture in one table, partitioned and sorted by origin), the schema it
-    answers in and its settings: apart so that bench/python/spark_join.py can
-    time Spark's own work with a reader that does nothing."""
-    resolved = resolve_robots(robots)
-    keyed = with_origin(urls, url_col, "origin").withColumn(KIND, F.lit(1))
-    captures = resolved.select(
-        "origin", F.col("outcome").alias(OUTCOME), F.col("body").cast("binary").alias(BODY), F.lit(0).alias(KIND)
-    )
-    both = keyed.unionByName(captures, allowMissingColumns=True)
-    both = (both.repartition(partitions, "origin") if partitions else both.repartition("origin")).sortWithinPartitions(
-        F.col("origin").asc_nulls_first(), KIND
-    )
+) -> tuple[DataFrame, T.StructType, Settings, Broadcast[dict[str, tuple[str, bytes | None]]] | None]:
+    """What join_robots' partition reader reads, the schema it answers in,
+    its settings and the broadcast of the resolved archive: either the URL
+    table as it is and the broadcast (an archive of at most BROADCAST_BYTES,
+    see robotsmatch._spark_broadcast), or the URLs and each origin's capture
+    in one table, partitioned and sorted by origin, and None. Apart so that
+    bench/python/spark_join.py can time Spark's own work with a reader that
+    does nothing."""
+    context = _spark_context(urls)
+    small = _spark_broadcast.resolve_on_driver(robots, max_bytes) if context is not None else None
+    shared = None if context is None or small is None else context.broadcast(small)
+    if shared is not None:
+        both = urls if partitions is None else urls.repartition(partitions)
+    else:
+        resolved = resolve_robots(robots)
+        keyed = with_origin(urls, url_col, "origin").withColumn(KIND, F.lit(1))
+        captures = resolved.select(
+            "origin",
+            F.col("outcome").alias(OUTCOME),
+            F.col("body").cast("binary").alias(BODY),
+            F.lit(0).alias(KIND),
+        )
+        both = keyed.unionByName(captures, allowMissingColumns=True)
+        both = (
+            both.repartition(partitions, "origin") if partitions else both.repartition("origin")
+        ).sortWithinPartitions(F.col("origin").asc_nulls_first(), KIND)
 
     user_fields = list(urls.schema.fields)
     out_fields = [
@@ -156,4 +184,13 @@ def _sorted_rows(
         url_col=url_col,
         user_columns=[f.name for f in user_fields],
     )
-    return both, schema, settings
+    return both, schema, settings, shared
+
+
+def _spark_context(urls: DataFrame) -> SparkContext | None:
+    """The session's SparkContext, to broadcast with; None under Spark Connect, which has none (the shuffle
+    answers the same)."""
+    try:
+        return urls.sparkSession.sparkContext
+    except Exception:
+        return None
