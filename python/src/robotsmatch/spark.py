@@ -93,8 +93,11 @@ def join_robots(
       that the file opts it out of `purpose` for.
 
     Rows come out in the input's order when the archive is small enough to
-    broadcast (its bodies, cut at max_bytes, 64 MiB at most), else grouped
-    by origin."""
+    broadcast (at most 100,000 captures, whose bodies, cut at max_bytes,
+    total 64 MiB at most), else grouped by origin. `partitions`: how many
+    partitions the URL rows are spread over (by origin for the shuffle);
+    by default the URL table's own (broadcast) or
+    spark.sql.shuffle.partitions (shuffle)."""
     listed, names = agent_names(agents)
     if purpose is not None:
         from .purpose import purpose_names
