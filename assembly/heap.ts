@@ -38,7 +38,7 @@ function unlink(block: usize, size: usize): void {
   let next = load<u32>(block + NEXT);
   let prev = load<u32>(block + PREV);
   let c = classOf(size);
-  if (prev) store<u32>(prev + NEXT, next);
+  if (prev) store<u32>(<usize>prev + NEXT, next);
   else {
     store<u32>(HEADS + (<usize>c << 2), next);
     if (!next) nonEmpty &= ~(<u32>1 << c);

@@ -112,7 +112,7 @@ export function scanUsage(index: usize, path: usize, pathLen: u32, out: usize): 
   // rules for any path (often one without a path, priority 0) are then
   // mostly skipped by priority without being matched.
   for (let pass = 0; pass < 2; pass++) {
-    let b: usize = pass == 1 ? ANY_PATH : pathLen >= 2 ? <usize>load<u8>(path + 1) : ANY_PATH;
+    let b: usize = pass == 1 ? <usize>ANY_PATH : pathLen >= 2 ? <usize>load<u8>(path + 1) : <usize>ANY_PATH;
     if (pass == 0 && b == ANY_PATH) continue;
     let i = load<u32>(starts + (b << 2));
     let end = load<u32>(starts + ((b + 1) << 2));
