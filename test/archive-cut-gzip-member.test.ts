@@ -67,7 +67,10 @@ describe.each(Object.entries(SHAPES))('%s', (shape, write) => {
       const members = [member('before.test'), cut(member('cut.test', LONG)), member('after.test'), member('last.test')];
       const path = file(`${`${shape}-${how}`.replace(/\W+/g, '-')}.warc.gz`, write(members));
       expect(await captures(path)).toEqual(EXPECTED);
-      const matcher = new ArchiveMatcher(await openArchive(path), { agents: ['Googlebot'] });
+      const archive = await openArchive(path);
+      // The cut is counted, and placed at the record it starts (the second of the file).
+      expect([archive.cutMembers, archive.firstCut]).toEqual([1, `in ${path} record 2`]);
+      const matcher = new ArchiveMatcher(archive, { agents: ['Googlebot'] });
       expect(matcher.outcome('https://cut.test/')).toBe('unreachable');
       expect(matcher.check('https://cut.test/public').verdicts[0]!.allowed).toBe(false);
       expect(matcher.check('https://after.test/private').verdicts[0]!.allowed).toBe(false);
@@ -107,6 +110,25 @@ test('a record whose member is cut inside its WARC header names no site: it is n
     Buffer.concat([member('before.test'), whole.subarray(0, 40), member('after.test')]),
   );
   expect((await captures(path)).map((c) => c.host)).toEqual(['before.test', 'after.test']);
+  // Nothing else tells of the lost record: the archive counts the cut, and the summary says where it fell.
+  const archive = await openArchive(path);
+  expect([archive.cutMembers, archive.firstCut]).toEqual([1, `after ${path} record 1`]);
+  archive.dispose();
+  const run = await robotsmatch(['filter', '--robots-archive', path], 'https://after.test/x\n');
+  expect(run.status).toBe(0);
+  expect(run.stderr).toContain(`2 captures read in`);
+  expect(run.stderr).toContain(
+    ` (1 gzip member of the archive cut short, the first after ${path} record 1; see docs/cli.md#archive-mode), `,
+  );
+});
+
+test('an archive with no cut member says nothing of cuts', async () => {
+  const path = file('whole.warc.gz', Buffer.concat([member('before.test'), member('after.test')]));
+  const archive = await openArchive(path);
+  expect([archive.cutMembers, archive.firstCut]).toEqual([0, undefined]);
+  archive.dispose();
+  const run = await robotsmatch(['filter', '--robots-archive', path], 'https://after.test/x\n');
+  expect(run.stderr).not.toContain('cut short');
 });
 
 test('a member holding many records, cut: the records before it are read, the one it starts is a failed fetch', async () => {

@@ -69,6 +69,8 @@ def test_a_cut_member_is_its_sites_failed_fetch_and_every_other_record_is_read(t
     path.write_bytes(SHAPES[shape](members))
     assert _captures(path) == EXPECTED
     with Archive.open(path) as archive:
+        # The cut is counted, and placed at the record it starts (the second of the file), as Node places it.
+        assert (archive.cut_members, archive.first_cut) == (1, f"in {path} record 2")
         assert archive.outcome("https://cut.test/") == "unreachable"
         assert archive.check("https://cut.test/public", "Googlebot").allowed is False
         assert archive.check("https://after.test/private", "Googlebot").allowed is False
@@ -79,6 +81,16 @@ def test_a_record_whose_member_is_cut_inside_its_warc_header_names_no_site(tmp_p
     path = tmp_path / "header.warc.gz"
     path.write_bytes(_member("before.test") + _member("cut.test", LONG)[:40] + _member("after.test"))
     assert [c[0] for c in _captures(path)] == ["before.test", "after.test"]
+    # Nothing else tells of the lost record: the archive counts the cut, and says where it fell.
+    with Archive.from_warc(path) as archive:
+        assert (archive.cut_members, archive.first_cut) == (1, f"after {path} record 1")
+
+
+def test_an_archive_with_no_cut_member_counts_none(tmp_path):
+    path = tmp_path / "whole.warc.gz"
+    path.write_bytes(_member("before.test") + _member("after.test"))
+    with Archive.open(path) as archive:
+        assert (archive.cut_members, archive.first_cut) == (0, None)
 
 
 def test_a_cut_member_holding_many_records_is_a_failed_fetch_for_the_first(tmp_path):

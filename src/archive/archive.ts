@@ -35,6 +35,9 @@ export interface ArchiveOptions {
   tmpDir?: string;
 }
 
+/** How the archive's readers tell it of a gzip member found cut short (not a public method). */
+export const noteCut: unique symbol = Symbol('noteCut');
+
 /** A typed array twice as long, its start copied. */
 function grown<T extends Int16Array | Int32Array | Float64Array | Uint8Array>(old: T): T {
   const bigger = new (old.constructor as new (n: number) => T)(old.length * 2);
@@ -58,6 +61,8 @@ export class RobotsArchive {
   readonly #maxBytes: number;
   readonly #compress: boolean;
   #bodyBytes = 0;
+  #cutMembers = 0;
+  #firstCut: string | undefined;
 
   constructor(options?: ArchiveOptions) {
     const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -74,6 +79,25 @@ export class RobotsArchive {
   /** Captured URLs held (robots.txt files and the targets of redirects). */
   get size(): number {
     return this.#index.size;
+  }
+
+  /**
+   * Gzip members of the WARC files read that were cut short inside the file:
+   * the record each starts is its site's failed fetch when its header names
+   * the site, and that member's other records are not read.
+   */
+  get cutMembers(): number {
+    return this.#cutMembers;
+  }
+
+  /** Where the first cut member falls (`in f.warc.gz record 4`, `after f.warc.gz record 3`), when there is one. */
+  get firstCut(): string | undefined {
+    return this.#firstCut;
+  }
+
+  [noteCut](place: string): void {
+    this.#cutMembers++;
+    this.#firstCut ??= place;
   }
 
   /** Bytes the stored bodies take (deflated with `compress`). */

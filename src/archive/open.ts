@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { RobotsArchive, type ArchiveOptions } from './archive.js';
+import { noteCut, RobotsArchive, type ArchiveOptions } from './archive.js';
 import type { Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
 import { firstMember, ungzipAll } from './gzip-members.js';
@@ -25,16 +25,20 @@ export async function openArchive(paths: string | readonly string[], options?: A
 
 /** Adds the captures of one path to `archive`. */
 export async function addPath(archive: RobotsArchive, path: string): Promise<void> {
-  for await (const [capture, where] of readPath(path, archive.maxBytes)) archive.add(capture, where);
+  const cuts: string[] = [];
+  for await (const [capture, where] of readPath(path, archive.maxBytes, cuts)) archive.add(capture, where);
+  for (const place of cuts) archive[noteCut](place);
 }
 
 /**
  * The captures of one path, in the order it holds them, with where each is
  * (WARC bodies decoded up to `limit` + 1 bytes). `-` is standard input; a
  * path that is not a regular file (a pipe, `<(...)`) is read the same way:
- * once, from its start, never seeking.
+ * once, from its start, never seeking. `cuts`, when given, gets where each
+ * gzip member of a WARC file found cut short falls (the records it loses are
+ * not captures, so nothing else tells of them).
  */
-export async function* readPath(path: string, limit?: number): AsyncGenerator<[Capture, string]> {
+export async function* readPath(path: string, limit?: number, cuts?: string[]): AsyncGenerator<[Capture, string]> {
   if (path !== '-' && (await stat(path)).isDirectory()) {
     yield* readDirectory(path, limit);
     return;
@@ -45,7 +49,7 @@ export async function* readPath(path: string, limit?: number): AsyncGenerator<[C
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   const format = formatOf(path, head, gzip, name);
   // A .warc.gz is ungzipped here, not by warcio: warcio stops without an error at a cut gzip member, and the records after it would be lost in silence.
-  if (format === 'warc') yield* readWarc(gzip ? ungzipAll(rest, name) : rest, name, limit, gzip);
+  if (format === 'warc') yield* readWarc(gzip ? ungzipAll(rest, name) : rest, name, limit, gzip, cuts);
   else yield* readJsonl(gzip ? gunzipped(rest, name) : rest, name);
 }
 

@@ -43,9 +43,10 @@ export async function* readWarc(
   name: string,
   limit = 512_000,
   gzipped = false,
+  cuts?: string[],
 ): AsyncGenerator<[Capture, string]> {
   const count = { seen: 0 };
-  for await (const segment of segments(bytes)) yield* readSegment(segment, name, limit, count, gzipped);
+  for await (const segment of segments(bytes)) yield* readSegment(segment, name, limit, count, gzipped, cuts);
 }
 
 /** A record read, not yet handed on: its member may yet turn out cut. */
@@ -79,6 +80,7 @@ async function* readSegment(
   limit: number,
   count: { seen: number },
   gzipped: boolean,
+  cuts: string[] | undefined,
 ): AsyncGenerator<[Capture, string]> {
   const file = new FileEnd();
   let end = 0; // where the last record's content ends in the segment
@@ -156,11 +158,20 @@ async function* readSegment(
     if (segment.cut && end > segment.cut.trusted) break;
     yield* release();
   }
-  if (segment.cut) yield* atCut(held, segment.cut.trusted);
-  else {
+  if (segment.cut) {
+    cuts?.push(cutPlace(held, segment.cut.trusted, name, count.seen));
+    yield* atCut(held, segment.cut.trusted);
+  } else {
     segment.verified = segment.position;
     yield* release();
   }
+}
+
+/** Where a cut falls, for people: the record the cut member starts, else the last record read before it. */
+function cutPlace(held: Held[], trusted: number, name: string, seen: number): string {
+  const cut = held.find((h) => h.end > trusted);
+  if (cut) return `in ${cut.where}`;
+  return seen ? `after ${name} record ${seen}` : `at the start of ${name}`;
 }
 
 /** The held records of a segment that ends at a cut `trusted` bytes in: those before it, then the one it starts (as a failed fetch). */

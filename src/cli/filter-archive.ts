@@ -166,7 +166,9 @@ export async function filterArchive(run: ArchiveRun): Promise<number> {
       `robotsmatch filter: ${plural(counts.urls, 'URL')} for ${labels.join(', ')}, ${n(counts.kept)} kept; URLs by their origin's robots.txt: ${n(counts.ok)} read, ` +
         `${n(counts.unavailable)} none (allowed), ${n(counts.unreachable)} unreachable (disallowed), ${n(counts.unknown)} not in the archive` +
         `${counts.invalid ? `, ${plural(counts.invalid, 'row')} with no http(s) URL (invalid, see docs/cli.md#archive-mode)` : ''}; ` +
-        `${plural(archive.size, 'capture')} read in ${loadSeconds.toFixed(2)} s, ${plural(compiles, 'file')} compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
+        `${plural(archive.size, 'capture')} read in ${loadSeconds.toFixed(2)} s` +
+        `${archive.cutMembers ? ` (${plural(archive.cutMembers, 'gzip member')} of the archive cut short, the first ${archive.firstCut}; see docs/cli.md#archive-mode)` : ''}, ` +
+        `${plural(compiles, 'file')} compiled (${n(recompiles)} of them again), ${n(evictions)} let go${partitioned}; ` +
         `${seconds.toFixed(2)} s${stdoutClosed() ? '; the output was closed early' : ''}\n`,
     );
   }

@@ -24,10 +24,10 @@ _NOT_AN_ARCHIVE = (
 )
 
 
-def read_path(path: str | os.PathLike[str], limit: int) -> Iterator[tuple[Capture, str]]:
+def read_path(path: str | os.PathLike[str], limit: int, cuts: list[str] | None = None) -> Iterator[tuple[Capture, str]]:
     """The captures of one path, in the order it holds them, with where each is
     (WARC bodies decoded up to `limit` + 1 bytes). Its problems are ValueErrors
-    naming the file (and the line or record)."""
+    naming the file (and the line or record). `cuts`: see _warc.read_warc."""
     name = os.fspath(path)
     if os.path.isdir(name):
         yield from _read_directory(name, limit)
@@ -37,29 +37,34 @@ def read_path(path: str | os.PathLike[str], limit: int) -> Iterator[tuple[Captur
         zipped = head[:2] == _GZIP
         form = _format_of(name, head, zipped)
         if form == "warc":
-            yield from _warc_captures(whole, zipped, name, limit)
+            yield from _warc_captures(whole, zipped, name, limit, cuts)
         else:
             yield from _read_jsonl(cast(IO[bytes], gzip.GzipFile(fileobj=whole, mode="rb")) if zipped else whole, name)
 
 
-def read_warc_path(warc: str | os.PathLike[str] | IO[bytes], limit: int) -> Iterator[tuple[Capture, str]]:
+def read_warc_path(
+    warc: str | os.PathLike[str] | IO[bytes], limit: int, cuts: list[str] | None = None
+) -> Iterator[tuple[Capture, str]]:
     """The captures of a WARC file: a path or an open binary file, plain or gzip."""
     if not isinstance(warc, (str, os.PathLike)):
         head, whole = _opened(warc)
-        yield from _warc_captures(whole, head[:2] == _GZIP, str(getattr(warc, "name", "the WARC file")), limit)
+        name = str(getattr(warc, "name", "the WARC file"))
+        yield from _warc_captures(whole, head[:2] == _GZIP, name, limit, cuts)
         return
     name = os.fspath(warc)
     with open(name, "rb") as raw:
         head, whole = _opened(raw)
-        yield from _warc_captures(whole, head[:2] == _GZIP, name, limit)
+        yield from _warc_captures(whole, head[:2] == _GZIP, name, limit, cuts)
 
 
-def _warc_captures(whole: IO[bytes], zipped: bool, name: str, limit: int) -> Iterator[tuple[Capture, str]]:
+def _warc_captures(
+    whole: IO[bytes], zipped: bool, name: str, limit: int, cuts: list[str] | None
+) -> Iterator[tuple[Capture, str]]:
     """A WARC file's captures; a .warc.gz is ungzipped member by member here, not by warcio: warcio stops
     without an error at a cut gzip member, and the records after it would be lost in silence."""
     read_warc = _warc_reader()
     chunks: Iterator[bytes] = iter(lambda: whole.read(1 << 20), b"")
-    yield from read_warc(ungzip_all(chunks, name) if zipped else chunks, name, limit, zipped)
+    yield from read_warc(ungzip_all(chunks, name) if zipped else chunks, name, limit, zipped, cuts)
 
 
 _GZIP = b"\x1f\x8b"

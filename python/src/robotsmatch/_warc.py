@@ -159,22 +159,25 @@ _CUT_MEMBER = (
 )
 
 
-def read_warc(pieces: Iterable[Piece], name: str, limit: int, gzipped: bool = False) -> Iterator[tuple[Capture, str]]:
+def read_warc(
+    pieces: Iterable[Piece], name: str, limit: int, gzipped: bool = False, cuts: list[str] | None = None
+) -> Iterator[tuple[Capture, str]]:
     """The captures of a WARC file's bytes (ungzipped by _gzip_members when `gzipped`, with its marks: a
     cut gzip member must not end the file, and warcio would stop at it without a word), with where each
-    is (``name record N``). A 2xx body is decoded up to `limit` + 1 bytes."""
+    is (``name record N``). A 2xx body is decoded up to `limit` + 1 bytes. `cuts`, when given, gets where
+    each gzip member found cut short falls (the records it loses are not captures: nothing else tells)."""
     source = iter(pieces)
     count = [0]
     while True:
         segment = _Segment(source)
-        yield from _read_segment(segment, name, limit, count, gzipped)
+        yield from _read_segment(segment, name, limit, count, gzipped, cuts)
         segment.drain()
         if segment.cut is None:
             return
 
 
 def _read_segment(
-    segment: _Segment, name: str, limit: int, count: list[int], gzipped: bool
+    segment: _Segment, name: str, limit: int, count: list[int], gzipped: bool, cuts: list[str] | None
 ) -> Iterator[tuple[Capture, str]]:
     """The captures of one segment's records. A record is handed on once the member holding it is read
     whole; at a cut, the record the cut member starts is a failed fetch when its header names a
@@ -242,6 +245,8 @@ def _read_segment(
             break
         yield from release()
     if segment.cut is not None:
+        if cuts is not None:
+            cuts.append(_cut_place(held, segment.cut.trusted, name, count[0]))
         yield from _at_cut(held, segment.cut.trusted)
         return
     if not segment.blank_after(end):
@@ -251,6 +256,14 @@ def _read_segment(
         )
     segment.verified = segment.position
     yield from release()
+
+
+def _cut_place(held: list[_Held], trusted: int, name: str, seen: int) -> str:
+    """Where a cut falls, for people: the record the cut member starts, else the last record read before it."""
+    for h in held:
+        if h.end > trusted:
+            return f"in {h.where}"
+    return f"after {name} record {seen}" if seen else f"at the start of {name}"
 
 
 def _at_cut(held: list[_Held], trusted: int) -> Iterator[tuple[Capture, str]]:

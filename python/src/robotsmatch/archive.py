@@ -318,6 +318,11 @@ class Archive:
     ) -> None:
         self.mode = mode
         self.max_bytes = max_bytes
+        #: Gzip members of the WARC files read (from_warc, open) found cut short inside the file: the record
+        #: each starts is its site's failed fetch when its header names the site; the member's other records
+        #: are not read. first_cut: where the first falls (``in f.warc.gz record 4``, ``after ... record 3``).
+        self.cut_members = 0
+        self.first_cut: str | None = None
         self._captures: dict[str, tuple[Capture, float | None]] = {}
         self._cache = CompiledCache(cache_bytes)
         for capture in captures:
@@ -359,7 +364,9 @@ class Archive:
         from ._archive_files import read_warc_path
 
         archive = cls(**options)
-        archive._add_all(read_warc_path(warc, archive.max_bytes))
+        cuts: list[str] = []
+        archive._add_all(read_warc_path(warc, archive.max_bytes, cuts))
+        archive._note_cuts(cuts)
         return archive
 
     @classmethod
@@ -373,8 +380,15 @@ class Archive:
 
         archive = cls(**options)
         for path in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
-            archive._add_all(read_path(path, archive.max_bytes))
+            cuts: list[str] = []
+            archive._add_all(read_path(path, archive.max_bytes, cuts))
+            archive._note_cuts(cuts)
         return archive
+
+    def _note_cuts(self, cuts: list[str]) -> None:
+        self.cut_members += len(cuts)
+        if cuts and self.first_cut is None:
+            self.first_cut = cuts[0]
 
     def _add_all(self, captures: Iterable[tuple[Capture, str]]) -> None:
         for capture, where in captures:
