@@ -210,6 +210,31 @@ def test_an_origin_with_more_urls_than_one_core_call_takes_is_answered_in_pieces
         _assert_as_archive_checks(archive, urls, AGENTS, AGENTS, join_archive(urls, archive, AGENTS))
 
 
+def test_each_origins_file_is_parsed_once_across_blocks_and_core_calls(monkeypatch):
+    """An origin's rows in several blocks and core calls: its file is parsed
+    once for all of them (and let go once the next origin's rows come), the
+    same answers; a purpose keeps its statements the same way."""
+    monkeypatch.setattr(pandas_join, "_BLOCK", 64)
+    monkeypatch.setattr(origin_run, "LINES_CHUNK", 16)
+    compiles = []
+    compile_file = origin_run.RunMatcher.compile
+
+    def counted(self, body, mode):
+        compiles.append(body)
+        return compile_file(self, body, mode)
+
+    monkeypatch.setattr(origin_run.RunMatcher, "compile", counted)
+    captures = [{"url": url, "status": 200, "body": body} for url, body in GROUPS.items()]
+    urls = [url.replace("/robots.txt", path) for path in PATHS * 40 for url in GROUPS]
+    with Archive(captures) as archive:
+        for purpose in (None, "train-ai"):
+            compiles.clear()
+            got = join_archive(urls, archive, AGENTS, purpose)
+            assert len(compiles) == len(GROUPS), purpose
+            assert len(got) == len(urls)
+        _assert_as_archive_checks(archive, urls, AGENTS, AGENTS, join_archive(urls, archive, AGENTS))
+
+
 def test_a_url_with_no_http_origin_is_invalid_as_the_cli_answers_it():
     archive = Archive([{"url": "https://a.example/robots.txt", "status": 200, "body": "User-agent: *\nDisallow: /p\n"}])
     urls = pd.Series(["ftp://a.example/p", "not a url", "https://a.example/p", "https://b.example/x", None, "/p"])

@@ -9,8 +9,9 @@ buffer of lines in that order, and each origin's run of lines goes to the
 core as robotsmatch._origin_run matches it (agents that read the same
 groups share one index and one call). An origin with no file to read
 (unavailable, unreachable, unknown) costs no core call: its rows are
-filled at the end, by origin, with numpy. Each origin's file is parsed for
-its run and freed after it (a join reads each file once, so it neither fills
+filled at the end, by origin, with numpy. Each origin's file is parsed once,
+when its first rows come, kept while its rows go on (into the next block
+too), and freed after them (a join reads each file once, so it neither fills
 nor empties the Archive's cache of parsed files; a file that cache already
 holds is read from it), so memory stays bounded whatever the number of
 hosts: the column's origin ids and answers, one block of URLs, one file."""
@@ -112,6 +113,8 @@ class _Join:
 
             names_of_purpose = purpose_names(purpose)
         self.runs = RunMatcher(get_core(), [agent_tokens(agent) for agent in agents], names_of_purpose)
+        #: The origin whose file is parsed now (its id), its compiled table, and its _Compiled with a purpose.
+        self._held: tuple[int, int, _Compiled | None] | None = None
 
     def columns(self, array: pa.Array) -> pa.Table:
         """The added columns for a column of URLs, in its order."""
@@ -130,9 +133,12 @@ class _Join:
         # The rows of each origin together, in input order within it; rows with no origin (-1) first, left out.
         order = np.argsort(ids, kind="stable")
         first = int(np.searchsorted(ids[order], 0))
-        for start in range(first, n, _BLOCK):
-            rows = order[start : start + _BLOCK]
-            self._block(array, rows, ids[rows], distinct, outcome_of, fill_of, codes, lines)
+        try:
+            for start in range(first, n, _BLOCK):
+                rows = order[start : start + _BLOCK]
+                self._block(array, rows, ids[rows], distinct, outcome_of, fill_of, codes, lines)
+        finally:
+            self._let_go()
         filled = fill_of[ids]
         unread = filled != NO_VERDICT
         codes[unread] = filled[unread, None]
@@ -184,7 +190,8 @@ class _Join:
                 urls = ArrowLines(array.take(pa.array(rows)))
                 offsets = urls.offsets.tolist()
             for run_start, stop in line_runs(offsets, start, end):
-                for column, answer in zip(columns, self._run(resolution, robots, urls, offsets, run_start, stop)):
+                answers = self._run(origin_id, resolution, robots, urls, offsets, run_start, stop)
+                for column, answer in zip(columns, answers):
                     column[run_start * width : stop * width] = answer
         if urls is None:
             return
@@ -204,6 +211,7 @@ class _Join:
 
     def _run(
         self,
+        origin_id: int,
         resolution: _archive.Resolution,
         robots: Robots | None,
         urls: ArrowLines,
@@ -227,13 +235,24 @@ class _Join:
             if robots is not None:
                 compiled: _Compiled | None = robots._compiled
                 return runs.answer(robots._compiled.live(), compiled, data, end - start, self.lines)
-            # Parsed for this run alone: a _Compiled only when a purpose reads its statements.
-            table = runs.compile(body, self.mode)
-            compiled = _Compiled(runs.core, table) if self.purpose is not None else None
-            try:
-                return runs.answer(table, compiled, data, end - start, self.lines)
-            finally:
-                if compiled is not None:
-                    compiled.free()
-                else:
-                    runs.free(table)
+            # Parsed for this origin's rows alone, and kept while they go on (in the next run of
+            # lines, or the next block: the rows are in origin order), then let go.
+            if self._held is None or self._held[0] != origin_id:
+                self._let_go()
+                table = runs.compile(body, self.mode)
+                # A _Compiled only when a purpose reads its statements.
+                self._held = (origin_id, table, _Compiled(runs.core, table) if self.purpose is not None else None)
+            _, table, compiled = self._held
+            return runs.answer(table, compiled, data, end - start, self.lines)
+
+    def _let_go(self) -> None:
+        """Frees the file held for the origin answered last, if any."""
+        held, self._held = self._held, None
+        if held is None:
+            return
+        _, table, compiled = held
+        if compiled is not None:
+            compiled.free()
+        else:
+            with self.runs.core.lock:
+                self.runs.free(table)
