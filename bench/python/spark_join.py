@@ -27,8 +27,9 @@ Forms compared: the list of agents that may not fetch each URL (Spark
 
 ``--floor`` also times Spark's own work in each form: the same plan (the
 captures resolved; for this archive, small enough to broadcast, the
-resolved archive collected and broadcast and the URL rows sent to the
-Python worker and back as they are; for a larger one each URL's origin, the
+captures counted, collected and resolved on the driver, the result
+broadcast and loaded in the Python worker, and the URL rows sent to it and
+back as they are; for a larger one each URL's origin, the
 shuffle and sort by origin, Arrow to the Python worker and back) with a
 partition reader that reads no robots.txt and answers every URL with the
 same constant columns. What join_robots takes beyond that is the reader's
@@ -117,13 +118,15 @@ def floor(spark, data: pathlib.Path, agents, lines: bool, purpose, fraction: flo
 
     robots, urls = tables(spark, data, fraction)
     listed, names = agent_names(agents)
-    rows, schema, settings, _ = _plan(urls, robots, listed, names, "url", purpose, "google", lines, 512_000, None)
+    rows, schema, settings, shared = _plan(urls, robots, listed, names, "url", purpose, "google", lines, 512_000, None)
 
     def constant(batches):
         import numpy as np
         import pyarrow as pa
         import pyarrow.compute as pc
 
+        if shared is not None:
+            assert shared.value is not None  # the broadcast loaded in the worker, as join_robots' reader loads it
         for batch in batches:
             # The shuffled plan's batches hold the captures too (kind 0); the broadcast plan's only URLs.
             if "__robotsmatch_kind" in batch.schema.names:

@@ -374,6 +374,13 @@ def test_lines_can_be_left_out_and_the_table_is_checked_first(spark, join_path):
         join_robots(urls.withColumn("allowed", urls["url"]), robots, "Googlebot")
     with pytest.raises(ValueError, match="purpose"):
         join_robots(urls, robots, "Googlebot", purpose="Train AI")
+    # Checked before any job, as parse() checks max_bytes: both plans would cut bodies differently past it.
+    for bad in (-1, 1 << 31, 1.5, True):
+        with pytest.raises(ValueError, match="max_bytes must be a whole number from 0 to 2\\^31-1"):
+            join_robots(urls, robots, "Googlebot", max_bytes=bad)
+    for bad in (0, -2, 2.0):
+        with pytest.raises(ValueError, match="partitions must be a whole number of at least 1"):
+            join_robots(urls, robots, "Googlebot", partitions=bad)
 
 
 def test_urls_with_line_breaks_and_large_arrow_strings_are_answered_as_check_answers_them(spark, join_path):
@@ -438,3 +445,7 @@ def test_a_small_archive_is_joined_with_no_shuffle_and_rows_in_input_order(spark
         assert [r.id for r in got] == list(range(60))
     else:
         assert "Exchange hashpartitioning(origin" in plan
+    # partitions= spreads the URL rows first (round-robin for a broadcast archive): the same answers.
+    spread = join_robots(urls, robots, "Googlebot", partitions=3)
+    assert spread.rdd.getNumPartitions() == 3
+    assert sorted((r.id, r.allowed) for r in spread.collect()) == sorted((r.id, r.allowed) for r in got)

@@ -39,8 +39,9 @@ from ._spark_resolve import _capture_keys, capture_columns
 #: bodies (each cut at max_bytes) total at most this many bytes (and it has at
 #: most _spark_redirects.DRIVER_CAPTURES captures): every Python worker holds one copy.
 BROADCAST_BYTES = 64 << 20
-#: URL rows (and at most CHUNK_BYTES of them) a worker puts in origin order at
-#: a time: each origin's file is parsed once per chunk of a partition.
+#: URL rows (and at most CHUNK_BYTES of them, every column counted) a worker
+#: holds and puts in origin order at a time: each origin's file is parsed once
+#: per chunk.
 CHUNK_ROWS = 1 << 20
 CHUNK_BYTES = 256 << 20
 
@@ -56,9 +57,13 @@ def resolve_on_driver(robots: DataFrame, max_bytes: int) -> dict[str, tuple[str,
     resolves them on Spark: the same capture keys, the same latest capture
     of each URL, the same hops. None for a larger archive."""
     captures = capture_columns(robots)
+    if not hasattr(captures, "toArrow"):
+        return None  # PySpark before 4.0 has no Arrow collect: the shuffle answers the same
+    most = _spark_redirects.DRIVER_CAPTURES
     size = F.least(F.coalesce(F.length(F.col(BODY)), F.lit(0)), F.lit(max_bytes))
-    counted = captures.select(F.count(F.lit(1)).alias("n"), F.sum(size).alias("size")).first()
-    if counted is None or counted.n > _spark_redirects.DRIVER_CAPTURES or (counted.size or 0) > BROADCAST_BYTES:
+    # At most one capture past the limit is counted: a large archive costs this job little.
+    counted = captures.limit(most + 1).select(F.count(F.lit(1)).alias("n"), F.sum(size).alias("size")).first()
+    if counted is None or counted.n > most or (counted.size or 0) > BROADCAST_BYTES:
         return None
     table = captures.withColumn(BODY, F.substring(F.col(BODY), 1, max_bytes)).toArrow()
     # The latest capture of each key, as resolve_robots' window orders them: fetched_at, latest first and
@@ -123,7 +128,8 @@ class _Capture(NamedTuple):
 def answer_partition(
     resolved: Resolved, settings: Settings, batches: Iterator[pa.RecordBatch]
 ) -> Iterator[pa.RecordBatch]:
-    """A partition's URL batches with their verdict columns, in the order they came."""
+    """A partition's URL batches with their verdict columns, in the order they came. A chunk holds whole
+    rows (every column of the table, not only its URLs) until it is answered: CHUNK_BYTES bounds them all."""
     join = _ResolvedJoin(resolved, settings)
     pending: list[pa.RecordBatch] = []
     rows = size = 0
@@ -132,7 +138,7 @@ def answer_partition(
             continue
         pending.append(batch)
         rows += batch.num_rows
-        size += batch.column(settings.url_col).nbytes
+        size += batch.nbytes
         if rows >= CHUNK_ROWS or size >= CHUNK_BYTES:
             yield from join.chunk(pending)
             pending, rows, size = [], 0, 0

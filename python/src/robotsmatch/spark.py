@@ -15,11 +15,11 @@ archive join and the live fetch (data/fetch-outcomes.json): 2xx parsed, 4xx
 allow everything, 5xx, 429 and unreachable disallow everything, redirects
 followed within the archive.
 
-How it runs: the captures are resolved (robotsmatch._spark_resolve). An
-archive small enough to broadcast (robotsmatch._spark_broadcast) goes to
-every Python worker, and each worker answers its partitions of the URL table
-as they are, with no shuffle, in the input's order. A larger one is put in
-one table with the URLs, partitioned by origin and sorted within each
+How it runs: an archive small enough to broadcast is resolved on the driver
+and goes to every Python worker (robotsmatch._spark_broadcast), and each
+worker answers its partitions of the URL table as they are, with no
+shuffle, in the input's order. A larger one is resolved on Spark
+(robotsmatch._spark_resolve) and put in one table with the URLs, partitioned by origin and sorted within each
 partition (an origin's capture first, then its URLs), and ``mapInArrow``
 reads each partition in order (robotsmatch._spark_reader), parsing each
 origin's robots.txt once and matching its URLs in batches. Spark sorts out
@@ -94,10 +94,12 @@ def join_robots(
 
     Rows come out in the input's order when the archive is small enough to
     broadcast (at most 100,000 captures, whose bodies, cut at max_bytes,
-    total 64 MiB at most), else grouped by origin. `partitions`: how many
-    partitions the URL rows are spread over (by origin for the shuffle);
-    by default the URL table's own (broadcast) or
-    spark.sql.shuffle.partitions (shuffle)."""
+    total 64 MiB at most) and `partitions` is not given, else grouped by
+    origin (the shuffle; also under Spark Connect, which has no broadcast,
+    and with PySpark before 4.0, which has no Arrow collect). `partitions`:
+    how many partitions the URL rows are spread over first (round-robin for
+    a broadcast archive, by origin for the shuffle); by default the URL
+    table's own (broadcast) or spark.sql.shuffle.partitions (shuffle)."""
     listed, names = agent_names(agents)
     if purpose is not None:
         from .purpose import purpose_names
@@ -105,6 +107,11 @@ def join_robots(
         purpose_names(purpose)
     if mode not in ("google", "rfc"):
         raise ValueError(f"mode must be 'google' or 'rfc', got {mode!r}")
+    # As parse() checks it: here, before any job, so that both plans cut bodies the same way.
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or not 0 <= max_bytes <= 0x7FFFFFFF:
+        raise ValueError(f"max_bytes must be a whole number from 0 to 2^31-1, got {max_bytes!r}")
+    if partitions is not None and (isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1):
+        raise ValueError(f"partitions must be a whole number of at least 1, or None, got {partitions!r}")
     check_join_columns(urls.columns, url_col, lines, purpose, "join_robots")
     rows, schema, settings, shared = _plan(
         urls, robots, listed, names, url_col, purpose, mode, lines, max_bytes, partitions
