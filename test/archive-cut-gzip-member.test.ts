@@ -122,6 +122,31 @@ test('a record whose member is cut inside its WARC header names no site: it is n
   );
 });
 
+test("warcio's own console line about the cut is held back: stderr is robotsmatch's summary alone", async () => {
+  const path = file(
+    'quiet.warc.gz',
+    Buffer.concat([member('before.test'), CUTS['in its last bytes']!(member('cut.test', LONG)), member('after.test')]),
+  );
+  const run = await robotsmatch(['filter', '--robots-archive', path], 'https://cut.test/x\nhttps://after.test/x\n');
+  expect(run.status).toBe(0);
+  expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^robotsmatch filter: 2 URLs /)]);
+  expect(run.stderr).toContain(`1 gzip member of the archive cut short, the first in ${path} record 2`);
+  // In the library too, and console.warn is the caller's own again afterwards, passing other lines on.
+  const warn = console.warn;
+  const seen: unknown[][] = [];
+  console.warn = (...args: unknown[]) => seen.push(args);
+  try {
+    const mine = console.warn;
+    await captures(path);
+    expect(seen).toEqual([]);
+    expect(console.warn).toBe(mine);
+    console.warn('a line of the caller');
+    expect(seen).toEqual([['a line of the caller']]);
+  } finally {
+    console.warn = warn;
+  }
+});
+
 test('an archive with no cut member says nothing of cuts', async () => {
   const path = file('whole.warc.gz', Buffer.concat([member('before.test'), member('after.test')]));
   const archive = await openArchive(path);

@@ -86,6 +86,19 @@ def test_a_record_whose_member_is_cut_inside_its_warc_header_names_no_site(tmp_p
         assert (archive.cut_members, archive.first_cut) == (1, f"after {path} record 1")
 
 
+def test_warcios_own_warning_about_the_cut_is_held_back(tmp_path, capsys):
+    """warcio writes "Record not followed by newline" to stderr itself; the reader says what it found in
+    its own words (the cut counted, the site's failed fetch), so nothing else reaches stderr."""
+    path = tmp_path / "quiet.warc.gz"
+    path.write_bytes(
+        _member("before.test") + CUTS["in its last bytes"](_member("cut.test", LONG)) + _member("after.test")
+    )
+    with Archive.open(path) as archive:
+        assert archive.cut_members == 1
+        assert archive.outcome("https://cut.test/") == "unreachable"
+    assert capsys.readouterr().err == ""
+
+
 def test_an_archive_with_no_cut_member_counts_none(tmp_path):
     path = tmp_path / "whole.warc.gz"
     path.write_bytes(_member("before.test") + _member("after.test"))

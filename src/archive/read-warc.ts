@@ -22,7 +22,8 @@
 //   The body's encodings are undone by decode-body.ts, up to the archive's
 //   limit (warcio inflated a gzip bomb whole).
 
-import { AsyncIterReader, StatusAndHeadersParser, WARCParser, type WARCRecord } from 'warcio';
+import { AsyncIterReader, StatusAndHeadersParser, type WARCParser, type WARCRecord } from 'warcio';
+import { QuietWARCParser } from './quiet-parser.js';
 import type { Capture } from './capture.js';
 import { decodeBody } from './decode-body.js';
 import { ArchiveError } from './errors.js';
@@ -86,7 +87,7 @@ async function* readSegment(
   let end = 0; // where the last record's content ends in the segment
   let parser: WARCParser;
   try {
-    parser = new WARCParser(file.watch(segment), { parseHttp: false });
+    parser = new QuietWARCParser(file.watch(segment), { parseHttp: false });
   } catch (error) {
     throw new ArchiveError(name, `not a WARC file (${(error as Error).message})`);
   }

@@ -182,7 +182,7 @@ def _read_segment(
     """The captures of one segment's records. A record is handed on once the member holding it is read
     whole; at a cut, the record the cut member starts is a failed fetch when its header names a
     response's URL (otherwise dropped), and the records after it are not read."""
-    records = WARCIterator(segment, no_record_parse=True)
+    records = _QuietWARCIterator(segment, no_record_parse=True)
     held: list[_Held] = []
     end = 0  # where the last record's content ends in the segment
 
@@ -256,6 +256,15 @@ def _read_segment(
         )
     segment.verified = segment.position
     yield from release()
+
+
+class _QuietWARCIterator(WARCIterator):  # type: ignore[misc]
+    """warcio's iterator without the warning it writes to stderr itself ("Record not followed by newline,
+    perhaps Content-Length is invalid"): this reader checks where every record ends on its own and says
+    what it found in its own words (a cut gzip member is counted and is its site's failed fetch; a file cut
+    inside a record is a ValueError)."""
+
+    INC_RECORD = ""
 
 
 def _cut_place(held: list[_Held], trusted: int, name: str, seen: int) -> str:
