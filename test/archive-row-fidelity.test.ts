@@ -152,6 +152,9 @@ describe('a URL that is not an absolute http(s) URL', () => {
         /not-http\.(txt|jsonl) line 2: not an http\(s\) URL, so the archive's robots\.txt captures cannot answer for it/,
       );
     }
+    // The help says so too (it once named JSON Lines rows alone).
+    const help = await robotsmatch(['filter', '--help']);
+    expect(help.stdout).toContain('--strict           a row with no usable URL is an error naming its line (exit 2)');
   });
 });
 

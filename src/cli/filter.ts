@@ -84,7 +84,7 @@ Many hosts (docs/cli.md#archive-mode): each URL against its own origin's robots.
                      blank lines too. A row with no usable URL (not an http(s) URL,
                      or a JSON Lines row with no "url" string) is answered "invalid"
                      (its fields kept, counted in the summary) and follows --unknown too
-  --strict           a JSON Lines row with no "url" string is an error (exit 2)
+  --strict           a row with no usable URL is an error naming its line (exit 2)
   --blocked-agents   write every URL with the agents that may not fetch it (or are
                      opted out of --purpose): URL<TAB>agent,agent; for JSON Lines input,
                      the record with "outcome" and "blockedAgents"
