@@ -147,6 +147,23 @@ test("warcio's own console line about the cut is held back: stderr is robotsmatc
   }
 });
 
+test('two cut members are counted, and the first is the one named', async () => {
+  const cut = CUTS['inside its body']!;
+  const path = file(
+    'two-cuts.warc.gz',
+    Buffer.concat([
+      member('a.test'),
+      cut(member('b.test', LONG)),
+      member('c.test'),
+      cut(member('d.test', LONG)),
+      member('e.test'),
+    ]),
+  );
+  const archive = await openArchive(path);
+  expect([archive.cutMembers, archive.firstCut]).toEqual([2, `in ${path} record 2`]);
+  archive.dispose();
+});
+
 test('an archive with no cut member says nothing of cuts', async () => {
   const path = file('whole.warc.gz', Buffer.concat([member('before.test'), member('after.test')]));
   const archive = await openArchive(path);

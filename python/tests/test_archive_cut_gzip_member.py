@@ -99,6 +99,20 @@ def test_warcios_own_warning_about_the_cut_is_held_back(tmp_path, capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_two_cut_members_are_counted_and_the_first_is_named(tmp_path):
+    cut = CUTS["inside its body"]
+    path = tmp_path / "two-cuts.warc.gz"
+    path.write_bytes(
+        _member("a.test")
+        + cut(_member("b.test", LONG))
+        + _member("c.test")
+        + cut(_member("d.test", LONG))
+        + _member("e.test")
+    )
+    with Archive.open(path) as archive:
+        assert (archive.cut_members, archive.first_cut) == (2, f"in {path} record 2")
+
+
 def test_an_archive_with_no_cut_member_counts_none(tmp_path):
     path = tmp_path / "whole.warc.gz"
     path.write_bytes(_member("before.test") + _member("after.test"))

@@ -35,8 +35,8 @@ export interface ArchiveOptions {
   tmpDir?: string;
 }
 
-/** How the archive's readers tell it of a gzip member found cut short (not a public method). */
-export const noteCut: unique symbol = Symbol('noteCut');
+/** How the archive's readers tell it of gzip members found cut short (not a public method). */
+export const noteCuts: unique symbol = Symbol('noteCuts');
 
 /** A typed array twice as long, its start copied. */
 function grown<T extends Int16Array | Int32Array | Float64Array | Uint8Array>(old: T): T {
@@ -95,9 +95,9 @@ export class RobotsArchive {
     return this.#firstCut;
   }
 
-  [noteCut](place: string): void {
-    this.#cutMembers++;
-    this.#firstCut ??= place;
+  [noteCuts](cuts: { count: number; first?: string }): void {
+    this.#cutMembers += cuts.count;
+    this.#firstCut ??= cuts.first;
   }
 
   /** Bytes the stored bodies take (deflated with `compress`). */

@@ -6,13 +6,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { noteCut, RobotsArchive, type ArchiveOptions } from './archive.js';
+import { noteCuts, RobotsArchive, type ArchiveOptions } from './archive.js';
 import type { Capture } from './capture.js';
 import { ArchiveError } from './errors.js';
 import { firstMember, ungzipAll } from './gzip-members.js';
 import { readDirectory } from './read-directory.js';
 import { readJsonl } from './read-jsonl.js';
-import { readWarc } from './read-warc.js';
+import { type CutTally, readWarc } from './read-warc.js';
 
 export type ArchiveFormat = 'warc' | 'jsonl' | 'directory';
 
@@ -25,20 +25,20 @@ export async function openArchive(paths: string | readonly string[], options?: A
 
 /** Adds the captures of one path to `archive`. */
 export async function addPath(archive: RobotsArchive, path: string): Promise<void> {
-  const cuts: string[] = [];
+  const cuts: CutTally = { count: 0 };
   for await (const [capture, where] of readPath(path, archive.maxBytes, cuts)) archive.add(capture, where);
-  for (const place of cuts) archive[noteCut](place);
+  if (cuts.count) archive[noteCuts](cuts);
 }
 
 /**
  * The captures of one path, in the order it holds them, with where each is
  * (WARC bodies decoded up to `limit` + 1 bytes). `-` is standard input; a
  * path that is not a regular file (a pipe, `<(...)`) is read the same way:
- * once, from its start, never seeking. `cuts`, when given, gets where each
- * gzip member of a WARC file found cut short falls (the records it loses are
- * not captures, so nothing else tells of them).
+ * once, from its start, never seeking. `cuts`, when given, counts the gzip
+ * members of a WARC file found cut short and keeps where the first fell (the
+ * records they lose are not captures, so nothing else tells of them).
  */
-export async function* readPath(path: string, limit?: number, cuts?: string[]): AsyncGenerator<[Capture, string]> {
+export async function* readPath(path: string, limit?: number, cuts?: CutTally): AsyncGenerator<[Capture, string]> {
   if (path !== '-' && (await stat(path)).isDirectory()) {
     yield* readDirectory(path, limit);
     return;

@@ -44,10 +44,16 @@ export async function* readWarc(
   name: string,
   limit = 512_000,
   gzipped = false,
-  cuts?: string[],
+  cuts?: CutTally,
 ): AsyncGenerator<[Capture, string]> {
   const count = { seen: 0 };
   for await (const segment of segments(bytes)) yield* readSegment(segment, name, limit, count, gzipped, cuts);
+}
+
+/** The gzip members of a WARC file found cut short: how many, and where the first fell (a count, not a list: a hostile file may hold millions). */
+export interface CutTally {
+  count: number;
+  first?: string;
 }
 
 /** A record read, not yet handed on: its member may yet turn out cut. */
@@ -81,7 +87,7 @@ async function* readSegment(
   limit: number,
   count: { seen: number },
   gzipped: boolean,
-  cuts: string[] | undefined,
+  cuts: CutTally | undefined,
 ): AsyncGenerator<[Capture, string]> {
   const file = new FileEnd();
   let end = 0; // where the last record's content ends in the segment
@@ -160,7 +166,10 @@ async function* readSegment(
     yield* release();
   }
   if (segment.cut) {
-    cuts?.push(cutPlace(held, segment.cut.trusted, name, count.seen));
+    if (cuts) {
+      cuts.count++;
+      cuts.first ??= cutPlace(held, segment.cut.trusted, name, count.seen);
+    }
     yield* atCut(held, segment.cut.trusted);
   } else {
     segment.verified = segment.position;

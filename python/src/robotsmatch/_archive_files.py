@@ -14,7 +14,7 @@ import zlib
 from collections.abc import Iterator
 from typing import IO, Any, cast
 
-from ._gzip_members import first_member, ungzip_all
+from ._gzip_members import CutTally, first_member, ungzip_all
 from .archive import Capture, _parse
 
 #: Bytes looked at to tell the format.
@@ -24,7 +24,7 @@ _NOT_AN_ARCHIVE = (
 )
 
 
-def read_path(path: str | os.PathLike[str], limit: int, cuts: list[str] | None = None) -> Iterator[tuple[Capture, str]]:
+def read_path(path: str | os.PathLike[str], limit: int, cuts: CutTally | None = None) -> Iterator[tuple[Capture, str]]:
     """The captures of one path, in the order it holds them, with where each is
     (WARC bodies decoded up to `limit` + 1 bytes). Its problems are ValueErrors
     naming the file (and the line or record). `cuts`: see _warc.read_warc."""
@@ -43,7 +43,7 @@ def read_path(path: str | os.PathLike[str], limit: int, cuts: list[str] | None =
 
 
 def read_warc_path(
-    warc: str | os.PathLike[str] | IO[bytes], limit: int, cuts: list[str] | None = None
+    warc: str | os.PathLike[str] | IO[bytes], limit: int, cuts: CutTally | None = None
 ) -> Iterator[tuple[Capture, str]]:
     """The captures of a WARC file: a path or an open binary file, plain or gzip."""
     if not isinstance(warc, (str, os.PathLike)):
@@ -58,7 +58,7 @@ def read_warc_path(
 
 
 def _warc_captures(
-    whole: IO[bytes], zipped: bool, name: str, limit: int, cuts: list[str] | None
+    whole: IO[bytes], zipped: bool, name: str, limit: int, cuts: CutTally | None
 ) -> Iterator[tuple[Capture, str]]:
     """A WARC file's captures; a .warc.gz is ungzipped member by member here, not by warcio: warcio stops
     without an error at a cut gzip member, and the records after it would be lost in silence."""

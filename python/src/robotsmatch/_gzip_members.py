@@ -276,3 +276,12 @@ def _member_start(data: bytes, start: int) -> int:
 def first_member(data: bytes) -> bytes | None:
     """What the start of the first gzip member of `data` inflates to; None if they do not start one."""
     return _inflate_start(data, len(data) * 1032 + 1024)
+
+
+@dataclass
+class CutTally:
+    """The gzip members of a WARC file found cut short: how many, and where the first fell (a count, not a
+    list: a hostile file may hold millions)."""
+
+    count: int = 0
+    first: str | None = None

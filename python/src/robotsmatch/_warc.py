@@ -38,7 +38,7 @@ from warcio.exceptions import ArchiveLoadFailed
 from warcio.statusandheaders import StatusAndHeadersParser
 
 from ._decode_body import Unreadable, decode_body
-from ._gzip_members import Cut, Piece
+from ._gzip_members import Cut, CutTally, Piece
 from .archive import Capture
 
 _HTTP_URL = re.compile(r"https?:", re.IGNORECASE)
@@ -160,12 +160,13 @@ _CUT_MEMBER = (
 
 
 def read_warc(
-    pieces: Iterable[Piece], name: str, limit: int, gzipped: bool = False, cuts: list[str] | None = None
+    pieces: Iterable[Piece], name: str, limit: int, gzipped: bool = False, cuts: CutTally | None = None
 ) -> Iterator[tuple[Capture, str]]:
     """The captures of a WARC file's bytes (ungzipped by _gzip_members when `gzipped`, with its marks: a
     cut gzip member must not end the file, and warcio would stop at it without a word), with where each
-    is (``name record N``). A 2xx body is decoded up to `limit` + 1 bytes. `cuts`, when given, gets where
-    each gzip member found cut short falls (the records it loses are not captures: nothing else tells)."""
+    is (``name record N``). A 2xx body is decoded up to `limit` + 1 bytes. `cuts`, when given, counts the
+    gzip members found cut short and keeps where the first fell (the records they lose are not captures:
+    nothing else tells)."""
     source = iter(pieces)
     count = [0]
     while True:
@@ -177,7 +178,7 @@ def read_warc(
 
 
 def _read_segment(
-    segment: _Segment, name: str, limit: int, count: list[int], gzipped: bool, cuts: list[str] | None
+    segment: _Segment, name: str, limit: int, count: list[int], gzipped: bool, cuts: CutTally | None
 ) -> Iterator[tuple[Capture, str]]:
     """The captures of one segment's records. A record is handed on once the member holding it is read
     whole; at a cut, the record the cut member starts is a failed fetch when its header names a
@@ -246,7 +247,9 @@ def _read_segment(
         yield from release()
     if segment.cut is not None:
         if cuts is not None:
-            cuts.append(_cut_place(held, segment.cut.trusted, name, count[0]))
+            cuts.count += 1
+            if cuts.first is None:
+                cuts.first = _cut_place(held, segment.cut.trusted, name, count[0])
         yield from _at_cut(held, segment.cut.trusted)
         return
     if not segment.blank_after(end):

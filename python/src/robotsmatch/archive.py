@@ -48,6 +48,7 @@ from ._capture import json_lines_captures as json_lines_captures
 from ._compiled_cache import DEFAULT_CACHE_BYTES, CompiledCache, OriginEntry
 from ._core import encode_text
 from ._fetched_at import fetched_at_ms as fetched_at_ms
+from ._gzip_members import CutTally
 from .robots import DEFAULT_MAX_BYTES, Robots, parse
 
 
@@ -364,7 +365,7 @@ class Archive:
         from ._archive_files import read_warc_path
 
         archive = cls(**options)
-        cuts: list[str] = []
+        cuts = CutTally()
         archive._add_all(read_warc_path(warc, archive.max_bytes, cuts))
         archive._note_cuts(cuts)
         return archive
@@ -380,15 +381,15 @@ class Archive:
 
         archive = cls(**options)
         for path in [paths] if isinstance(paths, (str, os.PathLike)) else paths:
-            cuts: list[str] = []
+            cuts = CutTally()
             archive._add_all(read_path(path, archive.max_bytes, cuts))
             archive._note_cuts(cuts)
         return archive
 
-    def _note_cuts(self, cuts: list[str]) -> None:
-        self.cut_members += len(cuts)
-        if cuts and self.first_cut is None:
-            self.first_cut = cuts[0]
+    def _note_cuts(self, cuts: CutTally) -> None:
+        self.cut_members += cuts.count
+        if self.first_cut is None:
+            self.first_cut = cuts.first
 
     def _add_all(self, captures: Iterable[tuple[Capture, str]]) -> None:
         for capture, where in captures:
