@@ -19,12 +19,13 @@ How it runs: an archive small enough to broadcast is resolved on the driver
 and goes to every Python worker (robotsmatch._spark_broadcast), and each
 worker answers its partitions of the URL table as they are, with no
 shuffle, in the input's order. A larger one is resolved on Spark
-(robotsmatch._spark_resolve) and put in one table with the URLs, partitioned by origin and sorted within each
-partition (an origin's capture first, then its URLs), and ``mapInArrow``
-reads each partition in order (robotsmatch._spark_reader), parsing each
-origin's robots.txt once and matching its URLs in batches. Spark sorts out
-of core, so an origin with millions of URLs does not have to fit in memory
-at once, and no robots.txt body is copied to its URLs' rows.
+(robotsmatch._spark_resolve) and put in one table with the URLs,
+partitioned by origin and sorted within each partition (an origin's capture
+first, then its URLs), and ``mapInArrow`` reads each partition in order
+(robotsmatch._spark_reader), parsing each origin's robots.txt once and
+matching its URLs in batches. Spark sorts out of core, so an origin with
+millions of URLs does not have to fit in memory at once, and no robots.txt
+body is copied to its URLs' rows.
 """
 
 from __future__ import annotations
